@@ -1,0 +1,81 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { Toaster } from "~/components/ui/toaster";
+import { useNonce } from "~/lib/nonce";
+import { sessionMiddleware } from "~/server/auth/session.server";
+import { getSessionUser } from "~/server/auth/guards.server";
+import { getConfig } from "~/server/config.server";
+import "./app.css";
+
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = getSessionUser({ context });
+  return {
+    origin: getConfig().publicUrl,
+    user: user && { id: user.id, name: user.name, email: user.email, role: user.role, image: user.image },
+  };
+}
+
+export type RootUser = NonNullable<Awaited<ReturnType<typeof loader>>["user"]>;
+
+/** The signed-in user (or null) anywhere below the root. */
+export function useRootUser(): RootUser | null {
+  return useRouteLoaderData<typeof loader>("root")?.user ?? null;
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <Toaster />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Anything that escaped a route's own boundary: a plain page that never shows a stack trace in production. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = status === 404 ? "Oops! Page not found" : "Something went wrong";
+  const detail = status === 404 ? "The page you're looking for doesn't exist or has moved." : "An unexpected error occurred on our side. Please try again in a moment.";
+  const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return (
+    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+      <title>{`${title} | Launchpad Academy`}</title>
+      <p className="text-sm font-semibold text-primary">{status}</p>
+      <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
+      <p className="text-muted-foreground">{detail}</p>
+      <a href="/" className="rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground">
+        Go back home
+      </a>
+      {stack && <pre className="mt-6 w-full overflow-auto rounded-md bg-muted p-4 text-left text-xs">{stack}</pre>}
+    </main>
+  );
+}

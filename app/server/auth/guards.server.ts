@@ -1,0 +1,39 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { isAdminRole } from "~/lib/roles";
+import { safeNextPath } from "~/lib/safe-next";
+import { sessionUserContext, type SessionUser } from "./session.server";
+
+type GuardArgs = { request: Request; context: Readonly<RouterContextProvider> };
+
+export function getSessionUser({ context }: Pick<GuardArgs, "context">): SessionUser | null {
+  return context.get(sessionUserContext);
+}
+
+function loginRedirect(request: Request) {
+  const url = new URL(request.url);
+  const next = safeNextPath(`${url.pathname}${url.search}`);
+  return redirect(`/login?next=${encodeURIComponent(next)}`);
+}
+
+/** A signed-in user, or a redirect to /login that comes back here. */
+export function requireUser(args: GuardArgs): SessionUser {
+  const user = getSessionUser(args);
+  if (!user) throw loginRedirect(args.request);
+  return user;
+}
+
+/** Sign-in, sign-up and reset are for visitors; a signed-in user goes to their account. */
+export function requireAnonymous(args: GuardArgs) {
+  if (getSessionUser(args)) throw redirect("/account");
+}
+
+export type AccessDeniedData = { accessDenied: true; user: string; role: string; isAdmin: boolean };
+
+/** An admin (admin or super_admin); anyone else gets 403 Access Denied, a visitor goes to /login. */
+export function requireAdmin(args: GuardArgs): SessionUser {
+  const user = requireUser(args);
+  if (!isAdminRole(user.role)) {
+    throw data<AccessDeniedData>({ accessDenied: true, user: user.email, role: user.role, isAdmin: false }, { status: 403 });
+  }
+  return user;
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config.server";
+
+describe("parseConfig", () => {
+  it("runs on the embedded defaults with an empty environment", () => {
+    const config = parseConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toMatch(/data$/);
+    expect(config.seedDemo).toBe(true);
+    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.storage.kind).toBe("local");
+    expect(config.stripe).toBeUndefined();
+  });
+
+  it("does not seed demo content by default on PostgreSQL", () => {
+    expect(parseConfig({ DATABASE_URL: "postgres://app@db:5432/site" }).seedDemo).toBe(false);
+    expect(parseConfig({ DATABASE_URL: "postgres://app@db:5432/site", SEED_DEMO: "true" }).seedDemo).toBe(true);
+    expect(parseConfig({ SEED_DEMO: "false" }).seedDemo).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: "abc" }, /^PORT must be a port number \(got "abc"\)/],
+    [{ PORT: "70000" }, /^PORT must be between 0 and 65535/],
+    [{ DATABASE_URL: "mysql://x" }, /^DATABASE_URL must be a postgres:\/\//],
+    [{ PUBLIC_URL: "not a url" }, /^PUBLIC_URL must be an absolute URL/],
+    [{ SEED_DEMO: "maybe" }, /^SEED_DEMO must be true or false/],
+    [{ ADMIN_EMAIL: "owner@example.com" }, /^ADMIN_PASSWORD ADMIN_EMAIL and ADMIN_PASSWORD must be set together/],
+    [{ STRIPE_SECRET_KEY: "sk_test_123" }, /^STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set/],
+    [{ SMTP_URL: "http://mail" }, /^SMTP_URL must be an smtp:\/\//],
+  ])("refuses %o with a message naming the variable", (env, message) => {
+    let caught: unknown;
+    try {
+      parseConfig(env);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    expect((caught as ConfigError).problems.join("\n")).toMatch(message);
+  });
+
+  it("never echoes a secret value in its message", () => {
+    expect(() => parseConfig({ ADMIN_EMAIL: "a@b.co", ADMIN_PASSWORD: "short" })).toThrow(/ADMIN_PASSWORD must be at least 8 characters \(got "…"\)/);
+  });
+
+  it("normalises the admin email and trims a trailing slash from PUBLIC_URL", () => {
+    const config = parseConfig({ ADMIN_EMAIL: "Owner@Example.com", ADMIN_PASSWORD: "long-enough", PUBLIC_URL: "https://school.example/" });
+    expect(config.admin).toEqual({ email: "owner@example.com", password: "long-enough" });
+    expect(config.publicUrl).toBe("https://school.example");
+  });
+});

@@ -1,0 +1,94 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import { acquireDataDirLock } from "./lock.server";
+import * as schema from "./schema";
+
+export type Database = PostgresJsDatabase<typeof schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** A database or an open transaction: domain functions accept either. */
+export type Queryable = Database | Transaction;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Where the data lives, for messages (never the password). */
+  location: string;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type OpenDatabaseOptions =
+  | { kind: "postgres"; url: string; max?: number }
+  | { kind: "pglite"; dataDir: string }
+  | { kind: "pglite-memory" };
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.kind === "postgres") {
+    const client = postgres(options.url, { max: options.max ?? 10, onnotice: () => {} });
+    const db = drizzlePostgres(client, { schema });
+    const url = new URL(options.url);
+    return {
+      db,
+      kind: "postgres",
+      location: `postgres://${url.host}${url.pathname}`,
+      ping: async () => void (await db.execute(sql`select 1`)),
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+
+  let release = () => {};
+  let dataDir: string | undefined;
+  if (options.kind === "pglite") {
+    release = acquireDataDirLock(options.dataDir);
+    dataDir = path.join(options.dataDir, "db");
+    fs.mkdirSync(dataDir, { recursive: true });
+  }
+  try {
+    const client = await PGlite.create(dataDir ?? "memory://", { extensions: { pg_trgm } });
+    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: "pglite",
+      location: dataDir ?? "memory",
+      ping: async () => void (await client.query("select 1")),
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** Chooses the engine from the configuration: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/db. */
+export function databaseOptionsFromConfig(config: { databaseUrl?: string; dataDir: string }): OpenDatabaseOptions {
+  return config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: config.dataDir };
+}
+
+// The process-wide handle. Kept on globalThis so the dev server's module reloads reuse it.
+const holder = globalThis as typeof globalThis & { __courseSiteDb?: DatabaseHandle };
+
+export function setDatabase(handle: DatabaseHandle | undefined) {
+  holder.__courseSiteDb = handle;
+}
+
+export function getDatabaseHandle(): DatabaseHandle {
+  if (!holder.__courseSiteDb) throw new Error("The database is not open yet");
+  return holder.__courseSiteDb;
+}
+
+/** The one way the app reaches the database. */
+export function db(): Database {
+  return getDatabaseHandle().db;
+}

@@ -1,0 +1,100 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { unique, useTestDatabase } from "../../../tests/support/test-database";
+import { runMigrations } from "./migrate.server";
+import { courseModules, courses, enrollments, lessons, posts, sessions, users } from "./schema";
+
+const database = useTestDatabase();
+
+async function rows<T>(query: ReturnType<typeof sql>) {
+  const result = (await database().db.execute(query)) as unknown as { rows?: T[] } & T[];
+  return (result.rows ?? result) as T[];
+}
+
+async function createUser() {
+  const id = unique("user");
+  await database().db.insert(users).values({ id, name: "Test User", email: `${id}@example.com` });
+  return id;
+}
+
+async function createCourseWithCurriculum() {
+  const db = database().db;
+  const [course] = await db.insert(courses).values({ title: "Course", slug: unique("course") }).returning();
+  const [module] = await db.insert(courseModules).values({ courseId: course.id, title: "Module 1", position: 1 }).returning();
+  await db.insert(lessons).values([
+    { courseId: course.id, moduleId: module.id, title: "Lesson 1", slug: "lesson-1", orderIndex: 1 },
+    { courseId: course.id, moduleId: module.id, title: "Lesson 2", slug: "lesson-2", orderIndex: 2 },
+  ]);
+  return { course, module };
+}
+
+describe("migrations", () => {
+  it("build every table from an empty database, with pg_trgm, and are idempotent", async () => {
+    const tables = await rows<{ table_name: string }>(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`);
+    expect(tables.map((row) => row.table_name)).toEqual(
+      expect.arrayContaining(["users", "sessions", "accounts", "courses", "course_modules", "lessons", "enrollments", "access_events", "lesson_progress", "posts", "reviews", "playbooks", "testimonials", "orders", "subscriptions", "newsletter_subscribers", "contact_messages"]),
+    );
+    const extensions = await rows<{ extname: string }>(sql`select extname from pg_extension`);
+    expect(extensions.map((row) => row.extname)).toContain("pg_trgm");
+    await runMigrations(database());
+    const again = await rows<{ count: string | number }>(sql`select count(*) as count from information_schema.tables where table_schema = 'public'`);
+    expect(Number(again[0].count)).toBe(tables.length);
+  });
+
+  it("index course search with trigrams", async () => {
+    const indexes = await rows<{ indexdef: string }>(sql`select indexdef from pg_indexes where tablename = 'courses'`);
+    expect(indexes.map((row) => row.indexdef).join("\n")).toMatch(/gin \(title gin_trgm_ops\)/);
+  });
+});
+
+describe("constraints", () => {
+  it("refuse a negative price, an unknown status or level, and a duplicate slug", async () => {
+    const db = database().db;
+    const slug = unique("course");
+    await db.insert(courses).values({ title: "A", slug });
+    await expect(db.insert(courses).values({ title: "B", slug })).rejects.toThrow();
+    await expect(db.insert(courses).values({ title: "C", slug: unique(), priceCents: -1 })).rejects.toThrow();
+    await expect(db.insert(courses).values({ title: "D", slug: unique(), status: "archived" })).rejects.toThrow();
+    await expect(db.insert(courses).values({ title: "E", slug: unique(), level: "Expert" })).rejects.toThrow();
+  });
+
+  it("keep lesson slugs unique within a course only", async () => {
+    const db = database().db;
+    const { course } = await createCourseWithCurriculum();
+    await expect(db.insert(lessons).values({ courseId: course.id, title: "Again", slug: "lesson-1", orderIndex: 3 })).rejects.toThrow();
+    const other = await createCourseWithCurriculum();
+    expect(other.course.id).not.toBe(course.id);
+  });
+});
+
+describe("cascades", () => {
+  it("deleting a course deletes its modules, lessons and enrollments", async () => {
+    const db = database().db;
+    const { course, module } = await createCourseWithCurriculum();
+    const userId = await createUser();
+    await db.insert(enrollments).values({ userId, courseId: course.id, source: "admin" });
+    await db.delete(courses).where(eq(courses.id, course.id));
+    expect(await db.$count(courseModules, eq(courseModules.id, module.id))).toBe(0);
+    expect(await db.$count(lessons, eq(lessons.courseId, course.id))).toBe(0);
+    expect(await db.$count(enrollments, eq(enrollments.userId, userId))).toBe(0);
+  });
+
+  it("deleting a module deletes its lessons but not the course", async () => {
+    const db = database().db;
+    const { course, module } = await createCourseWithCurriculum();
+    await db.delete(courseModules).where(eq(courseModules.id, module.id));
+    expect(await db.$count(lessons, eq(lessons.courseId, course.id))).toBe(0);
+    expect(await db.$count(courses, eq(courses.id, course.id))).toBe(1);
+  });
+
+  it("deleting a user deletes their sessions and keeps their posts without an author", async () => {
+    const db = database().db;
+    const userId = await createUser();
+    await db.insert(sessions).values({ id: unique(), token: unique(), userId, expiresAt: new Date(Date.now() + 60_000) });
+    const [post] = await db.insert(posts).values({ title: "Kept", slug: unique("post"), authorId: userId }).returning();
+    await db.delete(users).where(eq(users.id, userId));
+    expect(await db.$count(sessions, eq(sessions.userId, userId))).toBe(0);
+    const [kept] = await db.select().from(posts).where(eq(posts.id, post.id));
+    expect(kept.authorId).toBeNull();
+  });
+});

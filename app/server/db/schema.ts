@@ -1,0 +1,550 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/**
+ * The whole database, one table per concept. See docs/decisions/002-one-table-per-concept.md
+ * for how the spec's duplicate tables became these.
+ */
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(", ")})`);
+
+export const ROLES = ["user", "admin", "super_admin"] as const;
+export const LEVELS = ["Beginner", "Intermediate", "Advanced"] as const;
+export const TOPICS = ["Shopify", "AI & ChatGPT", "Automation", "Fulfillment", "Lovable"] as const;
+export const PUBLISH_STATUSES = ["draft", "published"] as const;
+export const LESSON_TYPES = ["video", "article"] as const;
+export const VIDEO_PROVIDERS = ["upload", "youtube", "vimeo", "embed"] as const;
+export const ENROLLMENT_STATUSES = ["active", "revoked"] as const;
+export const ENROLLMENT_SOURCES = ["admin", "purchase", "membership", "free"] as const;
+export const ACCESS_EVENT_TYPES = ["grant", "revoke", "purchase", "refund"] as const;
+export const POST_CATEGORIES = ["Shopify", "AI / ChatGPT", "Automation", "Execution", "Announcements"] as const;
+export const PLAYBOOK_CATEGORIES = ["Shopify", "AI / ChatGPT", "Automation", "Execution"] as const;
+export const TESTIMONIAL_SOURCES = ["email", "trustpilot", "x"] as const;
+export const ORDER_STATUSES = ["pending", "paid", "refunded", "failed"] as const;
+export const ORDER_KINDS = ["course", "membership"] as const;
+export const SUBSCRIPTION_PLANS = ["monthly", "yearly"] as const;
+export const SUBSCRIPTION_STATUSES = ["active", "past_due", "canceled"] as const;
+export const NEWSLETTER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
+
+// ---------------------------------------------------------------------------
+// Accounts (Better Auth's model; property names are the ones it expects)
+// ---------------------------------------------------------------------------
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    role: text("role").notNull().default("user"),
+    banned: boolean("banned").default(false),
+    banReason: text("ban_reason"),
+    banExpires: timestamp("ban_expires", { withTimezone: true }),
+    twoFactorEnabled: boolean("two_factor_enabled").default(false),
+    headline: text("headline").notNull().default(""),
+    bio: text("bio").notNull().default(""),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check("users_role_check", sql`${t.role} in ('', 'user', 'admin', 'super_admin')`),
+    index("users_created_at_idx").on(t.createdAt.desc()),
+    index("users_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+    index("users_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    impersonatedBy: text("impersonated_by"),
+    ...timestamps,
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    ...timestamps,
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [index("two_factors_user_id_idx").on(t.userId)],
+);
+
+export const jwks = pgTable("jwks", {
+  id: text("id").primaryKey(),
+  publicKey: text("public_key").notNull(),
+  privateKey: text("private_key").notNull(),
+  alg: text("alg"),
+  crv: text("crv"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }),
+});
+
+/** Better Auth's rate-limit counters, in the database so several app instances share them. */
+export const rateLimits = pgTable("rate_limits", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+// ---------------------------------------------------------------------------
+// Courses and curriculum
+// ---------------------------------------------------------------------------
+
+export const courses = pgTable(
+  "courses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull().unique(),
+    /** The spec's subtitle, short_description, blurb and summary: one column. */
+    subtitle: text("subtitle").notNull().default(""),
+    longDescriptionMd: text("long_description_md").notNull().default(""),
+    coverUrl: text("cover_url"),
+    priceCents: integer("price_cents").notNull().default(0),
+    level: text("level").notNull().default("Beginner"),
+    topics: text("topics").array().notNull().default(sql`'{}'::text[]`),
+    track: text("track").notNull().default(""),
+    outcomes: text("outcomes").array().notNull().default(sql`'{}'::text[]`),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    status: text("status").notNull().default("draft"),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check("courses_price_check", sql`${t.priceCents} >= 0`),
+    check("courses_level_check", inList("level", LEVELS)),
+    check("courses_status_check", inList("status", PUBLISH_STATUSES)),
+    index("courses_status_published_idx").on(t.status, t.publishedAt.desc()),
+    index("courses_updated_at_idx").on(t.updatedAt.desc()),
+    index("courses_topics_idx").using("gin", t.topics),
+    index("courses_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+    index("courses_subtitle_trgm_idx").using("gin", t.subtitle.op("gin_trgm_ops")),
+  ],
+);
+
+export const courseModules = pgTable(
+  "course_modules",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    position: integer("position").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    check("course_modules_position_check", sql`${t.position} >= 1`),
+    index("course_modules_course_position_idx").on(t.courseId, t.position),
+  ],
+);
+
+export const lessons = pgTable(
+  "lessons",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    moduleId: uuid("module_id").references(() => courseModules.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    type: text("type").notNull().default("video"),
+    summary: text("summary").notNull().default(""),
+    contentMd: text("content_md").notNull().default(""),
+    videoProvider: text("video_provider").notNull().default("youtube"),
+    videoUrl: text("video_url"),
+    videoStoragePath: text("video_storage_path"),
+    embedCode: text("embed_code"),
+    durationSeconds: integer("duration_seconds").notNull().default(0),
+    orderIndex: integer("order_index").notNull(),
+    isPreview: boolean("is_preview").notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    unique("lessons_course_slug_unique").on(t.courseId, t.slug),
+    check("lessons_type_check", inList("type", LESSON_TYPES)),
+    check("lessons_video_provider_check", inList("video_provider", VIDEO_PROVIDERS)),
+    check("lessons_duration_check", sql`${t.durationSeconds} >= 0`),
+    check("lessons_order_index_check", sql`${t.orderIndex} >= 1`),
+    index("lessons_course_order_idx").on(t.courseId, t.orderIndex),
+    index("lessons_module_order_idx").on(t.moduleId, t.orderIndex),
+  ],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    authorName: text("author_name").notNull(),
+    rating: integer("rating").notNull(),
+    comment: text("comment").notNull().default(""),
+    ...timestamps,
+  },
+  (t) => [
+    check("reviews_rating_check", sql`${t.rating} between 1 and 5`),
+    unique("reviews_course_user_unique").on(t.courseId, t.userId),
+    index("reviews_course_created_idx").on(t.courseId, t.createdAt.desc()),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Access, progress and saved courses
+// ---------------------------------------------------------------------------
+
+/** Who may open a course's lessons. The spec's course_enrollments and course_access are this table. */
+export const enrollments = pgTable(
+  "enrollments",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    status: text("status").notNull().default("active"),
+    source: text("source").notNull(),
+    grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    grantedBy: text("granted_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.courseId] }),
+    check("enrollments_status_check", inList("status", ENROLLMENT_STATUSES)),
+    check("enrollments_source_check", inList("source", ENROLLMENT_SOURCES)),
+    index("enrollments_course_status_idx").on(t.courseId, t.status),
+  ],
+);
+
+/** Audit trail of every grant, revoke, purchase and refund. */
+export const accessEvents = pgTable(
+  "access_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    type: text("type").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: uuid("course_id").references(() => courses.id, { onDelete: "set null" }),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    note: text("note").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("access_events_type_check", inList("type", ACCESS_EVENT_TYPES)),
+    index("access_events_user_created_idx").on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+export const lessonProgress = pgTable(
+  "lesson_progress",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lessonId: uuid("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    positionSeconds: integer("position_seconds").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.lessonId] }),
+    check("lesson_progress_position_check", sql`${t.positionSeconds} >= 0`),
+  ],
+);
+
+export const savedCourses = pgTable(
+  "saved_courses",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
+);
+
+// ---------------------------------------------------------------------------
+// Blog
+// ---------------------------------------------------------------------------
+
+export const posts = pgTable(
+  "posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull().unique(),
+    excerpt: text("excerpt").notNull().default(""),
+    contentMd: text("content_md").notNull().default(""),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    category: text("category").notNull().default("Announcements"),
+    status: text("status").notNull().default("draft"),
+    coverUrl: text("cover_url"),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    readingMinutes: integer("reading_minutes").notNull().default(1),
+    viewCount: integer("view_count").notNull().default(0),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check("posts_status_check", inList("status", PUBLISH_STATUSES)),
+    check("posts_category_check", inList("category", POST_CATEGORIES)),
+    check("posts_counts_check", sql`${t.viewCount} >= 0 and ${t.readingMinutes} >= 1`),
+    index("posts_status_published_idx").on(t.status, t.publishedAt.desc()),
+    index("posts_updated_at_idx").on(t.updatedAt.desc()),
+    index("posts_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+    index("posts_excerpt_trgm_idx").using("gin", t.excerpt.op("gin_trgm_ops")),
+  ],
+);
+
+/** One row per post, visitor and day, so a view counts once a day. */
+export const postViews = pgTable(
+  "post_views",
+  {
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    visitorHash: text("visitor_hash").notNull(),
+    day: date("day").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.visitorHash, t.day] })],
+);
+
+// ---------------------------------------------------------------------------
+// Marketing content
+// ---------------------------------------------------------------------------
+
+export const playbooks = pgTable(
+  "playbooks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    category: text("category").notNull(),
+    imageUrl: text("image_url"),
+    duration: text("duration").notNull().default(""),
+    level: text("level").notNull().default("Beginner"),
+    description: text("description").notNull().default(""),
+    /** Null means "Included in membership". */
+    priceCents: integer("price_cents"),
+    courseId: uuid("course_id").references(() => courses.id, { onDelete: "set null" }),
+    popularity: integer("popularity").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    check("playbooks_category_check", inList("category", PLAYBOOK_CATEGORIES)),
+    check("playbooks_level_check", inList("level", LEVELS)),
+    check("playbooks_price_check", sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
+    index("playbooks_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+  ],
+);
+
+export const testimonials = pgTable(
+  "testimonials",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    role: text("role").notNull().default(""),
+    avatarUrl: text("avatar_url"),
+    rating: integer("rating").notNull(),
+    quote: text("quote").notNull(),
+    category: text("category").notNull(),
+    source: text("source").notNull(),
+    givenOn: date("given_on").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("testimonials_rating_check", sql`${t.rating} between 1 and 5`),
+    check("testimonials_category_check", inList("category", PLAYBOOK_CATEGORIES)),
+    check("testimonials_source_check", inList("source", TESTIMONIAL_SOURCES)),
+    index("testimonials_given_on_idx").on(t.givenOn.desc()),
+  ],
+);
+
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    status: text("status").notNull().default("pending"),
+    token: text("token").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("newsletter_subscribers_email_unique").on(sql`lower(${t.email})`),
+    check("newsletter_subscribers_status_check", inList("status", NEWSLETTER_STATUSES)),
+  ],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    message: text("message").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt.desc())],
+);
+
+// ---------------------------------------------------------------------------
+// Commerce
+// ---------------------------------------------------------------------------
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    kind: text("kind").notNull(),
+    courseId: uuid("course_id").references(() => courses.id, { onDelete: "set null" }),
+    plan: text("plan"),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    status: text("status").notNull().default("pending"),
+    provider: text("provider").notNull(),
+    providerRef: text("provider_ref").unique(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check("orders_kind_check", inList("kind", ORDER_KINDS)),
+    check("orders_status_check", inList("status", ORDER_STATUSES)),
+    check("orders_amount_check", sql`${t.amountCents} >= 0`),
+    check("orders_plan_check", sql`${t.plan} is null or ${inList("plan", SUBSCRIPTION_PLANS)}`),
+    index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("orders_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    plan: text("plan").notNull(),
+    status: text("status").notNull().default("active"),
+    provider: text("provider").notNull(),
+    providerRef: text("provider_ref").unique(),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    check("subscriptions_plan_check", inList("plan", SUBSCRIPTION_PLANS)),
+    check("subscriptions_status_check", inList("status", SUBSCRIPTION_STATUSES)),
+    index("subscriptions_user_idx").on(t.userId),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type Course = typeof courses.$inferSelect;
+export type NewCourse = typeof courses.$inferInsert;
+export type CourseModule = typeof courseModules.$inferSelect;
+export type Lesson = typeof lessons.$inferSelect;
+export type Enrollment = typeof enrollments.$inferSelect;
+export type Post = typeof posts.$inferSelect;
+export type NewPost = typeof posts.$inferInsert;
+export type Playbook = typeof playbooks.$inferSelect;
+export type Testimonial = typeof testimonials.$inferSelect;
+export type Order = typeof orders.$inferSelect;
+export type Subscription = typeof subscriptions.$inferSelect;

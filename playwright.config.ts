@@ -1,0 +1,55 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Browser tests drive Debian's Chromium against the production build, started on a fresh
+ * DATA_DIR (PGlite, demo content, outbox mail). The runner sets these once; workers inherit them.
+ */
+const port = Number(process.env.E2E_PORT ?? 4173);
+process.env.E2E_BASE_URL ??= `http://127.0.0.1:${port}`;
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "course-site-e2e-"));
+process.env.E2E_ADMIN_EMAIL ??= "admin@e2e.test";
+process.env.E2E_ADMIN_PASSWORD ??= "e2e-admin-password";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: "node scripts/start.mjs",
+    url: `${process.env.E2E_BASE_URL}/healthz`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: process.env.E2E_BASE_URL,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      BUILD_DIR: process.env.E2E_BUILD_DIR ?? "build",
+      SEED_DEMO: "true",
+      ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
+      ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
+      AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

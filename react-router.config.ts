@@ -1,0 +1,14 @@
+import type { Config } from "@react-router/dev/config";
+
+export default {
+  ssr: true,
+  // Several builds can live side by side (the e2e suite builds into its own folder).
+  buildDirectory: process.env.BUILD_DIR ?? "build",
+  future: {
+    v8_middleware: true,
+    v8_splitRouteModules: true,
+    v8_viteEnvironmentApi: true,
+    v8_passThroughRequests: true,
+    v8_trailingSlashAwareDataRequests: true,
+  },
+} satisfies Config;

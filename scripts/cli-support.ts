@@ -1,0 +1,28 @@
+// Shared start-up for the command-line scripts: configuration, the database (locked, migrated)
+// and a clear message instead of a stack trace for the problems an operator can fix.
+import { getConfig } from "../app/server/config.server";
+import { databaseOptionsFromConfig, openDatabase, type DatabaseHandle } from "../app/server/db/client.server";
+import { runMigrations } from "../app/server/db/migrate.server";
+
+export async function withDatabase<T>(work: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
+  let handle: DatabaseHandle | undefined;
+  try {
+    handle = await openDatabase(databaseOptionsFromConfig(getConfig()));
+    await runMigrations(handle);
+    return await work(handle);
+  } catch (error) {
+    fail(error);
+  } finally {
+    await handle?.close();
+  }
+}
+
+export function fail(error: unknown): never {
+  const known = ["ConfigError", "DatabaseLockedError", "UserNotFoundError", "UsageError"];
+  if (error instanceof Error && known.includes(error.name)) {
+    console.error(`\n${error.message}\n`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+}

@@ -1,0 +1,219 @@
+import crypto from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import { toNodeHandler } from "better-auth/node";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { pinoHttp } from "pino-http";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { requestInfoContext } from "~/lib/request-context";
+import { getAuth } from "~/server/auth/auth.server";
+import { getConfig, type Config } from "~/server/config.server";
+import { getDatabaseHandle } from "~/server/db/client.server";
+import { logger } from "~/server/logger.server";
+import { closeRuntime, prepareRuntime } from "~/server/runtime.server";
+import { BUCKETS, getStorage, type Bucket } from "~/server/storage.server";
+
+/**
+ * The Express app: security headers, static assets, health check, auth, media and the
+ * React Router handler. `npm start` (scripts/start.mjs) runs the built copy of this file;
+ * `npm run dev` (scripts/dev.ts) loads it through Vite for hot reload.
+ */
+
+declare module "http" {
+  interface IncomingMessage {
+    nonce?: string;
+  }
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Signed by the payment provider, not sent by a browser. */
+const ORIGIN_CHECK_EXEMPT = ["/api/webhooks/"];
+
+function securityHeaders(config: Config) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const nonce = crypto.randomBytes(16).toString("base64");
+    req.nonce = nonce;
+    const scriptSrc = config.isProduction ? `'self' 'nonce-${nonce}' 'strict-dynamic'` : `'self' 'unsafe-inline' 'unsafe-eval'`;
+    const connectSrc = config.isProduction ? "'self'" : "'self' ws: wss:";
+    res.setHeader(
+      "Content-Security-Policy",
+      [
+        "default-src 'self'",
+        `script-src ${scriptSrc}`,
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob: https:",
+        "media-src 'self' blob: https:",
+        "font-src 'self'",
+        `connect-src ${connectSrc}`,
+        "frame-src https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com",
+        "frame-ancestors 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "object-src 'none'",
+      ].join("; "),
+    );
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    if (config.publicUrl.startsWith("https://")) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  };
+}
+
+/**
+ * Every state-changing request must come from the site itself: browsers send Sec-Fetch-Site
+ * and Origin on such requests, and a cross-site form or fetch is refused here, for every
+ * action, upload and auth call alike.
+ */
+export function isSameOriginRequest(req: { method: string; headers: Record<string, string | string[] | undefined>; host?: string }, publicUrl: string) {
+  if (SAFE_METHODS.has(req.method)) return true;
+  const site = req.headers["sec-fetch-site"];
+  if (typeof site === "string" && site !== "same-origin") return false;
+  const origin = req.headers.origin;
+  if (typeof origin !== "string") return true;
+  if (origin === "null") return false;
+  try {
+    const originUrl = new URL(origin);
+    return originUrl.origin === new URL(publicUrl).origin || originUrl.host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+function originCheck(config: Config) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (ORIGIN_CHECK_EXEMPT.some((prefix) => req.path.startsWith(prefix))) return next();
+    if (isSameOriginRequest(req, config.publicUrl)) return next();
+    req.log.warn({ origin: req.headers.origin, site: req.headers["sec-fetch-site"] }, "cross-origin request refused");
+    res.status(403).type("text/plain").send("Cross-origin requests are not allowed.");
+  };
+}
+
+async function serveMedia(req: Request, res: Response, next: NextFunction) {
+  const bucket = req.params.bucket as Bucket;
+  const key = (req.params.key as unknown as string[]).join("/");
+  if (!BUCKETS.includes(bucket)) return next();
+  try {
+    const object = await getStorage().get(bucket, key);
+    if (!object) return next();
+    res.type(object.contentType ?? path.extname(key));
+    if (object.size !== undefined) res.setHeader("Content-Length", object.size);
+    // Keys carry a timestamp, so a stored object never changes.
+    res.setHeader("Cache-Control", bucket === "media" ? "public, max-age=31536000, immutable" : "private, max-age=3600");
+    object.stream.on("error", next).pipe(res);
+  } catch (error) {
+    next(error);
+  }
+}
+
+export type CreateAppOptions = {
+  config?: Config;
+  /** The React Router build; in dev a function that loads the current one. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Serve build/client from here (production). In dev, Vite serves assets. */
+  clientDir?: string;
+};
+
+export function createApp({ config = getConfig(), build, clientDir }: CreateAppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const id = (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || crypto.randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+    }),
+  );
+  app.use(compression());
+  app.use(securityHeaders(config));
+
+  if (clientDir) {
+    // Vite's hashed file names change with the content, so they can be cached for ever.
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await getDatabaseHandle().ping();
+      res.setHeader("Cache-Control", "no-store");
+      res.json({ status: "ok", database: "ok" });
+    } catch (error) {
+      logger.error({ err: error }, "health check failed");
+      res.status(503).json({ status: "unavailable", database: "unreachable" });
+    }
+  });
+
+  app.use(originCheck(config));
+  app.all("/api/auth/{*rest}", (req, res) => toNodeHandler(getAuth())(req, res));
+  app.get("/media/:bucket/{*key}", serveMedia);
+
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build: build as never,
+      mode: config.isProduction ? "production" : "development",
+      getLoadContext: (req) => {
+        const context = new RouterContextProvider();
+        context.set(requestInfoContext, { nonce: req.nonce ?? "", requestId: String(req.id ?? "") });
+        return context;
+      },
+    }),
+  );
+
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    req.log.error({ err: error }, "unhandled error");
+    if (res.headersSent) return res.end();
+    res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
+  });
+  return app;
+}
+
+/** Production entry: prepare the database, listen, and shut down gracefully on SIGTERM/SIGINT. */
+export async function startServer({ clientDir }: { clientDir: string }) {
+  const config = getConfig();
+  await prepareRuntime(config);
+  const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
+  const app = createApp({ config, build, clientDir });
+  const server = app.listen(config.port, config.host, () => {
+    logger.info({ url: config.publicUrl, host: config.host, port: config.port }, "server listening");
+  });
+  server.keepAliveTimeout = 65_000;
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      logger.warn("in-flight requests did not finish in time; closing anyway");
+      server.closeAllConnections();
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      await closeRuntime();
+      logger.info("stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+  return server;
+}
+
+export { prepareRuntime };

@@ -1,0 +1,53 @@
+import { expect, test } from "@playwright/test";
+
+test("home shows the three featured courses from the database", async ({ page }) => {
+  await page.goto("/");
+  const featured = page.getByRole("region", { name: "Featured courses" });
+  await expect(featured.getByRole("article")).toHaveCount(3);
+  await expect(featured.getByRole("link", { name: /View Course: Shopify 101/ })).toBeVisible();
+  await expect(featured.getByText("$197.00")).toBeVisible();
+});
+
+test("an unknown path shows the 404 page with a link home", async ({ page }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  await page.getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("health check reports the database", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ status: "ok", database: "ok" });
+});
+
+test("pages carry the security headers and a nonce-based CSP", async ({ request }) => {
+  const response = await request.get("/");
+  const headers = response.headers();
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  const html = await response.text();
+  const nonce = headers["content-security-policy"].match(/'nonce-([^']+)'/)![1];
+  expect(html).toContain(`nonce="${nonce}"`);
+});
+
+test("hashed assets are cached for a year", async ({ page, request }) => {
+  await page.goto("/");
+  const script = await page.locator('script[type="module"][src^="/assets/"], link[rel="modulepreload"][href^="/assets/"]').first();
+  const src = (await script.getAttribute("src")) ?? (await script.getAttribute("href"));
+  const response = await request.get(src!);
+  expect(response.headers()["cache-control"]).toContain("immutable");
+});
+
+test("a state-changing request from another site is refused", async ({ request }) => {
+  const crossSite = await request.post("/api/auth/sign-in/email", {
+    headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site", "Content-Type": "application/json" },
+    data: { email: "a@b.co", password: "whatever" },
+  });
+  expect(crossSite.status()).toBe(403);
+  const formPost = await request.post("/?index", { headers: { Origin: "https://evil.example" }, form: { any: "thing" } });
+  expect(formPost.status()).toBe(403);
+});
