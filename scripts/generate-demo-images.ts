@@ -39,12 +39,7 @@ const BRAND_TAGLINE = "Practical courses for Shopify, AI and automation";
 
 /** Escapes text for use inside SVG element content and attribute values. */
 function xml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 }
 
 /** FNV-1a 32-bit hash: a stable seed per slug. */
@@ -115,15 +110,7 @@ interface Palette {
   light: string;
 }
 
-type MotifName =
-  | "shopify"
-  | "ai"
-  | "automation"
-  | "fulfillment"
-  | "lovable"
-  | "execution"
-  | "announcements"
-  | "brand";
+type MotifName = "shopify" | "ai" | "automation" | "fulfillment" | "lovable" | "execution" | "announcements" | "brand";
 
 interface Theme {
   key: MotifName;
@@ -284,17 +271,24 @@ async function fitText(
   const partitions: ({ breaks: number[]; widest: number } | null)[] = [];
   for (let n = 1; n <= opts.maxLines; n++) partitions.push(await bestPartition(n));
 
-  for (let size = opts.maxSize; size >= opts.minSize; size -= 2) {
-    const lineHeight = Math.round(size * leading);
-    for (let n = 1; n <= opts.maxLines; n++) {
-      const p = partitions[n - 1];
-      if (!p) break;
+  // Largest size that works for each line count; then take the fewest lines whose size is
+  // within ~12% of the best, so titles do not break into many short lines for a small gain.
+  const options: FittedText[] = [];
+  for (let n = 1; n <= opts.maxLines; n++) {
+    const p = partitions[n - 1];
+    if (!p) break;
+    for (let size = opts.maxSize; size >= opts.minSize; size -= 2) {
+      const lineHeight = Math.round(size * leading);
       const height = size + (n - 1) * lineHeight;
-      if (height > opts.maxHeight) break;
-      if ((p.widest * size) / MEASURE_SIZE <= opts.maxWidth) {
-        return { lines: toLines(p.breaks), size, lineHeight };
+      if (height <= opts.maxHeight && (p.widest * size) / MEASURE_SIZE <= opts.maxWidth) {
+        options.push({ lines: toLines(p.breaks), size, lineHeight });
+        break;
       }
     }
+  }
+  if (options.length > 0) {
+    const biggest = Math.max(...options.map((o) => o.size));
+    return options.find((o) => o.size >= biggest * 0.88) ?? options[0];
   }
   // Fallback: keep shrinking with the max number of lines until the widest line fits.
   const n = Math.min(opts.maxLines, words.length);
@@ -311,9 +305,7 @@ function textBlock(
   y: number,
   attrs: { fill: string; weight?: number; anchor?: "start" | "middle" | "end"; extra?: string },
 ): string {
-  const tspans = fitted.lines
-    .map((line, i) => `<tspan x="${x}" y="${y + i * fitted.lineHeight}">${xml(line)}</tspan>`)
-    .join("");
+  const tspans = fitted.lines.map((line, i) => `<tspan x="${x}" y="${y + i * fitted.lineHeight}">${xml(line)}</tspan>`).join("");
   return `<text font-family="${FONT}" font-weight="${attrs.weight ?? 700}" font-size="${fitted.size}" fill="${attrs.fill}" text-anchor="${attrs.anchor ?? "start"}" ${attrs.extra ?? ""}>${tspans}</text>`;
 }
 
@@ -385,7 +377,14 @@ function gear(cx: number, cy: number, radius: number, teeth: number, attrs: stri
 }
 
 /** Isometric box with its top-front corner at (x, y). */
-function isoBox(x: number, y: number, w: number, d: number, h: number, colors: { top: string; left: string; right: string; tape: string }): string {
+function isoBox(
+  x: number,
+  y: number,
+  w: number,
+  d: number,
+  h: number,
+  colors: { top: string; left: string; right: string; tape: string },
+): string {
   const c = Math.cos(Math.PI / 6);
   const s = 0.5;
   const A = [x, y];
@@ -438,8 +437,12 @@ function motifShopify(r: Rng, p: Palette): string {
   const stripeW = sw / stripes;
   for (let i = 0; i < stripes; i++) {
     const fill = i % 2 === 0 ? p.accent : p.light;
-    out.push(`<rect x="${r1(sx + i * stripeW)}" y="${r1(sy + 20)}" width="${r1(stripeW)}" height="60" fill="${fill}" opacity="${i % 2 === 0 ? 0.95 : 0.85}"/>`);
-    out.push(`<circle cx="${r1(sx + i * stripeW + stripeW / 2)}" cy="${r1(sy + 80)}" r="${r1(stripeW / 2)}" fill="${fill}" opacity="${i % 2 === 0 ? 0.95 : 0.85}"/>`);
+    out.push(
+      `<rect x="${r1(sx + i * stripeW)}" y="${r1(sy + 20)}" width="${r1(stripeW)}" height="60" fill="${fill}" opacity="${i % 2 === 0 ? 0.95 : 0.85}"/>`,
+    );
+    out.push(
+      `<circle cx="${r1(sx + i * stripeW + stripeW / 2)}" cy="${r1(sy + 80)}" r="${r1(stripeW / 2)}" fill="${fill}" opacity="${i % 2 === 0 ? 0.95 : 0.85}"/>`,
+    );
   }
   out.push(roundedRect(sx - 10, sy, sw + 20, 26, 8, `fill="${p.light}"`));
 
@@ -448,16 +451,24 @@ function motifShopify(r: Rng, p: Palette): string {
   const by = r.range(250, 300);
   const bw = r.range(210, 240);
   const bh = bw * 1.05;
-  out.push(`<path d="M${r1(bx + bw * 0.3)} ${r1(by + 10)} V${r1(by - 20)} a${r1(bw * 0.2)} ${r1(bw * 0.2)} 0 0 1 ${r1(bw * 0.4)} 0 V${r1(by + 10)}" fill="none" stroke="${p.light}" stroke-width="14" stroke-linecap="round"/>`);
-  out.push(`<path d="M${r1(bx)} ${r1(by)} H${r1(bx + bw)} L${r1(bx + bw + 14)} ${r1(by + bh)} Q${r1(bx + bw + 16)} ${r1(by + bh + 18)} ${r1(bx + bw - 4)} ${r1(by + bh + 18)} H${r1(bx + 4)} Q${r1(bx - 16)} ${r1(by + bh + 18)} ${r1(bx - 14)} ${r1(by + bh)} Z" fill="url(#motifGrad)"/>`);
-  out.push(`<path d="M${r1(bx + bw * 0.3)} ${r1(by + 34)} a${r1(bw * 0.2)} ${r1(bw * 0.2)} 0 0 0 ${r1(bw * 0.4)} 0" fill="none" stroke="${p.deep}" stroke-width="10" stroke-linecap="round" opacity="0.55"/>`);
+  out.push(
+    `<path d="M${r1(bx + bw * 0.3)} ${r1(by + 10)} V${r1(by - 20)} a${r1(bw * 0.2)} ${r1(bw * 0.2)} 0 0 1 ${r1(bw * 0.4)} 0 V${r1(by + 10)}" fill="none" stroke="${p.light}" stroke-width="14" stroke-linecap="round"/>`,
+  );
+  out.push(
+    `<path d="M${r1(bx)} ${r1(by)} H${r1(bx + bw)} L${r1(bx + bw + 14)} ${r1(by + bh)} Q${r1(bx + bw + 16)} ${r1(by + bh + 18)} ${r1(bx + bw - 4)} ${r1(by + bh + 18)} H${r1(bx + 4)} Q${r1(bx - 16)} ${r1(by + bh + 18)} ${r1(bx - 14)} ${r1(by + bh)} Z" fill="url(#motifGrad)"/>`,
+  );
+  out.push(
+    `<path d="M${r1(bx + bw * 0.3)} ${r1(by + 34)} a${r1(bw * 0.2)} ${r1(bw * 0.2)} 0 0 0 ${r1(bw * 0.4)} 0" fill="none" stroke="${p.deep}" stroke-width="10" stroke-linecap="round" opacity="0.55"/>`,
+  );
   out.push(`<circle cx="${r1(bx + bw * 0.3)}" cy="${r1(by + 34)}" r="9" fill="${p.deep}" opacity="0.6"/>`);
   out.push(`<circle cx="${r1(bx + bw * 0.7)}" cy="${r1(by + 34)}" r="9" fill="${p.deep}" opacity="0.6"/>`);
 
   // Price tag and coins.
   const tx = r.range(380, 450);
   const ty = r.range(380, 440);
-  out.push(`<g transform="rotate(${r1(r.range(-25, 25))} ${r1(tx)} ${r1(ty)})"><path d="M${r1(tx - 40)} ${r1(ty - 26)} H${r1(tx + 30)} L${r1(tx + 56)} ${r1(ty)} L${r1(tx + 30)} ${r1(ty + 26)} H${r1(tx - 40)} Z" fill="${p.accent2}"/><circle cx="${r1(tx + 28)}" cy="${r1(ty)}" r="7" fill="${p.deep}" opacity="0.7"/><rect x="${r1(tx - 28)}" y="${r1(ty - 6)}" width="38" height="12" rx="6" fill="${p.deep}" opacity="0.45"/></g>`);
+  out.push(
+    `<g transform="rotate(${r1(r.range(-25, 25))} ${r1(tx)} ${r1(ty)})"><path d="M${r1(tx - 40)} ${r1(ty - 26)} H${r1(tx + 30)} L${r1(tx + 56)} ${r1(ty)} L${r1(tx + 30)} ${r1(ty + 26)} H${r1(tx - 40)} Z" fill="${p.accent2}"/><circle cx="${r1(tx + 28)}" cy="${r1(ty)}" r="7" fill="${p.deep}" opacity="0.7"/><rect x="${r1(tx - 28)}" y="${r1(ty - 6)}" width="38" height="12" rx="6" fill="${p.deep}" opacity="0.45"/></g>`,
+  );
   for (let i = 0; i < 3; i++) {
     const cx = r.range(20, 520);
     const cy = r.range(20, 540);
@@ -483,7 +494,9 @@ function motifAi(r: Rng, p: Palette): string {
     for (const a of nodes[li]) {
       for (const b of nodes[li + 1]) {
         const hot = r.chance(0.22);
-        lines.push(`<line x1="${r1(a.x)}" y1="${r1(a.y)}" x2="${r1(b.x)}" y2="${r1(b.y)}" stroke="${hot ? p.accent : p.light}" stroke-width="${hot ? 3.5 : 2}" opacity="${hot ? 0.85 : 0.22}"/>`);
+        lines.push(
+          `<line x1="${r1(a.x)}" y1="${r1(a.y)}" x2="${r1(b.x)}" y2="${r1(b.y)}" stroke="${hot ? p.accent : p.light}" stroke-width="${hot ? 3.5 : 2}" opacity="${hot ? 0.85 : 0.22}"/>`,
+        );
       }
     }
   }
@@ -491,8 +504,11 @@ function motifAi(r: Rng, p: Palette): string {
   for (const layer of nodes) {
     for (const n of layer) {
       const big = r.chance(0.35);
-      out.push(`<circle cx="${r1(n.x)}" cy="${r1(n.y)}" r="${big ? 22 : 15}" fill="${big ? "url(#motifGrad)" : p.deep}" stroke="${p.accent}" stroke-width="4"/>`);
-      if (big) out.push(`<circle cx="${r1(n.x)}" cy="${r1(n.y)}" r="36" fill="none" stroke="${p.accent}" stroke-width="2" opacity="0.35"/>`);
+      out.push(
+        `<circle cx="${r1(n.x)}" cy="${r1(n.y)}" r="${big ? 22 : 15}" fill="${big ? "url(#motifGrad)" : p.deep}" stroke="${p.accent}" stroke-width="4"/>`,
+      );
+      if (big)
+        out.push(`<circle cx="${r1(n.x)}" cy="${r1(n.y)}" r="36" fill="none" stroke="${p.accent}" stroke-width="2" opacity="0.35"/>`);
     }
   }
   // Chat bubbles.
@@ -505,7 +521,15 @@ function motifAi(r: Rng, p: Palette): string {
   const b1x = r.range(250, 320);
   const b1y = r.range(20, 60);
   out.push(
-    bubble(b1x, b1y, 200, 86, p.light, false, [0, 1, 2].map((i) => `<circle cx="${r1(b1x + 62 + i * 38)}" cy="${r1(b1y + 43)}" r="10" fill="${p.mid}"/>`).join("")),
+    bubble(
+      b1x,
+      b1y,
+      200,
+      86,
+      p.light,
+      false,
+      [0, 1, 2].map((i) => `<circle cx="${r1(b1x + 62 + i * 38)}" cy="${r1(b1y + 43)}" r="10" fill="${p.mid}"/>`).join(""),
+    ),
   );
   const b2x = r.range(0, 60);
   const b2y = r.range(430, 470);
@@ -549,14 +573,18 @@ function motifAutomation(r: Rng, p: Palette): string {
     const bx = b.x;
     const by = b.y + h / 2;
     if (bx > ax) {
-      flows.push(`<path d="M${r1(ax)} ${r1(ay)} C${r1(ax + 80)} ${r1(ay)} ${r1(bx - 80)} ${r1(by)} ${r1(bx)} ${r1(by)}" fill="none" stroke="${p.accent}" stroke-width="5" stroke-linecap="round"/>`);
+      flows.push(
+        `<path d="M${r1(ax)} ${r1(ay)} C${r1(ax + 80)} ${r1(ay)} ${r1(bx - 80)} ${r1(by)} ${r1(bx)} ${r1(by)}" fill="none" stroke="${p.accent}" stroke-width="5" stroke-linecap="round"/>`,
+      );
     } else {
       // Loop round from the bottom of a to the top of b.
       const sx = a.x + w / 2;
       const sy = a.y + h;
       const ex = b.x + w / 2;
       const ey = b.y;
-      flows.push(`<path d="M${r1(sx)} ${r1(sy)} C${r1(sx)} ${r1(sy + 60)} ${r1(ex)} ${r1(ey - 60)} ${r1(ex)} ${r1(ey)}" fill="none" stroke="${p.accent}" stroke-width="5" stroke-linecap="round" stroke-dasharray="2 14"/>`);
+      flows.push(
+        `<path d="M${r1(sx)} ${r1(sy)} C${r1(sx)} ${r1(sy + 60)} ${r1(ex)} ${r1(ey - 60)} ${r1(ex)} ${r1(ey)}" fill="none" stroke="${p.accent}" stroke-width="5" stroke-linecap="round" stroke-dasharray="2 14"/>`,
+      );
     }
   };
   connect(cards[0], cards[1]);
@@ -566,9 +594,13 @@ function motifAutomation(r: Rng, p: Palette): string {
   cards.forEach((c, i) => {
     const primary = i === 1;
     out.push(roundedRect(c.x, c.y, w, h, 18, `fill="${primary ? "url(#motifGrad)" : p.light}" opacity="${primary ? 1 : 0.92}"`));
-    out.push(`<circle cx="${r1(c.x + 39)}" cy="${r1(c.y + h / 2)}" r="20" fill="${primary ? p.deep : p.mid}" opacity="${primary ? 0.7 : 0.9}"/>`);
+    out.push(
+      `<circle cx="${r1(c.x + 39)}" cy="${r1(c.y + h / 2)}" r="20" fill="${primary ? p.deep : p.mid}" opacity="${primary ? 0.7 : 0.9}"/>`,
+    );
     if (i === 0) {
-      out.push(`<path d="M${r1(c.x + 42)} ${r1(c.y + 24)} L${r1(c.x + 32)} ${r1(c.y + 42)} H${r1(c.x + 41)} L${r1(c.x + 36)} ${r1(c.y + 56)} L${r1(c.x + 48)} ${r1(c.y + 36)} H${r1(c.x + 39)} Z" fill="${p.accent}"/>`);
+      out.push(
+        `<path d="M${r1(c.x + 42)} ${r1(c.y + 24)} L${r1(c.x + 32)} ${r1(c.y + 42)} H${r1(c.x + 41)} L${r1(c.x + 36)} ${r1(c.y + 56)} L${r1(c.x + 48)} ${r1(c.y + 36)} H${r1(c.x + 39)} Z" fill="${p.accent}"/>`,
+      );
     } else {
       out.push(`<circle cx="${r1(c.x + 39)}" cy="${r1(c.y + h / 2)}" r="7" fill="${primary ? p.accent : p.light}"/>`);
     }
@@ -587,10 +619,14 @@ function motifFulfillment(r: Rng, p: Palette): string {
   const alt = { top: "#f5e6c8", left: "#d6b67a", right: "#a8864a", tape: p.accent };
   // Dashed delivery route with a pin.
   const rx = r.range(20, 60);
-  out.push(`<path d="M${r1(rx)} 520 C ${r1(rx + 160)} ${r1(r.range(380, 460))} ${r1(r.range(260, 340))} 560 520 ${r1(r.range(420, 480))}" fill="none" stroke="${p.light}" stroke-width="5" stroke-dasharray="4 16" stroke-linecap="round" opacity="0.7"/>`);
+  out.push(
+    `<path d="M${r1(rx)} 520 C ${r1(rx + 160)} ${r1(r.range(380, 460))} ${r1(r.range(260, 340))} 560 520 ${r1(r.range(420, 480))}" fill="none" stroke="${p.light}" stroke-width="5" stroke-dasharray="4 16" stroke-linecap="round" opacity="0.7"/>`,
+  );
   const px = r.range(430, 500);
   const py = r.range(60, 120);
-  out.push(`<path d="M${r1(px)} ${r1(py + 70)} C${r1(px - 14)} ${r1(py + 48)} ${r1(px - 38)} ${r1(py + 30)} ${r1(px - 38)} ${r1(py + 4)} a38 38 0 0 1 76 0 C${r1(px + 38)} ${r1(py + 30)} ${r1(px + 14)} ${r1(py + 48)} ${r1(px)} ${r1(py + 70)} Z" fill="${p.accent2}"/>`);
+  out.push(
+    `<path d="M${r1(px)} ${r1(py + 70)} C${r1(px - 14)} ${r1(py + 48)} ${r1(px - 38)} ${r1(py + 30)} ${r1(px - 38)} ${r1(py + 4)} a38 38 0 0 1 76 0 C${r1(px + 38)} ${r1(py + 30)} ${r1(px + 14)} ${r1(py + 48)} ${r1(px)} ${r1(py + 70)} Z" fill="${p.accent2}"/>`,
+  );
   out.push(`<circle cx="${r1(px)}" cy="${r1(py + 4)}" r="14" fill="${p.deep}" opacity="0.7"/>`);
   // Stack of boxes.
   const bx = r.range(150, 200);
@@ -603,7 +639,9 @@ function motifFulfillment(r: Rng, p: Palette): string {
   const cx = r.range(60, 110);
   const cy = r.range(60, 110);
   out.push(`<circle cx="${r1(cx)}" cy="${r1(cy)}" r="34" fill="${p.light}"/>`);
-  out.push(`<path d="M${r1(cx - 15)} ${r1(cy + 1)} L${r1(cx - 4)} ${r1(cy + 12)} L${r1(cx + 16)} ${r1(cy - 10)}" fill="none" stroke="${p.mid}" stroke-width="8" stroke-linecap="round" stroke-linejoin="round"/>`);
+  out.push(
+    `<path d="M${r1(cx - 15)} ${r1(cy + 1)} L${r1(cx - 4)} ${r1(cy + 12)} L${r1(cx + 16)} ${r1(cy - 10)}" fill="none" stroke="${p.mid}" stroke-width="8" stroke-linecap="round" stroke-linejoin="round"/>`,
+  );
   return out.join("\n");
 }
 
@@ -616,7 +654,9 @@ function motifLovable(r: Rng, p: Palette): string {
   const wh = 300;
   out.push(roundedRect(wx, wy, ww, wh, 24, `fill="${p.deep}" opacity="0.55" stroke="${p.light}" stroke-opacity="0.35" stroke-width="2"`));
   out.push(`<path d="M${r1(wx)} ${r1(wy + 48)} H${r1(wx + ww)}" stroke="${p.light}" stroke-opacity="0.25" stroke-width="2"/>`);
-  ["#fb7185", "#fbbf24", "#34d399"].forEach((c, i) => out.push(`<circle cx="${r1(wx + 30 + i * 26)}" cy="${r1(wy + 24)}" r="8" fill="${c}"/>`));
+  ["#fb7185", "#fbbf24", "#34d399"].forEach((c, i) =>
+    out.push(`<circle cx="${r1(wx + 30 + i * 26)}" cy="${r1(wy + 24)}" r="8" fill="${c}"/>`),
+  );
   const codeColors = [p.accent, p.light, p.accent2, "#c4b5fd"];
   for (let i = 0; i < 7; i++) {
     const indent = [0, 1, 2, 2, 1, 2, 0][i] * 28;
@@ -649,10 +689,14 @@ function motifExecution(r: Rng, p: Palette): string {
   const tx = r.range(380, 440);
   const ty = r.range(120, 170);
   [110, 80, 50, 22].forEach((rad, i) =>
-    out.push(`<circle cx="${r1(tx)}" cy="${r1(ty)}" r="${rad}" fill="${i % 2 === 0 ? p.light : p.mid}" opacity="${i % 2 === 0 ? 0.9 : 1}"/>`),
+    out.push(
+      `<circle cx="${r1(tx)}" cy="${r1(ty)}" r="${rad}" fill="${i % 2 === 0 ? p.light : p.mid}" opacity="${i % 2 === 0 ? 0.9 : 1}"/>`,
+    ),
   );
   out.push(`<circle cx="${r1(tx)}" cy="${r1(ty)}" r="10" fill="${p.accent2}"/>`);
-  out.push(`<path d="M${r1(tx)} ${r1(ty)} L${r1(tx + 130)} ${r1(ty - 110)}" stroke="${p.accent2}" stroke-width="8" stroke-linecap="round"/>`);
+  out.push(
+    `<path d="M${r1(tx)} ${r1(ty)} L${r1(tx + 130)} ${r1(ty - 110)}" stroke="${p.accent2}" stroke-width="8" stroke-linecap="round"/>`,
+  );
   out.push(`<path d="M${r1(tx + 130)} ${r1(ty - 110)} l-6 30 l26 -8 z" fill="${p.accent2}"/>`);
   // Checklist card.
   const cx = r.range(20, 70);
@@ -662,7 +706,10 @@ function motifExecution(r: Rng, p: Palette): string {
     const y = cy + 40 + i * 60;
     const done = i < r.int(2, 3);
     out.push(roundedRect(cx + 28, y, 36, 36, 9, done ? `fill="${p.mid}"` : `fill="none" stroke="${p.mid}" stroke-width="4"`));
-    if (done) out.push(`<path d="M${r1(cx + 36)} ${r1(y + 18)} l8 8 l14 -16" fill="none" stroke="#fff" stroke-width="5" stroke-linecap="round" stroke-linejoin="round"/>`);
+    if (done)
+      out.push(
+        `<path d="M${r1(cx + 36)} ${r1(y + 18)} l8 8 l14 -16" fill="none" stroke="#fff" stroke-width="5" stroke-linecap="round" stroke-linejoin="round"/>`,
+      );
     out.push(roundedRect(cx + 82, y + 11, r.range(120, 200), 14, 7, `fill="${p.deep}" opacity="${done ? 0.3 : 0.6}"`));
   }
   // Progress bars.
@@ -689,14 +736,18 @@ ${roundedRect(mx + 222, my - 62, 36, 244, 18, `fill="${p.light}"`)}
   const ax = mx + 300;
   const ay = my + 40;
   [50, 95, 140].forEach((rad, i) =>
-    out.push(`<path d="M${r1(ax + rad * 0.5)} ${r1(ay - rad * 0.85)} A${rad} ${rad} 0 0 1 ${r1(ax + rad * 0.5)} ${r1(ay + rad * 0.85)}" fill="none" stroke="${i === 1 ? p.accent2 : p.light}" stroke-width="10" stroke-linecap="round" opacity="${0.9 - i * 0.2}"/>`),
+    out.push(
+      `<path d="M${r1(ax + rad * 0.5)} ${r1(ay - rad * 0.85)} A${rad} ${rad} 0 0 1 ${r1(ax + rad * 0.5)} ${r1(ay + rad * 0.85)}" fill="none" stroke="${i === 1 ? p.accent2 : p.light}" stroke-width="10" stroke-linecap="round" opacity="${0.9 - i * 0.2}"/>`,
+    ),
   );
   // Confetti and sparkles.
   for (let i = 0; i < 9; i++) {
     const x = r.range(20, 540);
     const y = r.range(20, 220);
     const c = r.pick([p.accent, p.accent2, p.light]);
-    out.push(`<rect x="${r1(x)}" y="${r1(y)}" width="${r1(r.range(10, 22))}" height="8" rx="4" fill="${c}" transform="rotate(${r1(r.range(0, 180))} ${r1(x)} ${r1(y)})" opacity="0.9"/>`);
+    out.push(
+      `<rect x="${r1(x)}" y="${r1(y)}" width="${r1(r.range(10, 22))}" height="8" rx="4" fill="${c}" transform="rotate(${r1(r.range(0, 180))} ${r1(x)} ${r1(y)})" opacity="0.9"/>`,
+    );
   }
   out.push(sparkle(r.range(420, 500), r.range(60, 120), 30, p.accent));
   out.push(sparkle(r.range(100, 180), r.range(80, 140), 18, p.light));
@@ -706,10 +757,16 @@ ${roundedRect(mx + 222, my - 62, 36, 244, 18, `fill="${p.light}"`)}
 function motifBrand(r: Rng, p: Palette): string {
   const out: string[] = [];
   // Orbit rings and stars around a big rocket taking off.
-  out.push(`<ellipse cx="280" cy="300" rx="250" ry="110" fill="none" stroke="${p.light}" stroke-opacity="0.18" stroke-width="3" transform="rotate(-24 280 300)"/>`);
-  out.push(`<ellipse cx="280" cy="300" rx="200" ry="200" fill="none" stroke="${p.accent2}" stroke-opacity="0.25" stroke-width="2" stroke-dasharray="3 12"/>`);
+  out.push(
+    `<ellipse cx="280" cy="300" rx="250" ry="110" fill="none" stroke="${p.light}" stroke-opacity="0.18" stroke-width="3" transform="rotate(-24 280 300)"/>`,
+  );
+  out.push(
+    `<ellipse cx="280" cy="300" rx="200" ry="200" fill="none" stroke="${p.accent2}" stroke-opacity="0.25" stroke-width="2" stroke-dasharray="3 12"/>`,
+  );
   for (let i = 0; i < 14; i++) {
-    out.push(`<circle cx="${r1(r.range(10, 550))}" cy="${r1(r.range(10, 550))}" r="${r1(r.range(1.5, 4))}" fill="${p.light}" opacity="${r1(r.range(0.4, 0.9))}"/>`);
+    out.push(
+      `<circle cx="${r1(r.range(10, 550))}" cy="${r1(r.range(10, 550))}" r="${r1(r.range(1.5, 4))}" fill="${p.light}" opacity="${r1(r.range(0.4, 0.9))}"/>`,
+    );
   }
   out.push(sparkle(r.range(440, 520), r.range(60, 120), 22, p.accent));
   out.push(sparkle(r.range(60, 120), r.range(420, 480), 16, p.light, 0.9));
@@ -720,19 +777,312 @@ function motifBrand(r: Rng, p: Palette): string {
     [110, 520, 30],
     [250, 530, 24],
   ].forEach(([x, y, rad]) => out.push(`<circle cx="${x}" cy="${y}" r="${rad}" fill="${p.light}" opacity="0.18"/>`));
-  out.push(`<g transform="translate(290 290) rotate(40) scale(9)">${rocketShape(p.light, p.mid, p.accent2, "url(#flameGrad)", "#fff7ed")}</g>`);
+  out.push(
+    `<g transform="translate(290 290) rotate(40) scale(9)">${rocketShape(p.light, p.mid, p.accent2, "url(#flameGrad)", "#fff7ed")}</g>`,
+  );
   return out.join("\n");
 }
 
-const MOTIFS: Record<MotifName, (r: Rng, p: Palette) => string> = {
-  shopify: motifShopify,
-  ai: motifAi,
-  automation: motifAutomation,
-  fulfillment: motifFulfillment,
-  lovable: motifLovable,
-  execution: motifExecution,
-  announcements: motifAnnouncements,
-  brand: motifBrand,
+/** Shopify, variant: a rising sales chart with a bag and a cart. */
+function motifShopifyGrowth(r: Rng, p: Palette): string {
+  const out: string[] = [];
+  const baseY = 470;
+  const x0 = r.range(120, 140);
+  const barW = 52;
+  const gap = 20;
+  const heights = [90, 140, 120, 210, 290].map((h) => h * r.range(0.9, 1.1));
+  out.push(roundedRect(x0 - 30, baseY, 5 * (barW + gap) + 40, 10, 5, `fill="${p.light}" opacity="0.5"`));
+  const tops: [number, number][] = [];
+  heights.forEach((h, i) => {
+    const x = x0 + i * (barW + gap);
+    out.push(
+      roundedRect(
+        x,
+        baseY - h,
+        barW,
+        h,
+        12,
+        i === heights.length - 1 ? `fill="url(#motifGrad)"` : `fill="${p.light}" opacity="${r1(0.25 + i * 0.1)}"`,
+      ),
+    );
+    tops.push([x + barW / 2, baseY - h - 34]);
+  });
+  const line = tops.map(([x, y], i) => `${i === 0 ? "M" : "L"}${r1(x)} ${r1(y)}`).join(" ");
+  out.push(`<path d="${line}" fill="none" stroke="${p.accent2}" stroke-width="9" stroke-linecap="round" stroke-linejoin="round"/>`);
+  const [lx, ly] = tops[tops.length - 1];
+  out.push(`<path d="M${r1(lx - 8)} ${r1(ly - 30)} L${r1(lx + 26)} ${r1(ly - 22)} L${r1(lx + 4)} ${r1(ly + 6)} Z" fill="${p.accent2}"/>`);
+  tops
+    .slice(0, -1)
+    .forEach(([x, y]) => out.push(`<circle cx="${r1(x)}" cy="${r1(y)}" r="9" fill="${p.deep}" stroke="${p.accent2}" stroke-width="5"/>`));
+  // Small bag, top-left.
+  const bx = r.range(20, 60);
+  const by = r.range(60, 110);
+  out.push(
+    `<path d="M${r1(bx + 34)} ${r1(by + 8)} v-16 a26 26 0 0 1 52 0 v16" fill="none" stroke="${p.light}" stroke-width="10" stroke-linecap="round"/>`,
+  );
+  out.push(roundedRect(bx, by, 120, 130, 16, `fill="${p.accent}"`));
+  out.push(
+    `<path d="M${r1(bx + 36)} ${r1(by + 36)} a24 24 0 0 0 48 0" fill="none" stroke="${p.deep}" stroke-width="8" stroke-linecap="round" opacity="0.6"/>`,
+  );
+  // Cart.
+  const cx = r.range(40, 80);
+  const cy = r.range(330, 370);
+  out.push(
+    `<g fill="none" stroke="${p.light}" stroke-width="10" stroke-linecap="round" stroke-linejoin="round" opacity="0.85"><path d="M${r1(cx)} ${r1(cy)} h22 l18 70 h70 l14 -48 h-96"/></g>`,
+  );
+  out.push(
+    `<circle cx="${r1(cx + 48)}" cy="${r1(cy + 92)}" r="9" fill="${p.light}"/><circle cx="${r1(cx + 100)}" cy="${r1(cy + 92)}" r="9" fill="${p.light}"/>`,
+  );
+  out.push(sparkle(r.range(470, 530), r.range(40, 90), 20, p.light, 0.9));
+  return out.join("\n");
+}
+
+/** Shopify, variant: a phone showing a product page, with a cart badge. */
+function motifShopifyPhone(r: Rng, p: Palette): string {
+  const out: string[] = [];
+  const px = r.range(215, 245);
+  const py = r.range(30, 50);
+  const pw = 250;
+  const ph = 480;
+  out.push(
+    roundedRect(px - 12, py - 12, pw + 24, ph + 24, 44, `fill="${p.deep}" stroke="${p.light}" stroke-opacity="0.5" stroke-width="3"`),
+  );
+  out.push(roundedRect(px, py, pw, ph, 32, `fill="${p.light}"`));
+  out.push(roundedRect(px + pw / 2 - 40, py + 12, 80, 12, 6, `fill="${p.deep}" opacity="0.8"`));
+  out.push(roundedRect(px + 20, py + 46, pw - 40, 200, 20, `fill="url(#motifGrad)"`));
+  // Product silhouette: a bag on the product photo.
+  const bx = px + pw / 2 - 50;
+  const by = py + 110;
+  out.push(
+    `<path d="M${r1(bx + 28)} ${r1(by + 6)} v-14 a22 22 0 0 1 44 0 v14" fill="none" stroke="${p.deep}" stroke-width="8" stroke-linecap="round" opacity="0.55"/>`,
+  );
+  out.push(roundedRect(bx, by, 100, 104, 12, `fill="${p.deep}" opacity="0.35"`));
+  out.push(roundedRect(px + 20, py + 268, 170, 16, 8, `fill="${p.deep}" opacity="0.75"`));
+  out.push(roundedRect(px + 20, py + 296, 120, 12, 6, `fill="${p.deep}" opacity="0.3"`));
+  out.push(roundedRect(px + 20, py + 318, 150, 12, 6, `fill="${p.deep}" opacity="0.3"`));
+  out.push(roundedRect(px + 20, py + 350, 84, 30, 15, `fill="${p.mid}" opacity="0.25"`));
+  [0, 1, 2].forEach((i) =>
+    out.push(`<circle cx="${r1(px + 140 + i * 30)}" cy="${r1(py + 365)}" r="11" fill="${[p.mid, p.accent2, p.deep][i]}" opacity="0.8"/>`),
+  );
+  out.push(roundedRect(px + 20, py + 400, pw - 40, 52, 26, `fill="${p.mid}"`));
+  out.push(roundedRect(px + pw / 2 - 40, py + 420, 80, 12, 6, `fill="${p.light}"`));
+  // Floating cart badge and price tag.
+  const cx = r.range(120, 150);
+  const cy = r.range(360, 400);
+  out.push(`<circle cx="${r1(cx + 40)}" cy="${r1(cy + 40)}" r="62" fill="${p.accent}" stroke="${p.deep}" stroke-width="6"/>`);
+  out.push(
+    `<g fill="none" stroke="${p.deep}" stroke-width="8" stroke-linecap="round" stroke-linejoin="round"><path d="M${r1(cx + 2)} ${r1(cy + 12)} h14 l12 46 h44 l10 -32 h-62"/></g>`,
+  );
+  out.push(
+    `<circle cx="${r1(cx + 32)}" cy="${r1(cy + 72)}" r="6" fill="${p.deep}"/><circle cx="${r1(cx + 66)}" cy="${r1(cy + 72)}" r="6" fill="${p.deep}"/>`,
+  );
+  out.push(`<circle cx="${r1(cx + 88)}" cy="${r1(cy - 4)}" r="18" fill="${p.accent2}" stroke="${p.deep}" stroke-width="4"/>`);
+  const tx = r.range(440, 465);
+  const ty = r.range(120, 180);
+  out.push(
+    `<g transform="rotate(${r1(r.range(-30, 10))} ${r1(tx)} ${r1(ty)})"><path d="M${r1(tx - 44)} ${r1(ty - 28)} H${r1(tx + 30)} L${r1(tx + 58)} ${r1(ty)} L${r1(tx + 30)} ${r1(ty + 28)} H${r1(tx - 44)} Z" fill="${p.accent2}"/><circle cx="${r1(tx + 28)}" cy="${r1(ty)}" r="7" fill="${p.deep}" opacity="0.7"/><rect x="${r1(tx - 30)}" y="${r1(ty - 6)}" width="40" height="12" rx="6" fill="${p.deep}" opacity="0.45"/></g>`,
+  );
+  return out.join("\n");
+}
+
+/** AI, variant: a conversation of chat bubbles with a small constellation. */
+function motifAiChat(r: Rng, p: Palette): string {
+  const out: string[] = [];
+  const bars = (x: number, y: number, widths: number[], fill: string, opacity: number) =>
+    widths.map((w, i) => roundedRect(x, y + i * 26, w, 13, 6.5, `fill="${fill}" opacity="${opacity}"`)).join("");
+  const a = { x: r.range(20, 60), y: r.range(40, 70) };
+  out.push(roundedRect(a.x, a.y, 300, 110, 28, `fill="${p.light}"`));
+  out.push(
+    `<path d="M${r1(a.x + 30)} ${r1(a.y + 100)} L${r1(a.x + 16)} ${r1(a.y + 140)} L${r1(a.x + 70)} ${r1(a.y + 104)} Z" fill="${p.light}"/>`,
+  );
+  out.push(bars(a.x + 30, a.y + 30, [220, 160, 190].slice(0, 2), p.mid, 0.7));
+  const b = { x: r.range(190, 215), y: r.range(200, 230) };
+  out.push(roundedRect(b.x, b.y, 300, 150, 28, `fill="url(#motifGrad)"`));
+  out.push(
+    `<path d="M${r1(b.x + 270)} ${r1(b.y + 140)} L${r1(b.x + 290)} ${r1(b.y + 180)} L${r1(b.x + 226)} ${r1(b.y + 146)} Z" fill="${p.accent2}"/>`,
+  );
+  out.push(bars(b.x + 30, b.y + 32, [230, 190, 210, 120], p.deep, 0.55));
+  const c = { x: r.range(30, 70), y: r.range(410, 440) };
+  out.push(roundedRect(c.x, c.y, 170, 80, 28, `fill="${p.light}" opacity="0.92"`));
+  [0, 1, 2].forEach((i) =>
+    out.push(`<circle cx="${r1(c.x + 50 + i * 35)}" cy="${r1(c.y + 40)}" r="10" fill="${p.mid}" opacity="${r1(0.5 + i * 0.2)}"/>`),
+  );
+  // Constellation.
+  const stars = Array.from({ length: 5 }, () => [r.range(380, 540), r.range(30, 170)] as [number, number]);
+  stars.sort((m, n) => m[0] - n[0]);
+  out.push(
+    `<path d="${stars.map(([x, y], i) => `${i === 0 ? "M" : "L"}${r1(x)} ${r1(y)}`).join(" ")}" fill="none" stroke="${p.light}" stroke-width="2.5" opacity="0.5"/>`,
+  );
+  stars.forEach(([x, y], i) =>
+    out.push(`<circle cx="${r1(x)}" cy="${r1(y)}" r="${i % 2 ? 7 : 11}" fill="${i % 2 ? p.light : p.accent}"/>`),
+  );
+  out.push(sparkle(r.range(380, 440), r.range(430, 500), 30, p.light, 0.95));
+  out.push(sparkle(r.range(250, 300), r.range(110, 150), 14, p.accent, 0.9));
+  return out.join("\n");
+}
+
+/** AI, variant: a glowing chip with circuit traces. */
+function motifAiChip(r: Rng, p: Palette): string {
+  const out: string[] = [];
+  const cx = 290;
+  const cy = 280;
+  const half = 110;
+  const traces: string[] = [];
+  const ends: string[] = [];
+  for (let side = 0; side < 4; side++) {
+    for (let k = 0; k < 4; k++) {
+      const t = -half + 34 + k * ((2 * half - 68) / 3);
+      const len = r.range(50, 110);
+      const bend = r.range(-50, 50);
+      let pts: [number, number][];
+      if (side === 0)
+        pts = [
+          [cx + t, cy - half],
+          [cx + t, cy - half - len * 0.5],
+          [cx + t + bend, cy - half - len],
+        ];
+      else if (side === 1)
+        pts = [
+          [cx + half, cy + t],
+          [cx + half + len * 0.5, cy + t],
+          [cx + half + len, cy + t + bend],
+        ];
+      else if (side === 2)
+        pts = [
+          [cx + t, cy + half],
+          [cx + t, cy + half + len * 0.5],
+          [cx + t + bend, cy + half + len],
+        ];
+      else
+        pts = [
+          [cx - half, cy + t],
+          [cx - half - len * 0.5, cy + t],
+          [cx - half - len, cy + t + bend],
+        ];
+      traces.push(
+        `<path d="M${pts.map(([x, y]) => `${r1(x)} ${r1(y)}`).join(" L")}" fill="none" stroke="${p.light}" stroke-width="4" stroke-linejoin="round" opacity="0.45"/>`,
+      );
+      const [ex, ey] = pts[2];
+      const hot = r.chance(0.35);
+      ends.push(
+        `<circle cx="${r1(ex)}" cy="${r1(ey)}" r="${hot ? 11 : 8}" fill="${hot ? p.accent : p.deep}" stroke="${p.light}" stroke-width="3"/>`,
+      );
+    }
+  }
+  out.push(traces.join(""), ends.join(""));
+  out.push(
+    `<circle cx="${cx}" cy="${cy}" r="${half * 1.7}" fill="none" stroke="${p.accent}" stroke-width="2" opacity="0.3" stroke-dasharray="4 12"/>`,
+  );
+  out.push(roundedRect(cx - half, cy - half, half * 2, half * 2, 34, `fill="url(#motifGrad)"`));
+  out.push(roundedRect(cx - half + 26, cy - half + 26, half * 2 - 52, half * 2 - 52, 22, `fill="${p.deep}" opacity="0.55"`));
+  out.push(sparkle(cx, cy, 52, p.light));
+  out.push(sparkle(cx + 44, cy - 40, 16, p.accent));
+  return out.join("\n");
+}
+
+/** Automation, variant: a loop of steps around interlocking gears. */
+function motifAutomationLoop(r: Rng, p: Palette): string {
+  const out: string[] = [];
+  const cx = 280;
+  const cy = 280;
+  const R = 200;
+  out.push(
+    `<circle cx="${cx}" cy="${cy}" r="${R}" fill="none" stroke="${p.accent}" stroke-width="6" stroke-dasharray="3 16" stroke-linecap="round"/>`,
+  );
+  out.push(gear(cx - 30, cy + 10, 92, 10, `fill="${p.light}" opacity="0.9"`));
+  out.push(`<circle cx="${cx - 30}" cy="${cy + 10}" r="30" fill="${p.mid}"/>`);
+  out.push(gear(cx + 78, cy - 70, 56, 8, `fill="url(#motifGrad)"`));
+  out.push(`<circle cx="${cx + 78}" cy="${cy - 70}" r="18" fill="${p.deep}" opacity="0.7"/>`);
+  const start = r.range(0, Math.PI * 2);
+  const steps = 4;
+  for (let i = 0; i < steps; i++) {
+    const a = start + (i / steps) * Math.PI * 2;
+    const x = cx + Math.cos(a) * R;
+    const y = cy + Math.sin(a) * R;
+    // Arrowhead a little further along the loop.
+    const a2 = a + Math.PI / steps;
+    const ax = cx + Math.cos(a2) * R;
+    const ay = cy + Math.sin(a2) * R;
+    const deg = (a2 * 180) / Math.PI + 90;
+    out.push(`<path d="M-12 -10 L10 0 L-12 10 Z" fill="${p.accent}" transform="translate(${r1(ax)} ${r1(ay)}) rotate(${r1(deg)})"/>`);
+    out.push(`<circle cx="${r1(x)}" cy="${r1(y)}" r="44" fill="${i === 0 ? p.accent2 : p.light}" stroke="${p.deep}" stroke-width="6"/>`);
+    const icon = [
+      `<path d="M${r1(x + 4)} ${r1(y - 22)} L${r1(x - 12)} ${r1(y + 4)} H${r1(x + 1)} L${r1(x - 4)} ${r1(y + 22)} L${r1(x + 13)} ${r1(y - 4)} H${r1(x)} Z" fill="${p.deep}"/>`,
+      `${roundedRect(x - 20, y - 14, 40, 28, 5, `fill="none" stroke="${p.deep}" stroke-width="5"`)}<path d="M${r1(x - 18)} ${r1(y - 10)} L${r1(x)} ${r1(y + 4)} L${r1(x + 18)} ${r1(y - 10)}" fill="none" stroke="${p.deep}" stroke-width="5" stroke-linejoin="round"/>`,
+      `<path d="M${r1(x - 15)} ${r1(y + 1)} L${r1(x - 4)} ${r1(y + 12)} L${r1(x + 16)} ${r1(y - 10)}" fill="none" stroke="${p.deep}" stroke-width="7" stroke-linecap="round" stroke-linejoin="round"/>`,
+      `<circle cx="${r1(x)}" cy="${r1(y)}" r="19" fill="none" stroke="${p.deep}" stroke-width="5"/><path d="M${r1(x)} ${r1(y - 10)} V${r1(y)} L${r1(x + 8)} ${r1(y + 6)}" fill="none" stroke="${p.deep}" stroke-width="5" stroke-linecap="round"/>`,
+    ][i];
+    out.push(icon);
+  }
+  return out.join("\n");
+}
+
+/** Execution, variant: a calendar of ticked-off days and a clock. */
+function motifExecutionCalendar(r: Rng, p: Palette): string {
+  const out: string[] = [];
+  const x = r.range(40, 80);
+  const y = r.range(70, 100);
+  const w = 380;
+  const h = 350;
+  out.push(roundedRect(x, y, w, h, 28, `fill="${p.light}"`));
+  out.push(
+    `<path d="M${r1(x)} ${r1(y + 28)} a28 28 0 0 1 28 -28 H${r1(x + w - 28)} a28 28 0 0 1 28 28 V${r1(y + 70)} H${r1(x)} Z" fill="url(#motifGrad)"/>`,
+  );
+  [0.28, 0.72].forEach((f) => out.push(roundedRect(x + w * f - 8, y - 22, 16, 44, 8, `fill="${p.deep}"`)));
+  const cols = 5;
+  const rows = 4;
+  const cw = (w - 60) / cols;
+  const chh = (h - 110) / rows;
+  const done = r.int(9, 14);
+  for (let j = 0; j < rows; j++) {
+    for (let i = 0; i < cols; i++) {
+      const k = j * cols + i;
+      const cx = x + 30 + i * cw + cw / 2;
+      const cy = y + 92 + j * chh + chh / 2;
+      if (k < done) {
+        out.push(`<circle cx="${r1(cx)}" cy="${r1(cy)}" r="${r1(Math.min(cw, chh) * 0.36)}" fill="${p.mid}"/>`);
+        out.push(
+          `<path d="M${r1(cx - 9)} ${r1(cy + 1)} l6 6 l12 -13" fill="none" stroke="#fff" stroke-width="4.5" stroke-linecap="round" stroke-linejoin="round"/>`,
+        );
+      } else if (k === done) {
+        out.push(
+          `<circle cx="${r1(cx)}" cy="${r1(cy)}" r="${r1(Math.min(cw, chh) * 0.36)}" fill="none" stroke="${p.accent2}" stroke-width="5"/>`,
+        );
+      } else {
+        out.push(`<circle cx="${r1(cx)}" cy="${r1(cy)}" r="5" fill="${p.deep}" opacity="0.25"/>`);
+      }
+    }
+  }
+  // Clock.
+  const kx = r.range(410, 470);
+  const ky = r.range(400, 450);
+  out.push(`<circle cx="${r1(kx)}" cy="${r1(ky)}" r="88" fill="${p.deep}" stroke="${p.accent}" stroke-width="10"/>`);
+  for (let i = 0; i < 12; i++) {
+    const a = (i / 12) * Math.PI * 2;
+    out.push(`<circle cx="${r1(kx + Math.cos(a) * 66)}" cy="${r1(ky + Math.sin(a) * 66)}" r="${i % 3 === 0 ? 5 : 3}" fill="${p.light}"/>`);
+  }
+  const ha = r.range(0, Math.PI * 2);
+  out.push(
+    `<path d="M${r1(kx)} ${r1(ky)} L${r1(kx + Math.cos(ha) * 36)} ${r1(ky + Math.sin(ha) * 36)}" stroke="${p.light}" stroke-width="9" stroke-linecap="round"/>`,
+  );
+  out.push(`<path d="M${r1(kx)} ${r1(ky)} L${r1(kx)} ${r1(ky - 54)}" stroke="${p.accent2}" stroke-width="6" stroke-linecap="round"/>`);
+  out.push(`<circle cx="${r1(kx)}" cy="${r1(ky)}" r="9" fill="${p.accent2}"/>`);
+  out.push(sparkle(r.range(470, 530), r.range(60, 120), 22, p.accent2, 0.95));
+  return out.join("\n");
+}
+
+type MotifFn = (r: Rng, p: Palette) => string;
+
+/** Each theme has one or more compositions; covers of the same theme rotate through them. */
+const MOTIFS: Record<MotifName, MotifFn[]> = {
+  shopify: [motifShopify, motifShopifyGrowth, motifShopifyPhone],
+  ai: [motifAi, motifAiChat, motifAiChip],
+  automation: [motifAutomation, motifAutomationLoop],
+  fulfillment: [motifFulfillment],
+  lovable: [motifLovable],
+  execution: [motifExecution, motifExecutionCalendar],
+  announcements: [motifAnnouncements],
+  brand: [motifBrand],
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -754,6 +1104,10 @@ interface CoverSpec {
   subtitle?: string;
   /** Most lines the title may wrap onto (default 3). */
   maxLines?: number;
+  /** Which of the theme's compositions to draw. */
+  variant?: number;
+  /** Share of the width the title may use (default 0.5). */
+  textWidth?: number;
 }
 
 function commonDefs(p: Palette, width: number, height: number, r: Rng): string {
@@ -802,18 +1156,21 @@ async function coverSvg(spec: CoverSpec): Promise<string> {
   const margin = Math.round(72 * unit);
 
   // Motif: placed on the right, rotated and scaled from the seed.
-  const motifScale = (height / 680) * r.range(0.94, 1.04);
-  const motifSize = 560 * motifScale;
-  const motifX = width - motifSize + r.range(0, 50) * unit;
+  const motifSize = Math.min(height * 0.82, width * 0.44) * r.range(0.95, 1.05);
+  const motifScale = motifSize / 560;
+  const motifX = width - motifSize + r.range(-10, 30) * unit;
   const motifY = (height - motifSize) / 2 + r.range(-30, 30) * unit;
   const rotation = r.range(-8, 8);
-  const motif = MOTIFS[theme.key](r, p);
+  const variants = MOTIFS[theme.key];
+  const motif = variants[(spec.variant ?? 0) % variants.length](r, p);
 
   // Decorative rings in the background, varied per seed.
   const rings: string[] = [];
   for (let i = 0; i < 2; i++) {
     const rad = r.range(0.25, 0.45) * height;
-    rings.push(`<circle cx="${r1(r.range(0.45, 1) * width)}" cy="${r1(r.range(0, 1) * height)}" r="${r1(rad)}" fill="none" stroke="${p.light}" stroke-opacity="0.08" stroke-width="${r1(r.range(2, 10))}"/>`);
+    rings.push(
+      `<circle cx="${r1(r.range(0.45, 1) * width)}" cy="${r1(r.range(0, 1) * height)}" r="${r1(rad)}" fill="none" stroke="${p.light}" stroke-opacity="0.08" stroke-width="${r1(r.range(2, 10))}"/>`,
+    );
   }
   const stripeY = r.range(0.1, 0.9) * height;
 
@@ -825,12 +1182,14 @@ async function coverSvg(spec: CoverSpec): Promise<string> {
   parts.push(`<rect width="${width}" height="${height}" fill="url(#glow2)"/>`);
   parts.push(`<rect x="${r1(width * 0.5)}" width="${r1(width * 0.5)}" height="${height}" fill="url(#dots)" opacity="0.13"/>`);
   parts.push(rings.join(""));
-  parts.push(`<path d="M${r1(width * 0.35)} ${r1(height + 40)} L${r1(width + 40)} ${r1(stripeY)}" stroke="${p.accent}" stroke-opacity="0.12" stroke-width="${r1(70 * unit)}"/>`);
+  parts.push(
+    `<path d="M${r1(width * 0.35)} ${r1(height + 40)} L${r1(width + 40)} ${r1(stripeY)}" stroke="${p.accent}" stroke-opacity="0.12" stroke-width="${r1(70 * unit)}"/>`,
+  );
   parts.push(
     `<g transform="translate(${r1(motifX)} ${r1(motifY)}) rotate(${r1(rotation)} ${r1(motifSize / 2)} ${r1(motifSize / 2)}) scale(${r1(motifScale * 1000) / 1000})">${motif}</g>`,
   );
 
-  const textMaxWidth = width * 0.5;
+  const textMaxWidth = width * (spec.textWidth ?? 0.5);
   if (spec.title || spec.subtitle) parts.push(`<rect width="${width}" height="${height}" fill="url(#scrim)"/>`);
 
   // Label pill.
@@ -841,7 +1200,9 @@ async function coverSvg(spec: CoverSpec): Promise<string> {
   const footerSize = Math.round(24 * unit);
   const footerY = height - margin + footerSize * 0.2;
   if (spec.footer) {
-    parts.push(`<text x="${margin}" y="${r1(footerY)}" font-family="${FONT}" font-weight="400" font-size="${footerSize}" fill="${p.light}" fill-opacity="0.92">${xml(spec.footer)}</text>`);
+    parts.push(
+      `<text x="${margin}" y="${r1(footerY)}" font-family="${FONT}" font-weight="400" font-size="${footerSize}" fill="${p.light}" fill-opacity="0.92">${xml(spec.footer)}</text>`,
+    );
   } else {
     parts.push(brandSignature(margin, footerY, Math.round(34 * unit), p.light));
   }
@@ -851,7 +1212,15 @@ async function coverSvg(spec: CoverSpec): Promise<string> {
   const bottom = footerY - footerSize - 34 * unit;
   if (spec.title) {
     const subtitleFit = spec.subtitle
-      ? await fitText(spec.subtitle, { maxWidth: textMaxWidth, maxHeight: 120 * unit, maxSize: Math.round(34 * unit), minSize: Math.round(22 * unit), maxLines: 2, weight: 400, leading: 1.3 })
+      ? await fitText(spec.subtitle, {
+          maxWidth: textMaxWidth,
+          maxHeight: 120 * unit,
+          maxSize: Math.round(34 * unit),
+          minSize: Math.round(22 * unit),
+          maxLines: 2,
+          weight: 400,
+          leading: 1.3,
+        })
       : null;
     const subtitleSpace = subtitleFit ? blockHeight(subtitleFit) + subtitleFit.size * 0.3 + 34 * unit : 0;
     const fitted = await fitText(spec.title, {
@@ -926,6 +1295,17 @@ function avatarSvg(seed: string, name: string): string {
 </svg>`;
 }
 
+/** The instructor's headline: keeps "A · B" parts on their own lines when they fit. */
+async function fitHeadline(headline: string): Promise<FittedText> {
+  const parts = headline.split(/\s+·\s+/);
+  if (parts.length === 2) {
+    const widest = Math.max(...(await Promise.all(parts.map((part) => measure(part, 400)))));
+    const size = Math.min(28, Math.floor((640 * MEASURE_SIZE) / widest));
+    if (size >= 20) return { lines: parts, size, lineHeight: Math.round(size * 1.3) };
+  }
+  return fitText(headline, { maxWidth: 640, maxHeight: 70, maxSize: 28, minSize: 20, maxLines: 2, weight: 400, leading: 1.3 });
+}
+
 async function instructorSvg(name: string, headline: string | undefined): Promise<string> {
   const width = 800;
   const height = 960;
@@ -934,9 +1314,7 @@ async function instructorSvg(name: string, headline: string | undefined): Promis
   const r = rng(`instructor-${name}`);
   const text = initials(name);
   const nameFit = await fitText(name, { maxWidth: 640, maxHeight: 130, maxSize: 60, minSize: 36, maxLines: 2 });
-  const headlineFit = headline
-    ? await fitText(headline, { maxWidth: 640, maxHeight: 70, maxSize: 28, minSize: 20, maxLines: 2, weight: 400, leading: 1.3 })
-    : null;
+  const headlineFit = headline ? await fitHeadline(headline) : null;
 
   // Text block at the bottom.
   const headlineH = headlineFit ? blockHeight(headlineFit) + 28 : 0;
@@ -945,7 +1323,9 @@ async function instructorSvg(name: string, headline: string | undefined): Promis
 
   const dots: string[] = [];
   for (let i = 0; i < 12; i++) {
-    dots.push(`<circle cx="${r1(r.range(40, 760))}" cy="${r1(r.range(40, 560))}" r="${r1(r.range(2, 5))}" fill="${p.light}" opacity="${r1(r.range(0.25, 0.7))}"/>`);
+    dots.push(
+      `<circle cx="${r1(r.range(40, 760))}" cy="${r1(r.range(40, 560))}" r="${r1(r.range(2, 5))}" fill="${p.light}" opacity="${r1(r.range(0.25, 0.7))}"/>`,
+    );
   }
 
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
@@ -969,13 +1349,13 @@ ${sparkle(650, 150, 26, p.accent)}
 ${sparkle(150, 230, 16, p.light, 0.85)}
 <g clip-path="url(#card)">
 <!-- Hair, back layer -->
-<path d="M255 330 C245 180 330 120 405 122 C490 124 560 190 548 330 C544 420 560 520 585 590 L225 590 C248 520 262 420 255 330 Z" fill="url(#hair)"/>
+<path d="M255 330 C245 180 330 120 405 122 C490 124 560 190 548 330 C544 420 560 510 590 590 Q572 628 530 612 L270 612 Q228 628 210 590 C248 510 262 420 255 330 Z" fill="url(#hair)"/>
 <!-- Shoulders / top -->
-<path d="M130 960 L150 760 C160 665 250 610 330 595 L470 595 C550 610 640 665 650 760 L670 960 Z" fill="url(#top)"/>
-<path d="M330 595 L400 690 L470 595 Z" fill="#e9a884"/>
-<path d="M355 598 C370 640 430 640 445 598" fill="none" stroke="#f59e0b" stroke-width="8" stroke-linecap="round"/>
+<path d="M130 960 L150 740 C160 640 250 585 330 565 L470 565 C550 585 640 640 650 740 L670 960 Z" fill="url(#top)"/>
+<path d="M330 565 L400 660 L470 565 Z" fill="#e9a884"/>
+<path d="M355 568 C370 610 430 610 445 568" fill="none" stroke="#f59e0b" stroke-width="8" stroke-linecap="round"/>
 <!-- Neck -->
-<path d="M355 470 L445 470 L450 600 C430 625 370 625 350 600 Z" fill="#e9a884"/>
+<path d="M355 470 L445 470 L450 570 C430 595 370 595 350 570 Z" fill="#e9a884"/>
 <!-- Face -->
 <ellipse cx="400" cy="360" rx="118" ry="140" fill="url(#skin)"/>
 <!-- Hair, front sweep -->
@@ -991,7 +1371,7 @@ ${sparkle(150, 230, 16, p.light, 0.85)}
 <circle cx="284" cy="395" r="9" fill="#f59e0b"/>
 <circle cx="516" cy="395" r="9" fill="#f59e0b"/>
 <!-- Rocket pin -->
-<g transform="translate(540 700) rotate(40) scale(1.5)">${rocketShape("#e0e7ff", "#6366f1", "#a5b4fc", "#f59e0b", "#fde68a")}</g>
+<g transform="translate(532 672) rotate(40) scale(1.5)">${rocketShape("#e0e7ff", "#6366f1", "#a5b4fc", "#f59e0b", "#fde68a")}</g>
 </g>
 <rect y="${height - 400}" width="${width}" height="400" fill="url(#fade)"/>
 <!-- Initials badge -->
@@ -1075,8 +1455,19 @@ function topicOf(course: { topics?: readonly string[] | null }): string | undefi
   return course.topics?.[0];
 }
 
+/** Per-listing counter so covers of the same theme rotate through its compositions. */
+function variantCounter() {
+  const seen = new Map<MotifName, number>();
+  return (theme: Theme) => {
+    const n = seen.get(theme.key) ?? 0;
+    seen.set(theme.key, n + 1);
+    return n;
+  };
+}
+
 async function main() {
   // Courses.
+  const courseVariant = variantCounter();
   for (const course of DEMO_COURSES) {
     const theme = themeFor(topicOf(course));
     const topicsText = (course.topics ?? []).join(" + ");
@@ -1091,20 +1482,33 @@ async function main() {
         label: String(course.track ?? theme.label),
         title: course.title,
         footer: footer || undefined,
+        variant: courseVariant(theme),
       }),
     );
   }
 
   // Blog posts.
+  const postVariant = variantCounter();
   for (const post of DEMO_POSTS) {
     const theme = themeFor(post.category);
     await writeWebp(
       `images/demo/posts/${post.slug}.webp`,
-      await coverSvg({ seed: post.slug, width: 1200, height: 630, theme, label: String(post.category), title: post.title, maxLines: 4 }),
+      await coverSvg({
+        seed: post.slug,
+        width: 1200,
+        height: 630,
+        theme,
+        label: String(post.category),
+        title: post.title,
+        maxLines: 4,
+        textWidth: 0.52,
+        variant: postVariant(theme),
+      }),
     );
   }
 
   // Playbooks.
+  const playbookVariant = variantCounter();
   for (const playbook of DEMO_PLAYBOOKS) {
     const theme = themeFor(String(playbook.category ?? ""));
     await writeWebp(
@@ -1117,6 +1521,8 @@ async function main() {
         label: `Playbook · ${String(playbook.category ?? "")}`.replace(/ · $/, ""),
         title: playbook.title,
         maxLines: 4,
+        textWidth: 0.54,
+        variant: playbookVariant(theme),
       }),
     );
   }

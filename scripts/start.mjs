@@ -2,7 +2,6 @@
 // Plain JavaScript so it runs before anything is compiled.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -30,7 +29,7 @@ function needsBuild() {
 
 if (needsBuild()) {
   console.log(fs.existsSync(serverEntry) ? "Sources changed since the last build: rebuilding…" : "No build yet: building the site (about a minute)…");
-  const cli = createRequire(import.meta.url).resolve("@react-router/dev/bin.js");
+  const cli = path.join(root, "node_modules", "@react-router", "dev", "bin.js");
   const result = spawnSync(process.execPath, [cli, "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (result.status !== 0) {
     console.error("The build failed; see the messages above.");

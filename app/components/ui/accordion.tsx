@@ -8,24 +8,13 @@ function Accordion(props: React.ComponentProps<typeof AccordionPrimitive.Root>) 
   return <AccordionPrimitive.Root data-slot="accordion" {...props} />;
 }
 
-function AccordionItem({
-  className,
-  ...props
-}: React.ComponentProps<typeof AccordionPrimitive.Item>) {
+function AccordionItem({ className, ...props }: React.ComponentProps<typeof AccordionPrimitive.Item>) {
   return (
-    <AccordionPrimitive.Item
-      data-slot="accordion-item"
-      className={cn("border-b border-border last:border-b-0", className)}
-      {...props}
-    />
+    <AccordionPrimitive.Item data-slot="accordion-item" className={cn("border-b border-border last:border-b-0", className)} {...props} />
   );
 }
 
-function AccordionTrigger({
-  className,
-  children,
-  ...props
-}: React.ComponentProps<typeof AccordionPrimitive.Trigger>) {
+function AccordionTrigger({ className, children, ...props }: React.ComponentProps<typeof AccordionPrimitive.Trigger>) {
   return (
     <AccordionPrimitive.Header className="flex">
       <AccordionPrimitive.Trigger
@@ -50,11 +39,7 @@ function AccordionTrigger({
  * server-rendered HTML (search engines index the FAQ). With `forceMount` Radix never
  * hides the panel itself, hence the `data-[state=closed]:hidden`.
  */
-function AccordionContent({
-  className,
-  children,
-  ...props
-}: Omit<React.ComponentProps<typeof AccordionPrimitive.Content>, "forceMount">) {
+function AccordionContent({ className, children, ...props }: Omit<React.ComponentProps<typeof AccordionPrimitive.Content>, "forceMount">) {
   return (
     <AccordionPrimitive.Content
       data-slot="accordion-content"

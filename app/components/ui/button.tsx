@@ -12,11 +12,9 @@ const buttonVariants = cva(
       variant: {
         default: "bg-primary text-primary-foreground shadow-sm hover:bg-primary/90",
         secondary: "bg-secondary text-secondary-foreground hover:bg-secondary/70",
-        outline:
-          "border border-input bg-background text-foreground shadow-xs hover:bg-secondary",
+        outline: "border border-input bg-background text-foreground shadow-xs hover:bg-secondary",
         ghost: "text-foreground hover:bg-accent hover:text-accent-foreground",
-        destructive:
-          "bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90",
+        destructive: "bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90",
         link: "text-primary underline underline-offset-4 hover:decoration-2",
         warm: "bg-warm text-warm-foreground shadow-sm hover:bg-warm/85",
       },
@@ -39,21 +37,10 @@ type ButtonProps = React.ComponentProps<"button"> &
     loading?: boolean;
   };
 
-function Button({
-  className,
-  variant,
-  size,
-  asChild = false,
-  loading = false,
-  disabled,
-  children,
-  ...props
-}: ButtonProps) {
+function Button({ className, variant, size, asChild = false, loading = false, disabled, children, ...props }: ButtonProps) {
   const Comp = asChild ? Slot.Root : "button";
   // A slotted element (e.g. a link) has no `disabled`; aria-disabled blocks it instead.
-  const disabledProps = asChild
-    ? { "aria-disabled": disabled || loading || undefined }
-    : { disabled: disabled || loading };
+  const disabledProps = asChild ? { "aria-disabled": disabled || loading || undefined } : { disabled: disabled || loading };
   return (
     <Comp
       data-slot="button"

@@ -13,15 +13,7 @@ type EmptyStateProps = Omit<React.ComponentProps<"div">, "title"> & {
   titleAs?: "h2" | "h3" | "h4" | "p";
 };
 
-function EmptyState({
-  icon,
-  title,
-  description,
-  action,
-  titleAs: Title = "h2",
-  className,
-  ...props
-}: EmptyStateProps) {
+function EmptyState({ icon, title, description, action, titleAs: Title = "h2", className, ...props }: EmptyStateProps) {
   return (
     <div
       data-slot="empty-state"
@@ -40,9 +32,7 @@ function EmptyState({
         </div>
       ) : null}
       <Title className="text-lg font-semibold text-foreground">{title}</Title>
-      {description ? (
-        <p className="max-w-md text-sm text-muted-foreground">{description}</p>
-      ) : null}
+      {description ? <p className="max-w-md text-sm text-muted-foreground">{description}</p> : null}
       {action ? <div className="mt-2">{action}</div> : null}
     </div>
   );

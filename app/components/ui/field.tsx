@@ -27,16 +27,7 @@ type FormFieldProps = Omit<React.ComponentProps<"div">, "children"> & {
   children: React.ReactElement | ((control: FormFieldControlProps) => React.ReactNode);
 };
 
-function FormField({
-  label,
-  id: idProp,
-  name,
-  hint,
-  error,
-  children,
-  className,
-  ...props
-}: FormFieldProps) {
+function FormField({ label, id: idProp, name, hint, error, children, className, ...props }: FormFieldProps) {
   const generatedId = React.useId();
   const id = idProp ?? generatedId;
   const hintId = `${id}-hint`;
@@ -53,12 +44,7 @@ function FormField({
   };
 
   return (
-    <div
-      data-slot="form-field"
-      data-invalid={invalid || undefined}
-      className={cn("grid gap-2", className)}
-      {...props}
-    >
+    <div data-slot="form-field" data-invalid={invalid || undefined} className={cn("grid gap-2", className)} {...props}>
       <Label htmlFor={id}>{label}</Label>
       {typeof children === "function" ? (
         children(control)

@@ -51,12 +51,7 @@ function Pagination({
   const hasNext = page < pageCount;
 
   return (
-    <nav
-      data-slot="pagination"
-      aria-label={ariaLabel}
-      className={cn("flex w-full justify-center", className)}
-      {...props}
-    >
+    <nav data-slot="pagination" aria-label={ariaLabel} className={cn("flex w-full justify-center", className)} {...props}>
       <ul className="flex flex-wrap items-center gap-1">
         <li>
           {hasPrevious ? (
@@ -98,10 +93,7 @@ function Pagination({
             </li>
           ) : (
             <li key={slot}>
-              <span
-                data-slot="pagination-ellipsis"
-                className="flex size-10 items-center justify-center text-muted-foreground"
-              >
+              <span data-slot="pagination-ellipsis" className="flex size-10 items-center justify-center text-muted-foreground">
                 <span aria-hidden="true">…</span>
                 <span className="sr-only">More pages</span>
               </span>

@@ -35,10 +35,7 @@ function Progress({
     >
       <ProgressPrimitive.Indicator
         data-slot="progress-indicator"
-        className={cn(
-          "h-full w-full flex-1 bg-primary transition-transform duration-300",
-          clamped === null && "animate-pulse",
-        )}
+        className={cn("h-full w-full flex-1 bg-primary transition-transform duration-300", clamped === null && "animate-pulse")}
         style={{ transform: `translateX(-${100 - (clamped === null ? 100 : percent)}%)` }}
       />
     </ProgressPrimitive.Root>

@@ -12,14 +12,7 @@ type SpinnerProps = React.ComponentProps<"svg"> & {
 };
 
 function Spinner({ className, label = "Loading", ...props }: SpinnerProps) {
-  const icon = (
-    <LoaderCircle
-      data-slot="spinner"
-      aria-hidden="true"
-      className={cn("size-4 shrink-0 animate-spin", className)}
-      {...props}
-    />
-  );
+  const icon = <LoaderCircle data-slot="spinner" aria-hidden="true" className={cn("size-4 shrink-0 animate-spin", className)} {...props} />;
   if (label === false) return icon;
   return (
     <span role="status" className="inline-flex items-center">

@@ -4,23 +4,14 @@ import { Tabs as TabsPrimitive } from "radix-ui";
 import { cn } from "~/lib/utils";
 
 function Tabs({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Root>) {
-  return (
-    <TabsPrimitive.Root
-      data-slot="tabs"
-      className={cn("flex flex-col gap-3", className)}
-      {...props}
-    />
-  );
+  return <TabsPrimitive.Root data-slot="tabs" className={cn("flex flex-col gap-3", className)} {...props} />;
 }
 
 function TabsList({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
       data-slot="tabs-list"
-      className={cn(
-        "inline-flex h-10 w-fit items-center justify-center rounded-lg bg-secondary p-1 text-muted-foreground",
-        className,
-      )}
+      className={cn("inline-flex h-10 w-fit items-center justify-center rounded-lg bg-secondary p-1 text-muted-foreground", className)}
       {...props}
     />
   );

@@ -24,16 +24,7 @@ const tokenStyle = {
 } as React.CSSProperties;
 
 function Toaster({ style, ...props }: ToasterProps) {
-  return (
-    <Sonner
-      position="bottom-right"
-      richColors
-      closeButton
-      theme="light"
-      style={{ ...tokenStyle, ...style }}
-      {...props}
-    />
-  );
+  return <Sonner position="bottom-right" richColors closeButton theme="light" style={{ ...tokenStyle, ...style }} {...props} />;
 }
 
 function toastSuccess(title: string, description?: string) {

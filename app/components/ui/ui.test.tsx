@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
-import { describe, expect, it } from "vitest";
+import { toast } from "sonner";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { Inbox } from "lucide-react";
 
@@ -27,13 +28,12 @@ import { Spinner } from "~/components/ui/spinner";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Textarea } from "~/components/ui/textarea";
-import { Toaster } from "~/components/ui/toaster";
+import { Toaster, toastError, toastSuccess } from "~/components/ui/toaster";
 import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
 
 function parse(html: string) {
   // Minimal attribute reader, enough for the flat markup these tests look at.
-  const attr = (tag: string, name: string) =>
-    new RegExp(`${name}="([^"]*)"`).exec(tag)?.[1] ?? null;
+  const attr = (tag: string, name: string) => new RegExp(`${name}="([^"]*)"`).exec(tag)?.[1] ?? null;
   const tags = (name: string): string[] => html.match(new RegExp(`<${name}\\b[^>]*>`, "g")) ?? [];
   return { attr, tags };
 }
@@ -161,13 +161,17 @@ describe("Pagination", () => {
 
   it("disables previous on the first page and next on the last", () => {
     const first = renderInRouter(<Pagination page={1} pageCount={3} hrefFor={hrefFor} />);
-    const firstPrevious = parse(first).tags("a").find((a) => a.includes("pagination-previous"))!;
+    const firstPrevious = parse(first)
+      .tags("a")
+      .find((a) => a.includes("pagination-previous"))!;
     expect(firstPrevious).toContain('aria-disabled="true"');
     expect(firstPrevious).not.toContain("href=");
     expect(first).not.toContain("pagination-ellipsis");
 
     const last = renderInRouter(<Pagination page={3} pageCount={3} hrefFor={hrefFor} />);
-    const lastNext = parse(last).tags("a").find((a) => a.includes("pagination-next"))!;
+    const lastNext = parse(last)
+      .tags("a")
+      .find((a) => a.includes("pagination-next"))!;
     expect(lastNext).toContain('aria-disabled="true"');
     expect(lastNext).not.toContain("href=");
   });
@@ -320,5 +324,25 @@ describe("server rendering", () => {
     expect(html).toContain('data-slot="table-container"');
     expect(html).toMatch(/<h2[^>]*data-slot="card-title"|<h2[^>]*>Course<\/h2>/);
     expect(html).toContain('data-slot="skeleton" aria-hidden="true"');
+  });
+});
+
+describe("toast helpers", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("shows admin errors as a destructive toast titled exactly 'Error'", () => {
+    const error = vi.spyOn(toast, "error").mockReturnValue(1);
+    toastError("This slug is already taken.");
+    expect(error).toHaveBeenCalledWith("Error", { description: "This slug is already taken." });
+  });
+
+  it("shows success toasts with an optional description", () => {
+    const success = vi.spyOn(toast, "success").mockReturnValue(1);
+    toastSuccess("Course saved");
+    toastSuccess("Course saved", "It is now live.");
+    expect(success).toHaveBeenNthCalledWith(1, "Course saved", undefined);
+    expect(success).toHaveBeenNthCalledWith(2, "Course saved", { description: "It is now live." });
   });
 });
