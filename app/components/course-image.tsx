@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { topicPlaceholder } from "~/lib/topics";
 import { cn } from "~/lib/utils";
 
@@ -18,8 +18,25 @@ export function CourseImage({
 }) {
   const fallback = topicPlaceholder(topic);
   const [current, setCurrent] = useState(src || fallback);
+  const ref = useRef<HTMLImageElement>(null);
+
+  // A server-rendered image can fail before React hydrates and attaches onError; a finished
+  // load with no pixels is that failure, so it gets the placeholder too.
+  useEffect(() => {
+    const image = ref.current;
+    if (image?.complete && image.naturalWidth === 0 && image.currentSrc && current !== fallback) setCurrent(fallback);
+  }, [current, fallback]);
+
+  // A new course in the same slot (the catalog re-rendering after a filter change) starts from its own cover.
+  const [shownSrc, setShownSrc] = useState(src);
+  if (shownSrc !== src) {
+    setShownSrc(src);
+    setCurrent(src || fallback);
+  }
+
   return (
     <img
+      ref={ref}
       src={current}
       alt={alt}
       width={1200}

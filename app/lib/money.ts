@@ -7,6 +7,8 @@ export function formatUsd(cents: number) {
 
 /** A dollar amount typed in a form ("19.99", "20") as whole cents, rounded; NaN when it is not a number. */
 export function dollarsToCents(dollars: string | number) {
-  const value = typeof dollars === "number" ? dollars : Number(String(dollars).trim());
-  return Number.isFinite(value) ? Math.round(value * 100) : Number.NaN;
+  const text = String(dollars).trim();
+  if (text === "" || !Number.isFinite(Number(text))) return Number.NaN;
+  // Shift the decimal point in the text rather than multiplying: 1.005 * 100 is 100.49999….
+  return /e/i.test(text) ? Math.round(Number(text) * 100) : Math.round(Number(`${text}e2`));
 }

@@ -1,14 +1,19 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { db } from "./db/client.server";
-import { courses, enrollments, lessons, reviews } from "./db/schema";
+import { courses } from "./db/schema";
+
+// Written with explicit table names: in a select from one table Drizzle leaves column names
+// unqualified, and an unqualified "id" inside these subqueries would mean the inner table's id
+// (lessons.course_id = lessons.id), silently counting nothing.
+const outerCourseId = sql.raw(`"courses"."id"`);
 
 /** Per-course figures computed from lessons, enrollments and reviews, for cards and detail pages. */
 export const courseStats = {
-  lessonCount: sql<number>`(select count(*) from ${lessons} where ${lessons.courseId} = ${courses.id})`.mapWith(Number),
-  durationSeconds: sql<number>`(select coalesce(sum(${lessons.durationSeconds}), 0) from ${lessons} where ${lessons.courseId} = ${courses.id})`.mapWith(Number),
-  learnerCount: sql<number>`(select count(*) from ${enrollments} where ${enrollments.courseId} = ${courses.id} and ${enrollments.status} = 'active')`.mapWith(Number),
-  rating: sql<number | null>`(select round(avg(${reviews.rating})::numeric, 1) from ${reviews} where ${reviews.courseId} = ${courses.id})`.mapWith((value) => (value === null ? null : Number(value))),
-  reviewCount: sql<number>`(select count(*) from ${reviews} where ${reviews.courseId} = ${courses.id})`.mapWith(Number),
+  lessonCount: sql<number>`(select count(*) from "lessons" as "l" where "l"."course_id" = ${outerCourseId})`.mapWith(Number),
+  durationSeconds: sql<number>`(select coalesce(sum("l"."duration_seconds"), 0) from "lessons" as "l" where "l"."course_id" = ${outerCourseId})`.mapWith(Number),
+  learnerCount: sql<number>`(select count(*) from "enrollments" as "e" where "e"."course_id" = ${outerCourseId} and "e"."status" = 'active')`.mapWith(Number),
+  rating: sql<number | null>`(select round(avg("r"."rating")::numeric, 1) from "reviews" as "r" where "r"."course_id" = ${outerCourseId})`.mapWith((value) => (value === null ? null : Number(value))),
+  reviewCount: sql<number>`(select count(*) from "reviews" as "r" where "r"."course_id" = ${outerCourseId})`.mapWith(Number),
 };
 
 export const courseCardColumns = {

@@ -3,14 +3,25 @@ import { isAdminRole } from "~/lib/roles";
 import { safeNextPath } from "~/lib/safe-next";
 import { sessionUserContext, type SessionUser } from "./session.server";
 
-type GuardArgs = { request: Request; context: Readonly<RouterContextProvider> };
+/** Loader/action arguments; `url` is React Router's normalized URL (no `.data` suffix). */
+type GuardArgs = { request: Request; url?: URL; context: Readonly<RouterContextProvider> };
 
 export function getSessionUser({ context }: Pick<GuardArgs, "context">): SessionUser | null {
   return context.get(sessionUserContext);
 }
 
-function loginRedirect(request: Request) {
-  const url = new URL(request.url);
+/** Where the visitor was going, without React Router's data-request details. */
+function visibleUrl({ request, url }: Pick<GuardArgs, "request" | "url">) {
+  if (url) return url;
+  const raw = new URL(request.url);
+  raw.pathname = raw.pathname === "/_root.data" ? "/" : raw.pathname.replace(/\.data$/, "");
+  raw.searchParams.delete("_routes");
+  raw.searchParams.delete("index");
+  return raw;
+}
+
+function loginRedirect(args: Pick<GuardArgs, "request" | "url">) {
+  const url = visibleUrl(args);
   const next = safeNextPath(`${url.pathname}${url.search}`);
   return redirect(`/login?next=${encodeURIComponent(next)}`);
 }
@@ -18,7 +29,7 @@ function loginRedirect(request: Request) {
 /** A signed-in user, or a redirect to /login that comes back here. */
 export function requireUser(args: GuardArgs): SessionUser {
   const user = getSessionUser(args);
-  if (!user) throw loginRedirect(args.request);
+  if (!user) throw loginRedirect(args);
   return user;
 }
 

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { dollarsToCents, formatUsd } from "./money";
+
+describe("formatUsd", () => {
+  it("shows cents as US dollars with two decimals", () => {
+    expect(formatUsd(19700)).toBe("$197.00");
+    expect(formatUsd(12950)).toBe("$129.50");
+    expect(formatUsd(1)).toBe("$0.01");
+    expect(formatUsd(0)).toBe("$0.00");
+  });
+
+  it("groups thousands", () => {
+    expect(formatUsd(97000)).toBe("$970.00");
+    expect(formatUsd(123456789)).toBe("$1,234,567.89");
+  });
+});
+
+describe("dollarsToCents", () => {
+  it("rounds typed dollar amounts to whole cents", () => {
+    expect(dollarsToCents("19.99")).toBe(1999);
+    expect(dollarsToCents(" 20 ")).toBe(2000);
+    expect(dollarsToCents(0.1 + 0.2)).toBe(30);
+    expect(dollarsToCents("1.005")).toBe(101);
+    expect(dollarsToCents("2.675")).toBe(268);
+  });
+
+  it("is NaN for text that is not a number", () => {
+    expect(dollarsToCents("ten")).toBeNaN();
+  });
+});

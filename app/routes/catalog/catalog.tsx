@@ -1,0 +1,305 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
+import { LayoutGrid, List, Search } from "lucide-react";
+import type { Route } from "./+types/catalog";
+import { CourseCard } from "~/components/course-card";
+import { CourseCardSkeleton } from "~/components/course-card-skeleton";
+import { CourseDetailSkeleton } from "~/components/course-detail-skeleton";
+import { Button } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/select";
+import {
+  CATALOG_LEVELS,
+  CATALOG_MAX_PAGE,
+  CATALOG_PAGE_SIZE,
+  CATALOG_SORTS,
+  CATALOG_TOPICS,
+  catalogHref,
+  filterSlug,
+  hasActiveFilters,
+  parseCatalogFilters,
+  serializeCatalogFilters,
+  type CatalogFilters,
+  type CatalogSort,
+} from "~/lib/catalog-filters";
+import { pageMeta } from "~/lib/seo";
+import { cn } from "~/lib/utils";
+import { listCatalogCourses } from "~/server/catalog.server";
+
+/** How long the search box waits after the last keystroke before it filters. */
+const SEARCH_DEBOUNCE_MS = 250;
+
+export const meta: Route.MetaFunction = (args) =>
+  // /catalog is the same page: both name /courses as the canonical address.
+  pageMeta(args, {
+    title: "Course Catalog",
+    description: "Browse every Launchpad Academy course on Shopify, AI & ChatGPT, automation, fulfillment and Lovable. Filter by level and topic, sort by popularity, price or date.",
+    path: "/courses",
+  });
+
+export async function loader({ url }: Route.LoaderArgs) {
+  const filters = parseCatalogFilters(url.searchParams);
+  // One address per view: a plain GET form sends defaults (sort=popular, empty q), and old
+  // links may carry junk; both are sent to the tidy URL the page itself would link to.
+  const canonicalQuery = serializeCatalogFilters(filters).toString();
+  if (canonicalQuery !== url.searchParams.toString()) {
+    throw redirect(canonicalQuery ? `${url.pathname}?${canonicalQuery}` : url.pathname);
+  }
+  const { courses, total } = await listCatalogCourses({ filters });
+  return { filters, courses, total };
+}
+
+export default function Catalog({ loaderData }: Route.ComponentProps) {
+  const { filters, courses, total } = loaderData;
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+
+  const target = navigation.state === "loading" ? navigation.location : null;
+  if (target && /^\/courses\/[^/]+\/?$/.test(target.pathname)) return <CourseDetailSkeleton />;
+  const pending = target && target.pathname === pathname ? parseCatalogFilters(new URLSearchParams(target.search)) : null;
+  const loadingMore = pending !== null && samePageOfResults(pending, filters) && pending.page > filters.page;
+  const refiltering = pending !== null && !loadingMore;
+
+  const view = pending?.view ?? filters.view;
+  const shown = courses.length;
+  const canLoadMore = shown < total && filters.page < CATALOG_MAX_PAGE;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:py-14">
+      <header className="max-w-3xl">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Course Catalog</h1>
+        <p className="mt-3 text-muted-foreground">Practical courses on Shopify, AI & ChatGPT, automation, fulfillment and Lovable. Find the next one for your business.</p>
+      </header>
+
+      <CatalogControls filters={filters} pathname={pathname} />
+
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-3 border-b pb-4">
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          Showing {shown} of {total}
+        </p>
+        <div className="flex items-center gap-1" role="group" aria-label="Layout">
+          <ViewLink pathname={pathname} filters={filters} view="grid" label="Grid view" icon={<LayoutGrid />} />
+          <ViewLink pathname={pathname} filters={filters} view="list" label="List view" icon={<List />} />
+        </div>
+      </div>
+
+      <section aria-label="Courses" aria-busy={refiltering || loadingMore} className="mt-6">
+        {refiltering ? (
+          <ResultsLayout view={view}>
+            {Array.from({ length: Math.min(Math.max(shown, 3), 6) }, (_, index) => (
+              <CourseCardSkeleton key={index} variant={view} />
+            ))}
+          </ResultsLayout>
+        ) : courses.length === 0 ? (
+          <EmptyState
+            title="No courses match your filters."
+            description="Try another search, or clear the filters to see every course."
+            action={
+              hasActiveFilters(filters) && (
+                <Button asChild variant="outline">
+                  <Link to="/courses">Clear filters</Link>
+                </Button>
+              )
+            }
+          />
+        ) : (
+          <>
+            <ResultsLayout view={view}>
+              {courses.map((course, index) => (
+                <CourseCard key={course.id} course={course} variant={view} headingAs="h2" priority={index < 3} />
+              ))}
+              {loadingMore &&
+                Array.from({ length: Math.min(CATALOG_PAGE_SIZE, total - shown, 6) }, (_, index) => <CourseCardSkeleton key={`more-${index}`} variant={view} />)}
+            </ResultsLayout>
+            {canLoadMore && (
+              <div className="mt-10 flex justify-center">
+                <Button asChild variant="outline" size="lg" loading={loadingMore}>
+                  <Link to={catalogHref(pathname, filters, { page: filters.page + 1 })} preventScrollReset>
+                    Load more
+                  </Link>
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** Whether two filter states show the same list, maybe a different length of it. */
+function samePageOfResults(a: CatalogFilters, b: CatalogFilters) {
+  return a.q === b.q && a.level === b.level && a.topic === b.topic && a.sort === b.sort && a.view === b.view;
+}
+
+function ResultsLayout({ view, children }: { view: CatalogFilters["view"]; children: ReactNode }) {
+  return <div className={cn(view === "list" ? "flex flex-col gap-4" : "grid gap-6 sm:grid-cols-2 lg:grid-cols-3")}>{children}</div>;
+}
+
+/**
+ * Search, level, topic and sort. It is a plain GET form, so it works before (or without)
+ * JavaScript; once hydrated, typing filters after a pause and the sort applies on change,
+ * both as client-side navigations so back and forward step through them.
+ */
+function CatalogControls({ filters, pathname }: { filters: CatalogFilters; pathname: string }) {
+  const navigate = useNavigate();
+  const [query, setQuery] = useState(filters.q);
+  const [typing, setTyping] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // The URL changed under the box (back/forward, a pill, Clear filters): show its search,
+  // unless the user is mid-typing, when the box is ahead of the URL and wins.
+  const [shownQ, setShownQ] = useState(filters.q);
+  if (shownQ !== filters.q) {
+    setShownQ(filters.q);
+    if (!typing && query.trim() !== filters.q) setQuery(filters.q);
+  }
+
+  function applySearch(value: string) {
+    clearTimeout(timer.current);
+    setTyping(false);
+    if (value.trim() === filters.q) return;
+    // Refining a search replaces its history entry; starting or clearing one adds an entry.
+    navigate(catalogHref(pathname, filters, { q: value }), { replace: Boolean(filters.q && value.trim()), preventScrollReset: true });
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const sort = new FormData(event.currentTarget).get("sort");
+    clearTimeout(timer.current);
+    setTyping(false);
+    navigate(catalogHref(pathname, filters, { q: query, sort: (sort as CatalogSort) ?? filters.sort }), { preventScrollReset: true });
+  }
+
+  return (
+    <div className="mt-8 flex flex-col gap-5">
+      <form method="get" action={pathname} role="search" onSubmit={onSubmit} className="flex flex-col gap-3 md:flex-row md:items-end">
+        {filters.level && <input type="hidden" name="level" value={filters.level} />}
+        {filters.topic && <input type="hidden" name="topic" value={filters.topic} />}
+        {filters.view !== "grid" && <input type="hidden" name="view" value={filters.view} />}
+        <div className="flex flex-1 flex-col gap-2">
+          <label htmlFor="catalog-search" className="text-sm font-medium">
+            Search courses
+          </label>
+          <div className="flex gap-2">
+            <Input
+              id="catalog-search"
+              type="search"
+              name="q"
+              value={query}
+              maxLength={100}
+              placeholder="Search by title or topic…"
+              autoComplete="off"
+              onChange={(event) => {
+                const value = event.target.value;
+                setQuery(value);
+                setTyping(true);
+                clearTimeout(timer.current);
+                timer.current = setTimeout(() => applySearch(value), SEARCH_DEBOUNCE_MS);
+              }}
+            />
+            <Button type="submit" variant="secondary">
+              <Search aria-hidden="true" />
+              Search
+            </Button>
+          </div>
+        </div>
+        <div className="flex flex-col gap-2 md:w-60">
+          <label htmlFor="catalog-sort" className="text-sm font-medium">
+            Sort by
+          </label>
+          <NativeSelect
+            id="catalog-sort"
+            name="sort"
+            // Uncontrolled, re-keyed when the URL's sort changes (back/forward), so a choice shows at once.
+            key={filters.sort}
+            defaultValue={filters.sort}
+            onChange={(event) => navigate(catalogHref(pathname, filters, { q: query, sort: event.target.value as CatalogSort }), { preventScrollReset: true })}
+          >
+            {CATALOG_SORTS.map((sort) => (
+              <option key={sort.value} value={sort.value}>
+                {sort.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </form>
+
+      <FilterPills
+        label="Level"
+        options={CATALOG_LEVELS}
+        current={filters.level}
+        hrefFor={(value) => catalogHref(pathname, filters, { level: value })}
+      />
+      <FilterPills
+        label="Topic"
+        options={CATALOG_TOPICS}
+        current={filters.topic}
+        hrefFor={(value) => catalogHref(pathname, filters, { topic: value })}
+      />
+    </div>
+  );
+}
+
+function FilterPills({
+  label,
+  options,
+  current,
+  hrefFor,
+}: {
+  label: string;
+  options: readonly string[];
+  current: string | null;
+  hrefFor: (value: string | null) => string;
+}) {
+  const id = `catalog-${label.toLowerCase()}-label`;
+  const pills = [{ name: "All", value: null }, ...options.map((option) => ({ name: option, value: filterSlug(option) }))];
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
+      <span id={id} className="w-14 shrink-0 text-sm font-medium">
+        {label}
+      </span>
+      <ul role="list" aria-labelledby={id} className="flex flex-wrap gap-2">
+        {pills.map((pill) => {
+          const active = pill.value === current;
+          return (
+            <li key={pill.name}>
+              <Link
+                to={hrefFor(pill.value)}
+                preventScrollReset
+                aria-current={active ? "true" : undefined}
+                className={cn(
+                  "inline-flex h-9 items-center rounded-full border px-4 text-sm font-medium transition-colors",
+                  active ? "border-primary bg-primary text-primary-foreground" : "border-border bg-background text-foreground hover:bg-secondary",
+                )}
+              >
+                {pill.name}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function ViewLink({ pathname, filters, view, label, icon }: { pathname: string; filters: CatalogFilters; view: CatalogFilters["view"]; label: string; icon: ReactNode }) {
+  const active = filters.view === view;
+  return (
+    <Link
+      to={catalogHref(pathname, filters, { view, page: filters.page })}
+      preventScrollReset
+      aria-label={label}
+      title={label}
+      aria-current={active ? "true" : undefined}
+      className={cn(
+        "inline-flex size-10 items-center justify-center rounded-md border transition-colors [&_svg]:size-4",
+        active ? "border-primary bg-primary text-primary-foreground" : "border-border bg-background text-foreground hover:bg-secondary",
+      )}
+    >
+      {icon}
+    </Link>
+  );
+}

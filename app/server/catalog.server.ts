@@ -1,0 +1,233 @@
+import { and, arrayContains, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { CATALOG_PAGE_SIZE, levelFromSlug, topicFromSlug, type CatalogFilters } from "~/lib/catalog-filters";
+import { courseCardColumns, courseStats, type CourseCard } from "./courses.server";
+import { db, type Queryable } from "./db/client.server";
+import { courseModules, courses, enrollments, lessons, reviews, users } from "./db/schema";
+
+/** `%`, `_` and `\` typed in the search box are literal characters, not wildcards. */
+export function escapeLikePattern(text: string) {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/**
+ * Case-insensitive search over the title and the subtitle (which is also the spec's summary and
+ * blurb, docs/decisions/002). ILIKE, even with a leading wildcard, is what the trigram
+ * (gin_trgm_ops) indexes on both columns serve.
+ */
+export function catalogSearchCondition(q: string) {
+  const pattern = `%${escapeLikePattern(q)}%`;
+  return or(ilike(courses.title, pattern), ilike(courses.subtitle, pattern));
+}
+
+/**
+ * The WHERE clause for a filter state over published courses. An unknown level or topic
+ * (not one of the fixed lists) gives a condition that matches nothing, hence the empty state.
+ */
+function catalogWhere(filters: Pick<CatalogFilters, "q" | "level" | "topic">): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(courses.status, "published")];
+  if (filters.q) conditions.push(catalogSearchCondition(filters.q));
+  if (filters.level) {
+    const level = levelFromSlug(filters.level);
+    conditions.push(level ? eq(courses.level, level) : sql`false`);
+  }
+  if (filters.topic) {
+    const topic = topicFromSlug(filters.topic);
+    // `topics @> array[topic]` is what the GIN index on topics serves.
+    conditions.push(topic ? arrayContains(courses.topics, [topic]) : sql`false`);
+  }
+  return and(...conditions);
+}
+
+function catalogOrder(sort: CatalogFilters["sort"]): SQL[] {
+  // Every order ends on the id so pages never overlap or skip a course with an equal key.
+  switch (sort) {
+    case "newest":
+      return [sql`${courses.publishedAt} desc nulls last`, asc(courses.id)];
+    case "price-asc":
+      return [asc(courses.priceCents), asc(sql`lower(${courses.title})`), asc(courses.id)];
+    case "price-desc":
+      return [desc(courses.priceCents), asc(sql`lower(${courses.title})`), asc(courses.id)];
+    case "title":
+      return [asc(sql`lower(${courses.title})`), asc(courses.id)];
+    case "popular":
+    default:
+      return [desc(courseStats.learnerCount), sql`${courses.publishedAt} desc nulls last`, asc(courses.id)];
+  }
+}
+
+export type CatalogPage = {
+  courses: CourseCard[];
+  /** How many published courses match the filters, over all pages. */
+  total: number;
+};
+
+/**
+ * One page view of the catalog: the first `filters.page × pageSize` matching published courses
+ * in the chosen order, and how many match in all. Searching, filtering, sorting and paging all
+ * happen in SQL.
+ */
+export async function listCatalogCourses({
+  filters,
+  pageSize = CATALOG_PAGE_SIZE,
+  database = db(),
+}: {
+  filters: CatalogFilters;
+  pageSize?: number;
+  database?: Queryable;
+}): Promise<CatalogPage> {
+  const where = catalogWhere(filters);
+  const [rows, [{ total }]] = await Promise.all([
+    database
+      .select(courseCardColumns)
+      .from(courses)
+      .where(where)
+      .orderBy(...catalogOrder(filters.sort))
+      .limit(pageSize * filters.page),
+    database.select({ total: count() }).from(courses).where(where),
+  ]);
+  return { courses: rows, total };
+}
+
+// ---------------------------------------------------------------------------
+// Course detail
+// ---------------------------------------------------------------------------
+
+export type CourseDetail = NonNullable<Awaited<ReturnType<typeof getCourseDetail>>>;
+
+/**
+ * Everything the course page shows, or null when no course has this slug. Drafts are returned
+ * too (with their status) so the route can let admins preview them; it decides who sees what.
+ */
+export async function getCourseDetail({ slug, reviewLimit = 6 }: { slug: string; reviewLimit?: number }) {
+  const [course] = await db()
+    .select({
+      ...courseCardColumns,
+      longDescriptionMd: courses.longDescriptionMd,
+      outcomes: courses.outcomes,
+      status: courses.status,
+      publishedAt: courses.publishedAt,
+      updatedAt: courses.updatedAt,
+      instructor: {
+        id: users.id,
+        name: users.name,
+        image: users.image,
+        headline: users.headline,
+        bio: users.bio,
+      },
+    })
+    .from(courses)
+    .leftJoin(users, eq(users.id, courses.authorId))
+    .where(eq(courses.slug, slug))
+    .limit(1);
+  if (!course) return null;
+
+  const [moduleRows, lessonRows, reviewRows] = await Promise.all([
+    db()
+      .select({ id: courseModules.id, title: courseModules.title, description: courseModules.description })
+      .from(courseModules)
+      .where(eq(courseModules.courseId, course.id))
+      .orderBy(asc(courseModules.position), asc(courseModules.id)),
+    db()
+      .select({
+        id: lessons.id,
+        moduleId: lessons.moduleId,
+        title: lessons.title,
+        slug: lessons.slug,
+        type: lessons.type,
+        durationSeconds: lessons.durationSeconds,
+        isPreview: lessons.isPreview,
+      })
+      .from(lessons)
+      .where(eq(lessons.courseId, course.id))
+      .orderBy(asc(lessons.orderIndex), asc(lessons.id)),
+    db()
+      .select({ id: reviews.id, authorName: reviews.authorName, rating: reviews.rating, comment: reviews.comment, createdAt: reviews.createdAt })
+      .from(reviews)
+      .where(eq(reviews.courseId, course.id))
+      .orderBy(desc(reviews.createdAt), asc(reviews.id))
+      .limit(reviewLimit),
+  ]);
+
+  const { instructor, ...rest } = course;
+  return {
+    ...rest,
+    instructor: instructor?.id ? instructor : null,
+    curriculum: groupCurriculum(moduleRows, lessonRows),
+    reviews: reviewRows,
+  };
+}
+
+type CurriculumLesson = { id: string; moduleId: string | null; title: string; slug: string; type: string; durationSeconds: number; isPreview: boolean };
+export type CurriculumModule = { id: string; title: string; description: string; lessons: Omit<CurriculumLesson, "moduleId">[] };
+
+/** Lessons under their modules in order; lessons without a module (a flat list) form a last, untitled group. */
+export function groupCurriculum(modules: { id: string; title: string; description: string }[], lessonRows: CurriculumLesson[]): CurriculumModule[] {
+  const byModule = new Map<string | null, Omit<CurriculumLesson, "moduleId">[]>();
+  for (const { moduleId, ...lesson } of lessonRows) {
+    const key = moduleId && modules.some((module) => module.id === moduleId) ? moduleId : null;
+    byModule.set(key, [...(byModule.get(key) ?? []), lesson]);
+  }
+  const grouped: CurriculumModule[] = modules.map((module) => ({ ...module, lessons: byModule.get(module.id) ?? [] }));
+  const loose = byModule.get(null);
+  if (loose?.length) grouped.push({ id: "lessons", title: modules.length ? "More lessons" : "Lessons", description: "", lessons: loose });
+  return grouped;
+}
+
+/** Whether this user may open every lesson of the course: an active enrollment. */
+export async function hasActiveEnrollment({ userId, courseId }: { userId: string; courseId: string }) {
+  const [row] = await db()
+    .select({ status: enrollments.status })
+    .from(enrollments)
+    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId), eq(enrollments.status, "active")))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Just enough to tell whether a slug names a course a visitor may see, for actions. */
+export async function findCourseBySlug({ slug }: { slug: string }) {
+  const [row] = await db().select({ id: courses.id, status: courses.status }).from(courses).where(eq(courses.slug, slug)).limit(1);
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------------------
+// The public data file
+// ---------------------------------------------------------------------------
+
+export type CourseDataRecord = {
+  id: string;
+  slug: string;
+  title: string;
+  subtitle: string;
+  coverImage: string | null;
+  track: string;
+  level: string;
+  rating: number | null;
+  students: number;
+  priceUSD: number;
+};
+
+/** Every published course in the spec's courses.json shape, newest first. */
+export async function listCourseDataRecords({ origin }: { origin: string }): Promise<CourseDataRecord[]> {
+  const rows = await db()
+    .select({
+      id: courses.id,
+      slug: courses.slug,
+      title: courses.title,
+      subtitle: courses.subtitle,
+      coverUrl: courses.coverUrl,
+      track: courses.track,
+      level: courses.level,
+      rating: courseStats.rating,
+      students: courseStats.learnerCount,
+      priceCents: courses.priceCents,
+    })
+    .from(courses)
+    .where(eq(courses.status, "published"))
+    .orderBy(sql`${courses.publishedAt} desc nulls last`, asc(courses.id));
+  return rows.map(({ coverUrl, priceCents, ...row }) => ({
+    ...row,
+    // Absolute, because the file is read by other sites and tools, not only by this one.
+    coverImage: coverUrl ? new URL(coverUrl, origin).toString() : null,
+    priceUSD: priceCents / 100,
+  }));
+}
