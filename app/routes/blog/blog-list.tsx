@@ -1,0 +1,200 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Link, redirect, useNavigate, useNavigation } from "react-router";
+import { Rss, Search } from "lucide-react";
+import type { Route } from "./+types/blog-list";
+import { BlogPostCard } from "~/components/blog-post-card";
+import { Button } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Input } from "~/components/ui/input";
+import { Pagination } from "~/components/ui/pagination";
+import { NativeSelect } from "~/components/ui/select";
+import { BLOG_CATEGORIES, BLOG_SORTS, blogFiltersToSearch, parseBlogFilters, type BlogFilters, type BlogSort } from "~/lib/blog-filters";
+import { pageMeta } from "~/lib/seo";
+import { cn } from "~/lib/utils";
+import { listPublishedPosts } from "~/server/blog.server";
+
+/** The spec's search debounce. */
+const SEARCH_DEBOUNCE_MS = 150;
+
+export const links: Route.LinksFunction = () => [{ rel: "alternate", type: "application/rss+xml", title: "Launchpad Academy Blog", href: "/blog/rss.xml" }];
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Blog",
+    description: "Field guides on Shopify, AI & ChatGPT, automation and execution for small online stores, from the Launchpad Academy team.",
+    path: "/blog",
+  });
+
+// `url`, not `request.url`: with v8_passThroughRequests the request of a client-side navigation
+// is the raw `/blog.data?…&_routes=…` one.
+export async function loader({ url }: Route.LoaderArgs) {
+  const filters = parseBlogFilters(url.searchParams);
+  // The GET form also sends defaults (empty q, sort=newest): send those to the tidy address.
+  const canonical = blogFiltersToSearch(filters);
+  if (canonical !== (url.search === "?" ? "" : url.search)) throw redirect(`${url.pathname}${canonical}`);
+  const result = await listPublishedPosts({ filters });
+  return { filters, ...result };
+}
+
+const hrefFor = (filters: BlogFilters, changes: Partial<BlogFilters>) => `/blog${blogFiltersToSearch({ ...filters, page: 1, ...changes })}`;
+
+export default function BlogList({ loaderData }: Route.ComponentProps) {
+  const { filters, posts, total, page, pageCount } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "loading" && navigation.location.pathname === "/blog";
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:py-14">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="max-w-3xl">
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Blog</h1>
+          <p className="mt-3 text-muted-foreground">Field guides on Shopify, AI, automation and getting things shipped, written for people who run small online stores.</p>
+        </div>
+        <a href="/blog/rss.xml" className="inline-flex items-center gap-2 text-sm font-medium text-primary hover:underline">
+          <Rss aria-hidden="true" className="size-4" />
+          RSS feed
+        </a>
+      </header>
+
+      <BlogControls filters={filters} />
+
+      <section aria-label="Posts" aria-busy={busy} className={cn("mt-8 transition-opacity", busy && "opacity-60")}>
+        <p className="sr-only" aria-live="polite">
+          {total === 1 ? "1 post" : `${total} posts`}
+        </p>
+        {posts.length === 0 ? (
+          <EmptyState
+            title="No posts match your filters."
+            description="Try another search or category, or clear the filters to see every post."
+            action={
+              <Button asChild variant="outline">
+                <Link to="/blog">Clear filters</Link>
+              </Button>
+            }
+          />
+        ) : (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {posts.map((post, index) => (
+              <BlogPostCard key={post.id} post={post} priority={index < 3} />
+            ))}
+          </div>
+        )}
+        <Pagination className="mt-10" page={page} pageCount={pageCount} hrefFor={(target) => `/blog${blogFiltersToSearch({ ...filters, page: target })}`} aria-label="Blog pages" />
+      </section>
+    </div>
+  );
+}
+
+/**
+ * Search, sort and category pills. A plain GET form, so it works without JavaScript; once
+ * hydrated, typing filters after a short pause and the sort applies on change, as client-side
+ * navigations (no full reload).
+ */
+function BlogControls({ filters }: { filters: BlogFilters }) {
+  const navigate = useNavigate();
+  const [query, setQuery] = useState(filters.q);
+  const [typing, setTyping] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // The URL changed under the box (back/forward, a pill, Clear filters): show its search,
+  // unless the user is typing, when the box is ahead of the URL.
+  const [shownQ, setShownQ] = useState(filters.q);
+  if (shownQ !== filters.q) {
+    setShownQ(filters.q);
+    if (!typing && query.trim() !== filters.q) setQuery(filters.q);
+  }
+
+  function applySearch(value: string) {
+    clearTimeout(timer.current);
+    setTyping(false);
+    if (value.trim() === filters.q) return;
+    // Refining a search replaces its history entry; starting or clearing one adds an entry.
+    navigate(hrefFor(filters, { q: value }), { replace: Boolean(filters.q && value.trim()), preventScrollReset: true });
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const sort = new FormData(event.currentTarget).get("sort") as BlogSort | null;
+    clearTimeout(timer.current);
+    setTyping(false);
+    navigate(hrefFor(filters, { q: query, sort: sort ?? filters.sort }), { preventScrollReset: true });
+  }
+
+  return (
+    <div className="mt-8 flex flex-col gap-5">
+      <form method="get" action="/blog" role="search" onSubmit={onSubmit} className="flex flex-col gap-3 md:flex-row md:items-end">
+        {filters.category && <input type="hidden" name="category" value={filters.category} />}
+        <div className="flex flex-1 flex-col gap-2">
+          <label htmlFor="blog-search" className="text-sm font-medium">
+            Search posts
+          </label>
+          <div className="flex gap-2">
+            <Input
+              id="blog-search"
+              type="search"
+              name="q"
+              value={query}
+              maxLength={100}
+              placeholder="Search titles and excerpts…"
+              autoComplete="off"
+              onChange={(event) => {
+                const value = event.target.value;
+                setQuery(value);
+                setTyping(true);
+                clearTimeout(timer.current);
+                timer.current = setTimeout(() => applySearch(value), SEARCH_DEBOUNCE_MS);
+              }}
+            />
+            <Button type="submit" variant="secondary">
+              <Search aria-hidden="true" />
+              Search
+            </Button>
+          </div>
+        </div>
+        <div className="flex flex-col gap-2 md:w-56">
+          <label htmlFor="blog-sort" className="text-sm font-medium">
+            Sort by
+          </label>
+          <NativeSelect
+            id="blog-sort"
+            name="sort"
+            // Uncontrolled and re-keyed on the URL's sort (back/forward) so a choice shows at once.
+            key={filters.sort}
+            defaultValue={filters.sort}
+            onChange={(event) => navigate(hrefFor(filters, { q: query, sort: event.target.value as BlogSort }), { preventScrollReset: true })}
+          >
+            {BLOG_SORTS.map((sort) => (
+              <option key={sort.value} value={sort.value}>
+                {sort.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </form>
+
+      <nav aria-label="Categories">
+        <ul role="list" className="flex flex-wrap gap-2">
+          {[{ value: null, label: "All" }, ...BLOG_CATEGORIES].map((pill) => {
+            const active = pill.value === filters.category;
+            return (
+              <li key={pill.label}>
+                <Link
+                  to={hrefFor(filters, { category: pill.value })}
+                  preventScrollReset
+                  aria-current={active ? "page" : undefined}
+                  className={cn(
+                    "inline-flex h-9 items-center rounded-full border px-4 text-sm font-medium transition-colors",
+                    active ? "border-primary bg-primary text-primary-foreground" : "border-border bg-background text-foreground hover:bg-secondary",
+                  )}
+                >
+                  {pill.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </div>
+  );
+}

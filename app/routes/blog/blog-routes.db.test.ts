@@ -1,0 +1,108 @@
+import { eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { beforeAll, describe, expect, it } from "vitest";
+import { unique, useTestDatabase } from "../../../tests/support/test-database";
+import * as blogList from "./blog-list";
+import * as blogPost from "./blog-post";
+import * as rss from "./rss";
+import { requestInfoContext } from "~/lib/request-context";
+import { sessionUserContext, type SessionUser } from "~/server/auth/session.server";
+import { seedDemoContent } from "~/server/db/seed/seed.server";
+import { posts } from "~/server/db/schema";
+
+const database = useTestDatabase();
+
+const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
+const admin: SessionUser = { id: unique("admin"), email: "admin@example.test", name: "Ada Admin", image: null, role: "admin", emailVerified: true, createdAt: new Date() };
+
+function args(path: string, { user = null, ip = "203.0.113.1", userAgent = CHROME }: { user?: SessionUser | null; ip?: string; userAgent?: string } = {}) {
+  const context = new RouterContextProvider();
+  context.set(sessionUserContext, user);
+  context.set(requestInfoContext, { nonce: "", requestId: "test", clientIp: ip });
+  const request = new Request(`http://localhost:3000${path}`, { headers: { "user-agent": userAgent } });
+  const url = new URL(request.url);
+  return { request, url, context, params: { slug: url.pathname.split("/").pop()! } } as never;
+}
+
+async function thrownBy(run: () => Promise<unknown>) {
+  try {
+    await run();
+  } catch (error) {
+    return error as { status?: number; init?: ResponseInit; headers?: Headers; type?: string };
+  }
+  throw new Error("expected the loader to throw");
+}
+
+const viewsOf = async (slug: string) => (await database().db.select({ viewCount: posts.viewCount }).from(posts).where(eq(posts.slug, slug)))[0].viewCount;
+
+beforeAll(async () => {
+  await seedDemoContent(database().db);
+});
+
+describe("blog list loader", () => {
+  it("lists the 9 demo posts newest first, each with its author", async () => {
+    const result = await blogList.loader(args("/blog"));
+    expect(result.total).toBe(9);
+    expect(result.posts).toHaveLength(9);
+    expect(result.posts[0].slug).toBe("ship-before-you-feel-ready");
+    expect(result.posts.every((post) => post.author?.name === "Maya Chen")).toBe(true);
+  });
+
+  it("redirects an address with defaults or junk to the tidy one", async () => {
+    const response = (await thrownBy(() => blogList.loader(args("/blog?q=&category=shopify&sort=newest&page=1")))) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/blog?category=shopify");
+    const junk = (await thrownBy(() => blogList.loader(args("/blog?sort=nonsense")))) as Response;
+    expect(junk.headers.get("Location")).toBe("/blog");
+  });
+});
+
+describe("blog post loader", () => {
+  it("renders the long demo posts with h2/h3 headings for the table of contents", async () => {
+    for (const slug of ["how-to-price-your-products", "first-n8n-workflow-order-alerts"]) {
+      const result = await blogPost.loader(args(`/blog/${slug}`, { ip: `198.51.100.${slug.length}` }));
+      expect(result.headings.some((heading) => heading.level === 2)).toBe(true);
+      expect(result.headings.some((heading) => heading.level === 3)).toBe(true);
+      for (const heading of result.headings) expect(result.html).toContain(`id="${heading.id}"`);
+      expect(result.related.length).toBeLessThanOrEqual(3);
+      expect(result.related.map((post) => post.slug)).not.toContain(slug);
+      expect(result.post).not.toHaveProperty("contentMd");
+    }
+  });
+
+  it("answers 404 for an unknown slug and for a draft, but previews a draft for an admin", async () => {
+    const slug = unique("draft-post");
+    await database().db.insert(posts).values({ title: "Secret draft", slug, contentMd: "## Soon", status: "draft", category: "Announcements" });
+
+    expect(await thrownBy(() => blogPost.loader(args("/blog/no-such-post")))).toMatchObject({ type: "DataWithResponseInit", init: { status: 404 } });
+    expect(await thrownBy(() => blogPost.loader(args(`/blog/${slug}`)))).toMatchObject({ init: { status: 404 } });
+
+    const preview = await blogPost.loader(args(`/blog/${slug}`, { user: admin }));
+    expect(preview).toMatchObject({ preview: true, post: { title: "Secret draft", status: "draft" } });
+    // A preview is not a view.
+    expect(await viewsOf(slug)).toBe(0);
+  });
+
+  it("counts a visitor's view once a day, and never a bot's", async () => {
+    const slug = "the-90-minute-weekly-review";
+    const before = await viewsOf(slug);
+    await blogPost.loader(args(`/blog/${slug}`, { ip: "192.0.2.10" }));
+    await blogPost.loader(args(`/blog/${slug}`, { ip: "192.0.2.10" }));
+    expect(await viewsOf(slug)).toBe(before + 1);
+    await blogPost.loader(args(`/blog/${slug}`, { ip: "192.0.2.11" }));
+    expect(await viewsOf(slug)).toBe(before + 2);
+    await blogPost.loader(args(`/blog/${slug}`, { ip: "192.0.2.12", userAgent: "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)" }));
+    expect(await viewsOf(slug)).toBe(before + 2);
+  });
+});
+
+describe("RSS feed", () => {
+  it("serves RSS 2.0 with the right content type and absolute links", async () => {
+    const response = await rss.loader(args("/blog/rss.xml"));
+    expect(response.headers.get("Content-Type")).toBe("application/rss+xml; charset=utf-8");
+    const xml = await response.text();
+    expect(xml).toContain("<link>http://localhost:3000/blog/how-to-price-your-products</link>");
+    expect(xml.match(/<item>/g)).toHaveLength(9);
+    expect(xml).toContain("<title>Launchpad Academy Blog</title>");
+  });
+});

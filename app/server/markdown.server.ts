@@ -1,0 +1,88 @@
+import type { Element, ElementContent, Root, RootContent } from "hast";
+import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from "rehype-sanitize";
+import rehypeSlug from "rehype-slug";
+import rehypeStringify from "rehype-stringify";
+import remarkGfm from "remark-gfm";
+import remarkParse from "remark-parse";
+import remarkRehype from "remark-rehype";
+import { unified } from "unified";
+
+export type MarkdownHeading = { id: string; text: string; level: 2 | 3 };
+export type RenderedMarkdown = { html: string; headings: MarkdownHeading[] };
+
+/**
+ * GitHub-style allow-list, tightened. Raw HTML never reaches it (remark-rehype drops it), so it is
+ * the second line of defence: only http(s)/mailto links, only http(s) or relative images, no
+ * style/forms/iframes/scripts. `clobber` is empty because the only ids left are the ones this
+ * pipeline makes itself (footnotes, and heading slugs added after sanitising), so they stay
+ * stable and match the table of contents.
+ */
+const schema: SanitizeSchema = {
+  ...defaultSchema,
+  clobber: [],
+  clobberPrefix: "",
+  protocols: {
+    ...defaultSchema.protocols,
+    href: ["http", "https", "mailto"],
+    src: ["http", "https"],
+    cite: ["http", "https"],
+    longDesc: ["http", "https"],
+  },
+  tagNames: (defaultSchema.tagNames ?? []).filter((tag) => !["picture", "source"].includes(tag)),
+  attributes: {
+    ...defaultSchema.attributes,
+    // Only plain language names: a fence info string is free text ("```<script>").
+    code: [["className", /^language-[\w+#.-]+$/]],
+    "*": (defaultSchema.attributes?.["*"] ?? []).filter(
+      (attribute) => !["action", "method", "encType", "acceptCharset", "accept", "tabIndex", "accessKey"].includes(String(attribute)),
+    ),
+  },
+};
+
+function textOf(node: Element | ElementContent | RootContent): string {
+  if (node.type === "text") return node.value;
+  if (node.type === "element") return node.children.map(textOf).join("");
+  return "";
+}
+
+/** Lazy-loads images and lists the h2/h3 headings; runs after sanitising and slugging. */
+function collectHeadings(headings: MarkdownHeading[]) {
+  return () => (tree: Root) => {
+    const visit = (node: Root | Element) => {
+      for (const child of node.children) {
+        if (child.type !== "element") continue;
+        if (child.tagName === "img") {
+          child.properties.loading = "lazy";
+          child.properties.decoding = "async";
+        }
+        if ((child.tagName === "h2" || child.tagName === "h3") && typeof child.properties.id === "string") {
+          // The footnotes section's visually hidden "Footnotes" label is not part of the outline.
+          const classes = child.properties.className;
+          const hidden = Array.isArray(classes) && classes.includes("sr-only");
+          const text = textOf(child).trim();
+          if (!hidden && text) headings.push({ id: child.properties.id, text, level: child.tagName === "h2" ? 2 : 3 });
+        }
+        visit(child);
+      }
+    };
+    visit(tree);
+  };
+}
+
+/**
+ * The one place where post, course and lesson markdown becomes HTML (public pages and the admin
+ * preview alike). A new processor per call so no state (slug counters, headings) leaks between posts.
+ */
+export async function renderMarkdown(markdown: string): Promise<RenderedMarkdown> {
+  const headings: MarkdownHeading[] = [];
+  const file = await unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(remarkRehype, { allowDangerousHtml: false })
+    .use(rehypeSanitize, schema)
+    .use(rehypeSlug)
+    .use(collectHeadings(headings))
+    .use(rehypeStringify)
+    .process(markdown ?? "");
+  return { html: String(file), headings };
+}
