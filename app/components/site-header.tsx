@@ -1,9 +1,16 @@
-import { Link, NavLink } from "react-router";
+import { ChevronDown, Menu } from "lucide-react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { Link, NavLink, useLocation } from "react-router";
 import { useRootUser } from "~/root";
+import { Button } from "~/components/ui/button";
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
 import { isAdminRole } from "~/lib/roles";
+import { topicPlaceholder } from "~/lib/topics";
+import { cn } from "~/lib/utils";
+
+export type HeaderCourse = { slug: string; title: string; subtitle: string; coverUrl: string | null; topic: string | null; level: string };
 
 const NAV = [
-  { to: "/courses", label: "Courses" },
   { to: "/playbooks", label: "Playbooks" },
   { to: "/blog", label: "Blog" },
   { to: "/testimonials", label: "Testimonials" },
@@ -11,35 +18,247 @@ const NAV = [
   { to: "/about", label: "About" },
 ];
 
-export function SiteHeader() {
-  const user = useRootUser();
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-secondary hover:text-foreground",
+    isActive && "text-foreground",
+  );
+
+/** The logo image, or the name as text if the image cannot be loaded. */
+function SiteLogo() {
+  const [failed, setFailed] = useState(false);
+  const image = useRef<HTMLImageElement>(null);
+  // The image may fail before React attaches onError to the server-rendered tag.
+  useEffect(() => {
+    const element = image.current;
+    if (element && element.complete && element.naturalWidth === 0) setFailed(true);
+  }, []);
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-6 px-4 sm:px-6">
-        <Link to="/" className="text-lg font-bold tracking-tight">
+    <Link to="/" className="flex shrink-0 items-center rounded-md" aria-label={failed ? undefined : "Launchpad Academy home"}>
+      {failed ? (
+        <span className="text-lg font-bold tracking-tight" data-testid="text-logo">
           Launchpad Academy
-        </Link>
-        <nav aria-label="Main" className="hidden gap-5 text-sm font-medium lg:flex">
+        </span>
+      ) : (
+        <img
+          ref={image}
+          src="/images/logo.svg"
+          alt="Launchpad Academy"
+          width={160}
+          height={32}
+          className="h-8 w-40"
+          onError={() => setFailed(true)}
+        />
+      )}
+    </Link>
+  );
+}
+
+function MenuCourseCard({ course }: { course: HeaderCourse }) {
+  const fallback = topicPlaceholder(course.topic ?? undefined);
+  return (
+    <Link
+      to={`/courses/${course.slug}`}
+      className="group flex h-full flex-col overflow-hidden rounded-lg border bg-card transition hover:border-primary hover:shadow-md"
+    >
+      <img
+        src={course.coverUrl || fallback}
+        alt=""
+        width={1200}
+        height={675}
+        loading="lazy"
+        decoding="async"
+        className="aspect-video w-full object-cover"
+        onError={(event) => {
+          if (!event.currentTarget.src.endsWith(fallback)) event.currentTarget.src = fallback;
+        }}
+      />
+      <span className="flex flex-1 flex-col gap-1 p-3">
+        <span className="text-sm font-semibold leading-snug group-hover:text-primary">{course.title}</span>
+        <span className="text-xs text-muted-foreground">{course.level}</span>
+      </span>
+    </Link>
+  );
+}
+
+/** Disclosure-style mega-menu: a button that shows a panel of course cards, for desktop widths. */
+function CoursesMenu({ courses }: { courses: HeaderCourse[] }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const wrapper = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+
+  useEffect(() => setOpen(false), [location.pathname, location.search]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [open]);
+
+  function focusFirstLink() {
+    requestAnimationFrame(() => wrapper.current?.querySelector<HTMLAnchorElement>(`[id="${panelId}"] a`)?.focus());
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === "Escape" && open) {
+      event.preventDefault();
+      setOpen(false);
+      trigger.current?.focus();
+    }
+  }
+
+  return (
+    <div
+      ref={wrapper}
+      onKeyDown={onKeyDown}
+      onBlur={(event) => {
+        if (open && !event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        ref={trigger}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        className={cn(
+          "inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-secondary hover:text-foreground",
+          "focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2",
+          (open || location.pathname.startsWith("/courses")) && "text-foreground",
+        )}
+        onClick={() => setOpen((value) => !value)}
+        onKeyDown={(event) => {
+          if (event.key === "ArrowDown") {
+            event.preventDefault();
+            setOpen(true);
+            focusFirstLink();
+          }
+        }}
+      >
+        Courses
+        <ChevronDown aria-hidden="true" className={cn("size-4 transition-transform", open && "rotate-180")} />
+      </button>
+      <div id={panelId} hidden={!open} className="absolute inset-x-0 top-full border-b bg-background shadow-lg">
+        <div className="mx-auto max-w-7xl px-6 py-6">
+          <div className="mb-4 flex items-baseline justify-between">
+            <p className="text-sm font-semibold">Popular courses</p>
+            <Link to="/courses" className="text-sm font-semibold text-primary hover:underline">
+              View all courses
+            </Link>
+          </div>
+          <ul className="grid grid-cols-5 gap-4">
+            {courses.map((course) => (
+              <li key={course.slug}>
+                <MenuCourseCard course={course} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function AccountLinks({ stacked = false }: { stacked?: boolean }) {
+  const user = useRootUser();
+  const size = stacked ? "default" : "sm";
+  const width = stacked ? "w-full" : undefined;
+  if (user) {
+    return (
+      <>
+        {isAdminRole(user.role) ? (
+          <Button asChild variant="outline" size={size} className={width}>
+            <Link to="/admin">Admin</Link>
+          </Button>
+        ) : null}
+        <Button asChild size={size} className={width}>
+          <Link to="/account">Account</Link>
+        </Button>
+      </>
+    );
+  }
+  return (
+    <>
+      <Button asChild variant="ghost" size={size} className={width}>
+        <Link to="/login">Sign in</Link>
+      </Button>
+      <Button asChild size={size} className={width}>
+        <Link to="/signup">Get Started</Link>
+      </Button>
+    </>
+  );
+}
+
+/** The mobile drawer: the same links as the desktop header, in a focus-trapped sheet. */
+function MobileMenu({ courses }: { courses: HeaderCourse[] }) {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  const drawerLink = "block rounded-md px-3 py-2 text-base font-medium hover:bg-secondary aria-[current=page]:bg-secondary";
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger asChild>
+        <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
+          <Menu aria-hidden="true" className="size-6" />
+        </Button>
+      </SheetTrigger>
+      <SheetContent side="right" className="w-80 max-w-[85vw]">
+        <SheetHeader>
+          <SheetTitle>Menu</SheetTitle>
+          <SheetDescription className="sr-only">Site navigation</SheetDescription>
+        </SheetHeader>
+        <nav aria-label="Mobile" className="flex flex-col gap-1 px-4">
+          <NavLink to="/courses" end className={drawerLink}>
+            Courses
+          </NavLink>
+          <ul aria-label="Popular courses" className="mb-2 ml-3 border-l pl-2">
+            {courses.map((course) => (
+              <li key={course.slug}>
+                <NavLink
+                  to={`/courses/${course.slug}`}
+                  className="block rounded-md px-3 py-1.5 text-sm text-muted-foreground hover:bg-secondary hover:text-foreground"
+                >
+                  {course.title}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
           {NAV.map((item) => (
-            <NavLink key={item.to} to={item.to} className="text-muted-foreground hover:text-foreground aria-[current=page]:text-foreground">
+            <NavLink key={item.to} to={item.to} className={drawerLink}>
               {item.label}
             </NavLink>
           ))}
         </nav>
-        <div className="flex items-center gap-3 text-sm font-medium">
-          {user ? (
-            <>
-              {isAdminRole(user.role) && <Link to="/admin">Admin</Link>}
-              <Link to="/account">Account</Link>
-            </>
-          ) : (
-            <>
-              <Link to="/login">Sign in</Link>
-              <Link to="/signup" className="rounded-md bg-primary px-3 py-2 text-primary-foreground">
-                Get Started
-              </Link>
-            </>
-          )}
+        <div className="mt-auto flex flex-col gap-2 border-t p-4">
+          <AccountLinks stacked />
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+export function SiteHeader({ courses }: { courses: HeaderCourse[] }) {
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
+      <div className="relative">
+        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+          <SiteLogo />
+          <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+            <CoursesMenu courses={courses} />
+            {NAV.map((item) => (
+              <NavLink key={item.to} to={item.to} className={navLinkClass}>
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="hidden items-center gap-2 lg:flex">
+            <AccountLinks />
+          </div>
+          <MobileMenu courses={courses} />
         </div>
       </div>
     </header>

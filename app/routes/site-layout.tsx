@@ -1,17 +1,68 @@
-import { Outlet } from "react-router";
+import { isRouteErrorResponse, Link, Outlet, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { Route } from "./+types/site-layout";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { listMenuCourses } from "~/server/marketing.server";
+
+/** The header's Courses menu: five published courses, featured first, then the most popular. */
+export async function loader() {
+  return { menuCourses: await listMenuCourses({ limit: 5 }) };
+}
+
+/** The menu hardly changes: reload it after a form submission, not on every link or filter. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
+}
+
+function SkipLink() {
+  return (
+    <a
+      href="#main"
+      className="sr-only focus:not-sr-only focus:absolute focus:top-4 focus:left-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow"
+    >
+      Skip to content
+    </a>
+  );
+}
 
 /** Header and footer around every public page. */
-export default function SiteLayout() {
+export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2">
-        Skip to content
-      </a>
-      <SiteHeader />
+      <SkipLink />
+      <SiteHeader courses={loaderData.menuCourses} />
       <main id="main">
         <Outlet />
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+/** A page's error inside the site's header and footer, so visitors can find their way on. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const layout = useRouteLoaderData<typeof loader>("routes/site-layout");
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const notFound = status === 404;
+  const title = notFound ? "Oops! Page not found" : "Something went wrong";
+  return (
+    <>
+      <SkipLink />
+      <SiteHeader courses={layout?.menuCourses ?? []} />
+      <main id="main">
+        <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-20 text-center">
+          <title>{`${title} | Launchpad Academy`}</title>
+          <p className="text-sm font-semibold text-primary">{status}</p>
+          <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
+          <p className="text-muted-foreground">
+            {notFound
+              ? "The page you're looking for doesn't exist or has moved."
+              : "An unexpected error occurred on our side. Please try again in a moment."}
+          </p>
+          <Link to="/" className="rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground">
+            Return to Home
+          </Link>
+        </section>
       </main>
       <SiteFooter />
     </>

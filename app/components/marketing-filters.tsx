@@ -1,0 +1,207 @@
+import { Search } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Form, Link, useSubmit } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/select";
+import { cn } from "~/lib/utils";
+
+/**
+ * Category, search and sort controls shared by the playbooks and testimonials pages. State lives
+ * in the URL (defaults omitted): category pills are links and the search/sort form is a GET form,
+ * so both work before JavaScript loads; with JavaScript the form submits as you type.
+ */
+
+export type PlaybookCategory = "Shopify" | "AI / ChatGPT" | "Automation" | "Execution";
+
+/** URL values for the categories ("AI / ChatGPT" → "ai-chatgpt"). */
+export const CATEGORY_PARAMS: Record<string, PlaybookCategory> = {
+  shopify: "Shopify",
+  "ai-chatgpt": "AI / ChatGPT",
+  automation: "Automation",
+  execution: "Execution",
+};
+
+export const PLAYBOOK_SORTS = ["newest", "popular", "price-asc", "price-desc"] as const;
+export type PlaybookSort = (typeof PLAYBOOK_SORTS)[number];
+export const PLAYBOOK_SORT_LABELS: Record<PlaybookSort, string> = {
+  newest: "Newest",
+  popular: "Popular",
+  "price-asc": "Price low to high",
+  "price-desc": "Price high to low",
+};
+
+export const TESTIMONIAL_SORTS = ["newest", "rating"] as const;
+export type TestimonialSort = (typeof TESTIMONIAL_SORTS)[number];
+export const TESTIMONIAL_SORT_LABELS: Record<TestimonialSort, string> = {
+  newest: "Newest",
+  rating: "Highest rated",
+};
+
+export type ListFilters = { category?: string; q?: string; sort: string };
+
+/** The query string for a set of filters, leaving out the defaults ("All", no search, newest first). */
+export function filtersSearch({ category, q, sort }: ListFilters) {
+  const params = new URLSearchParams();
+  if (category) params.set("category", category);
+  if (q) params.set("q", q);
+  if (sort && sort !== "newest") params.set("sort", sort);
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}
+
+/**
+ * A GET form without JavaScript sends every field, defaults too (`?q=&sort=newest`).
+ * Returns the tidy URL to redirect to when the request carried such empty or default values.
+ */
+export function untidyFiltersRedirect(url: URL) {
+  const params = new URLSearchParams(url.search);
+  let changed = false;
+  for (const key of ["category", "q", "sort"]) {
+    const value = params.get(key);
+    if (value === null) continue;
+    if (value.trim() === "" || (key === "sort" && value === "newest")) {
+      params.delete(key);
+      changed = true;
+    }
+  }
+  if (!changed) return null;
+  const search = params.toString();
+  return `${url.pathname}${search ? `?${search}` : ""}`;
+}
+
+export function CategoryPills({
+  label,
+  filters,
+  pathname,
+  variant = "pills",
+}: {
+  label: string;
+  filters: ListFilters;
+  pathname: string;
+  variant?: "pills" | "tabs";
+}) {
+  const options = [{ value: undefined, label: "All" }, ...Object.entries(CATEGORY_PARAMS).map(([value, name]) => ({ value, label: name }))];
+  return (
+    <nav aria-label={label}>
+      <ul className={cn("flex flex-wrap gap-2", variant === "tabs" && "gap-1 rounded-lg bg-secondary p-1 sm:inline-flex")}>
+        {options.map((option) => {
+          const active = filters.category === option.value;
+          return (
+            <li key={option.label}>
+              <Link
+                to={`${pathname}${filtersSearch({ ...filters, category: option.value })}`}
+                preventScrollReset
+                aria-current={active ? "page" : undefined}
+                className={cn(
+                  "inline-flex h-9 items-center rounded-full border px-4 text-sm font-medium transition-colors hover:bg-secondary",
+                  "focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2",
+                  active && "border-primary bg-primary text-primary-foreground hover:bg-primary/90",
+                  variant === "tabs" && "rounded-md border-transparent text-muted-foreground hover:bg-background/60 hover:text-foreground",
+                  variant === "tabs" && active && "bg-background text-foreground shadow-sm hover:bg-background",
+                )}
+              >
+                {option.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** Search box and sort menu. With JavaScript, typing submits after `debounceMs` and sorting at once. */
+export function SearchSortForm({
+  filters,
+  sortOptions,
+  searchLabel,
+  searchPlaceholder,
+  debounceMs = 150,
+}: {
+  filters: ListFilters;
+  sortOptions: Record<string, string>;
+  searchLabel: string;
+  searchPlaceholder: string;
+  debounceMs?: number;
+}) {
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  // "Clear filters" and category links change the URL under the input; follow them unless the
+  // visitor is typing (then the input is the newer truth).
+  useEffect(() => {
+    const input = searchRef.current;
+    if (input && document.activeElement !== input) input.value = filters.q ?? "";
+  }, [filters.q]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function submitNow() {
+    clearTimeout(timer.current);
+    const form = formRef.current;
+    if (!form) return;
+    const data = new FormData(form);
+    const search = filtersSearch({
+      category: String(data.get("category") ?? "") || undefined,
+      q: String(data.get("q") ?? "").trim() || undefined,
+      sort: String(data.get("sort") ?? "newest"),
+    });
+    submit(search ? new URLSearchParams(search.slice(1)) : null, { method: "get", replace: true, preventScrollReset: true });
+  }
+
+  return (
+    <Form
+      ref={formRef}
+      method="get"
+      role="search"
+      aria-label={searchLabel}
+      className="flex flex-col gap-3 sm:flex-row sm:items-end"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submitNow();
+      }}
+    >
+      {filters.category ? <input type="hidden" name="category" value={filters.category} /> : null}
+      <div className="grid flex-1 gap-2">
+        <Label htmlFor="list-search">{searchLabel}</Label>
+        <div className="relative">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            ref={searchRef}
+            id="list-search"
+            type="search"
+            name="q"
+            defaultValue={filters.q ?? ""}
+            placeholder={searchPlaceholder}
+            className="pl-9"
+            maxLength={100}
+            onChange={() => {
+              clearTimeout(timer.current);
+              timer.current = setTimeout(submitNow, debounceMs);
+            }}
+          />
+        </div>
+      </div>
+      <div className="grid gap-2 sm:w-56">
+        <Label htmlFor="list-sort">Sort by</Label>
+        <NativeSelect id="list-sort" name="sort" defaultValue={filters.sort} key={filters.sort} onChange={submitNow}>
+          {Object.entries(sortOptions).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <Button type="submit" variant="outline">
+        Search
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,75 @@
+import { Mail } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { useFetcher, useLocation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { cn } from "~/lib/utils";
+
+export const NEWSLETTER_SENT_MESSAGE = "Almost there! Check your inbox for a link to confirm your subscription.";
+export const NEWSLETTER_INVALID_MESSAGE = "Enter a valid email address.";
+
+type NewsletterActionData = { status: "sent" | "invalid" };
+
+/**
+ * The "Get Playbooks" signup. It posts to /newsletter: without JavaScript the action redirects
+ * back here with `?newsletter=<formId>.<status>`; with JavaScript a fetcher keeps the page as it is.
+ */
+export function NewsletterForm({ formId, className }: { formId: string; className?: string }) {
+  const fetcher = useFetcher<NewsletterActionData>();
+  const location = useLocation();
+  const inputId = useId();
+  const messageId = `${inputId}-message`;
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const fromUrl = new URLSearchParams(location.search).get("newsletter");
+  const status = fetcher.data?.status ?? (fromUrl === `${formId}.sent` ? "sent" : fromUrl === `${formId}.invalid` ? "invalid" : null);
+  const busy = fetcher.state !== "idle";
+  // The redirect target without our own status parameter, so it does not pile up.
+  const back = new URLSearchParams(location.search);
+  back.delete("newsletter");
+  const redirectTo = `${location.pathname}${back.size ? `?${back}` : ""}`;
+
+  return (
+    <fetcher.Form
+      method="post"
+      action="/newsletter"
+      id={`newsletter-${formId}`}
+      className={cn("grid gap-2", className)}
+      aria-describedby={status ? messageId : undefined}
+    >
+      <input type="hidden" name="formId" value={formId} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {hydrated ? <input type="hidden" name="mode" value="fetcher" /> : null}
+      <label htmlFor={inputId} className="sr-only">
+        Email address
+      </label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <div className="relative flex-1">
+          <Mail aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Input
+            id={inputId}
+            type="email"
+            name="email"
+            required
+            autoComplete="email"
+            placeholder="you@example.com"
+            aria-invalid={status === "invalid" || undefined}
+            aria-describedby={status ? messageId : undefined}
+            className="pl-9"
+          />
+        </div>
+        <Button type="submit" loading={busy}>
+          Get Playbooks
+        </Button>
+      </div>
+      <p
+        id={messageId}
+        role="status"
+        className={cn("min-h-5 text-sm font-medium", status === "invalid" ? "text-destructive" : "text-success")}
+      >
+        {status === "sent" ? NEWSLETTER_SENT_MESSAGE : status === "invalid" ? NEWSLETTER_INVALID_MESSAGE : ""}
+      </p>
+    </fetcher.Form>
+  );
+}

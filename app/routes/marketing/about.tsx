@@ -1,0 +1,143 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/about";
+import { FrameworkGrid } from "~/components/marketing-framework";
+import { PageHero } from "~/components/marketing-page-hero";
+import { Button } from "~/components/ui/button";
+import { pageMeta } from "~/lib/seo";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "About",
+    description:
+      "Launchpad Academy teaches store owners to build on Shopify, work with ChatGPT and automate the busywork, with a five-pillar framework refined since 2013.",
+    path: "/about",
+  });
+
+const TIMELINE = [
+  {
+    year: "2013",
+    title: "The first store",
+    text: "Maya opens a Shopify store selling hand-dyed linen napkins from a spare bedroom. The first month brings eleven orders.",
+  },
+  {
+    year: "2015",
+    title: "A second brand",
+    text: "A homewares brand follows. Writing every process down, so someone else can run it, becomes a habit.",
+  },
+  {
+    year: "2017",
+    title: "Fulfillment for others",
+    text: "A small fulfillment service starts packing orders for a dozen neighbouring brands, and the order admin piles up.",
+  },
+  {
+    year: "2019",
+    title: "Automate the boring parts",
+    text: "Spreadsheets and scripts replace hours of copy-and-paste each week. Both stores are later sold.",
+  },
+  {
+    year: "2023",
+    title: "ChatGPT joins the toolbox",
+    text: "Prompts start drafting product copy and support replies. Launchpad Academy opens with Shopify 101.",
+  },
+  {
+    year: "2024",
+    title: "Courses and playbooks",
+    text: "Courses on prompting, automation and custom GPTs follow, with playbooks for the jobs that come up every week.",
+  },
+  {
+    year: "Now",
+    title: "12,000+ learners",
+    text: "Learners rate the courses 4.9 on average, and the five-pillar framework ties every course together.",
+  },
+];
+
+const VALUES = [
+  { title: "Build simply", text: "The smallest setup that works beats the perfect one you never launch." },
+  { title: "Measure honestly", text: "Five numbers, checked weekly, tell you more than any dashboard of fifty." },
+  { title: "Ship every week", text: "Progress comes from small releases, not from waiting until you feel ready." },
+];
+
+export default function About() {
+  return (
+    <>
+      <PageHero dark eyebrow="About Launchpad Academy" title="We teach what we wished someone had taught us">
+        <p>
+          Launchpad Academy is run by store owners, not theorists. Since 2013 we have built, grown and sold Shopify stores, and we now teach
+          the methods that worked: simple stores, useful AI and automations that give you your evenings back.
+        </p>
+      </PageHero>
+
+      <section aria-labelledby="values-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        <h2 id="values-heading" className="text-3xl font-bold tracking-tight">
+          What we believe
+        </h2>
+        <ul className="mt-8 grid gap-6 md:grid-cols-3">
+          {VALUES.map((value) => (
+            <li key={value.title} className="rounded-xl border bg-card p-6 shadow-sm">
+              <h3 className="text-lg font-semibold">{value.title}</h3>
+              <p className="mt-2 text-sm text-muted-foreground">{value.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="framework-heading" className="bg-muted">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+          <h2 id="framework-heading" className="text-3xl font-bold tracking-tight">
+            The five-pillar framework
+          </h2>
+          <p className="mt-3 max-w-2xl text-muted-foreground">
+            Shopify, ChatGPT, Automation, Launch and Execution: every course builds one pillar, and together they make a business that runs
+            without you doing everything by hand.
+          </p>
+          <div className="mt-8">
+            <FrameworkGrid />
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="timeline-heading" className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+        <h2 id="timeline-heading" className="text-3xl font-bold tracking-tight">
+          From 2013 to now
+        </h2>
+        <ol className="mt-10 space-y-8 border-l-2 border-primary/30 pl-6">
+          {TIMELINE.map((entry) => (
+            <li key={entry.year} className="relative">
+              <span
+                aria-hidden="true"
+                className="absolute top-1.5 -left-[33px] size-4 rounded-full border-4 border-background bg-primary"
+              />
+              <p className="text-sm font-bold text-primary">{entry.year}</p>
+              <h3 className="mt-1 text-lg font-semibold">{entry.title}</h3>
+              <p className="mt-1 text-muted-foreground">{entry.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="about-cta-heading" className="mx-auto max-w-7xl px-4 sm:px-6">
+        <div className="flex flex-col items-start gap-6 rounded-2xl bg-hero p-8 text-hero-foreground sm:p-12 md:flex-row md:items-center md:justify-between">
+          <div>
+            <h2 id="about-cta-heading" className="text-2xl font-bold tracking-tight">
+              Ready to build yours?
+            </h2>
+            <p className="mt-2 text-hero-foreground/85">Start with one course, or get them all with the membership.</p>
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <Button asChild variant="warm" size="lg">
+              <Link to="/courses">Browse courses</Link>
+            </Button>
+            <Button
+              asChild
+              variant="outline"
+              size="lg"
+              className="border-hero-foreground/40 bg-transparent text-hero-foreground hover:bg-hero-foreground/10"
+            >
+              <Link to="/pricing">See pricing</Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

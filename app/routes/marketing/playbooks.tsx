@@ -1,0 +1,227 @@
+import { BookOpen, Clock, Eye, SearchX } from "lucide-react";
+import { useRef, useState } from "react";
+import { Link, redirect } from "react-router";
+import type { Route } from "./+types/playbooks";
+import { CategoryPills, PLAYBOOK_SORT_LABELS, SearchSortForm, untidyFiltersRedirect } from "~/components/marketing-filters";
+import { PageHero } from "~/components/marketing-page-hero";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { EmptyState } from "~/components/ui/empty-state";
+import { formatUsd } from "~/lib/money";
+import { pageMeta } from "~/lib/seo";
+import { listPlaybooks, playbookFiltersSchema, readFilters, type PlaybookCard } from "~/server/marketing.server";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Playbooks",
+    description:
+      "Step-by-step playbooks for Shopify, AI / ChatGPT, automation and execution: checklists, templates and prompt packs you can use this week.",
+    path: "/playbooks",
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const tidy = untidyFiltersRedirect(url);
+  if (tidy) throw redirect(tidy);
+  const filters = readFilters(playbookFiltersSchema, url);
+  return { filters, playbooks: await listPlaybooks({ filters }) };
+}
+
+const priceLabel = (priceCents: number | null) => (priceCents === null ? "Included in membership" : formatUsd(priceCents));
+const courseHref = (playbook: Pick<PlaybookCard, "courseSlug">) => (playbook.courseSlug ? `/courses/${playbook.courseSlug}` : "/courses");
+const updatedFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+function PlaybookPreview({
+  playbook,
+  open,
+  onClose,
+  returnFocusTo,
+}: {
+  playbook: PlaybookCard | null;
+  open: boolean;
+  onClose: () => void;
+  returnFocusTo: () => HTMLElement | null;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
+      {playbook ? (
+        <DialogContent
+          className="sm:max-w-xl"
+          // Opened from a card's button rather than a DialogTrigger, so focus goes back there by hand.
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocusTo()?.focus();
+          }}
+        >
+          <img
+            src={playbook.imageUrl || "/images/placeholders/default.webp"}
+            alt=""
+            width={800}
+            height={500}
+            className="aspect-[8/5] w-full rounded-md object-cover"
+          />
+          <DialogHeader>
+            <DialogTitle>{playbook.title}</DialogTitle>
+            <DialogDescription>{playbook.description}</DialogDescription>
+          </DialogHeader>
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm">
+            <div>
+              <dt className="text-muted-foreground">Category</dt>
+              <dd className="font-medium">{playbook.category}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Level</dt>
+              <dd className="font-medium">{playbook.level}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Time to complete</dt>
+              <dd className="font-medium">{playbook.duration}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Price</dt>
+              <dd className="font-medium">{priceLabel(playbook.priceCents)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Updated</dt>
+              <dd className="font-medium">{updatedFormat.format(new Date(playbook.updatedAt))}</dd>
+            </div>
+            {playbook.courseTitle ? (
+              <div>
+                <dt className="text-muted-foreground">Part of</dt>
+                <dd className="font-medium">{playbook.courseTitle}</dd>
+              </div>
+            ) : null}
+          </dl>
+          <DialogFooter>
+            <Button asChild variant="outline">
+              <Link to="/pricing#membership">Get all playbooks with membership</Link>
+            </Button>
+            <Button asChild>
+              <Link to={courseHref(playbook)}>View course</Link>
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+export default function Playbooks({ loaderData }: Route.ComponentProps) {
+  const { filters, playbooks } = loaderData;
+  const [previewId, setPreviewId] = useState<string | null>(null);
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const opener = useRef<HTMLElement | null>(null);
+  const preview = playbooks.find((playbook) => playbook.id === previewId) ?? null;
+  const filtered = Boolean(filters.category || filters.q || filters.sort !== "newest");
+
+  return (
+    <>
+      <PageHero eyebrow="Playbooks" title="Playbooks for the jobs that come up every week">
+        <p>Checklists, templates and prompt packs you can put to work today. Each one belongs with a course, and members get them all.</p>
+      </PageHero>
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+        <div className="flex flex-col gap-6">
+          <CategoryPills label="Playbook categories" filters={filters} pathname="/playbooks" />
+          <SearchSortForm
+            filters={filters}
+            sortOptions={PLAYBOOK_SORT_LABELS}
+            searchLabel="Search playbooks"
+            searchPlaceholder="Search by title or topic"
+          />
+        </div>
+        <p className="mt-6 text-sm text-muted-foreground" role="status">
+          {playbooks.length === 1 ? "1 playbook" : `${playbooks.length} playbooks`}
+        </p>
+        {playbooks.length === 0 ? (
+          <EmptyState
+            className="mt-6"
+            icon={<SearchX />}
+            titleAs="p"
+            title="No playbooks match your filters. Try clearing one or more filters."
+            action={
+              <Button asChild variant="outline">
+                <Link to="/playbooks" preventScrollReset>
+                  Clear filters
+                </Link>
+              </Button>
+            }
+          />
+        ) : (
+          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Playbooks">
+            {playbooks.map((playbook, index) => (
+              <li key={playbook.id}>
+                <article className="flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition hover:shadow-md">
+                  <img
+                    src={playbook.imageUrl || "/images/placeholders/default.webp"}
+                    alt=""
+                    width={800}
+                    height={500}
+                    loading={index < 3 ? "eager" : "lazy"}
+                    decoding="async"
+                    className="aspect-[8/5] w-full object-cover"
+                  />
+                  <div className="flex flex-1 flex-col gap-3 p-5">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <Badge variant="secondary">{playbook.category}</Badge>
+                      <span className="text-xs text-muted-foreground">{playbook.level}</span>
+                    </div>
+                    <h2 className="text-lg font-semibold leading-snug">
+                      <Link to={courseHref(playbook)} className="hover:text-primary hover:underline">
+                        {playbook.title}
+                      </Link>
+                    </h2>
+                    <p className="line-clamp-3 text-sm text-muted-foreground">{playbook.description}</p>
+                    <ul className="mt-auto flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+                      <li className="flex items-center gap-1">
+                        <Clock aria-hidden="true" className="size-3.5" />
+                        {playbook.duration}
+                      </li>
+                      {playbook.courseTitle ? (
+                        <li className="flex items-center gap-1">
+                          <BookOpen aria-hidden="true" className="size-3.5" />
+                          {playbook.courseTitle}
+                        </li>
+                      ) : null}
+                    </ul>
+                    <div className="flex items-center justify-between gap-3 border-t pt-4">
+                      <span className={playbook.priceCents === null ? "text-sm font-semibold text-primary" : "text-lg font-bold"}>
+                        {priceLabel(playbook.priceCents)}
+                      </span>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={(event) => {
+                          opener.current = event.currentTarget;
+                          setPreviewId(playbook.id);
+                          setPreviewOpen(true);
+                        }}
+                        aria-label={`Preview ${playbook.title}`}
+                      >
+                        <Eye aria-hidden="true" />
+                        Preview
+                      </Button>
+                    </div>
+                  </div>
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+        {filtered && playbooks.length > 0 ? (
+          <p className="mt-8 text-sm">
+            <Link to="/playbooks" preventScrollReset className="font-semibold text-primary hover:underline">
+              Clear filters
+            </Link>
+          </p>
+        ) : null}
+      </div>
+      <PlaybookPreview
+        playbook={preview}
+        open={previewOpen && preview !== null}
+        onClose={() => setPreviewOpen(false)}
+        returnFocusTo={() => opener.current}
+      />
+    </>
+  );
+}

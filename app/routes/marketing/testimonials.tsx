@@ -1,0 +1,122 @@
+import { MessageSquareQuote } from "lucide-react";
+import { useState } from "react";
+import { Link, redirect } from "react-router";
+import type { Route } from "./+types/testimonials";
+import { CategoryPills, SearchSortForm, TESTIMONIAL_SORT_LABELS, untidyFiltersRedirect } from "~/components/marketing-filters";
+import { PageHero } from "~/components/marketing-page-hero";
+import { TestimonialCard } from "~/components/marketing-testimonial-card";
+import { NewsletterForm } from "~/components/newsletter-form";
+import { Button } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { pageMeta } from "~/lib/seo";
+import { listTestimonials, readFilters, testimonialFiltersSchema } from "~/server/marketing.server";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Testimonials",
+    description: "What store owners say about Launchpad Academy's courses and playbooks: rated 4.9 on average by 12,000+ learners.",
+    path: "/testimonials",
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const tidy = untidyFiltersRedirect(url);
+  if (tidy) throw redirect(tidy);
+  const filters = readFilters(testimonialFiltersSchema, url);
+  return { filters, testimonials: await listTestimonials({ filters }) };
+}
+
+export default function Testimonials({ loaderData }: Route.ComponentProps) {
+  const { filters, testimonials } = loaderData;
+  // One card open at a time: opening another closes the previous one.
+  const [expandedId, setExpandedId] = useState<string | null>(null);
+
+  return (
+    <>
+      <PageHero dark eyebrow="Testimonials" title="Real results from real store owners">
+        <p>4.9 average from 12,000+ learners. Here is what some of them have to say about the courses and playbooks.</p>
+      </PageHero>
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+        <div className="flex flex-col gap-6">
+          <CategoryPills label="Testimonial categories" filters={filters} pathname="/testimonials" variant="tabs" />
+          <SearchSortForm
+            filters={filters}
+            sortOptions={TESTIMONIAL_SORT_LABELS}
+            searchLabel="Search testimonials"
+            searchPlaceholder="Search by name, role or words in the review"
+            debounceMs={150}
+          />
+        </div>
+        <p className="mt-6 text-sm text-muted-foreground" role="status">
+          {testimonials.length === 1 ? "1 testimonial" : `${testimonials.length} testimonials`}
+        </p>
+        {testimonials.length === 0 ? (
+          <EmptyState
+            className="mt-6"
+            icon={<MessageSquareQuote />}
+            titleAs="p"
+            title="No testimonials found matching your criteria."
+            action={
+              <Button asChild variant="outline">
+                <Link to="/testimonials" preventScrollReset>
+                  Clear filters
+                </Link>
+              </Button>
+            }
+          />
+        ) : (
+          <ul className="mt-6 grid items-start gap-6 md:grid-cols-2 lg:grid-cols-3" aria-label="Testimonials">
+            {testimonials.map((testimonial) => (
+              <li key={testimonial.id}>
+                <TestimonialCard
+                  testimonial={testimonial}
+                  headingLevel="h2"
+                  expanded={expandedId === testimonial.id}
+                  onToggle={() => setExpandedId((current) => (current === testimonial.id ? null : testimonial.id))}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <section aria-labelledby="testimonials-newsletter-heading" className="mx-auto mt-8 max-w-7xl px-4 sm:px-6">
+        <div className="grid gap-8 rounded-2xl border bg-muted p-6 sm:p-10 lg:grid-cols-2 lg:items-center">
+          <div>
+            <h2 id="testimonials-newsletter-heading" className="text-2xl font-bold tracking-tight">
+              Get Playbooks
+            </h2>
+            <p className="mt-2 text-muted-foreground">
+              The checklists and prompts our learners rave about, in your inbox about twice a month. Free, and easy to leave.
+            </p>
+          </div>
+          <NewsletterForm formId="testimonials" />
+        </div>
+      </section>
+
+      <section aria-labelledby="testimonials-cta-heading" className="mx-auto mt-12 max-w-7xl px-4 sm:px-6">
+        <div className="flex flex-col items-start gap-6 rounded-2xl bg-hero p-8 text-hero-foreground sm:p-12 md:flex-row md:items-center md:justify-between">
+          <div>
+            <h2 id="testimonials-cta-heading" className="text-2xl font-bold tracking-tight">
+              Write the next success story
+            </h2>
+            <p className="mt-2 text-hero-foreground/85">Start with one course, or get every course with the all-access membership.</p>
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <Button asChild variant="warm" size="lg">
+              <Link to="/courses">Browse courses</Link>
+            </Button>
+            <Button
+              asChild
+              variant="outline"
+              size="lg"
+              className="border-hero-foreground/40 bg-transparent text-hero-foreground hover:bg-hero-foreground/10"
+            >
+              <Link to="/pricing#membership">Join the membership</Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,8 @@
+import { listSitemapEntries, renderSitemapXml } from "~/server/sitemap.server";
+
+export async function loader() {
+  const xml = renderSitemapXml(await listSitemapEntries());
+  return new Response(xml, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=600" },
+  });
+}

@@ -1,0 +1,49 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { unique, useTestDatabase } from "../../tests/support/test-database";
+import { getConfig } from "./config.server";
+import { contactFormSchema, submitContactMessage } from "./contact.server";
+import { contactMessages } from "./db/schema";
+
+const database = useTestDatabase({ SUPPORT_EMAIL: "help@school.example" });
+
+describe("contact form", () => {
+  it("requires name, email and message and checks the email format", () => {
+    const result = contactFormSchema.safeParse({ name: " ", email: "nope", message: "" });
+    expect(result.success).toBe(false);
+    const fields = Object.fromEntries(result.error!.issues.map((issue) => [issue.path[0], issue.message]));
+    expect(fields).toEqual({
+      name: "Please enter your name.",
+      email: "Please enter a valid email address.",
+      message: "Please enter a message.",
+    });
+    expect(contactFormSchema.parse({ name: " Ann\nLee ", email: " ann@example.com ", message: " Hi " })).toEqual({
+      name: "Ann Lee",
+      email: "ann@example.com",
+      message: "Hi",
+    });
+  });
+
+  it("stores the message and mails it to the support address with the sender as Reply-To", async () => {
+    const email = `${unique("sender")}@example.com`;
+    const saved = await submitContactMessage({ form: { name: "Ann Lee", email, message: "Where is my invoice?" } });
+    const [row] = await database().db.select().from(contactMessages).where(eq(contactMessages.id, saved.id));
+    expect(row).toMatchObject({ name: "Ann Lee", email, message: "Where is my invoice?", handledAt: null });
+
+    const dir = getConfig().mail.outboxDir;
+    const files = (await fs.readdir(dir)).filter((file) => file.endsWith(".eml"));
+    const raw = await Promise.all(files.map((file) => fs.readFile(path.join(dir, file), "utf8")));
+    // Quoted-printable: join soft line breaks and decode escapes.
+    const mails = raw.map((text) =>
+      text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    );
+    const mail = mails.find((text) => text.includes(saved.id));
+    expect(mail).toBeDefined();
+    expect(mail).toMatch(/^To: help@school\.example$/m);
+    expect(mail).toMatch(new RegExp(`^Reply-To: ${email.replace(/\./g, "\\.")}$`, "m"));
+    expect(mail).toContain("Subject: Contact form: Ann Lee");
+    expect(mail).toContain("Where is my invoice?");
+  });
+});

@@ -1,0 +1,211 @@
+import { and, asc, desc, eq, ilike, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { db, type Queryable } from "./db/client.server";
+import { courses, playbooks, testimonials, users } from "./db/schema";
+import { CATEGORY_PARAMS, PLAYBOOK_SORTS, TESTIMONIAL_SORTS, type PlaybookSort } from "~/components/marketing-filters";
+import { courseStats } from "./courses.server";
+
+/** Longest list a marketing page renders at once; the tables are curated, not user-generated. */
+const MARKETING_LIST_LIMIT = 60;
+
+/** ILIKE pattern for a visitor's search text, with the wildcard characters taken literally. */
+function containsPattern(text: string) {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Header mega-menu
+// ---------------------------------------------------------------------------------------------
+
+export type MenuCourse = { slug: string; title: string; subtitle: string; coverUrl: string | null; topic: string | null; level: string };
+
+/** The five courses of the header's Courses menu: published, featured first, then most learners. */
+export async function listMenuCourses({ limit = 5 }: { limit?: number } = {}): Promise<MenuCourse[]> {
+  const rows = await db()
+    .select({
+      slug: courses.slug,
+      title: courses.title,
+      subtitle: courses.subtitle,
+      coverUrl: courses.coverUrl,
+      topics: courses.topics,
+      level: courses.level,
+    })
+    .from(courses)
+    .where(eq(courses.status, "published"))
+    .orderBy(desc(courses.isFeatured), desc(courseStats.learnerCount), asc(courses.title))
+    .limit(limit);
+  return rows.map(({ topics, ...row }) => ({ ...row, topic: topics[0] ?? null }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Home page
+// ---------------------------------------------------------------------------------------------
+
+/** The instructor shown on the home page: whoever wrote most of the featured courses. */
+export async function getFeaturedInstructor() {
+  const [row] = await db()
+    .select({ name: users.name, headline: users.headline, bio: users.bio })
+    .from(courses)
+    .innerJoin(users, eq(users.id, courses.authorId))
+    .where(and(eq(courses.status, "published"), isNotNull(courses.authorId)))
+    .groupBy(users.id, users.name, users.headline, users.bio)
+    .orderBy(desc(sql`count(*) filter (where ${courses.isFeatured})`), desc(sql`count(*)`))
+    .limit(1);
+  return row ?? null;
+}
+
+export type TestimonialCard = {
+  id: string;
+  name: string;
+  role: string;
+  avatarUrl: string | null;
+  rating: number;
+  quote: string;
+  category: string;
+  source: string;
+  givenOn: string;
+};
+
+const testimonialColumns = {
+  id: testimonials.id,
+  name: testimonials.name,
+  role: testimonials.role,
+  avatarUrl: testimonials.avatarUrl,
+  rating: testimonials.rating,
+  quote: testimonials.quote,
+  category: testimonials.category,
+  source: testimonials.source,
+  givenOn: testimonials.givenOn,
+};
+
+/** The best-rated recent testimonials, for the home page. */
+export async function listHighlightedTestimonials({ limit = 3 }: { limit?: number } = {}): Promise<TestimonialCard[]> {
+  return db().select(testimonialColumns).from(testimonials).orderBy(desc(testimonials.rating), desc(testimonials.givenOn)).limit(limit);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Filters shared by the playbooks and testimonials pages
+// ---------------------------------------------------------------------------------------------
+
+const categoryParam = z
+  .string()
+  .optional()
+  .transform((value) => (value && Object.hasOwn(CATEGORY_PARAMS, value) ? value : undefined))
+  .catch(undefined);
+const searchParam = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim().slice(0, 100) || undefined)
+  .catch(undefined);
+
+export const playbookFiltersSchema = z.object({
+  category: categoryParam,
+  q: searchParam,
+  sort: z.enum(PLAYBOOK_SORTS).catch("newest"),
+});
+export type PlaybookFilters = z.infer<typeof playbookFiltersSchema>;
+
+export const testimonialFiltersSchema = z.object({
+  category: categoryParam,
+  q: searchParam,
+  sort: z.enum(TESTIMONIAL_SORTS).catch("newest"),
+});
+export type TestimonialFilters = z.infer<typeof testimonialFiltersSchema>;
+
+/** A page's filters from its URL; unknown or malformed values fall back to the defaults. */
+export function readFilters<T extends z.ZodType>(schema: T, url: URL): z.infer<T> {
+  return schema.parse(Object.fromEntries(url.searchParams));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Playbooks
+// ---------------------------------------------------------------------------------------------
+
+export type PlaybookCard = {
+  id: string;
+  slug: string;
+  title: string;
+  category: string;
+  imageUrl: string | null;
+  duration: string;
+  level: string;
+  description: string;
+  priceCents: number | null;
+  courseSlug: string | null;
+  courseTitle: string | null;
+  updatedAt: Date;
+};
+
+/** Playbooks filtered, searched and sorted in SQL. A null price ("Included in membership") sorts as 0. */
+export async function listPlaybooks({
+  filters,
+  database = db(),
+}: {
+  filters: PlaybookFilters;
+  database?: Queryable;
+}): Promise<PlaybookCard[]> {
+  const conditions: SQL[] = [];
+  if (filters.category) conditions.push(eq(playbooks.category, CATEGORY_PARAMS[filters.category]!));
+  if (filters.q) {
+    const pattern = containsPattern(filters.q);
+    conditions.push(or(ilike(playbooks.title, pattern), ilike(playbooks.description, pattern))!);
+  }
+  const price = sql`coalesce(${playbooks.priceCents}, 0)`;
+  const order: Record<PlaybookSort, SQL[]> = {
+    newest: [desc(playbooks.updatedAt)],
+    popular: [desc(playbooks.popularity)],
+    "price-asc": [asc(price)],
+    "price-desc": [desc(price)],
+  };
+  return database
+    .select({
+      id: playbooks.id,
+      slug: playbooks.slug,
+      title: playbooks.title,
+      category: playbooks.category,
+      imageUrl: playbooks.imageUrl,
+      duration: playbooks.duration,
+      level: playbooks.level,
+      description: playbooks.description,
+      priceCents: playbooks.priceCents,
+      // A draft course has no public page, so its playbook links to the catalog instead.
+      courseSlug: sql<string | null>`case when ${courses.status} = 'published' then ${courses.slug} end`,
+      courseTitle: sql<string | null>`case when ${courses.status} = 'published' then ${courses.title} end`,
+      updatedAt: playbooks.updatedAt,
+    })
+    .from(playbooks)
+    .leftJoin(courses, eq(courses.id, playbooks.courseId))
+    .where(and(...conditions))
+    .orderBy(...order[filters.sort], asc(playbooks.title))
+    .limit(MARKETING_LIST_LIMIT);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Testimonials
+// ---------------------------------------------------------------------------------------------
+
+/** Testimonials filtered by category, searched over quote, name and role, sorted in SQL. */
+export async function listTestimonials({
+  filters,
+  database = db(),
+}: {
+  filters: TestimonialFilters;
+  database?: Queryable;
+}): Promise<TestimonialCard[]> {
+  const conditions: SQL[] = [];
+  if (filters.category) conditions.push(eq(testimonials.category, CATEGORY_PARAMS[filters.category]!));
+  if (filters.q) {
+    const pattern = containsPattern(filters.q);
+    conditions.push(or(ilike(testimonials.quote, pattern), ilike(testimonials.name, pattern), ilike(testimonials.role, pattern))!);
+  }
+  const order =
+    filters.sort === "rating"
+      ? [desc(testimonials.rating), desc(testimonials.givenOn)]
+      : [desc(testimonials.givenOn), desc(testimonials.rating)];
+  return database
+    .select(testimonialColumns)
+    .from(testimonials)
+    .where(and(...conditions))
+    .orderBy(...order, asc(testimonials.name))
+    .limit(MARKETING_LIST_LIMIT);
+}

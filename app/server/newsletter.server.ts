@@ -1,0 +1,139 @@
+import crypto from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { db, type Queryable } from "./db/client.server";
+import { newsletterSubscribers } from "./db/schema";
+import { getConfig } from "./config.server";
+import { layoutMail, sendMail } from "./mail.server";
+import { logger } from "./logger.server";
+
+/**
+ * The "Get Playbooks" newsletter with double opt-in. A subscription starts pending and only a
+ * click on the emailed link confirms it; every mail carries an unsubscribe link. Subscribing an
+ * address that is already on the list is not an error and answers exactly like a new one, so the
+ * form never reveals who is subscribed.
+ */
+
+export const newsletterFormSchema = z.object({
+  email: z
+    .string({ error: "Enter your email address." })
+    .trim()
+    .toLowerCase()
+    .min(1, "Enter your email address.")
+    .max(254, "That email address is too long.")
+    .pipe(z.email({ error: "Enter a valid email address." })),
+});
+
+const newToken = () => crypto.randomBytes(24).toString("base64url");
+
+export const newsletterLinks = (token: string, origin = getConfig().publicUrl) => ({
+  confirm: `${origin}/newsletter/confirm?token=${encodeURIComponent(token)}`,
+  unsubscribe: `${origin}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`,
+});
+
+async function sendConfirmationMail({ email, token }: { email: string; token: string }) {
+  const links = newsletterLinks(token);
+  const { text, html } = layoutMail({
+    heading: "Confirm your Launchpad Academy playbooks subscription",
+    paragraphs: [
+      "Someone (hopefully you) asked to receive new playbooks from Launchpad Academy at this address. Confirm with the button below and we'll send you practical playbooks on Shopify, AI and automation, about twice a month.",
+      "If this wasn't you, ignore this email: you won't hear from us again.",
+      `Changed your mind later? Unsubscribe at any time: ${links.unsubscribe}`,
+    ],
+    action: { label: "Confirm subscription", url: links.confirm },
+  });
+  await sendMail({ to: email, subject: "Confirm your subscription to Launchpad Academy playbooks", text, html });
+}
+
+export type SubscribeResult = { status: "check-email" };
+
+/**
+ * Adds the address as pending and mails a confirmation link. A pending address gets the link
+ * again, an unsubscribed one starts over with a fresh token, a confirmed one gets nothing new.
+ * The caller always sees the same result.
+ */
+export async function subscribeToNewsletter({ email, database = db() }: { email: string; database?: Queryable }): Promise<SubscribeResult> {
+  const address = email.trim().toLowerCase();
+  const toMail = await database.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: newsletterSubscribers.id, status: newsletterSubscribers.status, token: newsletterSubscribers.token })
+      .from(newsletterSubscribers)
+      .where(eq(sql`lower(${newsletterSubscribers.email})`, address))
+      .for("update");
+    if (!existing) {
+      const token = newToken();
+      // Two submissions racing for the same address: the unique index keeps one row.
+      const inserted = await tx
+        .insert(newsletterSubscribers)
+        .values({ email: address, token })
+        .onConflictDoNothing()
+        .returning({ token: newsletterSubscribers.token });
+      return inserted[0] ? { token: inserted[0].token } : null;
+    }
+    if (existing.status === "confirmed") return null;
+    if (existing.status === "unsubscribed") {
+      const token = newToken();
+      await tx
+        .update(newsletterSubscribers)
+        .set({ status: "pending", token, unsubscribedAt: null, confirmedAt: null, createdAt: new Date() })
+        .where(eq(newsletterSubscribers.id, existing.id));
+      return { token };
+    }
+    return { token: existing.token };
+  });
+  if (toMail) {
+    try {
+      await sendConfirmationMail({ email: address, token: toMail.token });
+    } catch (error) {
+      // The row is saved; a later submission sends the link again.
+      logger.error({ err: error }, "newsletter confirmation mail failed");
+    }
+  }
+  return { status: "check-email" };
+}
+
+export type TokenResult = { status: "confirmed" | "unsubscribed" | "invalid"; email?: string };
+
+/** pending → confirmed (confirmed stays confirmed). An unknown token or an unsubscribed address is "invalid". */
+export async function confirmNewsletterSubscription({
+  token,
+  database = db(),
+}: {
+  token: string;
+  database?: Queryable;
+}): Promise<TokenResult> {
+  if (!token) return { status: "invalid" };
+  const [row] = await database
+    .update(newsletterSubscribers)
+    .set({ status: "confirmed", confirmedAt: sql`coalesce(${newsletterSubscribers.confirmedAt}, now())` })
+    .where(sql`${newsletterSubscribers.token} = ${token} and ${newsletterSubscribers.status} in ('pending', 'confirmed')`)
+    .returning({ email: newsletterSubscribers.email });
+  return row ? { status: "confirmed", email: row.email } : { status: "invalid" };
+}
+
+/** Looks a token up without changing anything, for the unsubscribe page's question. */
+export async function findNewsletterSubscription({ token, database = db() }: { token: string; database?: Queryable }) {
+  if (!token) return null;
+  const [row] = await database
+    .select({ email: newsletterSubscribers.email, status: newsletterSubscribers.status })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.token, token));
+  return row ?? null;
+}
+
+/** Any status → unsubscribed; unsubscribing twice is fine. */
+export async function unsubscribeFromNewsletter({ token, database = db() }: { token: string; database?: Queryable }): Promise<TokenResult> {
+  if (!token) return { status: "invalid" };
+  const [row] = await database
+    .update(newsletterSubscribers)
+    .set({ status: "unsubscribed", unsubscribedAt: sql`coalesce(${newsletterSubscribers.unsubscribedAt}, now())` })
+    .where(eq(newsletterSubscribers.token, token))
+    .returning({ email: newsletterSubscribers.email });
+  return row ? { status: "unsubscribed", email: row.email } : { status: "invalid" };
+}
+
+/** Hides most of an address on public pages: "ma***@example.com". */
+export function maskEmail(email: string) {
+  const [local = "", domain = ""] = email.split("@");
+  return `${local.slice(0, 2)}${"*".repeat(Math.max(1, Math.min(local.length - 2, 5)))}@${domain}`;
+}

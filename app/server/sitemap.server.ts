@@ -1,0 +1,90 @@
+import { desc, eq } from "drizzle-orm";
+import { db, type Queryable } from "./db/client.server";
+import { courses, posts } from "./db/schema";
+import { getConfig } from "./config.server";
+
+/** Every public page that is not a course or a post, with how often it tends to change. */
+export const STATIC_SITEMAP_PATHS = [
+  { path: "/", changefreq: "weekly", priority: "1.0" },
+  { path: "/courses", changefreq: "weekly", priority: "0.9" },
+  { path: "/pricing", changefreq: "monthly", priority: "0.8" },
+  { path: "/playbooks", changefreq: "weekly", priority: "0.7" },
+  { path: "/blog", changefreq: "weekly", priority: "0.7" },
+  { path: "/testimonials", changefreq: "monthly", priority: "0.6" },
+  { path: "/about", changefreq: "monthly", priority: "0.6" },
+  { path: "/contact", changefreq: "yearly", priority: "0.5" },
+  { path: "/privacy", changefreq: "yearly", priority: "0.3" },
+  { path: "/terms", changefreq: "yearly", priority: "0.3" },
+  { path: "/refund", changefreq: "yearly", priority: "0.3" },
+] as const;
+
+export type SitemapEntry = { loc: string; lastmod?: string; changefreq?: string; priority?: string };
+
+/** Public pages, published courses and published posts, as absolute URLs on the public origin. */
+export async function listSitemapEntries({
+  database = db(),
+  origin = getConfig().publicUrl,
+}: { database?: Queryable; origin?: string } = {}): Promise<SitemapEntry[]> {
+  const [courseRows, postRows] = await Promise.all([
+    database
+      .select({ slug: courses.slug, updatedAt: courses.updatedAt })
+      .from(courses)
+      .where(eq(courses.status, "published"))
+      .orderBy(desc(courses.publishedAt)),
+    database
+      .select({ slug: posts.slug, updatedAt: posts.updatedAt })
+      .from(posts)
+      .where(eq(posts.status, "published"))
+      .orderBy(desc(posts.publishedAt)),
+  ]);
+  const day = (date: Date) => date.toISOString().slice(0, 10);
+  return [
+    ...STATIC_SITEMAP_PATHS.map(({ path, changefreq, priority }) => ({ loc: `${origin}${path}`, changefreq, priority })),
+    ...courseRows.map((row) => ({
+      loc: `${origin}/courses/${encodeURIComponent(row.slug)}`,
+      lastmod: day(row.updatedAt),
+      changefreq: "monthly",
+      priority: "0.8",
+    })),
+    ...postRows.map((row) => ({
+      loc: `${origin}/blog/${encodeURIComponent(row.slug)}`,
+      lastmod: day(row.updatedAt),
+      changefreq: "monthly",
+      priority: "0.6",
+    })),
+  ];
+}
+
+const escapeXml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
+
+/** The sitemaps.org XML document for these entries. */
+export function renderSitemapXml(entries: SitemapEntry[]) {
+  const urls = entries.map((entry) =>
+    [
+      "  <url>",
+      `    <loc>${escapeXml(entry.loc)}</loc>`,
+      entry.lastmod ? `    <lastmod>${entry.lastmod}</lastmod>` : null,
+      entry.changefreq ? `    <changefreq>${entry.changefreq}</changefreq>` : null,
+      entry.priority ? `    <priority>${entry.priority}</priority>` : null,
+      "  </url>",
+    ]
+      .filter(Boolean)
+      .join("\n"),
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+}
+
+/** robots.txt: everything public may be crawled; private areas and the API may not. */
+export function renderRobotsTxt({ origin = getConfig().publicUrl }: { origin?: string } = {}) {
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /admin",
+    "Disallow: /account",
+    "Disallow: /api",
+    "",
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ].join("\n");
+}
