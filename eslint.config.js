@@ -16,4 +16,9 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
   },
+  {
+    // useTestDatabase() registers Vitest hooks; it is not a React hook.
+    files: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: { "react-hooks/rules-of-hooks": "off" },
+  },
 );

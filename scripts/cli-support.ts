@@ -11,9 +11,10 @@ export async function withDatabase<T>(work: (handle: DatabaseHandle) => Promise<
     await runMigrations(handle);
     return await work(handle);
   } catch (error) {
-    fail(error);
-  } finally {
     await handle?.close();
+    return fail(error);
+  } finally {
+    await handle?.close().catch(() => {});
   }
 }
 

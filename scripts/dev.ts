@@ -2,10 +2,11 @@
 import express from "express";
 import { createServer } from "vite";
 import type { ServerBuild } from "react-router";
+import type * as ServerEntry from "../server";
 
 process.env.NODE_ENV ??= "development";
 
-type ServerModule = typeof import("../server");
+type ServerModule = typeof ServerEntry;
 
 const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
 const load = () => vite.ssrLoadModule("./server.ts") as Promise<ServerModule>;
