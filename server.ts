@@ -8,11 +8,13 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { requestInfoContext } from "~/lib/request-context";
 import { getAuth } from "~/server/auth/auth.server";
+import { CLIENT_IP_HEADER } from "~/server/auth/client-ip.server";
 import { getConfig, type Config } from "~/server/config.server";
 import { getDatabaseHandle } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";
 import { closeRuntime, prepareRuntime } from "~/server/runtime.server";
 import { BUCKETS, getStorage, type Bucket } from "~/server/storage.server";
+import { handleUpload } from "~/server/uploads.server";
 
 /**
  * The Express app: security headers, static assets, health check, auth, media and the
@@ -159,8 +161,14 @@ export function createApp({ config = getConfig(), build, clientDir }: CreateAppO
   });
 
   app.use(originCheck(config));
-  app.all("/api/auth/{*rest}", (req, res) => toNodeHandler(getAuth())(req, res));
+  app.all("/api/auth/{*rest}", (req, res) => {
+    // Better Auth's per-IP limits read the client address from this header; set it here, from
+    // Express's req.ip (TRUST_PROXY honoured), so a client cannot pick its own.
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
+    return toNodeHandler(getAuth())(req, res);
+  });
   app.get("/media/:bucket/{*key}", serveMedia);
+  app.post("/api/uploads/:kind", handleUpload);
 
   app.all(
     "/{*path}",
@@ -169,7 +177,7 @@ export function createApp({ config = getConfig(), build, clientDir }: CreateAppO
       mode: config.isProduction ? "production" : "development",
       getLoadContext: (req) => {
         const context = new RouterContextProvider();
-        context.set(requestInfoContext, { nonce: req.nonce ?? "", requestId: String(req.id ?? "") });
+        context.set(requestInfoContext, { nonce: req.nonce ?? "", requestId: String(req.id ?? ""), clientIp: req.ip ?? "" });
         return context;
       },
     }),

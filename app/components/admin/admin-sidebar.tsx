@@ -1,0 +1,38 @@
+import { NavLink } from "react-router";
+import { Database, GraduationCap, LayoutDashboard, Newspaper, Users } from "lucide-react";
+import { cn } from "~/lib/utils";
+
+const ITEMS = [
+  { to: "/admin", label: "Overview", icon: LayoutDashboard, end: true },
+  { to: "/admin/setup-sql", label: "SQL reference", icon: Database, end: false },
+  { to: "/admin/blog", label: "Blog", icon: Newspaper, end: false },
+  { to: "/admin/courses", label: "Courses", icon: GraduationCap, end: false },
+  { to: "/admin/users", label: "Users", icon: Users, end: false },
+];
+
+/** The back office menu: a column beside the page from 768px, a wrapping row above it on phones. */
+export function AdminSidebar() {
+  return (
+    <nav aria-label="Admin" className="md:sticky md:top-0">
+      <ul className="flex flex-wrap gap-1 md:flex-col">
+        {ITEMS.map(({ to, label, icon: Icon, end }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              end={end}
+              className={({ isActive }) =>
+                cn(
+                  "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-secondary hover:text-foreground",
+                  isActive && "bg-secondary text-foreground",
+                )
+              }
+            >
+              <Icon aria-hidden="true" className="size-4" />
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,111 @@
+import { useId, useRef, useState } from "react";
+import { Upload } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { Progress } from "~/components/ui/progress";
+import { toastError, toastSuccess } from "~/components/ui/toaster";
+
+export type UploadResult = { bucket: string; key: string; url: string; contentType: string; size: number };
+
+type FileUploadProps = {
+  /** A kind known to /api/uploads/:kind (post-cover, course-cover, lesson-video). */
+  kind: string;
+  /** The post, course or lesson the file belongs to; none for one not saved yet. */
+  ownerId?: string;
+  label: string;
+  accept: string;
+  maxBytes: number;
+  messages: { success: string; failure: string; tooLarge: string };
+  onUploaded: (result: UploadResult) => void;
+  hint?: string;
+};
+
+/** Sends one file with XMLHttpRequest, whose upload events give a real progress bar. */
+function sendFile(url: string, file: File, onProgress: (percent: number) => void) {
+  return new Promise<UploadResult>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", url);
+    xhr.responseType = "json";
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      const body = xhr.response as (Partial<UploadResult> & { error?: string }) | null;
+      if (xhr.status >= 200 && xhr.status < 300 && body?.url) resolve(body as UploadResult);
+      else reject(new Error(body?.error ?? `Upload failed with status ${xhr.status}`));
+    };
+    xhr.onerror = () => reject(new Error("The network connection failed"));
+    const form = new FormData();
+    form.append("file", file);
+    xhr.send(form);
+  });
+}
+
+export function FileUpload({ kind, ownerId, label, accept, maxBytes, messages, onUploaded, hint }: FileUploadProps) {
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function upload(file: File) {
+    setProblem(null);
+    if (file.size > maxBytes) {
+      setProblem(messages.tooLarge);
+      toastError(messages.failure);
+      return;
+    }
+    setProgress(0);
+    try {
+      const query = ownerId ? `?ownerId=${encodeURIComponent(ownerId)}` : "";
+      const result = await sendFile(`/api/uploads/${kind}${query}`, file, setProgress);
+      onUploaded(result);
+      toastSuccess(messages.success);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      console.warn(`${messages.failure}: ${reason}`);
+      setProblem(reason);
+      toastError(messages.failure);
+    } finally {
+      setProgress(null);
+      if (input.current) input.current.value = "";
+    }
+  }
+
+  const describedBy = [hint ? `${inputId}-hint` : null, problem ? `${inputId}-problem` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="grid gap-2">
+      <input
+        ref={input}
+        id={inputId}
+        type="file"
+        accept={accept}
+        className="sr-only"
+        aria-describedby={describedBy}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) void upload(file);
+        }}
+      />
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="button" variant="outline" loading={progress !== null} onClick={() => input.current?.click()}>
+          <Upload aria-hidden="true" />
+          {label}
+        </Button>
+        {/* The visible button opens the picker; this label names the input for assistive technology. */}
+        <label htmlFor={inputId} className="sr-only">
+          {label}
+        </label>
+      </div>
+      {progress !== null ? <Progress value={progress} label="Upload progress" showValue /> : null}
+      {hint ? (
+        <p id={`${inputId}-hint`} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {problem ? (
+        <p id={`${inputId}-problem`} role="alert" className="text-sm font-medium text-destructive">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,284 @@
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Form, Link, useBlocker, useNavigation, useSubmit } from "react-router";
+import { ArrowLeft, ImageOff } from "lucide-react";
+import { FileUpload } from "~/components/admin/file-upload";
+import { MarkdownPreview } from "~/components/admin/markdown-preview";
+import { POST_MESSAGES } from "~/components/admin/post-messages";
+import type { PostFormValues } from "~/components/admin/post-schema";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/components/ui/alert-dialog";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
+import { slugify } from "~/lib/slug";
+
+const COVER_MAX_BYTES = 5 * 1024 * 1024;
+
+type PostEditorProps = {
+  mode: "new" | "edit";
+  postId?: string;
+  status?: "draft" | "published";
+  initial: PostFormValues;
+  categories: readonly string[];
+  /** The message of the last failed save ('Title and content are required', …). */
+  error?: string | null;
+};
+
+function useUnsavedChangesGuard(dirty: boolean, submitting: React.RefObject<boolean>) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && !submitting.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (submitting.current) return;
+      event.preventDefault();
+      // Older browsers need returnValue set to show their prompt.
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, [dirty, submitting]);
+  return blocker;
+}
+
+export function PostEditor({ mode, postId, status, initial, categories, error }: PostEditorProps) {
+  const [values, setValues] = useState(initial);
+  // What the server has; a failed save keeps what was typed, and success leaves the page.
+  const [saved] = useState(initial);
+  // A new post's slug follows the title until someone edits the slug itself.
+  const [slugEdited, setSlugEdited] = useState(mode === "edit" || initial.slug !== "");
+  const submitting = useRef(false);
+  // Marks the form as interactive (typed-in values are React state from here on).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const navigation = useNavigation();
+  const pendingIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
+
+  useEffect(() => {
+    if (navigation.state === "idle") submitting.current = false;
+  }, [navigation.state]);
+
+  const dirty = useMemo(() => (Object.keys(values) as (keyof PostFormValues)[]).some((key) => values[key] !== saved[key]), [values, saved]);
+  const blocker = useUnsavedChangesGuard(dirty, submitting);
+
+  const set = (key: keyof PostFormValues) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [key]: value, ...(key === "title" && !slugEdited ? { slug: slugify(value) } : {}) }));
+  };
+
+  const excerptLength = values.excerpt.length;
+  const excerptHint = `140-200 characters recommended (${excerptLength} ${excerptLength === 1 ? "character" : "characters"})`;
+
+  return (
+    <div className="grid gap-6" data-hydrated={hydrated || undefined}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="grid gap-1">
+          <Link to="/admin/blog" className="flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+            <ArrowLeft aria-hidden="true" className="size-4" /> Back to posts
+          </Link>
+          <h1 className="flex flex-wrap items-center gap-3 text-2xl font-bold tracking-tight">
+            {mode === "new" ? "New post" : "Edit post"}
+            {status ? (
+              <Badge variant={status === "published" ? "success" : "secondary"}>{status === "published" ? "Published" : "Draft"}</Badge>
+            ) : null}
+          </h1>
+        </div>
+        {mode === "edit" && postId ? <DeletePostButton postId={postId} onConfirm={() => (submitting.current = true)} /> : null}
+      </div>
+
+      {error ? (
+        <p role="alert" className="rounded-md border border-destructive/30 bg-background p-3 text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+
+      <Form
+        method="post"
+        className="grid gap-6"
+        noValidate
+        onSubmit={() => {
+          // Saving leaves the page on success: that navigation must pass the unsaved-changes guard.
+          submitting.current = true;
+        }}
+      >
+        <div className="grid gap-6 rounded-xl border border-border bg-card p-4 sm:p-6">
+          <div className="grid gap-6 md:grid-cols-2">
+            <FormField className="content-start" label="Title" name="title">
+              <Input value={values.title} onChange={set("title")} required maxLength={300} autoComplete="off" />
+            </FormField>
+            <FormField
+              className="content-start"
+              label="Slug"
+              name="slug"
+              hint="Made from the title; letters, digits and hyphens. A taken slug gets -1, -2, …"
+            >
+              <Input
+                value={values.slug}
+                onChange={(event) => {
+                  setSlugEdited(true);
+                  set("slug")(event);
+                }}
+                maxLength={300}
+                autoComplete="off"
+                spellCheck={false}
+              />
+            </FormField>
+          </div>
+          <FormField className="content-start" label="Excerpt" name="excerpt" hint={excerptHint}>
+            <Textarea value={values.excerpt} onChange={set("excerpt")} rows={3} maxLength={1000} className="min-h-20" />
+          </FormField>
+          <div className="grid gap-6 md:grid-cols-2">
+            <FormField className="content-start" label="Category" name="category">
+              <NativeSelect value={values.category} onChange={set("category")}>
+                {categories.map((category) => (
+                  <option key={category} value={category}>
+                    {category}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField className="content-start" label="Tags" name="tags" hint="Comma-separated, e.g. pricing, shopify">
+              <Input value={values.tags} onChange={set("tags")} maxLength={2000} autoComplete="off" />
+            </FormField>
+          </div>
+          <div className="grid gap-3">
+            <span className="text-sm font-medium" id="cover-label">
+              Cover image
+            </span>
+            <input type="hidden" name="cover_url" value={values.cover_url} />
+            <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+              <div className="flex aspect-video w-full max-w-64 items-center justify-center overflow-hidden rounded-md border border-border bg-muted">
+                {values.cover_url ? (
+                  <img src={values.cover_url} alt="Cover preview" className="size-full object-cover" />
+                ) : (
+                  <ImageOff aria-label="No cover image" className="size-8 text-muted-foreground" />
+                )}
+              </div>
+              <div className="grid gap-2">
+                <FileUpload
+                  kind="post-cover"
+                  ownerId={postId}
+                  label={values.cover_url ? "Replace cover image" : "Upload cover image"}
+                  accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+                  maxBytes={COVER_MAX_BYTES}
+                  hint="JPEG, PNG, WebP, GIF or AVIF, up to 5 MB."
+                  messages={{
+                    success: POST_MESSAGES.uploaded,
+                    failure: POST_MESSAGES.uploadFailed,
+                    tooLarge: "File size must be less than 5MB",
+                  }}
+                  onUploaded={(result) => setValues((current) => ({ ...current, cover_url: result.url }))}
+                />
+                {values.cover_url ? (
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="sm"
+                    className="justify-self-start"
+                    onClick={() => setValues((current) => ({ ...current, cover_url: "" }))}
+                  >
+                    Remove cover
+                  </Button>
+                ) : null}
+              </div>
+            </div>
+          </div>
+        </div>
+
+        <div className="grid gap-6 lg:grid-cols-2">
+          <FormField className="content-start" label="Content (Markdown)" name="content_md">
+            <Textarea
+              value={values.content_md}
+              onChange={set("content_md")}
+              required
+              rows={20}
+              className="min-h-96 font-mono text-sm"
+              spellCheck
+            />
+          </FormField>
+          <section aria-labelledby="preview-heading" className="grid content-start gap-2">
+            <h2 id="preview-heading" className="text-sm font-medium">
+              Preview
+            </h2>
+            <MarkdownPreview markdown={values.content_md} />
+          </section>
+        </div>
+
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button
+            type="submit"
+            name="intent"
+            value="draft"
+            variant="outline"
+            loading={pendingIntent === "draft"}
+            disabled={pendingIntent != null}
+          >
+            Save as draft
+          </Button>
+          <Button type="submit" name="intent" value="publish" loading={pendingIntent === "publish"} disabled={pendingIntent != null}>
+            Publish
+          </Button>
+        </div>
+      </Form>
+
+      <AlertDialog open={blocker.state === "blocked"} onOpenChange={(open) => !open && blocker.state === "blocked" && blocker.reset()}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Leave without saving?</AlertDialogTitle>
+            <AlertDialogDescription>You have unsaved changes to this post. If you leave now they will be lost.</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Stay on this page</AlertDialogCancel>
+            <AlertDialogAction variant="destructive" onClick={() => blocker.state === "blocked" && blocker.proceed()}>
+              Leave
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}
+
+function DeletePostButton({ postId, onConfirm }: { postId: string; onConfirm: () => void }) {
+  const submit = useSubmit();
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button type="button" variant="destructive">
+          Delete
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete this post?</AlertDialogTitle>
+          <AlertDialogDescription>Are you sure you want to delete this post? This action cannot be undone.</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            variant="destructive"
+            onClick={() => {
+              onConfirm();
+              void submit({ intent: "delete", id: postId }, { method: "post" });
+            }}
+          >
+            Delete post
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

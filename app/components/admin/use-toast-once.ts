@@ -1,0 +1,18 @@
+import { useEffect, useRef } from "react";
+import { toastError, toastSuccess } from "~/components/ui/toaster";
+
+export type ToastMessage = { id: string; kind: "success" | "error"; message: string };
+
+/**
+ * Shows a toast from loader or action data once: the same message object (same id) seen again
+ * after a revalidation or a re-render is not shown twice.
+ */
+export function useToastOnce(toast: ToastMessage | null | undefined) {
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    if (!toast || shown.current === toast.id) return;
+    shown.current = toast.id;
+    if (toast.kind === "success") toastSuccess(toast.message);
+    else toastError(toast.message);
+  }, [toast]);
+}

@@ -1,0 +1,70 @@
+import { data } from "react-router";
+import type { Route } from "./+types/blog-edit";
+import { AdminError } from "~/components/admin/admin-error";
+import { PostEditor } from "~/components/admin/post-editor";
+import { POST_MESSAGES } from "~/components/admin/post-messages";
+import { useToastOnce } from "~/components/admin/use-toast-once";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { redirectWithFlash } from "~/server/admin/flash.server";
+import { postCategories, runPostEditorAction } from "~/server/admin/post-editor.server";
+import { getPostForEdit } from "~/server/admin/posts.server";
+import { logger } from "~/server/logger.server";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData ? `Edit: ${loaderData.post.title}` : "Post not found"} | Admin | Launchpad Academy` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  requireAdmin({ request, context });
+  let post: Awaited<ReturnType<typeof getPostForEdit>>;
+  try {
+    post = await getPostForEdit({ id: params.id });
+  } catch (error) {
+    logger.error({ err: error, id: params.id }, "post load failed");
+    throw await redirectWithFlash("/admin/blog", { kind: "error", message: POST_MESSAGES.fetchFailed });
+  }
+  if (!post) throw data({ message: POST_MESSAGES.notFound }, { status: 404 });
+  return {
+    categories: postCategories,
+    post: {
+      id: post.id,
+      title: post.title,
+      status: post.status as "draft" | "published",
+      values: {
+        title: post.title,
+        slug: post.slug,
+        excerpt: post.excerpt,
+        category: post.category,
+        content_md: post.contentMd,
+        tags: post.tags.join(", "),
+        cover_url: post.coverUrl ?? "",
+      },
+    },
+  };
+}
+
+export function action({ request, context, params }: Route.ActionArgs) {
+  return runPostEditorAction({ request, context, id: params.id });
+}
+
+export default function EditPost({ loaderData, actionData }: Route.ComponentProps) {
+  const { post, categories } = loaderData;
+  useToastOnce(actionData ? { id: actionData.errorId, kind: "error", message: actionData.error } : null);
+  return (
+    <PostEditor
+      // A different post is a fresh form, not the previous one's state.
+      key={post.id}
+      mode="edit"
+      postId={post.id}
+      status={post.status}
+      initial={actionData?.values ?? post.values}
+      categories={categories}
+      error={actionData?.error}
+    />
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} notFound={{ title: POST_MESSAGES.notFound, backTo: "/admin/blog", backLabel: "Back to posts" }} />;
+}

@@ -1,0 +1,277 @@
+import { data, Form, Link, useFetcher, useNavigate } from "react-router";
+import { format } from "date-fns";
+import { FileText, Plus, Search } from "lucide-react";
+import type { Route } from "./+types/blog";
+import { AdminError } from "~/components/admin/admin-error";
+import { POST_MESSAGES } from "~/components/admin/post-messages";
+import { useShortcut } from "~/components/admin/use-shortcut";
+import { useToastOnce, type ToastMessage } from "~/components/admin/use-toast-once";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/components/ui/alert-dialog";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Input } from "~/components/ui/input";
+import { Pagination } from "~/components/ui/pagination";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { readFlash } from "~/server/admin/flash.server";
+import { deletePost, listAdminPosts, PostNotFoundError, setPostStatus } from "~/server/admin/posts.server";
+import { logger } from "~/server/logger.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Blog | Admin | Launchpad Academy" }, { name: "robots", content: "noindex" }];
+
+const toast = (kind: ToastMessage["kind"], message: string): ToastMessage => ({ id: crypto.randomUUID(), kind, message });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin({ request, context });
+  const url = new URL(request.url);
+  const query = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
+  const page = Number(url.searchParams.get("page") ?? 1);
+  const { flash, headers } = await readFlash(request);
+  try {
+    const result = await listAdminPosts({ query, page });
+    return data(
+      {
+        query,
+        page: result.page,
+        pageCount: result.pageCount,
+        total: result.total,
+        posts: result.posts.map((post) => ({
+          id: post.id,
+          title: post.title,
+          slug: post.slug,
+          status: post.status,
+          category: post.category,
+          updated: format(post.updatedAt, "MMM d, yyyy HH:mm"),
+        })),
+        flash: flash as ToastMessage | null,
+        error: null as ToastMessage | null,
+      },
+      { headers },
+    );
+  } catch (error) {
+    logger.error({ err: error }, "admin post list failed");
+    return data(
+      {
+        query,
+        page: 1,
+        pageCount: 1,
+        total: 0,
+        posts: [],
+        flash: flash as ToastMessage | null,
+        error: toast("error", POST_MESSAGES.fetchListFailed),
+      },
+      { headers },
+    );
+  }
+}
+
+/** Publish, unpublish and delete: form posts with an `intent`, answered with the toast to show. */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAdmin({ request, context });
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const id = String(form.get("id") ?? "");
+  if (intent === "publish" || intent === "unpublish") {
+    try {
+      await setPostStatus({ id, status: intent === "publish" ? "published" : "draft" });
+      return { toast: toast("success", intent === "publish" ? POST_MESSAGES.published : POST_MESSAGES.unpublished) };
+    } catch (error) {
+      logger[error instanceof PostNotFoundError ? "warn" : "error"]({ err: error, id, intent }, "post status change failed");
+      return data({ toast: toast("error", POST_MESSAGES.statusFailed) }, { status: error instanceof PostNotFoundError ? 404 : 500 });
+    }
+  }
+  if (intent === "delete") {
+    try {
+      await deletePost({ id });
+      return { toast: toast("success", POST_MESSAGES.deleted) };
+    } catch (error) {
+      logger[error instanceof PostNotFoundError ? "warn" : "error"]({ err: error, id }, "post delete failed");
+      return data({ toast: toast("error", POST_MESSAGES.deleteFailed) }, { status: error instanceof PostNotFoundError ? 404 : 500 });
+    }
+  }
+  return data({ toast: toast("error", "Unknown action") }, { status: 400 });
+}
+
+type PostRow = Route.ComponentProps["loaderData"]["posts"][number];
+
+function StatusBadge({ status, className }: { status: string; className?: string }) {
+  return (
+    <Badge variant={status === "published" ? "success" : "secondary"} className={className}>
+      {status === "published" ? "Published" : "Draft"}
+    </Badge>
+  );
+}
+
+function PostActions({ post }: { post: PostRow }) {
+  const fetcher = useFetcher<typeof action>();
+  useToastOnce(fetcher.data?.toast);
+  const busy = fetcher.state !== "idle";
+  const pendingIntent = fetcher.formData?.get("intent");
+  const published = post.status === "published";
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-2 lg:flex-nowrap">
+      <Button asChild variant="outline" size="sm">
+        <Link to={`/admin/blog/${post.id}/edit`} aria-label={`Edit ${post.title}`}>
+          Edit
+        </Link>
+      </Button>
+      <fetcher.Form method="post">
+        <input type="hidden" name="id" value={post.id} />
+        <Button
+          type="submit"
+          name="intent"
+          value={published ? "unpublish" : "publish"}
+          variant={published ? "secondary" : "default"}
+          size="sm"
+          loading={busy && pendingIntent !== "delete"}
+          aria-label={`${published ? "Unpublish" : "Publish"} ${post.title}`}
+        >
+          {published ? "Unpublish" : "Publish"}
+        </Button>
+      </fetcher.Form>
+      <AlertDialog>
+        <AlertDialogTrigger asChild>
+          <Button
+            type="button"
+            variant="destructive"
+            size="sm"
+            loading={busy && pendingIntent === "delete"}
+            aria-label={`Delete ${post.title}`}
+          >
+            Delete
+          </Button>
+        </AlertDialogTrigger>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete “{post.title}”?</AlertDialogTitle>
+            <AlertDialogDescription>Are you sure you want to delete this post?</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction variant="destructive" onClick={() => fetcher.submit({ intent: "delete", id: post.id }, { method: "post" })}>
+              Delete
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}
+
+export default function AdminBlog({ loaderData }: Route.ComponentProps) {
+  const { posts, query, page, pageCount, total } = loaderData;
+  const navigate = useNavigate();
+  useToastOnce(loaderData.flash);
+  useToastOnce(loaderData.error);
+  useShortcut("n", () => navigate("/admin/blog/new"));
+
+  const hrefFor = (target: number) => {
+    const params = new URLSearchParams();
+    if (query) params.set("q", query);
+    if (target > 1) params.set("page", String(target));
+    const search = params.toString();
+    return search ? `/admin/blog?${search}` : "/admin/blog";
+  };
+
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">Blog posts</h1>
+          <p className="text-sm text-muted-foreground">
+            {total} {total === 1 ? "post" : "posts"}
+            {query ? ` matching “${query}”` : ""}
+          </p>
+        </div>
+        <Button asChild>
+          <Link to="/admin/blog/new" aria-keyshortcuts="n">
+            <Plus aria-hidden="true" /> New post
+          </Link>
+        </Button>
+      </div>
+      <Form method="get" role="search" className="flex max-w-md gap-2">
+        <label htmlFor="post-search" className="sr-only">
+          Search posts by title or slug
+        </label>
+        {/* Keyed by the query so the box shows the search of the page it is on (back/forward too). */}
+        <Input key={query} id="post-search" type="search" name="q" defaultValue={query} placeholder="Search by title or slug" />
+        <Button type="submit" variant="outline">
+          <Search aria-hidden="true" /> Search
+        </Button>
+      </Form>
+      {loaderData.error ? (
+        <p role="alert" className="rounded-md border border-destructive/30 bg-background p-4 text-sm text-destructive">
+          {loaderData.error.message}
+        </p>
+      ) : posts.length === 0 ? (
+        <EmptyState
+          icon={<FileText />}
+          title={query ? "No posts found matching your search." : "No blog posts yet."}
+          action={
+            query ? (
+              <Button asChild variant="outline">
+                <Link to="/admin/blog">Clear search</Link>
+              </Button>
+            ) : (
+              <Button asChild>
+                <Link to="/admin/blog/new">Write the first post</Link>
+              </Button>
+            )
+          }
+        />
+      ) : (
+        <div className="rounded-xl border border-border bg-card">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Title</TableHead>
+                <TableHead className="hidden sm:table-cell">Status</TableHead>
+                <TableHead className="hidden lg:table-cell">Category</TableHead>
+                <TableHead className="hidden md:table-cell">Updated</TableHead>
+                <TableHead className="text-right">Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {posts.map((post) => (
+                <TableRow key={post.id}>
+                  <TableCell className="max-w-[10rem] sm:max-w-xs lg:max-w-sm">
+                    <Link to={`/admin/blog/${post.id}/edit`} className="block truncate font-medium hover:underline">
+                      {post.title}
+                    </Link>
+                    <span className="block truncate text-xs text-muted-foreground">/{post.slug}</span>
+                    {/* On phones the status sits under the title instead of in its own column. */}
+                    <StatusBadge status={post.status} className="mt-1 sm:hidden" />
+                  </TableCell>
+                  <TableCell className="hidden sm:table-cell">
+                    <StatusBadge status={post.status} />
+                  </TableCell>
+                  <TableCell className="hidden lg:table-cell">{post.category}</TableCell>
+                  <TableCell className="hidden whitespace-nowrap md:table-cell">{post.updated}</TableCell>
+                  <TableCell>
+                    <PostActions post={post} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+      <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} aria-label="Blog posts pages" />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
+}

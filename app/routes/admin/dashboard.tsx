@@ -1,0 +1,154 @@
+import { Link } from "react-router";
+import { format } from "date-fns";
+import type { Route } from "./+types/dashboard";
+import { AdminError } from "~/components/admin/admin-error";
+import { Badge } from "~/components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { isAdminRole } from "~/lib/roles";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { getDashboardCounts, listRecentPosts, listRecentUsers } from "~/server/admin/dashboard.server";
+import { logger } from "~/server/logger.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin | Launchpad Academy" }, { name: "robots", content: "noindex" }];
+
+const DATE_TIME = "MMM d, yyyy HH:mm";
+
+/** A list that failed to load shows as empty (and is logged), like the old dashboard. */
+async function orEmpty<T>(what: string, rows: Promise<T[]>): Promise<T[]> {
+  try {
+    return await rows;
+  } catch (error) {
+    logger.error({ err: error, list: what }, "dashboard list failed");
+    return [];
+  }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin({ request, context });
+  const [counts, users, posts] = await Promise.all([
+    getDashboardCounts(),
+    orEmpty("users", listRecentUsers()),
+    orEmpty("posts", listRecentPosts()),
+  ]);
+  // Dates are formatted here so the server's and the browser's time zones cannot disagree.
+  return {
+    counts,
+    recentUsers: users.map((user) => ({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      isAdmin: isAdminRole(user.role),
+      role: user.role,
+      joined: format(user.createdAt, DATE_TIME),
+    })),
+    recentPosts: posts.map((post) => ({
+      id: post.id,
+      title: post.title,
+      status: post.status,
+      date: format(post.publishedAt ?? post.createdAt, DATE_TIME),
+    })),
+  };
+}
+
+const STATS = [
+  { name: "users", label: "Users" },
+  { name: "newUsers", label: "New users (7 days)" },
+  { name: "courses", label: "Courses" },
+  { name: "lessons", label: "Lessons" },
+  { name: "publishedPosts", label: "Published posts" },
+  { name: "draftPosts", label: "Drafts" },
+] as const;
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { counts, recentUsers, recentPosts } = loaderData;
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <h1 className="text-2xl font-bold tracking-tight">Dashboard</h1>
+      <section aria-labelledby="counts-heading">
+        <h2 id="counts-heading" className="sr-only">
+          Counts
+        </h2>
+        <dl className="grid grid-cols-2 gap-4 lg:grid-cols-3 xl:grid-cols-6">
+          {STATS.map((stat) => (
+            <div key={stat.name} className="rounded-xl border border-border bg-card p-4 shadow-sm" data-stat={stat.name}>
+              <dt className="text-sm text-muted-foreground">{stat.label}</dt>
+              <dd className="mt-1 text-2xl font-semibold tabular-nums">
+                {counts[stat.name] === null ? (
+                  <>
+                    <span aria-hidden="true">—</span>
+                    <span className="sr-only">Not available</span>
+                  </>
+                ) : (
+                  counts[stat.name]
+                )}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>Recent users</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            {recentUsers.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No recent users.</p>
+            ) : (
+              <ul className="divide-y divide-border" aria-label="Recent users">
+                {recentUsers.map((user) => (
+                  <li key={user.id} className="flex items-center justify-between gap-3 py-2.5">
+                    <div className="min-w-0">
+                      <Link to={`/admin/users/${user.id}`} className="block truncate font-medium hover:underline">
+                        {user.name || user.email}
+                      </Link>
+                      <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+                    </div>
+                    <div className="flex shrink-0 flex-col items-end gap-1">
+                      <Badge variant={user.isAdmin ? "gold" : "secondary"}>{user.role || "user"}</Badge>
+                      <span className="text-xs text-muted-foreground">{user.joined}</span>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>Recent posts</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            {recentPosts.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No recent posts.</p>
+            ) : (
+              <ul className="divide-y divide-border" aria-label="Recent posts">
+                {recentPosts.map((post) => (
+                  <li key={post.id} className="flex items-center justify-between gap-3 py-2.5">
+                    <Link to={`/admin/blog/${post.id}/edit`} className="min-w-0 truncate font-medium hover:underline">
+                      {post.title}
+                    </Link>
+                    <div className="flex shrink-0 flex-col items-end gap-1">
+                      <Badge variant={post.status === "published" ? "success" : "secondary"}>
+                        {post.status === "published" ? "Published" : "Draft"}
+                      </Badge>
+                      <span className="text-xs text-muted-foreground">{post.date}</span>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
+}

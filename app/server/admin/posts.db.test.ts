@@ -1,0 +1,286 @@
+import { eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { beforeAll, describe, expect, it } from "vitest";
+import { unique, useTestDatabase } from "../../../tests/support/test-database";
+import * as blogEdit from "~/routes/admin/blog-edit";
+import * as blogList from "~/routes/admin/blog";
+import * as blogNew from "~/routes/admin/blog-new";
+import { sessionUserContext, type SessionUser } from "~/server/auth/session.server";
+import { posts, users } from "~/server/db/schema";
+import { getDashboardCounts } from "./dashboard.server";
+import { listAdminPosts, savePost, setPostStatus, uniquePostSlug } from "./posts.server";
+
+const database = useTestDatabase();
+
+const adminId = unique("admin");
+const admin: SessionUser = {
+  id: adminId,
+  email: `${adminId}@example.com`,
+  name: "Ada Admin",
+  image: null,
+  role: "admin",
+  emailVerified: true,
+  createdAt: new Date(),
+};
+
+beforeAll(async () => {
+  await database().db.insert(users).values({ id: admin.id, email: admin.email, name: admin.name, role: "admin", emailVerified: true });
+});
+
+function args(path: string, form: Record<string, string>, params: Record<string, string> = {}) {
+  const context = new RouterContextProvider();
+  context.set(sessionUserContext, admin);
+  const request = new Request(`http://localhost:3000${path}`, { method: "POST", body: new URLSearchParams(form) });
+  return { request, context, params } as never;
+}
+
+async function postBySlug(slug: string) {
+  const [post] = await database().db.select().from(posts).where(eq(posts.slug, slug));
+  return post;
+}
+
+const body = "A paragraph of text for the post body.";
+
+describe("saving from the editor", () => {
+  it("creates a published post: slug from the title, author, tags trimmed, reading time, published_at now", async () => {
+    const title = `Price Your Products! ${unique("p")}`;
+    const before = Date.now();
+    const response = (await blogNew.action(
+      args("/admin/blog/new", {
+        intent: "publish",
+        title,
+        slug: "",
+        excerpt: "Short",
+        category: "Shopify",
+        content_md: body,
+        tags: " pricing ,  shopify,, ",
+        cover_url: "/media/media/posts/temp/cover-1.png",
+      }),
+    )) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/blog");
+    expect(response.headers.get("Set-Cookie")).toContain("admin_flash=");
+    const post = await postBySlug(title.toLowerCase().replace(/!/g, "").replace(/ /g, "-"));
+    expect(post).toMatchObject({
+      title,
+      status: "published",
+      authorId: admin.id,
+      category: "Shopify",
+      tags: ["pricing", "shopify"],
+      readingMinutes: 1,
+      coverUrl: "/media/media/posts/temp/cover-1.png",
+    });
+    expect(post.publishedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it("creates a draft with no published_at", async () => {
+    const slug = unique("draft");
+    await blogNew.action(args("/admin/blog/new", { intent: "draft", title: "A draft", slug, content_md: body, category: "Execution" }));
+    expect(await postBySlug(slug)).toMatchObject({ status: "draft", publishedAt: null });
+  });
+
+  it("refuses a post without title or content with the spec's message, keeping what was typed, and saves nothing", async () => {
+    const slug = unique("invalid");
+    for (const form of [
+      { intent: "publish", title: "", slug, content_md: body, excerpt: "kept" },
+      { intent: "draft", title: "Only a title", slug, content_md: "   ", excerpt: "kept" },
+    ]) {
+      const result = (await blogNew.action(args("/admin/blog/new", form))) as unknown as {
+        data: { error: string; values: { excerpt: string; title: string } };
+        init: { status: number };
+      };
+      expect(result.init.status).toBe(400);
+      expect(result.data.error).toBe("Title and content are required");
+      expect(result.data.values).toMatchObject({ excerpt: "kept", title: form.title });
+    }
+    expect(await postBySlug(slug)).toBeUndefined();
+  });
+
+  it("stamps published_at on edit only when it was never set", async () => {
+    const slug = unique("edit");
+    await blogNew.action(args("/admin/blog/new", { intent: "draft", title: "Draft first", slug, content_md: body }));
+    const draft = await postBySlug(slug);
+    expect(draft.publishedAt).toBeNull();
+
+    await blogEdit.action(
+      args(`/admin/blog/${draft.id}/edit`, { intent: "publish", title: "Now live", slug, content_md: body }, { id: draft.id }),
+    );
+    const live = await postBySlug(slug);
+    expect(live).toMatchObject({ title: "Now live", status: "published" });
+    expect(live.publishedAt).not.toBeNull();
+
+    await blogEdit.action(
+      args(`/admin/blog/${draft.id}/edit`, { intent: "draft", title: "Back to draft", slug, content_md: body }, { id: draft.id }),
+    );
+    await blogEdit.action(
+      args(`/admin/blog/${draft.id}/edit`, { intent: "publish", title: "Live again", slug, content_md: `${body} more` }, { id: draft.id }),
+    );
+    const again = await postBySlug(slug);
+    expect(again.status).toBe("published");
+    expect(again.publishedAt!.getTime()).toBe(live.publishedAt!.getTime());
+    // author stays the creator; reading time is recomputed on every save
+    expect(again.authorId).toBe(admin.id);
+  });
+
+  it("recomputes reading time at every save", async () => {
+    const slug = unique("reading");
+    const saved = await savePost({
+      authorId: admin.id,
+      publish: false,
+      input: { title: "Reading", slug, excerpt: "", category: "Automation", contentMd: "word ".repeat(50), tags: [], coverUrl: "" },
+    });
+    expect((await postBySlug(saved.slug)).readingMinutes).toBe(1);
+    await savePost({
+      id: saved.id,
+      authorId: admin.id,
+      publish: false,
+      input: { title: "Reading", slug, excerpt: "", category: "Automation", contentMd: "word ".repeat(220 * 5), tags: [], coverUrl: "" },
+    });
+    expect((await postBySlug(saved.slug)).readingMinutes).toBe(5);
+  });
+});
+
+describe("slugs", () => {
+  it("appends -1, -2 … when the slug is taken, and a post keeps its own slug on edit", async () => {
+    const title = `Same Title ${unique("s")}`;
+    const input = { title, slug: "", excerpt: "", category: "Automation", contentMd: body, tags: [], coverUrl: "" };
+    const first = await savePost({ authorId: admin.id, publish: false, input });
+    const second = await savePost({ authorId: admin.id, publish: false, input });
+    const third = await savePost({ authorId: admin.id, publish: true, input });
+    const base = first.slug;
+    expect([first.slug, second.slug, third.slug]).toEqual([base, `${base}-1`, `${base}-2`]);
+    const edited = await savePost({ id: second.id, authorId: admin.id, publish: false, input: { ...input, slug: second.slug } });
+    expect(edited.slug).toBe(`${base}-1`);
+    // Asking for a taken slug by hand gets the next free one.
+    const renamed = await savePost({ id: third.id, authorId: admin.id, publish: true, input: { ...input, slug: base } });
+    expect(renamed.slug).toBe(`${base}-2`);
+  });
+
+  it("cleans a typed slug with the slug rule", async () => {
+    const suffix = unique("c");
+    const saved = await savePost({
+      authorId: admin.id,
+      publish: false,
+      input: {
+        title: "x",
+        slug: `  My  Great -- Post!! ${suffix} `,
+        excerpt: "",
+        category: "Automation",
+        contentMd: body,
+        tags: [],
+        coverUrl: "",
+      },
+    });
+    expect(saved.slug).toBe(`my-great-post-${suffix}`);
+  });
+
+  it("does not treat regex characters or other families as taken", async () => {
+    const base = unique("family");
+    await database()
+      .db.insert(posts)
+      .values([
+        { title: "a", slug: `${base}-extra` },
+        { title: "b", slug: `${base}-2` },
+      ]);
+    expect(await uniquePostSlug(database().db, { base })).toBe(base);
+    await database().db.insert(posts).values({ title: "c", slug: base });
+    expect(await uniquePostSlug(database().db, { base })).toBe(`${base}-1`);
+  });
+});
+
+describe("list, status and delete", () => {
+  it("searches title and slug case-insensitively in SQL, treating % and _ literally", async () => {
+    const marker = unique("needle");
+    await database()
+      .db.insert(posts)
+      .values([
+        { title: `Finding the ${marker.toUpperCase()} here`, slug: unique("n1") },
+        { title: "Elsewhere", slug: `${marker}-in-slug` },
+        { title: "100% unrelated", slug: unique("n3") },
+      ]);
+    const found = await listAdminPosts({ query: marker });
+    expect(found.total).toBe(2);
+    const percent = await listAdminPosts({ query: "100%" });
+    expect(percent.posts.map((post) => post.title)).toContain("100% unrelated");
+    expect((await listAdminPosts({ query: "%" })).posts.every((post) => post.title.includes("%") || post.slug.includes("%"))).toBe(true);
+  });
+
+  it("pages 20 at a time, newest update first", async () => {
+    const marker = unique("page");
+    const base = new Date("2024-01-01T00:00:00Z").getTime();
+    await database()
+      .db.insert(posts)
+      .values(
+        Array.from({ length: 23 }, (_, i) => ({ title: `${marker} ${i}`, slug: `${marker}-${i}`, updatedAt: new Date(base + i * 60_000) })),
+      );
+    const first = await listAdminPosts({ query: marker });
+    expect(first).toMatchObject({ total: 23, pageCount: 2, page: 1 });
+    expect(first.posts).toHaveLength(20);
+    expect(first.posts[0].title).toBe(`${marker} 22`);
+    const second = await listAdminPosts({ query: marker, page: 2 });
+    expect(second.posts.map((post) => post.title)).toEqual([`${marker} 2`, `${marker} 1`, `${marker} 0`]);
+  });
+
+  it("toggles status from the list with the spec's toasts; unpublish keeps published_at", async () => {
+    const slug = unique("toggle");
+    const [post] = await database().db.insert(posts).values({ title: "Toggle", slug }).returning();
+    const published = (await blogList.action(args("/admin/blog", { intent: "publish", id: post.id }))) as { toast: { message: string } };
+    expect(published.toast.message).toBe("Post published successfully");
+    const stamped = (await postBySlug(slug)).publishedAt;
+    expect(stamped).not.toBeNull();
+    const unpublished = (await blogList.action(args("/admin/blog", { intent: "unpublish", id: post.id }))) as {
+      toast: { message: string };
+    };
+    expect(unpublished.toast.message).toBe("Post unpublished successfully");
+    expect(await postBySlug(slug)).toMatchObject({ status: "draft", publishedAt: stamped });
+    await setPostStatus({ id: post.id, status: "published" });
+    expect((await postBySlug(slug)).publishedAt).toEqual(stamped);
+  });
+
+  it("deletes with 'Post deleted successfully', and a missing post fails with 'Failed to delete post'", async () => {
+    const slug = unique("delete");
+    const [post] = await database().db.insert(posts).values({ title: "Delete me", slug }).returning();
+    const deleted = (await blogList.action(args("/admin/blog", { intent: "delete", id: post.id }))) as { toast: { message: string } };
+    expect(deleted.toast.message).toBe("Post deleted successfully");
+    expect(await postBySlug(slug)).toBeUndefined();
+    const again = (await blogList.action(args("/admin/blog", { intent: "delete", id: post.id }))) as unknown as {
+      data: { toast: { message: string; kind: string } };
+    };
+    expect(again.data.toast).toMatchObject({ kind: "error", message: "Failed to delete post" });
+    const status = (await blogList.action(args("/admin/blog", { intent: "publish", id: "not-a-uuid" }))) as unknown as {
+      data: { toast: { message: string } };
+    };
+    expect(status.data.toast.message).toBe("Failed to update post status");
+  });
+});
+
+describe("dashboard counts", () => {
+  it("computes each count on its own: one failing gives null, the others still count", async () => {
+    const counts = await getDashboardCounts({
+      users: async () => 3,
+      newUsers: async () => {
+        throw new Error("boom");
+      },
+      courses: async () => 1,
+      lessons: async () => 2,
+      publishedPosts: async () => 4,
+      draftPosts: async () => 5,
+    });
+    expect(counts).toEqual({ users: 3, newUsers: null, courses: 1, lessons: 2, publishedPosts: 4, draftPosts: 5 });
+  });
+
+  it("counts published posts and drafts by status from the database", async () => {
+    const before = await getDashboardCounts();
+    await database()
+      .db.insert(posts)
+      .values([
+        { title: "p", slug: unique("cp"), status: "published", publishedAt: new Date() },
+        { title: "d", slug: unique("cd"), status: "draft" },
+        { title: "d2", slug: unique("cd"), status: "draft", publishedAt: new Date() },
+      ]);
+    const after = await getDashboardCounts();
+    expect(after.publishedPosts! - before.publishedPosts!).toBe(1);
+    expect(after.draftPosts! - before.draftPosts!).toBe(2);
+    expect(after.users).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,0 +1,187 @@
+import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { nextFreeSlug, slugify } from "~/lib/slug";
+import { readingMinutes } from "~/lib/reading-time";
+import { db, type Queryable } from "~/server/db/client.server";
+import { posts, type PUBLISH_STATUSES } from "~/server/db/schema";
+
+export const ADMIN_POSTS_PAGE_SIZE = 20;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type PostStatus = (typeof PUBLISH_STATUSES)[number];
+
+/** Ids come from URLs: anything that is not a uuid can be no post (and must not reach a uuid column). */
+export function isPostId(value: string | undefined | null): value is string {
+  return typeof value === "string" && UUID.test(value);
+}
+
+/** `%` and `_` typed in a search box are literal characters, not wildcards. */
+function containsPattern(query: string) {
+  return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** One page of every post (drafts included), newest update first, searched by title or slug. */
+export async function listAdminPosts({
+  query = "",
+  page = 1,
+  pageSize = ADMIN_POSTS_PAGE_SIZE,
+}: {
+  query?: string;
+  page?: number;
+  pageSize?: number;
+}) {
+  const search = query.trim();
+  const where: SQL | undefined = search
+    ? or(ilike(posts.title, containsPattern(search)), ilike(posts.slug, containsPattern(search)))
+    : undefined;
+  const [{ total }] = await db().select({ total: count() }).from(posts).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
+  const rows = await db()
+    .select({
+      id: posts.id,
+      title: posts.title,
+      slug: posts.slug,
+      status: posts.status,
+      category: posts.category,
+      updatedAt: posts.updatedAt,
+      publishedAt: posts.publishedAt,
+    })
+    .from(posts)
+    .where(where)
+    .orderBy(desc(posts.updatedAt), desc(posts.id))
+    .limit(pageSize)
+    .offset((current - 1) * pageSize);
+  return { posts: rows, total, page: current, pageCount };
+}
+
+export class PostNotFoundError extends Error {
+  constructor(readonly id: string) {
+    super(`No post with id ${id}`);
+    this.name = "PostNotFoundError";
+  }
+}
+
+/** Publish or unpublish. `published_at` is stamped the first time only (Ghost's rule). */
+export async function setPostStatus({ id, status }: { id: string; status: PostStatus }) {
+  if (!isPostId(id)) throw new PostNotFoundError(id);
+  const [updated] = await db()
+    .update(posts)
+    .set({
+      status,
+      updatedAt: new Date(),
+      ...(status === "published" ? { publishedAt: sql`coalesce(${posts.publishedAt}, now())` } : {}),
+    })
+    .where(eq(posts.id, id))
+    .returning({ id: posts.id, status: posts.status, publishedAt: posts.publishedAt });
+  if (!updated) throw new PostNotFoundError(id);
+  return updated;
+}
+
+export async function deletePost({ id }: { id: string }) {
+  if (!isPostId(id)) throw new PostNotFoundError(id);
+  const deleted = await db().delete(posts).where(eq(posts.id, id)).returning({ id: posts.id });
+  if (deleted.length === 0) throw new PostNotFoundError(id);
+}
+
+/** The editor's fields of one post, or null. */
+export async function getPostForEdit({ id }: { id: string }) {
+  if (!isPostId(id)) return null;
+  const [post] = await db()
+    .select({
+      id: posts.id,
+      title: posts.title,
+      slug: posts.slug,
+      excerpt: posts.excerpt,
+      category: posts.category,
+      contentMd: posts.contentMd,
+      tags: posts.tags,
+      coverUrl: posts.coverUrl,
+      status: posts.status,
+      publishedAt: posts.publishedAt,
+    })
+    .from(posts)
+    .where(eq(posts.id, id));
+  return post ?? null;
+}
+
+/**
+ * `base` made unique among posts: base, base-1, base-2, … (§5). One query reads every slug of
+ * that family; `excludeId` lets a post keep its own slug on edit.
+ */
+export async function uniquePostSlug(database: Queryable, { base, excludeId }: { base: string; excludeId?: string }) {
+  const family = or(eq(posts.slug, base), sql`${posts.slug} ~ ${`^${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}-[0-9]+$`}`);
+  const rows = await database
+    .select({ slug: posts.slug })
+    .from(posts)
+    .where(excludeId ? and(family, ne(posts.id, excludeId)) : family);
+  return nextFreeSlug(
+    base,
+    rows.map((row) => row.slug),
+  );
+}
+
+export type PostInput = {
+  title: string;
+  slug: string;
+  excerpt: string;
+  category: string;
+  contentMd: string;
+  tags: string[];
+  coverUrl: string;
+};
+
+const isUniqueViolation = (error: unknown) => {
+  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  return code === "23505";
+};
+
+/**
+ * Creates (no `id`) or updates a post. The slug comes from the typed slug, or the title when
+ * empty, and is made unique at save; reading time is recomputed every time; `published_at`
+ * is set when the post is first published and never moved afterwards.
+ */
+export async function savePost({ id, authorId, input, publish }: { id?: string; authorId: string; input: PostInput; publish: boolean }) {
+  const base = slugify(input.slug) || slugify(input.title) || "post";
+  const fields = {
+    title: input.title,
+    excerpt: input.excerpt,
+    category: input.category,
+    contentMd: input.contentMd,
+    tags: input.tags,
+    coverUrl: input.coverUrl || null,
+    readingMinutes: readingMinutes(input.contentMd),
+    status: publish ? "published" : "draft",
+  };
+  // Two saves racing for the same slug: the loser sees the unique violation and picks again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db().transaction(async (tx) => {
+        if (id) {
+          if (!isPostId(id)) throw new PostNotFoundError(id);
+          const slug = await uniquePostSlug(tx, { base, excludeId: id });
+          const [updated] = await tx
+            .update(posts)
+            .set({
+              ...fields,
+              slug,
+              updatedAt: new Date(),
+              ...(publish ? { publishedAt: sql`coalesce(${posts.publishedAt}, now())` } : {}),
+            })
+            .where(eq(posts.id, id))
+            .returning({ id: posts.id, slug: posts.slug, status: posts.status, publishedAt: posts.publishedAt });
+          if (!updated) throw new PostNotFoundError(id);
+          return updated;
+        }
+        const slug = await uniquePostSlug(tx, { base });
+        const [created] = await tx
+          .insert(posts)
+          .values({ ...fields, slug, authorId, publishedAt: publish ? new Date() : null })
+          .returning({ id: posts.id, slug: posts.slug, status: posts.status, publishedAt: posts.publishedAt });
+        return created;
+      });
+    } catch (error) {
+      if (attempt < 3 && isUniqueViolation(error)) continue;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,238 @@
+import { PassThrough, type Readable } from "node:stream";
+import busboy from "busboy";
+import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { fileTypeFromBuffer } from "file-type";
+import { isAdminRole } from "~/lib/roles";
+import { readSessionUser } from "./auth/session.server";
+import { logger } from "./logger.server";
+import { getStorage, publicUrl, type Bucket } from "./storage.server";
+
+/**
+ * Streaming uploads for the admin: POST /api/uploads/:kind (multipart, one field "file"),
+ * optional ?ownerId=<uuid of the post, course or lesson>. The file's type is read from its first
+ * bytes, never from its name or the browser's claim; the size is capped while streaming.
+ * Answers JSON: { url, key, bucket } or { error }.
+ */
+
+const MB = 1024 * 1024;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** file-type needs this many bytes to recognise every format it knows. */
+const SNIFF_BYTES = 4100;
+
+const IMAGE_TYPES = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/gif": "gif", "image/avif": "avif" } as const;
+const VIDEO_TYPES = { "video/mp4": "mp4", "video/webm": "webm", "video/quicktime": "mov" } as const;
+
+export type UploadKind = {
+  bucket: Bucket;
+  /** Detected MIME type → the extension the stored key gets. */
+  types: Record<string, string>;
+  maxBytes: number;
+  keyFor: (args: { ownerId: string | null; ext: string; filename: string; now: number }) => string;
+  cacheControl?: string;
+  messages: { type: string; size: string };
+};
+
+const imageMessages = { type: "Please select a JPEG, PNG, WebP, GIF or AVIF image", size: "File size must be less than 5MB" };
+
+/** Every kind of upload the admin makes; a new one is a row here. */
+export const UPLOAD_KINDS: Record<string, UploadKind> = {
+  "post-cover": {
+    bucket: "media",
+    types: IMAGE_TYPES,
+    maxBytes: 5 * MB,
+    keyFor: ({ ownerId, ext, now }) => `posts/${ownerId ?? "temp"}/cover-${now}.${ext}`,
+    messages: imageMessages,
+  },
+  "course-cover": {
+    bucket: "media",
+    types: IMAGE_TYPES,
+    maxBytes: 5 * MB,
+    keyFor: ({ ownerId, ext, now }) => `courses/${ownerId ?? "temp"}/cover-${now}.${ext}`,
+    messages: imageMessages,
+  },
+  "lesson-video": {
+    bucket: "course-videos",
+    types: VIDEO_TYPES,
+    maxBytes: 50 * MB,
+    keyFor: ({ ownerId, filename, now }) => `${ownerId ?? "temp"}/${now}-${filename}`,
+    cacheControl: "max-age=3600",
+    messages: { type: "Please select a video file", size: "File size must be less than 50MB" },
+  },
+};
+
+class UploadError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "UploadError";
+  }
+}
+
+/** A client file name reduced to something safe inside a storage key. */
+function safeFilename(name: string, ext: string) {
+  const base = name
+    .replace(/\.[^.]*$/, "")
+    .normalize("NFKD")
+    .replace(/[^A-Za-z0-9_-]+/g, "-")
+    .replace(/-+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 80);
+  return `${base || "file"}.${ext}`;
+}
+
+function webHeaders(req: ExpressRequest) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) headers.set(name, value.join(", "));
+  }
+  return headers;
+}
+
+/**
+ * Reads the first bytes of a stream and hands back a stream that yields the whole file again.
+ * (Not `for await … break`: leaving the iterator early destroys the stream.)
+ */
+function sniff(file: Readable): Promise<{ head: Buffer; rest: PassThrough }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    const finish = (ended: boolean) => {
+      file.pause();
+      file.off("data", onData);
+      file.off("end", onEnd);
+      file.off("error", reject);
+      const head = Buffer.concat(chunks);
+      const rest = new PassThrough();
+      rest.write(head);
+      if (ended) rest.end();
+      else file.pipe(rest);
+      resolve({ head, rest });
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      length += chunk.length;
+      if (length >= SNIFF_BYTES) finish(false);
+    };
+    const onEnd = () => finish(true);
+    file.on("data", onData);
+    file.once("end", onEnd);
+    file.once("error", reject);
+  });
+}
+
+function receiveFile(req: ExpressRequest, kind: UploadKind, ownerId: string | null) {
+  return new Promise<{ key: string; size: number; contentType: string }>((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: kind.maxBytes, fields: 5, parts: 6 } });
+    } catch {
+      reject(new UploadError(400, "Send the file as multipart/form-data"));
+      return;
+    }
+    let handled = false;
+    let settled = false;
+    const fail = (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      req.unpipe(parser);
+      // Drain what the client still sends so it can read our answer.
+      req.resume();
+      reject(error);
+    };
+
+    parser.on("file", (field, stream, info) => {
+      if (field !== "file" || handled) {
+        stream.resume();
+        return;
+      }
+      handled = true;
+      let tooLarge = false;
+      let rest: PassThrough | undefined;
+      stream.on("limit", () => {
+        tooLarge = true;
+        stream.unpipe();
+        rest?.destroy(new UploadError(413, kind.messages.size));
+        fail(new UploadError(413, kind.messages.size));
+      });
+      (async () => {
+        const sniffed = await sniff(stream);
+        rest = sniffed.rest;
+        if (tooLarge) throw new UploadError(413, kind.messages.size);
+        const detected = await fileTypeFromBuffer(sniffed.head);
+        const ext = detected ? kind.types[detected.mime] : undefined;
+        if (!detected || !ext) {
+          stream.unpipe();
+          stream.resume();
+          throw new UploadError(415, kind.messages.type);
+        }
+        const key = kind.keyFor({ ownerId, ext, filename: safeFilename(info.filename ?? "", ext), now: Date.now() });
+        const { size } = await getStorage().put(kind.bucket, key, rest, { contentType: detected.mime, cacheControl: kind.cacheControl });
+        if (tooLarge) {
+          await getStorage()
+            .delete(kind.bucket, key)
+            .catch(() => {});
+          throw new UploadError(413, kind.messages.size);
+        }
+        return { key, size, contentType: detected.mime };
+      })().then((stored) => {
+        if (settled) {
+          // The request failed after all (e.g. too large): the stored object must not stay.
+          void getStorage()
+            .delete(kind.bucket, stored.key)
+            .catch(() => {});
+          return;
+        }
+        settled = true;
+        resolve(stored);
+      }, fail);
+    });
+    parser.on("error", (error) => fail(new UploadError(400, (error as Error).message || "Malformed upload")));
+    parser.on("close", () => {
+      if (!handled) fail(new UploadError(400, "No file was sent"));
+    });
+    req.on("aborted", () => fail(new UploadError(400, "The upload was interrupted")));
+    req.pipe(parser);
+  });
+}
+
+/** Express handler for POST /api/uploads/:kind; checks the admin session itself. */
+export async function handleUpload(req: ExpressRequest, res: ExpressResponse) {
+  res.setHeader("Cache-Control", "no-store");
+  const kind = UPLOAD_KINDS[String(req.params.kind)];
+  try {
+    const user = await readSessionUser(new Request("http://uploads.local/", { headers: webHeaders(req) }));
+    if (!user) throw new UploadError(401, "Sign in to upload files");
+    if (!isAdminRole(user.role)) throw new UploadError(403, "You need admin privileges to upload files");
+    if (!kind) throw new UploadError(404, "Unknown upload kind");
+    const ownerParam = typeof req.query.ownerId === "string" && req.query.ownerId !== "" ? req.query.ownerId : null;
+    if (ownerParam !== null && !UUID.test(ownerParam)) throw new UploadError(400, "Invalid owner id");
+    // Refuse early when the body alone is already over the limit (the multipart envelope is small).
+    const declared = Number(req.headers["content-length"] ?? 0);
+    if (declared > kind.maxBytes + 64 * 1024) throw new UploadError(413, kind.messages.size);
+
+    const stored = await receiveFile(req, kind, ownerParam);
+    req.log?.info({ kind: req.params.kind, key: stored.key, size: stored.size, user: user.id }, "file uploaded");
+    res
+      .status(201)
+      .json({
+        bucket: kind.bucket,
+        key: stored.key,
+        url: publicUrl(kind.bucket, stored.key),
+        contentType: stored.contentType,
+        size: stored.size,
+      });
+  } catch (error) {
+    // Whatever the client still sends is read and dropped, so it gets to read this answer.
+    if (!req.complete) req.resume();
+    if (error instanceof UploadError) {
+      (req.log ?? logger).warn({ kind: req.params.kind, status: error.status, reason: error.message }, "upload refused");
+      res.status(error.status).json({ error: error.message });
+      return;
+    }
+    (req.log ?? logger).error({ err: error, kind: req.params.kind }, "upload failed");
+    res.status(500).json({ error: "Failed to upload the file" });
+  }
+}

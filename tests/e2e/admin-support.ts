@@ -1,0 +1,84 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+import sharp from "sharp";
+
+/** Signs the page's browser context in as the e2e admin (the session cookie lands in the context). */
+export async function signInAsAdmin(page: Page) {
+  const baseURL = process.env.E2E_BASE_URL!;
+  const response = await page.request.post("/api/auth/sign-in/email", {
+    data: { email: process.env.E2E_ADMIN_EMAIL, password: process.env.E2E_ADMIN_PASSWORD },
+    headers: { Origin: baseURL },
+  });
+  expect(response.ok(), await response.text()).toBeTruthy();
+}
+
+/** Quoted-printable soft breaks and escapes, as nodemailer writes long lines. */
+function decodeQuotedPrintable(text: string) {
+  return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The newest confirmation link mailed to `email` (the outbox is shared by every test). */
+async function verificationLink(email: string) {
+  const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
+  let link: string | undefined;
+  await expect(async () => {
+    const names = (await fs.readdir(outbox).catch(() => [] as string[]))
+      .filter((name) => name.endsWith(".eml"))
+      .sort()
+      .reverse();
+    for (const name of names) {
+      const raw = decodeQuotedPrintable(await fs.readFile(path.join(outbox, name), "utf8"));
+      if (!raw.includes(email)) continue;
+      link = raw.match(/https?:\/\/\S+\/api\/auth\/verify-email\?[^\s"<]+/)?.[0];
+      if (link) return;
+    }
+    throw new Error(`no confirmation mail for ${email} yet`);
+  }).toPass({ timeout: 15_000 });
+  return link!.replace(/&amp;/g, "&");
+}
+
+/** Creates a learner (role user) and signs the page in as them, through the real sign-up and email confirmation. */
+export async function signInAsNewLearner(page: Page) {
+  const baseURL = process.env.E2E_BASE_URL!;
+  const email = `learner-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@e2e.test`;
+  const response = await page.request.post("/api/auth/sign-up/email", {
+    data: { name: "Lena Learner", email, password: "learner-password-123" },
+    headers: { Origin: baseURL },
+  });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  await page.goto(await verificationLink(email));
+  return email;
+}
+
+export const uniqueTitle = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A real little PNG to upload as a cover. */
+export function coverPng() {
+  return sharp({ create: { width: 64, height: 36, channels: 3, background: "#4338ca" } })
+    .png()
+    .toBuffer();
+}
+
+/** Fills the post editor and waits for the slug to follow the title. */
+export async function fillPost(page: Page, { title, content, excerpt = "" }: { title: string; content: string; excerpt?: string }) {
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  if (excerpt) await page.getByLabel("Excerpt").fill(excerpt);
+  await page.getByLabel("Content (Markdown)").fill(content);
+}
+
+/** The success toast with exactly this title. */
+export function toast(page: Page, text: string) {
+  return page.locator("[data-sonner-toast]").filter({ hasText: text });
+}
+
+/** React Router has taken over the page (client navigation, fetchers and shortcuts work). */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter));
+}
+
+/** Opens the new-post editor once it is interactive. */
+export async function openNewPost(page: Page) {
+  await page.goto("/admin/blog/new");
+  await expect(page.locator("[data-hydrated]")).toBeVisible();
+}
