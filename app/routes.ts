@@ -8,18 +8,56 @@ export default [
   layout("routes/site-layout.tsx", [
     // marketing
     index("routes/marketing/home.tsx"),
+    route("pricing", "routes/marketing/pricing.tsx"),
+    route("about", "routes/marketing/about.tsx"),
+    route("contact", "routes/marketing/contact.tsx"),
+    route("privacy", "routes/marketing/privacy.tsx"),
+    route("terms", "routes/marketing/terms.tsx"),
+    route("refund", "routes/marketing/refund.tsx"),
+    route("playbooks", "routes/marketing/playbooks.tsx"),
+    route("testimonials", "routes/marketing/testimonials.tsx"),
+    route("newsletter", "routes/marketing/newsletter.tsx"),
+    route("newsletter/confirm", "routes/marketing/newsletter-confirm.tsx"),
+    route("newsletter/unsubscribe", "routes/marketing/newsletter-unsubscribe.tsx"),
 
     // catalog
+    route("courses", "routes/catalog/catalog.tsx"),
+    route("catalog", "routes/catalog/catalog.tsx", { id: "routes/catalog/catalog-alias" }),
+    route("courses/:slug", "routes/catalog/course-detail.tsx"),
+    route("course/:slug", "routes/catalog/course-redirect.tsx"),
 
     // blog
+    route("blog", "routes/blog/blog-list.tsx"),
+    route("blog/:slug", "routes/blog/blog-post.tsx"),
 
     // auth and account
+    route("login", "routes/auth/login.tsx"),
+    route("login/two-factor", "routes/auth/login-two-factor.tsx"),
+    route("signup", "routes/auth/signup.tsx"),
+    route("reset-password", "routes/auth/reset-password.tsx"),
+    route("reset-password/new", "routes/auth/reset-password-new.tsx"),
+    route("logout", "routes/auth/logout.ts"),
+    route("account", "routes/account/account.tsx"),
 
     // 404 for any other path
     route("*", "routes/not-found.tsx"),
   ]),
 
   // Admin back office (its own layout)
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/dashboard.tsx"),
+    route("setup-sql", "routes/admin/setup-sql.tsx"),
+    route("blog", "routes/admin/blog.tsx"),
+    route("blog/new", "routes/admin/blog-new.tsx"),
+    route("blog/:id/edit", "routes/admin/blog-edit.tsx"),
+  ]),
 
   // Resource routes (no UI)
+  route(".well-known/jwks.json", "routes/resources/jwks.ts"),
+  route("api/me", "routes/resources/api-me.ts"),
+  route("api/admin/markdown-preview", "routes/admin/markdown-preview.ts"),
+  route("blog/rss.xml", "routes/blog/rss.ts"),
+  route("data/courses.json", "routes/resources/courses-json.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
 ] satisfies RouteConfig;

@@ -3,8 +3,9 @@ import type * as React from "react";
 import { cn } from "~/lib/utils";
 
 function Table({ className, ...props }: React.ComponentProps<"table">) {
+  // A scrolling region must be reachable by keyboard, or narrow screens hide columns from keyboard users.
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div data-slot="table-container" tabIndex={0} className="relative w-full overflow-x-auto rounded-md focus-visible:ring-2 focus-visible:ring-ring">
       <table data-slot="table" className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );

@@ -6,7 +6,7 @@ import { BlogAuthor } from "~/components/blog-author";
 import { BlogPostCard } from "~/components/blog-post-card";
 import { BlogProse } from "~/components/blog-prose";
 import { BlogReadingProgress } from "~/components/blog-reading-progress";
-import { BlogShareButton } from "~/components/blog-share-button";
+import { ShareButton } from "~/components/share-button";
 import { BlogTableOfContents } from "~/components/blog-table-of-contents";
 import { CourseImage } from "~/components/course-image";
 import { Button } from "~/components/ui/button";
@@ -123,7 +123,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
                 {post.publishedAt && <time dateTime={post.publishedAt}>{post.publishedLabel}</time>}
                 <span>{post.readingMinutes} min read</span>
               </div>
-              <BlogShareButton url={url} title={post.title} text={post.excerpt} />
+              <ShareButton path={url} title={post.title} text={post.excerpt} what="post" />
             </div>
           </header>
           {headings.length > 0 && (

@@ -6,7 +6,7 @@ import { saveCourseSchema } from "./save-course-schema";
 import { CourseDetailSkeleton } from "~/components/course-detail-skeleton";
 import { CourseImage } from "~/components/course-image";
 import { CourseSaveButton } from "~/components/course-save-button";
-import { CourseShareButton } from "~/components/course-share-button";
+import { ShareButton } from "~/components/share-button";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { formatUsd } from "~/lib/money";
@@ -212,7 +212,7 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
             </ul>
             <div className="mt-5 flex gap-2 border-t pt-5">
               <CourseSaveButton courseSlug={course.slug} saved={saved} signedIn={signedIn} />
-              <CourseShareButton path={path} title={course.title} text={course.subtitle} />
+              <ShareButton path={path} title={course.title} text={course.subtitle} what="course" className="flex-1" />
             </div>
           </aside>
         </div>

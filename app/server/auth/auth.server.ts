@@ -3,13 +3,47 @@ import path from "node:path";
 import crypto from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { createEmailVerificationToken } from "better-auth/api";
 import { admin, jwt, twoFactor } from "better-auth/plugins";
+import { adminAc, userAc } from "better-auth/plugins/admin/access";
+import { normalizeRole } from "~/lib/roles";
 import { getConfig, type Config } from "../config.server";
 import { db } from "../db/client.server";
 import * as schema from "../db/schema";
+import { logger } from "../logger.server";
 import { layoutMail, sendMail } from "../mail.server";
+import { accountProtection, LONGEST_ACCOUNT_WINDOW_MS } from "./account-protection.server";
+import { CLIENT_IP_HEADER, isLoopbackAddress } from "./client-ip.server";
 
 export const PRODUCT_NAME = "Launchpad Academy";
+
+/** Where the confirmation link lands: signed in, on the account page. */
+export const VERIFIED_CALLBACK_PATH = "/account";
+/** Where the reset link lands: the set-new-password form (Better Auth adds ?token=…). */
+export const RESET_CALLBACK_PATH = "/reset-password/new";
+
+const EMAIL_VERIFICATION_EXPIRES_IN = 60 * 60 * 24;
+
+/**
+ * Per-IP limits in seconds and requests. Better Auth's own defaults (3 sign-ins per 10 s) are
+ * tighter than a classroom behind one NAT needs; the per-account limits in
+ * account-protection.server.ts are what stop password guessing.
+ */
+export const IP_RATE_LIMITS = {
+  "/sign-in/*": { window: 60, max: 20 },
+  "/sign-up/*": { window: 900, max: 10 },
+  "/request-password-reset": { window: 900, max: 10 },
+  "/send-verification-email": { window: 900, max: 10 },
+  "/reset-password": { window: 900, max: 10 },
+  "/change-password": { window: 900, max: 10 },
+  "/two-factor/*": { window: 60, max: 10 },
+} as const;
+
+// Better Auth deletes rate-limit rows older than its longest window; the per-account counters
+// share the table and must outlive their own windows.
+if (Math.max(...Object.values(IP_RATE_LIMITS).map((rule) => rule.window)) * 1000 < LONGEST_ACCOUNT_WINDOW_MS) {
+  throw new Error("The longest per-IP rate-limit window must cover the per-account windows (they share the rate_limits table).");
+}
 
 /**
  * The signing secret: AUTH_SECRET when set (required with several app instances),
@@ -28,12 +62,66 @@ export function resolveAuthSecret(config: Config) {
   }
 }
 
+function ipRule(config: Config, rule: { window: number; max: number }) {
+  return (request: Request) => {
+    const ip = request.headers.get(CLIENT_IP_HEADER);
+    // server.ts always sets the header; only tests and scripts call the handler without it.
+    if (!ip) return config.isProduction ? rule : false;
+    return isLoopbackAddress(ip) ? false : rule;
+  };
+}
+
+async function sendVerificationMail({ user, url }: { user: { email: string; name: string }; url: string }) {
+  const { text, html } = layoutMail({
+    heading: `Confirm your email for ${PRODUCT_NAME}`,
+    paragraphs: [
+      `Welcome${user.name && user.name !== user.email ? `, ${user.name}` : ""}! Confirm your address to finish creating your ${PRODUCT_NAME} account.`,
+      "The link works for 24 hours. If you did not sign up, ignore this email.",
+    ],
+    action: { label: "Confirm my email", url },
+  });
+  await sendMail({ to: user.email, subject: `Confirm your ${PRODUCT_NAME} account`, text, html });
+}
+
+/**
+ * Someone signed up with an address that already has an account. The form answers the same
+ * either way (no account discovery); the owner gets a new confirmation link if they never
+ * confirmed, or a note pointing to sign-in and reset if they did.
+ */
+async function handleExistingSignUp(
+  config: Config,
+  secret: string,
+  user: { id: string; email: string; name: string; emailVerified: boolean },
+) {
+  try {
+    if (!user.emailVerified) {
+      const token = await createEmailVerificationToken(secret, user.email, undefined, EMAIL_VERIFICATION_EXPIRES_IN, { userId: user.id });
+      const url = `${config.publicUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent(VERIFIED_CALLBACK_PATH)}`;
+      await sendVerificationMail({ user, url });
+      return;
+    }
+    const { text, html } = layoutMail({
+      heading: `You already have a ${PRODUCT_NAME} account`,
+      paragraphs: [
+        `Someone tried to create a new account for ${user.email}, which already has one. If it was you, sign in instead, or reset your password if you forgot it.`,
+        `Reset your password: ${config.publicUrl}/reset-password`,
+        "If it was not you, ignore this email: nothing has changed.",
+      ],
+      action: { label: "Sign in", url: `${config.publicUrl}/login` },
+    });
+    await sendMail({ to: user.email, subject: `Your ${PRODUCT_NAME} account`, text, html });
+  } catch (error) {
+    logger.warn({ err: error, to: user.email }, "could not send the existing-account email");
+  }
+}
+
 function createAuth(config: Config) {
+  const secret = resolveAuthSecret(config);
   return betterAuth({
     appName: PRODUCT_NAME,
     baseURL: config.publicUrl,
     basePath: "/api/auth",
-    secret: resolveAuthSecret(config),
+    secret,
     trustedOrigins: [config.publicUrl],
     database: drizzleAdapter(db(), {
       provider: "pg",
@@ -47,20 +135,38 @@ function createAuth(config: Config) {
         rateLimit: schema.rateLimits,
       },
     }),
+    logger: {
+      log: (level, message, ...args) => {
+        logger[level]({ auth: args.length > 0 ? args : undefined }, `better-auth: ${message}`);
+      },
+    },
     user: {
       additionalFields: {
         lastSignInAt: { type: "date", required: false, input: false },
       },
     },
+    databaseHooks: {
+      user: {
+        create: {
+          // The users row is the profile: its name is the one given at sign-up, else the email.
+          before: async (user) => ({ data: { ...user, name: user.name?.trim() || user.email } }),
+        },
+      },
+    },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 6,
+      maxPasswordLength: 128,
       requireEmailVerification: true,
       revokeSessionsOnPasswordReset: true,
+      onExistingUserSignUp: ({ user }) => handleExistingSignUp(config, secret, user),
       sendResetPassword: async ({ user, url }) => {
         const { text, html } = layoutMail({
           heading: "Reset your password",
-          paragraphs: [`Someone asked to reset the password of the ${PRODUCT_NAME} account for ${user.email}.`, "If it was not you, ignore this email: your password stays as it is."],
+          paragraphs: [
+            `Someone asked to reset the password of the ${PRODUCT_NAME} account for ${user.email}.`,
+            "The link works for one hour. If it was not you, ignore this email: your password stays as it is.",
+          ],
           action: { label: "Choose a new password", url },
         });
         await sendMail({ to: user.email, subject: `Reset your ${PRODUCT_NAME} password`, text, html });
@@ -69,30 +175,42 @@ function createAuth(config: Config) {
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
-      sendVerificationEmail: async ({ user, url }) => {
-        const { text, html } = layoutMail({
-          heading: `Confirm your email for ${PRODUCT_NAME}`,
-          paragraphs: [`Welcome${user.name ? `, ${user.name}` : ""}! Confirm your address to finish creating your account.`],
-          action: { label: "Confirm my email", url },
-        });
-        await sendMail({ to: user.email, subject: `Confirm your ${PRODUCT_NAME} account`, text, html });
-      },
+      expiresIn: EMAIL_VERIFICATION_EXPIRES_IN,
+      sendVerificationEmail: ({ user, url }) => sendVerificationMail({ user, url }),
     },
     socialProviders: {
       ...(config.oauth.google ? { google: config.oauth.google } : {}),
       ...(config.oauth.github ? { github: config.oauth.github } : {}),
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
-    rateLimit: { enabled: config.env !== "test", storage: "database", modelName: "rateLimit" },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      modelName: "rateLimit",
+      customRules: Object.fromEntries(Object.entries(IP_RATE_LIMITS).map(([route, rule]) => [route, ipRule(config, rule)])),
+    },
     advanced: {
       useSecureCookies: config.publicUrl.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
-      ipAddress: { ipAddressHeaders: config.trustProxy ? ["x-forwarded-for"] : [] },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     plugins: [
-      admin({ defaultRole: "user", adminRoles: ["admin", "super_admin"] }),
-      twoFactor({ issuer: PRODUCT_NAME }),
-      jwt(),
+      // super_admin has the admin permissions; the app tells the two apart where it matters.
+      admin({ defaultRole: "user", adminRoles: ["admin", "super_admin"], roles: { user: userAc, admin: adminAc, super_admin: adminAc } }),
+      twoFactor({
+        issuer: PRODUCT_NAME,
+        accountLockout: { enabled: true, maxFailedAttempts: 5, durationSeconds: 15 * 60 },
+      }),
+      jwt({
+        jwt: {
+          issuer: config.publicUrl,
+          audience: config.publicUrl,
+          expirationTime: "15m",
+          definePayload: ({ user }) => ({ email: user.email, name: user.name, role: normalizeRole((user as { role?: string }).role) }),
+        },
+      }),
+      // After twoFactor: its hook decides whether a sign-in still waits for a code.
+      accountProtection(),
     ],
   });
 }

@@ -10,6 +10,8 @@ export type SessionUser = {
   role: Role;
   emailVerified: boolean;
   createdAt: Date;
+  /** The current session's id, e.g. to mark "this device" in the account's session list. */
+  sessionId?: string;
 };
 
 /** The signed-in user of this request, read once by the root middleware. */
@@ -28,6 +30,7 @@ export async function readSessionUser(request: Request): Promise<SessionUser | n
     role: normalizeRole((user as { role?: string }).role),
     emailVerified: user.emailVerified,
     createdAt: user.createdAt,
+    sessionId: session.session.id,
   };
 }
 

@@ -1,10 +1,15 @@
 import { Share2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { toastError, toastSuccess } from "~/components/ui/toaster";
+import { cn } from "~/lib/utils";
 
-/** The system share sheet where the browser has one (Web Share API); otherwise copies the link. */
-export function BlogShareButton({ url, title, text }: { url: string; title: string; text?: string }) {
+/**
+ * Shares a page with the system share sheet where the browser has one (the Web Share API,
+ * mostly phones); otherwise copies the link and says so.
+ */
+export function ShareButton({ path, title, text, what = "page", className }: { path: string; title: string; text?: string; what?: string; className?: string }) {
   async function share() {
+    const url = new URL(path, window.location.origin).toString();
     if (typeof navigator.share === "function") {
       try {
         await navigator.share({ title, text, url });
@@ -18,12 +23,12 @@ export function BlogShareButton({ url, title, text }: { url: string; title: stri
       await navigator.clipboard.writeText(url);
       toastSuccess("Link copied");
     } catch {
-      toastError(`Copy this link to share the post: ${url}`, "Couldn't copy the link");
+      toastError(`Copy this link to share the ${what}: ${url}`, "Couldn't copy the link");
     }
   }
 
   return (
-    <Button type="button" variant="outline" onClick={share}>
+    <Button type="button" variant="outline" onClick={share} className={cn(className)}>
       <Share2 aria-hidden="true" />
       Share
     </Button>

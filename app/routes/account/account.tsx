@@ -1,0 +1,222 @@
+import { useEffect } from "react";
+import { format } from "date-fns";
+import { LayoutDashboard, LogOut } from "lucide-react";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/account";
+import { AuthAlert } from "~/components/auth-alert";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { toastError, toastSuccess } from "~/components/ui/toaster";
+import { isAdminRole } from "~/lib/roles";
+import { pageMeta } from "~/lib/seo";
+import { getAccountProfile, listAccountSavedCourses, listAccountSessions, listEnrolledCourses } from "~/server/account.server";
+import { getSessionUser, requireUser } from "~/server/auth/guards.server";
+import { runAccountAction, type AccountActionResult } from "./account-actions.server";
+import { AccountCourseList } from "./account-courses";
+import { PasswordSection, SessionsSection, TwoFactorSection } from "./account-security";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Your account",
+    description: "Your Launchpad Academy profile, courses and security settings.",
+    path: "/account",
+    noIndex: true,
+  });
+
+const DATE = "MMM d, yyyy";
+const DATE_TIME = "MMM d, yyyy HH:mm";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  // A confirmation link that failed lands here signed out, with ?error=…; sign-in explains it.
+  const verificationError = url.searchParams.get("error");
+  if (verificationError && !getSessionUser({ context })) {
+    throw redirect(`/login?error=${encodeURIComponent(verificationError)}`);
+  }
+  const user = requireUser({ request, context });
+  const [profile, sessions, myCourses, savedCourses] = await Promise.all([
+    getAccountProfile({ userId: user.id }),
+    listAccountSessions({ userId: user.id, currentSessionId: user.sessionId }),
+    listEnrolledCourses({ userId: user.id }),
+    listAccountSavedCourses({ userId: user.id }),
+  ]);
+  if (!profile) throw redirect("/login?next=%2Faccount");
+  return {
+    profile: {
+      email: profile.email,
+      name: profile.name,
+      role: profile.role,
+      isAdmin: isAdminRole(profile.role),
+      memberSince: format(profile.createdAt, DATE),
+      lastSignIn: profile.lastSignInAt ? format(profile.lastSignInAt, DATE_TIME) : null,
+      twoFactorEnabled: profile.twoFactorEnabled,
+      hasPassword: profile.hasPassword,
+    },
+    denied: url.searchParams.has("denied"),
+    sessions: sessions.map((session) => ({
+      id: session.id,
+      device: session.device,
+      ipAddress: session.ipAddress,
+      current: session.current,
+      signedIn: format(session.createdAt, DATE_TIME),
+      lastActive: format(session.lastActiveAt, DATE_TIME),
+    })),
+    myCourses,
+    savedCourses,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser({ request, context });
+  return runAccountAction({ request, context, user, form: await request.formData() });
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, sessions, myCourses, savedCourses, denied } = loaderData;
+  const result = actionData as AccountActionResult | undefined;
+  const navigation = useNavigation();
+  const pendingIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
+
+  useEffect(() => {
+    if (result?.success) toastSuccess(result.success);
+    else if (result?.error) toastError(result.error);
+  }, [result]);
+
+  const resultFor = (intent: AccountActionResult["intent"]) => (result?.intent === intent ? result : undefined);
+  const nameResult = resultFor("update-name");
+
+  return (
+    <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 sm:px-6 sm:py-14">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Your account</h1>
+          <p className="mt-1 text-muted-foreground">Your profile, your courses and how you sign in.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {profile.isAdmin ? (
+            <Button asChild variant="outline">
+              <Link to="/admin">
+                <LayoutDashboard aria-hidden="true" />
+                Admin dashboard
+              </Link>
+            </Button>
+          ) : null}
+          {/* A full document reload, so every trace of the signed-in page is gone. */}
+          <Form method="post" action="/logout" reloadDocument>
+            <Button type="submit" variant="secondary">
+              <LogOut aria-hidden="true" />
+              Sign out
+            </Button>
+          </Form>
+        </div>
+      </div>
+
+      {denied ? (
+        <AuthAlert title="Access denied">
+          You need admin privileges to access that page. You have been brought back to your account.
+        </AuthAlert>
+      ) : null}
+
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2>Profile</h2>
+          </CardTitle>
+          <CardDescription>How you appear on Launchpad Academy.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-x-8 gap-y-5 sm:grid-cols-2">
+            <div className="min-w-0">
+              <dt className="text-sm font-medium text-muted-foreground">Email</dt>
+              <dd className="mt-1 break-all font-medium">{profile.email}</dd>
+            </div>
+            <div>
+              <dt className="text-sm font-medium text-muted-foreground">Role</dt>
+              <dd className="mt-1">
+                <Badge variant={profile.isAdmin ? "gold" : "secondary"}>{profile.role}</Badge>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm font-medium text-muted-foreground">Member since</dt>
+              <dd className="mt-1 font-medium">{profile.memberSince}</dd>
+            </div>
+            <div>
+              <dt className="text-sm font-medium text-muted-foreground">Last sign-in</dt>
+              <dd className="mt-1 font-medium">{profile.lastSignIn ?? "—"}</dd>
+            </div>
+            <div className="sm:col-span-2">
+              <dt className="text-sm font-medium text-muted-foreground">
+                <label htmlFor="account-name">Name</label>
+              </dt>
+              <dd className="mt-1">
+                <Form method="post" className="flex flex-col gap-2 sm:flex-row sm:items-start">
+                  <input type="hidden" name="intent" value="update-name" />
+                  <div className="grid flex-1 gap-1">
+                    <Input
+                      id="account-name"
+                      name="name"
+                      required
+                      maxLength={100}
+                      autoComplete="name"
+                      defaultValue={profile.name}
+                      key={profile.name}
+                      aria-invalid={nameResult?.fieldErrors?.name ? true : undefined}
+                      aria-describedby={nameResult?.fieldErrors?.name ? "account-name-error" : undefined}
+                    />
+                    {nameResult?.fieldErrors?.name ? (
+                      <p id="account-name-error" className="text-sm font-medium text-destructive">
+                        {nameResult.fieldErrors.name[0]}
+                      </p>
+                    ) : null}
+                  </div>
+                  <Button type="submit" variant="outline" loading={pendingIntent === "update-name"}>
+                    Save name
+                  </Button>
+                </Form>
+              </dd>
+            </div>
+          </dl>
+        </CardContent>
+      </Card>
+
+      <div className="grid gap-8 lg:grid-cols-2">
+        <AccountCourseList
+          title="My courses"
+          description="Courses you can open right now."
+          courses={myCourses}
+          emptyText="You are not enrolled in any course yet."
+        />
+        <AccountCourseList
+          title="Saved courses"
+          description="Courses you saved for later."
+          courses={savedCourses}
+          emptyText="You have not saved any course yet."
+        />
+      </div>
+
+      <section aria-labelledby="security-heading" className="grid gap-6">
+        <h2 id="security-heading" className="text-2xl font-bold tracking-tight">
+          Security
+        </h2>
+        <PasswordSection
+          hasPassword={profile.hasPassword}
+          result={resultFor("change-password")}
+          pending={pendingIntent === "change-password"}
+        />
+        <TwoFactorSection
+          enabled={profile.twoFactorEnabled}
+          hasPassword={profile.hasPassword}
+          results={{
+            enable: resultFor("enable-two-factor"),
+            confirm: resultFor("confirm-two-factor"),
+            disable: resultFor("disable-two-factor"),
+          }}
+          pendingIntent={typeof pendingIntent === "string" ? pendingIntent : null}
+        />
+        <SessionsSection sessions={sessions} pendingIntent={typeof pendingIntent === "string" ? pendingIntent : null} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/reset-password-new";
+import { AuthAlert } from "~/components/auth-alert";
+import { AuthCard } from "~/components/auth-card";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { pageMeta } from "~/lib/seo";
+import { callAuthEndpoint } from "~/server/auth/auth-request.server";
+import { PASSWORD_MAX, PASSWORD_MIN, parseForm, resetPasswordSchema, type FieldErrors } from "./auth-forms";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Choose a new password",
+    description: "Set a new password for your Launchpad Academy account.",
+    path: "/reset-password/new",
+    noIndex: true,
+  });
+
+/** The reset link lands here with ?token=… (or ?error=INVALID_TOKEN when it is no longer valid). */
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  return { token: url.searchParams.get("error") ? null : token };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = parseForm(resetPasswordSchema, form);
+  if (parsed.errors) return data({ fieldErrors: parsed.errors, error: parsed.errors.token?.[0] }, { status: 400 });
+  const result = await callAuthEndpoint({
+    request,
+    context,
+    path: "/reset-password",
+    body: { newPassword: parsed.data.password, token: parsed.data.token },
+  });
+  if (!result.ok) {
+    const onPassword = result.error.code.startsWith("PASSWORD");
+    const fieldErrors: FieldErrors = onPassword ? { password: [result.error.message] } : {};
+    return data({ error: onPassword ? undefined : result.error.message, fieldErrors }, { status: result.status });
+  }
+  // Better Auth has revoked every session of the account; sign in again with the new password.
+  throw redirect("/login?notice=password-reset", { headers: result.cookies });
+}
+
+export default function ResetPasswordNew({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  if (!loaderData.token) {
+    return (
+      <AuthCard title="Choose a new password">
+        <div className="grid gap-4">
+          <AuthAlert>This reset link is invalid or has expired. Please ask for a new one.</AuthAlert>
+          <Button asChild>
+            <Link to="/reset-password">Send a new link</Link>
+          </Button>
+        </div>
+      </AuthCard>
+    );
+  }
+  const fieldErrors = actionData?.fieldErrors;
+  return (
+    <AuthCard
+      title="Choose a new password"
+      description="Pick a password you don't use anywhere else. Signing in elsewhere will end when you save it."
+    >
+      <div className="grid gap-5">
+        {actionData?.error ? (
+          <AuthAlert>
+            {actionData.error}{" "}
+            <Link to="/reset-password" className="font-semibold underline">
+              Send a new link
+            </Link>
+          </AuthAlert>
+        ) : null}
+        <Form method="post" className="grid gap-4">
+          <input type="hidden" name="token" value={loaderData.token} />
+          <FormField label="New password" name="password" error={fieldErrors?.password}>
+            <Input
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={PASSWORD_MIN}
+              maxLength={PASSWORD_MAX}
+              placeholder="Choose a password (min. 6 characters)"
+            />
+          </FormField>
+          <FormField label="Repeat new password" name="confirmPassword" error={fieldErrors?.confirmPassword}>
+            <Input type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} />
+          </FormField>
+          <Button type="submit" className="w-full" loading={navigation.state === "submitting"}>
+            Save new password
+          </Button>
+        </Form>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,137 @@
+import { and, desc, eq, gt } from "drizzle-orm";
+import QRCode from "qrcode";
+import { normalizeRole } from "~/lib/roles";
+import { db } from "./db/client.server";
+import { accounts, courses, enrollments, sessions, users } from "./db/schema";
+import { listSavedCourses } from "./saved-courses.server";
+
+/** The signed-in user's own profile (the users row is the profile) for the account page. */
+export async function getAccountProfile({ userId }: { userId: string }) {
+  const [profile] = await db()
+    .select({
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      createdAt: users.createdAt,
+      lastSignInAt: users.lastSignInAt,
+      twoFactorEnabled: users.twoFactorEnabled,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!profile) return null;
+  const [credential] = await db()
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")))
+    .limit(1);
+  return {
+    ...profile,
+    role: normalizeRole(profile.role),
+    twoFactorEnabled: Boolean(profile.twoFactorEnabled),
+    hasPassword: Boolean(credential),
+  };
+}
+
+export async function updateAccountName({ userId, name }: { userId: string; name: string }) {
+  await db().update(users).set({ name }).where(eq(users.id, userId));
+}
+
+/** "Chrome on macOS" from a user-agent string; good enough to recognise one's own devices. */
+export function describeUserAgent(userAgent: string | null | undefined) {
+  if (!userAgent) return "Unknown device";
+  const browser =
+    [
+      [/Edg\//, "Edge"],
+      [/OPR\/|Opera/, "Opera"],
+      [/Firefox\//, "Firefox"],
+      [/Chrome\/|Chromium\//, "Chrome"],
+      [/Safari\//, "Safari"],
+    ].find(([pattern]) => (pattern as RegExp).test(userAgent))?.[1] ?? "Browser";
+  const os =
+    [
+      [/Android/, "Android"],
+      [/iPhone|iPad|iPod/, "iOS"],
+      [/Windows/, "Windows"],
+      [/Mac OS X|Macintosh/, "macOS"],
+      [/CrOS/, "ChromeOS"],
+      [/Linux/, "Linux"],
+    ].find(([pattern]) => (pattern as RegExp).test(userAgent))?.[1] ?? null;
+  return os ? `${browser} on ${os}` : (browser as string);
+}
+
+/** The account's sessions that have not expired, the most recently used first. */
+export async function listAccountSessions({ userId, currentSessionId }: { userId: string; currentSessionId?: string }) {
+  const rows = await db()
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      ipAddress: sessions.ipAddress,
+      createdAt: sessions.createdAt,
+      updatedAt: sessions.updatedAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sessions.updatedAt))
+    .limit(50);
+  return rows
+    .map((row) => ({
+      id: row.id,
+      device: describeUserAgent(row.userAgent),
+      ipAddress: row.ipAddress || null,
+      createdAt: row.createdAt,
+      lastActiveAt: row.updatedAt,
+      current: row.id === currentSessionId,
+    }))
+    .sort((a, b) => Number(b.current) - Number(a.current));
+}
+
+/** Signs out one of the user's own sessions (never another user's). */
+export async function revokeAccountSession({ userId, sessionId }: { userId: string; sessionId: string }) {
+  const removed = await db()
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+  return removed.length > 0;
+}
+
+/** Published courses the user can open now (an active enrollment), the latest granted first. */
+export async function listEnrolledCourses({ userId }: { userId: string }) {
+  return db()
+    .select({
+      id: courses.id,
+      slug: courses.slug,
+      title: courses.title,
+      subtitle: courses.subtitle,
+      coverUrl: courses.coverUrl,
+      topics: courses.topics,
+      grantedAt: enrollments.grantedAt,
+    })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .where(and(eq(enrollments.userId, userId), eq(enrollments.status, "active"), eq(courses.status, "published")))
+    .orderBy(desc(enrollments.grantedAt))
+    .limit(100);
+}
+
+/** The user's saved courses, in the shape the account page lists. */
+export async function listAccountSavedCourses({ userId }: { userId: string }) {
+  const saved = await listSavedCourses({ userId });
+  return saved.map(({ id, slug, title, subtitle, coverUrl, topics }) => ({ id, slug, title, subtitle, coverUrl, topics }));
+}
+
+/**
+ * What an authenticator app needs: the QR code (an SVG data URL, drawn on the server so the
+ * page needs no script for it) and the secret for typing in by hand.
+ */
+export async function describeTotpSetup({ totpUri }: { totpUri: string }) {
+  const url = new URL(totpUri);
+  if (url.protocol !== "otpauth:") throw new Error("Not an otpauth URI");
+  const secret = url.searchParams.get("secret") ?? "";
+  const svg = await QRCode.toString(totpUri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+  return {
+    totpUri,
+    qrCodeDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`,
+    // Groups of four are easier to type without losing one's place.
+    manualKey: secret.replace(/(.{4})/g, "$1 ").trim(),
+  };
+}

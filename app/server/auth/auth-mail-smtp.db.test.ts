@@ -1,0 +1,82 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testConfig, unique, useTestDatabase } from "../../../tests/support/test-database";
+import { setConfig } from "../config.server";
+import { db } from "../db/client.server";
+import { upsertPasswordUser } from "../users.server";
+import { getAuth, resetAuth } from "./auth.server";
+
+useTestDatabase();
+
+type Received = { from: string; to: string[]; raw: string };
+const received: Received[] = [];
+let server: SMTPServer;
+
+beforeAll(async () => {
+  server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    // The app's transport may keep its connection open; do not wait for it at the end.
+    closeTimeout: 200,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((recipient) => recipient.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  // This file's app sends through the SMTP server started here instead of the outbox.
+  setConfig(testConfig({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "Launchpad Academy <hello@school.test>" }));
+  resetAuth();
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+const decodeQuotedPrintable = (text: string) =>
+  text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+async function waitForMail(to: string) {
+  for (let tries = 0; tries < 50; tries++) {
+    const mail = received.find((message) => message.to.includes(to));
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No mail for ${to}`);
+}
+
+describe("auth mail over SMTP", () => {
+  it("delivers the sign-up confirmation with a plain-text and an HTML part and the product's name", async () => {
+    const email = `${unique("smtp")}@example.com`;
+    await getAuth().api.signUpEmail({ body: { email, password: "an smtp passphrase", name: "Grace Hopper", callbackURL: "/account" } });
+    const mail = await waitForMail(email);
+    expect(mail.from).toBe("hello@school.test");
+    expect(mail.raw).toContain("Subject: Confirm your Launchpad Academy account");
+    expect(mail.raw).toMatch(/Content-Type: multipart\/alternative/);
+    expect(mail.raw).toContain("Content-Type: text/plain");
+    expect(mail.raw).toContain("Content-Type: text/html");
+    const body = decodeQuotedPrintable(mail.raw);
+    expect(body).toContain("Welcome, Grace Hopper!");
+    expect(body).toMatch(/http:\/\/localhost:3000\/api\/auth\/verify-email\?token=[\w.-]+&callbackURL=%2Faccount/);
+  });
+
+  it("delivers the password reset link to the set-new-password page", async () => {
+    const email = `${unique("reset")}@example.com`;
+    await upsertPasswordUser(db(), { email, password: "an old passphrase", role: "user" });
+    await getAuth().api.requestPasswordReset({ body: { email, redirectTo: "/reset-password/new" } });
+    const mail = await waitForMail(email);
+    expect(mail.raw).toContain("Subject: Reset your Launchpad Academy password");
+    expect(decodeQuotedPrintable(mail.raw)).toMatch(/\/api\/auth\/reset-password\/[\w-]+\?callbackURL=%2Freset-password%2Fnew/);
+  });
+});
