@@ -51,7 +51,7 @@ async function measure(base: string, urlPath: string) {
 const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "course-site-bench-"));
 const server = spawn(process.execPath, ["scripts/start.mjs"], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+  env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "error" },
   stdio: ["ignore", "inherit", "inherit"],
 });
 const base = `http://127.0.0.1:${port}`;
