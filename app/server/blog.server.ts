@@ -7,6 +7,7 @@ import { resolveAuthSecret } from "./auth/auth.server";
 import { getConfig } from "./config.server";
 import { db, type Queryable } from "./db/client.server";
 import { posts, postViews, users } from "./db/schema";
+import { containsPattern } from "./db/like.server";
 
 /** What a post card shows; dates are formatted here so server and browser render the same text. */
 export type BlogPostCard = {
@@ -68,11 +69,6 @@ function toCard(row: CardRow): BlogPostCard {
 }
 
 const isPublished = eq(posts.status, "published");
-
-/** `%` and `_` typed by a visitor are literal characters, not wildcards. */
-function containsPattern(text: string) {
-  return `%${text.replace(/[\\%_]/g, "\\$&")}%`;
-}
 
 function orderFor(sort: BlogFilters["sort"]): SQL[] {
   const newest = [sql`${posts.publishedAt} desc nulls last`, desc(posts.createdAt), asc(posts.id)];

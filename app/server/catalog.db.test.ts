@@ -4,12 +4,12 @@ import { unique, useTestDatabase } from "../../tests/support/test-database";
 import { parseCatalogFilters } from "~/lib/catalog-filters";
 import {
   catalogSearchCondition,
-  escapeLikePattern,
   getCourseDetail,
   hasActiveEnrollment,
   listCatalogCourses,
   listCourseDataRecords,
 } from "./catalog.server";
+import { escapeLikePattern } from "./db/like.server";
 import { listFeaturedCourses } from "./courses.server";
 import { courseModules, courses, enrollments, lessons, reviews, users } from "./db/schema";
 import { isCourseSaved, listSavedCourses, setCourseSaved } from "./saved-courses.server";

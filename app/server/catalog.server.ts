@@ -2,12 +2,8 @@ import { and, arrayContains, asc, count, desc, eq, ilike, or, sql, type SQL } fr
 import { CATALOG_PAGE_SIZE, levelFromSlug, topicFromSlug, type CatalogFilters } from "~/lib/catalog-filters";
 import { courseCardColumns, courseStats, type CourseCard } from "./courses.server";
 import { db, type Queryable } from "./db/client.server";
+import { containsPattern } from "./db/like.server";
 import { courseModules, courses, enrollments, lessons, reviews, users } from "./db/schema";
-
-/** `%`, `_` and `\` typed in the search box are literal characters, not wildcards. */
-export function escapeLikePattern(text: string) {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
 
 /**
  * Case-insensitive search over the title and the subtitle (which is also the spec's summary and
@@ -15,7 +11,7 @@ export function escapeLikePattern(text: string) {
  * (gin_trgm_ops) indexes on both columns serve.
  */
 export function catalogSearchCondition(q: string) {
-  const pattern = `%${escapeLikePattern(q)}%`;
+  const pattern = containsPattern(q);
   return or(ilike(courses.title, pattern), ilike(courses.subtitle, pattern));
 }
 

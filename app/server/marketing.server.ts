@@ -4,14 +4,10 @@ import { db, type Queryable } from "./db/client.server";
 import { courses, playbooks, testimonials, users } from "./db/schema";
 import { CATEGORY_PARAMS, PLAYBOOK_SORTS, TESTIMONIAL_SORTS, type PlaybookSort } from "~/components/marketing-filters";
 import { courseStats } from "./courses.server";
+import { containsPattern } from "./db/like.server";
 
 /** Longest list a marketing page renders at once; the tables are curated, not user-generated. */
 const MARKETING_LIST_LIMIT = 60;
-
-/** ILIKE pattern for a visitor's search text, with the wildcard characters taken literally. */
-function containsPattern(text: string) {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Header mega-menu

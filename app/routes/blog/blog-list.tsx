@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { type FormEvent } from "react";
 import { Link, redirect, useNavigate, useNavigation } from "react-router";
 import { Rss, Search } from "lucide-react";
+import { useDebouncedSearch } from "~/components/use-debounced-search";
 import type { Route } from "./+types/blog-list";
 import { BlogPostCard } from "~/components/blog-post-card";
 import { Button } from "~/components/ui/button";
@@ -92,33 +93,21 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
  */
 function BlogControls({ filters }: { filters: BlogFilters }) {
   const navigate = useNavigate();
-  const [query, setQuery] = useState(filters.q);
-  const [typing, setTyping] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  // The URL changed under the box (back/forward, a pill, Clear filters): show its search,
-  // unless the user is typing, when the box is ahead of the URL.
-  const [shownQ, setShownQ] = useState(filters.q);
-  if (shownQ !== filters.q) {
-    setShownQ(filters.q);
-    if (!typing && query.trim() !== filters.q) setQuery(filters.q);
-  }
-
-  function applySearch(value: string) {
-    clearTimeout(timer.current);
-    setTyping(false);
-    if (value.trim() === filters.q) return;
-    // Refining a search replaces its history entry; starting or clearing one adds an entry.
-    navigate(hrefFor(filters, { q: value }), { replace: Boolean(filters.q && value.trim()), preventScrollReset: true });
-  }
+  const search = useDebouncedSearch({
+    urlQuery: filters.q,
+    delayMs: SEARCH_DEBOUNCE_MS,
+    apply: (value) => {
+      if (value.trim() === filters.q) return;
+      // Refining a search replaces its history entry; starting or clearing one adds an entry.
+      navigate(hrefFor(filters, { q: value }), { replace: Boolean(filters.q && value.trim()), preventScrollReset: true });
+    },
+  });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const sort = new FormData(event.currentTarget).get("sort") as BlogSort | null;
-    clearTimeout(timer.current);
-    setTyping(false);
-    navigate(hrefFor(filters, { q: query, sort: sort ?? filters.sort }), { preventScrollReset: true });
+    search.cancel();
+    navigate(hrefFor(filters, { q: search.query, sort: sort ?? filters.sort }), { preventScrollReset: true });
   }
 
   return (
@@ -134,17 +123,11 @@ function BlogControls({ filters }: { filters: BlogFilters }) {
               id="blog-search"
               type="search"
               name="q"
-              value={query}
+              value={search.query}
               maxLength={100}
               placeholder="Search titles and excerpts…"
               autoComplete="off"
-              onChange={(event) => {
-                const value = event.target.value;
-                setQuery(value);
-                setTyping(true);
-                clearTimeout(timer.current);
-                timer.current = setTimeout(() => applySearch(value), SEARCH_DEBOUNCE_MS);
-              }}
+              onChange={(event) => search.change(event.target.value)}
             />
             <Button type="submit" variant="secondary">
               <Search aria-hidden="true" />
@@ -162,7 +145,7 @@ function BlogControls({ filters }: { filters: BlogFilters }) {
             // Uncontrolled and re-keyed on the URL's sort (back/forward) so a choice shows at once.
             key={filters.sort}
             defaultValue={filters.sort}
-            onChange={(event) => navigate(hrefFor(filters, { q: query, sort: event.target.value as BlogSort }), { preventScrollReset: true })}
+            onChange={(event) => navigate(hrefFor(filters, { q: search.query, sort: event.target.value as BlogSort }), { preventScrollReset: true })}
           >
             {BLOG_SORTS.map((sort) => (
               <option key={sort.value} value={sort.value}>

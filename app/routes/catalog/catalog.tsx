@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { type FormEvent, type ReactNode } from "react";
 import { Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { LayoutGrid, List, Search } from "lucide-react";
+import { useDebouncedSearch } from "~/components/use-debounced-search";
 import type { Route } from "./+types/catalog";
 import { CourseCard } from "~/components/course-card";
 import { CourseCardSkeleton } from "~/components/course-card-skeleton";
@@ -144,33 +145,21 @@ function ResultsLayout({ view, children }: { view: CatalogFilters["view"]; child
  */
 function CatalogControls({ filters, pathname }: { filters: CatalogFilters; pathname: string }) {
   const navigate = useNavigate();
-  const [query, setQuery] = useState(filters.q);
-  const [typing, setTyping] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  // The URL changed under the box (back/forward, a pill, Clear filters): show its search,
-  // unless the user is mid-typing, when the box is ahead of the URL and wins.
-  const [shownQ, setShownQ] = useState(filters.q);
-  if (shownQ !== filters.q) {
-    setShownQ(filters.q);
-    if (!typing && query.trim() !== filters.q) setQuery(filters.q);
-  }
-
-  function applySearch(value: string) {
-    clearTimeout(timer.current);
-    setTyping(false);
-    if (value.trim() === filters.q) return;
-    // Refining a search replaces its history entry; starting or clearing one adds an entry.
-    navigate(catalogHref(pathname, filters, { q: value }), { replace: Boolean(filters.q && value.trim()), preventScrollReset: true });
-  }
+  const search = useDebouncedSearch({
+    urlQuery: filters.q,
+    delayMs: SEARCH_DEBOUNCE_MS,
+    apply: (value) => {
+      if (value.trim() === filters.q) return;
+      // Refining a search replaces its history entry; starting or clearing one adds an entry.
+      navigate(catalogHref(pathname, filters, { q: value }), { replace: Boolean(filters.q && value.trim()), preventScrollReset: true });
+    },
+  });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const sort = new FormData(event.currentTarget).get("sort");
-    clearTimeout(timer.current);
-    setTyping(false);
-    navigate(catalogHref(pathname, filters, { q: query, sort: (sort as CatalogSort) ?? filters.sort }), { preventScrollReset: true });
+    search.cancel();
+    navigate(catalogHref(pathname, filters, { q: search.query, sort: (sort as CatalogSort) ?? filters.sort }), { preventScrollReset: true });
   }
 
   return (
@@ -188,17 +177,11 @@ function CatalogControls({ filters, pathname }: { filters: CatalogFilters; pathn
               id="catalog-search"
               type="search"
               name="q"
-              value={query}
+              value={search.query}
               maxLength={100}
               placeholder="Search by title or topic…"
               autoComplete="off"
-              onChange={(event) => {
-                const value = event.target.value;
-                setQuery(value);
-                setTyping(true);
-                clearTimeout(timer.current);
-                timer.current = setTimeout(() => applySearch(value), SEARCH_DEBOUNCE_MS);
-              }}
+              onChange={(event) => search.change(event.target.value)}
             />
             <Button type="submit" variant="secondary">
               <Search aria-hidden="true" />
@@ -216,7 +199,7 @@ function CatalogControls({ filters, pathname }: { filters: CatalogFilters; pathn
             // Uncontrolled, re-keyed when the URL's sort changes (back/forward), so a choice shows at once.
             key={filters.sort}
             defaultValue={filters.sort}
-            onChange={(event) => navigate(catalogHref(pathname, filters, { q: query, sort: event.target.value as CatalogSort }), { preventScrollReset: true })}
+            onChange={(event) => navigate(catalogHref(pathname, filters, { q: search.query, sort: event.target.value as CatalogSort }), { preventScrollReset: true })}
           >
             {CATALOG_SORTS.map((sort) => (
               <option key={sort.value} value={sort.value}>

@@ -3,6 +3,7 @@ import { nextFreeSlug, slugify } from "~/lib/slug";
 import { readingMinutes } from "~/lib/reading-time";
 import { db, type Queryable } from "~/server/db/client.server";
 import { posts, type PUBLISH_STATUSES } from "~/server/db/schema";
+import { containsPattern } from "../db/like.server";
 
 export const ADMIN_POSTS_PAGE_SIZE = 20;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -12,11 +13,6 @@ export type PostStatus = (typeof PUBLISH_STATUSES)[number];
 /** Ids come from URLs: anything that is not a uuid can be no post (and must not reach a uuid column). */
 export function isPostId(value: string | undefined | null): value is string {
   return typeof value === "string" && UUID.test(value);
-}
-
-/** `%` and `_` typed in a search box are literal characters, not wildcards. */
-function containsPattern(query: string) {
-  return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** One page of every post (drafts included), newest update first, searched by title or slug. */
