@@ -168,11 +168,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               alt=""
               width={800}
               height={960}
-              loading="lazy"
               decoding="async"
               className="aspect-[5/6] w-full rounded-3xl object-cover shadow-2xl ring-1 ring-hero-foreground/10"
             />
-            <div className="absolute -bottom-6 -left-6 rounded-2xl bg-background p-4 text-foreground shadow-xl">
+            <div className="absolute -top-6 -left-6 rounded-2xl bg-background p-4 text-foreground shadow-xl">
               <p className="text-2xl font-bold">4.9 ★</p>
               <p className="text-sm text-muted-foreground">from 12,000+ learners</p>
             </div>
