@@ -47,16 +47,24 @@ async function sendConfirmationMail({ email, token }: { email: string; token: st
 
 export type SubscribeResult = { status: "check-email" };
 
+/** A pending address is sent its link again only after this long, however often the form is sent. */
+export const CONFIRMATION_RESEND_INTERVAL_MS = 10 * 60 * 1000;
+
 /**
  * Adds the address as pending and mails a confirmation link. A pending address gets the link
- * again, an unsubscribed one starts over with a fresh token, a confirmed one gets nothing new.
- * The caller always sees the same result.
+ * again (at most once per CONFIRMATION_RESEND_INTERVAL_MS), an unsubscribed one starts over with a
+ * fresh token, a confirmed one gets nothing new. The caller always sees the same result.
  */
 export async function subscribeToNewsletter({ email, database = db() }: { email: string; database?: Queryable }): Promise<SubscribeResult> {
   const address = email.trim().toLowerCase();
   const toMail = await database.transaction(async (tx) => {
     const [existing] = await tx
-      .select({ id: newsletterSubscribers.id, status: newsletterSubscribers.status, token: newsletterSubscribers.token })
+      .select({
+        id: newsletterSubscribers.id,
+        status: newsletterSubscribers.status,
+        token: newsletterSubscribers.token,
+        lastMailedAt: newsletterSubscribers.lastMailedAt,
+      })
       .from(newsletterSubscribers)
       .where(eq(sql`lower(${newsletterSubscribers.email})`, address))
       .for("update");
@@ -65,7 +73,7 @@ export async function subscribeToNewsletter({ email, database = db() }: { email:
       // Two submissions racing for the same address: the unique index keeps one row.
       const inserted = await tx
         .insert(newsletterSubscribers)
-        .values({ email: address, token })
+        .values({ email: address, token, lastMailedAt: new Date() })
         .onConflictDoNothing()
         .returning({ token: newsletterSubscribers.token });
       return inserted[0] ? { token: inserted[0].token } : null;
@@ -75,10 +83,13 @@ export async function subscribeToNewsletter({ email, database = db() }: { email:
       const token = newToken();
       await tx
         .update(newsletterSubscribers)
-        .set({ status: "pending", token, unsubscribedAt: null, confirmedAt: null, createdAt: new Date() })
+        .set({ status: "pending", token, unsubscribedAt: null, confirmedAt: null, createdAt: new Date(), lastMailedAt: new Date() })
         .where(eq(newsletterSubscribers.id, existing.id));
       return { token };
     }
+    const mailedRecently = existing.lastMailedAt && Date.now() - existing.lastMailedAt.getTime() < CONFIRMATION_RESEND_INTERVAL_MS;
+    if (mailedRecently) return null;
+    await tx.update(newsletterSubscribers).set({ lastMailedAt: new Date() }).where(eq(newsletterSubscribers.id, existing.id));
     return { token: existing.token };
   });
   if (toMail) {

@@ -463,6 +463,8 @@ export const newsletterSubscribers = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    /** When the confirmation link was last mailed, so repeated sign-ups cannot flood an inbox. */
+    lastMailedAt: timestamp("last_mailed_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("newsletter_subscribers_email_unique").on(sql`lower(${t.email})`),
