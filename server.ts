@@ -194,6 +194,11 @@ export function createApp({ config = getConfig(), build, clientDir }: CreateAppO
 /** Production entry: prepare the database, listen, and shut down gracefully on SIGTERM/SIGINT. */
 export async function startServer({ clientDir }: { clientDir: string }) {
   const config = getConfig();
+  if (config.isProduction && config.publicUrl.startsWith("https://") && !config.trustProxy) {
+    // An https site on a plain-http process is almost always behind a proxy; without trusting it,
+    // every visitor has the proxy's address and per-IP sign-in limits cannot tell them apart.
+    logger.warn("PUBLIC_URL is https but TRUST_PROXY is false: behind a reverse proxy, set TRUST_PROXY=true");
+  }
   await prepareRuntime(config);
   const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
   const app = createApp({ config, build, clientDir });
