@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ErrorBoundary } from "./root";
 
 const render = (error: unknown) =>
-  renderToString(<ErrorBoundary error={error} params={{}} loaderData={undefined} actionData={undefined} matches={[] as never} />);
+  renderToString(<ErrorBoundary {...({ error, params: {} } as Parameters<typeof ErrorBoundary>[0])} />);
 
 describe("root ErrorBoundary", () => {
   afterEach(() => {
