@@ -56,9 +56,9 @@ export default function SetupSql({ loaderData }: Route.ComponentProps) {
         <CopyButton text={all} label="Copy all SQL" />
       </div>
       {loaderData.files.map((file) => (
-        <section key={file.name} aria-labelledby={`sql-${file.name}`} className="grid gap-2">
+        <section key={file.name} aria-labelledby={`sql-${file.name}`} className="grid min-w-0 gap-2">
           <div className="flex items-center justify-between gap-3">
-            <h2 id={`sql-${file.name}`} className="font-mono text-sm font-semibold">
+            <h2 id={`sql-${file.name}`} className="min-w-0 font-mono text-sm font-semibold break-all">
               {file.name}
             </h2>
             <CopyButton text={file.sql} label={`Copy ${file.name}`} />
