@@ -1,15 +1,12 @@
-import { type FormEvent } from "react";
-import { Link, redirect, useNavigate, useNavigation } from "react-router";
-import { Rss, Search } from "lucide-react";
-import { useDebouncedSearch } from "~/components/use-debounced-search";
+import { Link, redirect, useNavigation } from "react-router";
+import { Rss } from "lucide-react";
+import { ListSearchForm } from "~/components/list-search-form";
 import type { Route } from "./+types/blog-list";
 import { BlogPostCard } from "~/components/blog-post-card";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
-import { Input } from "~/components/ui/input";
 import { Pagination } from "~/components/ui/pagination";
-import { NativeSelect } from "~/components/ui/select";
-import { BLOG_CATEGORIES, BLOG_SORTS, blogFiltersToSearch, parseBlogFilters, type BlogFilters, type BlogSort } from "~/lib/blog-filters";
+import { BLOG_CATEGORIES, BLOG_SORTS, blogFiltersToSearch, parseBlogFilters, type BlogFilters } from "~/lib/blog-filters";
 import { pageMeta } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import { listPublishedPosts } from "~/server/blog.server";
@@ -92,69 +89,20 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
  * navigations (no full reload).
  */
 function BlogControls({ filters }: { filters: BlogFilters }) {
-  const navigate = useNavigate();
-  const search = useDebouncedSearch({
-    urlQuery: filters.q,
-    delayMs: SEARCH_DEBOUNCE_MS,
-    apply: (value) => {
-      if (value.trim() === filters.q) return;
-      // Refining a search replaces its history entry; starting or clearing one adds an entry.
-      navigate(hrefFor(filters, { q: value }), { replace: Boolean(filters.q && value.trim()), preventScrollReset: true });
-    },
-  });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const sort = new FormData(event.currentTarget).get("sort") as BlogSort | null;
-    search.cancel();
-    navigate(hrefFor(filters, { q: search.query, sort: sort ?? filters.sort }), { preventScrollReset: true });
-  }
-
   return (
     <div className="mt-8 flex flex-col gap-5">
-      <form method="get" action="/blog" role="search" onSubmit={onSubmit} className="flex flex-col gap-3 md:flex-row md:items-end">
-        {filters.category && <input type="hidden" name="category" value={filters.category} />}
-        <div className="flex flex-1 flex-col gap-2">
-          <label htmlFor="blog-search" className="text-sm font-medium">
-            Search posts
-          </label>
-          <div className="flex gap-2">
-            <Input
-              id="blog-search"
-              type="search"
-              name="q"
-              value={search.query}
-              maxLength={100}
-              placeholder="Search titles and excerpts…"
-              autoComplete="off"
-              onChange={(event) => search.change(event.target.value)}
-            />
-            <Button type="submit" variant="secondary">
-              <Search aria-hidden="true" />
-              Search
-            </Button>
-          </div>
-        </div>
-        <div className="flex flex-col gap-2 md:w-56">
-          <label htmlFor="blog-sort" className="text-sm font-medium">
-            Sort by
-          </label>
-          <NativeSelect
-            id="blog-sort"
-            name="sort"
-            // Uncontrolled and re-keyed on the URL's sort (back/forward) so a choice shows at once.
-            key={filters.sort}
-            defaultValue={filters.sort}
-            onChange={(event) => navigate(hrefFor(filters, { q: search.query, sort: event.target.value as BlogSort }), { preventScrollReset: true })}
-          >
-            {BLOG_SORTS.map((sort) => (
-              <option key={sort.value} value={sort.value}>
-                {sort.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-      </form>
+      <ListSearchForm
+        id="blog"
+        action="/blog"
+        hidden={{ category: filters.category }}
+        searchLabel="Search posts"
+        placeholder="Search titles and excerpts…"
+        query={filters.q}
+        sort={filters.sort}
+        sorts={BLOG_SORTS}
+        delayMs={SEARCH_DEBOUNCE_MS}
+        hrefFor={(next) => hrefFor(filters, next)}
+      />
 
       <nav aria-label="Categories">
         <ul role="list" className="flex flex-wrap gap-2">

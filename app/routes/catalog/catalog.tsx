@@ -1,15 +1,13 @@
-import { type FormEvent, type ReactNode } from "react";
-import { Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
-import { LayoutGrid, List, Search } from "lucide-react";
-import { useDebouncedSearch } from "~/components/use-debounced-search";
+import { type ReactNode } from "react";
+import { Link, redirect, useLocation, useNavigation } from "react-router";
+import { LayoutGrid, List } from "lucide-react";
+import { ListSearchForm } from "~/components/list-search-form";
 import type { Route } from "./+types/catalog";
 import { CourseCard } from "~/components/course-card";
 import { CourseCardSkeleton } from "~/components/course-card-skeleton";
 import { CourseDetailSkeleton } from "~/components/course-detail-skeleton";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/select";
 import {
   CATALOG_LEVELS,
   CATALOG_MAX_PAGE,
@@ -22,7 +20,6 @@ import {
   parseCatalogFilters,
   serializeCatalogFilters,
   type CatalogFilters,
-  type CatalogSort,
 } from "~/lib/catalog-filters";
 import { pageMeta } from "~/lib/seo";
 import { cn } from "~/lib/utils";
@@ -144,71 +141,21 @@ function ResultsLayout({ view, children }: { view: CatalogFilters["view"]; child
  * both as client-side navigations so back and forward step through them.
  */
 function CatalogControls({ filters, pathname }: { filters: CatalogFilters; pathname: string }) {
-  const navigate = useNavigate();
-  const search = useDebouncedSearch({
-    urlQuery: filters.q,
-    delayMs: SEARCH_DEBOUNCE_MS,
-    apply: (value) => {
-      if (value.trim() === filters.q) return;
-      // Refining a search replaces its history entry; starting or clearing one adds an entry.
-      navigate(catalogHref(pathname, filters, { q: value }), { replace: Boolean(filters.q && value.trim()), preventScrollReset: true });
-    },
-  });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const sort = new FormData(event.currentTarget).get("sort");
-    search.cancel();
-    navigate(catalogHref(pathname, filters, { q: search.query, sort: (sort as CatalogSort) ?? filters.sort }), { preventScrollReset: true });
-  }
-
   return (
     <div className="mt-8 flex flex-col gap-5">
-      <form method="get" action={pathname} role="search" onSubmit={onSubmit} className="flex flex-col gap-3 md:flex-row md:items-end">
-        {filters.level && <input type="hidden" name="level" value={filters.level} />}
-        {filters.topic && <input type="hidden" name="topic" value={filters.topic} />}
-        {filters.view !== "grid" && <input type="hidden" name="view" value={filters.view} />}
-        <div className="flex flex-1 flex-col gap-2">
-          <label htmlFor="catalog-search" className="text-sm font-medium">
-            Search courses
-          </label>
-          <div className="flex gap-2">
-            <Input
-              id="catalog-search"
-              type="search"
-              name="q"
-              value={search.query}
-              maxLength={100}
-              placeholder="Search by title or topic…"
-              autoComplete="off"
-              onChange={(event) => search.change(event.target.value)}
-            />
-            <Button type="submit" variant="secondary">
-              <Search aria-hidden="true" />
-              Search
-            </Button>
-          </div>
-        </div>
-        <div className="flex flex-col gap-2 md:w-60">
-          <label htmlFor="catalog-sort" className="text-sm font-medium">
-            Sort by
-          </label>
-          <NativeSelect
-            id="catalog-sort"
-            name="sort"
-            // Uncontrolled, re-keyed when the URL's sort changes (back/forward), so a choice shows at once.
-            key={filters.sort}
-            defaultValue={filters.sort}
-            onChange={(event) => navigate(catalogHref(pathname, filters, { q: search.query, sort: event.target.value as CatalogSort }), { preventScrollReset: true })}
-          >
-            {CATALOG_SORTS.map((sort) => (
-              <option key={sort.value} value={sort.value}>
-                {sort.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-      </form>
+      <ListSearchForm
+        id="catalog"
+        action={pathname}
+        hidden={{ level: filters.level, topic: filters.topic, view: filters.view !== "grid" ? filters.view : undefined }}
+        searchLabel="Search courses"
+        placeholder="Search by title or topic…"
+        query={filters.q}
+        sort={filters.sort}
+        sorts={CATALOG_SORTS}
+        delayMs={SEARCH_DEBOUNCE_MS}
+        hrefFor={(next) => catalogHref(pathname, filters, next)}
+        sortClassName="md:w-60"
+      />
 
       <FilterPills
         label="Level"
