@@ -1,9 +1,8 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/about";
 import { FrameworkGrid } from "~/components/marketing-framework";
 import { PageHero } from "~/components/marketing-page-hero";
-import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/seo";
+import { MarketingCtaBanner } from "~/components/marketing-cta-banner";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -115,29 +114,12 @@ export default function About() {
         </ol>
       </section>
 
-      <section aria-labelledby="about-cta-heading" className="mx-auto max-w-7xl px-4 sm:px-6">
-        <div className="flex flex-col items-start gap-6 rounded-2xl bg-hero p-8 text-hero-foreground sm:p-12 md:flex-row md:items-center md:justify-between">
-          <div>
-            <h2 id="about-cta-heading" className="text-2xl font-bold tracking-tight">
-              Ready to build yours?
-            </h2>
-            <p className="mt-2 text-hero-foreground/85">Start with one course, or get them all with the membership.</p>
-          </div>
-          <div className="flex flex-wrap gap-3">
-            <Button asChild variant="warm" size="lg">
-              <Link to="/courses">Browse courses</Link>
-            </Button>
-            <Button
-              asChild
-              variant="outline"
-              size="lg"
-              className="border-hero-foreground/40 bg-transparent text-hero-foreground hover:bg-hero-foreground/10"
-            >
-              <Link to="/pricing">See pricing</Link>
-            </Button>
-          </div>
-        </div>
-      </section>
+      <MarketingCtaBanner
+        id="about-cta-heading"
+        title="Ready to build yours?"
+        text="Start with one course, or get them all with the membership."
+        secondary={{ to: "/pricing", label: "See pricing" }}
+      />
     </>
   );
 }

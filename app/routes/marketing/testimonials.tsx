@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { pageMeta } from "~/lib/seo";
 import { listTestimonials, readFilters, testimonialFiltersSchema } from "~/server/marketing.server";
+import { MarketingCtaBanner } from "~/components/marketing-cta-banner";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -94,29 +95,13 @@ export default function Testimonials({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="testimonials-cta-heading" className="mx-auto mt-12 max-w-7xl px-4 sm:px-6">
-        <div className="flex flex-col items-start gap-6 rounded-2xl bg-hero p-8 text-hero-foreground sm:p-12 md:flex-row md:items-center md:justify-between">
-          <div>
-            <h2 id="testimonials-cta-heading" className="text-2xl font-bold tracking-tight">
-              Write the next success story
-            </h2>
-            <p className="mt-2 text-hero-foreground/85">Start with one course, or get every course with the all-access membership.</p>
-          </div>
-          <div className="flex flex-wrap gap-3">
-            <Button asChild variant="warm" size="lg">
-              <Link to="/courses">Browse courses</Link>
-            </Button>
-            <Button
-              asChild
-              variant="outline"
-              size="lg"
-              className="border-hero-foreground/40 bg-transparent text-hero-foreground hover:bg-hero-foreground/10"
-            >
-              <Link to="/pricing#membership">Join the membership</Link>
-            </Button>
-          </div>
-        </div>
-      </section>
+      <MarketingCtaBanner
+        id="testimonials-cta-heading"
+        title="Write the next success story"
+        text="Start with one course, or get every course with the all-access membership."
+        secondary={{ to: "/pricing#membership", label: "Join the membership" }}
+        className="mt-12"
+      />
     </>
   );
 }
