@@ -133,7 +133,8 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
       )}
 
       <section className="bg-hero text-hero-foreground">
-        <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:py-16">
+        {/* On wide screens the enrol card floats over the body's empty right column, so the hero is only as tall as its text. */}
+        <div className="relative mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:py-16">
           <div className="flex min-w-0 flex-col gap-5">
             <nav aria-label="Breadcrumb" className="text-sm text-hero-foreground/80">
               <ol className="flex flex-wrap items-center gap-2">
@@ -179,7 +180,10 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
             </ul>
           </div>
 
-          <aside aria-label="Enroll" className="rounded-xl border bg-card p-5 text-card-foreground shadow-lg lg:row-span-2 lg:self-start">
+          <aside
+            aria-label="Enroll"
+            className="rounded-xl border bg-card p-5 text-card-foreground shadow-lg lg:absolute lg:top-16 lg:right-6 lg:z-10 lg:w-[22rem]"
+          >
             <CourseImage src={course.coverUrl} topic={course.topics[0]} alt="" priority className="rounded-lg" />
             {hasAccess ? (
               <div className="mt-5 flex flex-col gap-3">
@@ -218,7 +222,7 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:min-h-[26rem] lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-12">
           {descriptionHtml && (
             <section aria-labelledby="about-heading">
