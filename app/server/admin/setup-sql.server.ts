@@ -1,11 +1,11 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { migrationsFolder } from "~/server/db/migrate.server";
+import { getConfig } from "~/server/config.server";
 
 export type SqlFile = { name: string; sql: string };
 
 /** The committed migrations, in the order they run: the schema's reference SQL, read-only. */
-export async function readSetupSql({ folder = migrationsFolder() }: { folder?: string } = {}): Promise<SqlFile[]> {
+export async function readSetupSql({ folder = getConfig().migrationsDir }: { folder?: string } = {}): Promise<SqlFile[]> {
   const names = (await fs.readdir(folder)).filter((name) => name.endsWith(".sql")).sort();
   return Promise.all(names.map(async (name) => ({ name, sql: await fs.readFile(path.join(folder, name), "utf8") })));
 }

@@ -1,17 +1,11 @@
-import path from "node:path";
+import { getConfig } from "../config.server";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import type { DatabaseHandle } from "./client.server";
 
-/** The committed SQL migrations, found from the project root whether running from source or the build. */
-export function migrationsFolder() {
-  const fromEnv = process.env.MIGRATIONS_DIR;
-  if (fromEnv) return path.resolve(fromEnv);
-  return path.resolve(process.cwd(), "drizzle");
-}
-
-export async function runMigrations(handle: DatabaseHandle, folder = migrationsFolder()) {
+/** Applies the committed SQL migrations (MIGRATIONS_DIR, by default ./drizzle); already applied ones are skipped. */
+export async function runMigrations(handle: DatabaseHandle, folder = getConfig().migrationsDir) {
   if (handle.kind === "pglite") {
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: folder });
   } else {
