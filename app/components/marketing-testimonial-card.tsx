@@ -1,18 +1,7 @@
 import { Star } from "lucide-react";
 import { useId } from "react";
 import { cn } from "~/lib/utils";
-
-export type TestimonialCardData = {
-  id: string;
-  name: string;
-  role: string;
-  avatarUrl: string | null;
-  rating: number;
-  quote: string;
-  category: string;
-  source: string;
-  givenOn: string;
-};
+import type { TestimonialCard } from "~/server/marketing.server";
 
 /** Quotes longer than this are collapsed behind Read more (spec §4). */
 export const TESTIMONIAL_TRUNCATE_AT = 180;
@@ -58,7 +47,7 @@ export function TestimonialCard({
   onToggle,
   headingLevel = "h3",
 }: {
-  testimonial: TestimonialCardData;
+  testimonial: TestimonialCard;
   expanded?: boolean;
   onToggle?: () => void;
   headingLevel?: "h2" | "h3";
