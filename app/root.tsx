@@ -1,31 +1,48 @@
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLoaderData,
   useRouteLoaderData,
+  type ShouldRevalidateFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { Toaster } from "~/components/ui/toaster";
+import { useToastOnce } from "~/components/use-toast-once";
 import { useNonce } from "~/lib/nonce";
 import { sessionMiddleware } from "~/server/auth/session.server";
 import { getSessionUser } from "~/server/auth/guards.server";
 import { getConfig } from "~/server/config.server";
+import { readToast } from "~/server/toast.server";
 import "./app.css";
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getSessionUser({ context });
-  return {
-    origin: getConfig().publicUrl,
-    user: user && { id: user.id, name: user.name, email: user.email, role: user.role, image: user.image },
-  };
+  const { toast, headers } = await readToast(request);
+  return data(
+    {
+      origin: getConfig().publicUrl,
+      user: user && { id: user.id, name: user.name, email: user.email, role: user.role, image: user.image },
+      toast,
+    },
+    { headers },
+  );
 }
 
-export type RootUser = NonNullable<Awaited<ReturnType<typeof loader>>["user"]>;
+/**
+ * The root loader reads the toast cookie a redirect may have set, so it runs on every
+ * navigation; it touches no database, so that costs next to nothing.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = () => true;
+
+type RootData = Awaited<ReturnType<typeof loader>>["data"];
+export type RootUser = NonNullable<RootData["user"]>;
 
 /** The signed-in user (or null) anywhere below the root. */
 export function useRootUser(): RootUser | null {
@@ -57,6 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useToastOnce(useLoaderData<typeof loader>().toast);
   return <Outlet />;
 }
 

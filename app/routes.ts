@@ -55,8 +55,8 @@ export default [
   // Resource routes (no UI)
   route(".well-known/jwks.json", "routes/resources/jwks.ts"),
   route("api/me", "routes/resources/api-me.ts"),
-  route("api/admin/markdown-preview", "routes/admin/markdown-preview.ts"),
-  route("blog/rss.xml", "routes/blog/rss.ts"),
+  route("api/admin/markdown-preview", "routes/resources/markdown-preview.ts"),
+  route("blog/rss.xml", "routes/resources/blog-rss.ts"),
   route("data/courses.json", "routes/resources/courses-json.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),

@@ -2,7 +2,7 @@
 // (PGlite allows one process) or at any time on PostgreSQL.
 import { parseArgs } from "node:util";
 import { ROLE_NAMES, type Role } from "../app/lib/roles";
-import { setUserRole, upsertPasswordUser } from "../app/server/users.server";
+import { setUserRole, upsertPasswordUser } from "../app/server/users/password-users.server";
 import { fail, withDatabase } from "./cli-support";
 
 const USAGE = `Usage:

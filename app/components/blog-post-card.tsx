@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { CourseImage } from "~/components/course-image";
 import { BlogAuthor } from "~/components/blog-author";
-import type { BlogPostCard as BlogPostCardData } from "~/server/blog.server";
+import type { BlogPostCard as BlogPostCardData } from "~/server/posts/public-posts.server";
 
 /** A post in the blog list or under "Related posts"; the whole card is the link. */
 export function BlogPostCard({ post, headingAs: Heading = "h2", priority = false }: { post: BlogPostCardData; headingAs?: "h2" | "h3"; priority?: boolean }) {

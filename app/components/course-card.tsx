@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { formatUsd } from "~/lib/money";
 import { formatHours } from "~/lib/topics";
 import { cn } from "~/lib/utils";
-import type { CourseCard as CourseCardData } from "~/server/courses.server";
+import type { CourseCard as CourseCardData } from "~/server/courses/course-cards.server";
 import { CourseImage } from "./course-image";
 
 type CourseCardProps = {

@@ -1,7 +1,7 @@
 import { Star } from "lucide-react";
 import { useId } from "react";
 import { cn } from "~/lib/utils";
-import type { TestimonialCard } from "~/server/marketing.server";
+import type { TestimonialCard } from "~/server/marketing/marketing.server";
 
 /** Quotes longer than this are collapsed behind Read more (spec §4). */
 export const TESTIMONIAL_TRUNCATE_AT = 180;

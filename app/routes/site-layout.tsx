@@ -2,7 +2,7 @@ import { isRouteErrorResponse, Link, Outlet, useRouteLoaderData, type ShouldReva
 import type { Route } from "./+types/site-layout";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { listMenuCourses } from "~/server/marketing.server";
+import { listMenuCourses } from "~/server/courses/course-cards.server";
 
 /** The header's Courses menu: five published courses, featured first, then the most popular. */
 export async function loader() {

@@ -3,7 +3,7 @@ import { databaseOptionsFromConfig, getDatabaseHandle, openDatabase, setDatabase
 import { runMigrations } from "./db/migrate.server";
 import { seedDemoContent } from "./db/seed/seed.server";
 import { logger } from "./logger.server";
-import { upsertPasswordUser } from "./users.server";
+import { upsertPasswordUser } from "./users/password-users.server";
 
 const state = globalThis as typeof globalThis & { __courseSiteReady?: Promise<DatabaseHandle> };
 

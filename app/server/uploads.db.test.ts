@@ -10,7 +10,7 @@ import { getAuth } from "./auth/auth.server";
 import { getConfig } from "./config.server";
 import { getStorage } from "./storage.server";
 import { handleUpload } from "./uploads.server";
-import { upsertPasswordUser } from "./users.server";
+import { upsertPasswordUser } from "./users/password-users.server";
 
 const database = useTestDatabase();
 

@@ -1,10 +1,10 @@
 import { data, type RouterContextProvider } from "react-router";
-import { describeTotpSetup, revokeAccountSession, updateAccountName } from "~/server/account.server";
+import { describeTotpSetup, revokeAccountSession, updateAccountName } from "~/server/users/account.server";
 import { callAuthEndpoint } from "~/server/auth/auth-request.server";
 import { getAuth } from "~/server/auth/auth.server";
 import type { SessionUser } from "~/server/auth/session.server";
-import type { FieldErrors } from "../auth/auth-forms";
-import { parseForm } from "../auth/auth-forms";
+import type { FieldErrors } from "~/routes/auth/auth-forms";
+import { parseForm } from "~/routes/auth/auth-forms";
 import { accountForms, isAccountIntent, type AccountIntent } from "./account-forms";
 
 export type TotpSetup = Awaited<ReturnType<typeof describeTotpSetup>>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { newPasswordField } from "../auth/auth-forms";
+import { newPasswordField } from "~/routes/auth/auth-forms";
 
 /** One zod schema per form on the account page, keyed by the form's `intent`. */
 export const accountForms = {

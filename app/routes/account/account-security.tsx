@@ -9,7 +9,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { FormField } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { PASSWORD_MAX, PASSWORD_MIN } from "../auth/auth-forms";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/routes/auth/auth-forms";
 import type { AccountActionResult } from "./account-actions.server";
 
 type Result = AccountActionResult | undefined;

@@ -9,7 +9,7 @@ import * as blogList from "./blog";
 import * as blogNew from "./blog-new";
 import * as dashboard from "./dashboard";
 import * as layout from "./layout";
-import * as markdownPreview from "./markdown-preview";
+import * as markdownPreview from "~/routes/resources/markdown-preview";
 import * as setupSql from "./setup-sql";
 
 const database = useTestDatabase();

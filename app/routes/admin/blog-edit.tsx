@@ -3,11 +3,11 @@ import type { Route } from "./+types/blog-edit";
 import { AdminError } from "~/components/admin/admin-error";
 import { PostEditor } from "~/components/admin/post-editor";
 import { POST_MESSAGES } from "~/components/admin/post-messages";
-import { useToastOnce } from "~/components/admin/use-toast-once";
+import { useToastOnce } from "~/components/use-toast-once";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { redirectWithFlash } from "~/server/admin/flash.server";
-import { postCategories, runPostEditorAction } from "~/server/admin/post-editor.server";
-import { getPostForEdit } from "~/server/admin/posts.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { postCategories, runPostEditorAction } from "~/routes/admin/post-editor.server";
+import { getPostForEdit } from "~/server/posts/admin-posts.server";
 import { logger } from "~/server/logger.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -22,7 +22,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     post = await getPostForEdit({ id: params.id });
   } catch (error) {
     logger.error({ err: error, id: params.id }, "post load failed");
-    throw await redirectWithFlash("/admin/blog", { kind: "error", message: POST_MESSAGES.fetchFailed });
+    throw await redirectWithToast("/admin/blog", { kind: "error", message: POST_MESSAGES.fetchFailed });
   }
   if (!post) throw data({ message: POST_MESSAGES.notFound }, { status: 404 });
   return {

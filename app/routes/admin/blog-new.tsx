@@ -2,9 +2,9 @@ import type { Route } from "./+types/blog-new";
 import { AdminError } from "~/components/admin/admin-error";
 import { PostEditor } from "~/components/admin/post-editor";
 import type { PostFormValues } from "~/components/admin/post-schema";
-import { useToastOnce } from "~/components/admin/use-toast-once";
+import { useToastOnce } from "~/components/use-toast-once";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { postCategories, runPostEditorAction } from "~/server/admin/post-editor.server";
+import { postCategories, runPostEditorAction } from "~/routes/admin/post-editor.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "New post | Admin | Launchpad Academy" }, { name: "robots", content: "noindex" }];
 

@@ -5,7 +5,7 @@ import type { Route } from "./+types/blog";
 import { AdminError } from "~/components/admin/admin-error";
 import { POST_MESSAGES } from "~/components/admin/post-messages";
 import { useShortcut } from "~/components/admin/use-shortcut";
-import { useToastOnce, type ToastMessage } from "~/components/admin/use-toast-once";
+import { useToastOnce, type Toast } from "~/components/use-toast-once";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -24,20 +24,18 @@ import { Input } from "~/components/ui/input";
 import { Pagination } from "~/components/ui/pagination";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { readFlash } from "~/server/admin/flash.server";
-import { deletePost, listAdminPosts, PostNotFoundError, setPostStatus } from "~/server/admin/posts.server";
+import { deletePost, listAdminPosts, PostNotFoundError, setPostStatus } from "~/server/posts/admin-posts.server";
 import { logger } from "~/server/logger.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Blog | Admin | Launchpad Academy" }, { name: "robots", content: "noindex" }];
 
-const toast = (kind: ToastMessage["kind"], message: string): ToastMessage => ({ id: crypto.randomUUID(), kind, message });
+const toast = (kind: Toast["kind"], message: string): Toast => ({ id: crypto.randomUUID(), kind, message });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin({ request, context });
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const page = Number(url.searchParams.get("page") ?? 1);
-  const { flash, headers } = await readFlash(request);
   try {
     const result = await listAdminPosts({ query, page });
     return data(
@@ -54,10 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           category: post.category,
           updated: format(post.updatedAt, "MMM d, yyyy HH:mm"),
         })),
-        flash: flash as ToastMessage | null,
-        error: null as ToastMessage | null,
+        error: null as Toast | null,
       },
-      { headers },
     );
   } catch (error) {
     logger.error({ err: error }, "admin post list failed");
@@ -68,10 +64,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         pageCount: 1,
         total: 0,
         posts: [],
-        flash: flash as ToastMessage | null,
         error: toast("error", POST_MESSAGES.fetchListFailed),
       },
-      { headers },
     );
   }
 }
@@ -172,7 +166,6 @@ function PostActions({ post }: { post: PostRow }) {
 export default function AdminBlog({ loaderData }: Route.ComponentProps) {
   const { posts, query, page, pageCount, total } = loaderData;
   const navigate = useNavigate();
-  useToastOnce(loaderData.flash);
   useToastOnce(loaderData.error);
   useShortcut("n", () => navigate("/admin/blog/new"));
 

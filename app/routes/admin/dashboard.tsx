@@ -6,7 +6,9 @@ import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { isAdminRole } from "~/lib/roles";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { getDashboardCounts, listRecentPosts, listRecentUsers } from "~/server/admin/dashboard.server";
+import { getDashboardCounts, RECENT_LIMIT } from "./dashboard.server";
+import { listRecentPosts } from "~/server/posts/admin-posts.server";
+import { listRecentUsers } from "~/server/users/users.server";
 import { logger } from "~/server/logger.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin | Launchpad Academy" }, { name: "robots", content: "noindex" }];
@@ -27,8 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin({ request, context });
   const [counts, users, posts] = await Promise.all([
     getDashboardCounts(),
-    orEmpty("users", listRecentUsers()),
-    orEmpty("posts", listRecentPosts()),
+    orEmpty("users", listRecentUsers({ limit: RECENT_LIMIT })),
+    orEmpty("posts", listRecentPosts({ limit: RECENT_LIMIT })),
   ]);
   // Dates are formatted here so the server's and the browser's time zones cannot disagree.
   return {

@@ -5,7 +5,7 @@ import { AdminError } from "~/components/admin/admin-error";
 import { Button } from "~/components/ui/button";
 import { toastError, toastSuccess } from "~/components/ui/toaster";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { readSetupSql } from "~/server/admin/setup-sql.server";
+import { readSetupSql } from "~/routes/admin/setup-sql.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "SQL reference | Admin | Launchpad Academy" },

@@ -9,7 +9,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { BLOG_CATEGORIES, BLOG_SORTS, blogFiltersToSearch, parseBlogFilters, type BlogFilters } from "~/lib/blog-filters";
 import { pageMeta } from "~/lib/seo";
 import { cn } from "~/lib/utils";
-import { listPublishedPosts } from "~/server/blog.server";
+import { listPublishedPosts } from "~/server/posts/public-posts.server";
 
 /** The spec's search debounce. */
 const SEARCH_DEBOUNCE_MS = 150;

@@ -16,7 +16,7 @@ import { requestInfoContext } from "~/lib/request-context";
 import { isAdminRole } from "~/lib/roles";
 import { pageMeta, SITE_NAME } from "~/lib/seo";
 import { getSessionUser } from "~/server/auth/guards.server";
-import { getPostBySlug, listRelatedPosts, recordPostView } from "~/server/blog.server";
+import { getPostBySlug, listRelatedPosts, recordPostView } from "~/server/posts/public-posts.server";
 import { getConfig } from "~/server/config.server";
 import { logger } from "~/server/logger.server";
 import { renderMarkdown } from "~/server/markdown.server";

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import * as blogList from "./blog-list";
 import * as blogPost from "./blog-post";
-import * as rss from "./rss";
+import * as rss from "~/routes/resources/blog-rss";
 import { requestInfoContext } from "~/lib/request-context";
 import { sessionUserContext, type SessionUser } from "~/server/auth/session.server";
 import { seedDemoContent } from "~/server/db/seed/seed.server";

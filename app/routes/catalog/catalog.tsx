@@ -23,7 +23,7 @@ import {
 } from "~/lib/catalog-filters";
 import { pageMeta } from "~/lib/seo";
 import { cn } from "~/lib/utils";
-import { listCatalogCourses } from "~/server/catalog.server";
+import { listCatalogCourses } from "~/server/courses/catalog.server";
 
 /** How long the search box waits after the last keystroke before it filters. */
 const SEARCH_DEBOUNCE_MS = 250;

@@ -6,7 +6,7 @@ import * as courseRedirect from "./course-redirect";
 import * as catalog from "./catalog";
 import { sessionUserContext, type SessionUser } from "~/server/auth/session.server";
 import { courses, enrollments, lessons, users } from "~/server/db/schema";
-import { isCourseSaved } from "~/server/saved-courses.server";
+import { isCourseSaved } from "~/server/courses/saved-courses.server";
 
 const database = useTestDatabase();
 

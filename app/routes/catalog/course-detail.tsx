@@ -16,10 +16,11 @@ import { pageMeta, SITE_NAME } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import { formatHours } from "~/lib/topics";
 import { getSessionUser, requireUser } from "~/server/auth/guards.server";
-import { findCourseBySlug, getCourseDetail, hasActiveEnrollment, type CourseDetail } from "~/server/catalog.server";
+import { hasActiveEnrollment } from "~/server/access/enrollments.server";
+import { findCourseBySlug, getCourseDetail, type CourseDetail } from "~/server/courses/catalog.server";
 import { getConfig } from "~/server/config.server";
 import { renderMarkdown } from "~/server/markdown.server";
-import { isCourseSaved, setCourseSaved } from "~/server/saved-courses.server";
+import { isCourseSaved, setCourseSaved } from "~/server/courses/saved-courses.server";
 
 const PERKS = ["Lifetime access", "All course materials", "Practical exercises"];
 

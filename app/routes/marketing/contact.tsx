@@ -8,7 +8,7 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { pageMeta } from "~/lib/seo";
 import { getConfig } from "~/server/config.server";
-import { contactFormSchema, submitContactMessage } from "~/server/contact.server";
+import { contactFormSchema, submitContactMessage } from "~/server/marketing/contact.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -10,8 +10,9 @@ import { Button } from "~/components/ui/button";
 import { useNonce } from "~/lib/nonce";
 import { pageMeta, SITE_NAME } from "~/lib/seo";
 import { getConfig } from "~/server/config.server";
-import { listFeaturedCourses } from "~/server/courses.server";
-import { getFeaturedInstructor, listHighlightedTestimonials } from "~/server/marketing.server";
+import { listFeaturedCourses } from "~/server/courses/course-cards.server";
+import { getFeaturedInstructor } from "~/server/courses/course-cards.server";
+import { listHighlightedTestimonials } from "~/server/marketing/marketing.server";
 
 const DESCRIPTION =
   "Practical, project-based courses on Shopify, AI prompting, automation and no-code apps. Rated 4.9 on average by 12,000+ learners.";

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/newsletter-confirm";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/seo";
-import { confirmNewsletterSubscription, maskEmail } from "~/server/newsletter.server";
+import { confirmNewsletterSubscription, maskEmail } from "~/server/marketing/newsletter.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/newsletter-unsubscribe";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/seo";
-import { findNewsletterSubscription, maskEmail, unsubscribeFromNewsletter } from "~/server/newsletter.server";
+import { findNewsletterSubscription, maskEmail, unsubscribeFromNewsletter } from "~/server/marketing/newsletter.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

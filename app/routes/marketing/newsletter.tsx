@@ -3,7 +3,7 @@ import type { Route } from "./+types/newsletter";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { safeNextPath } from "~/lib/safe-next";
 import { pageMeta } from "~/lib/seo";
-import { newsletterFormSchema, subscribeToNewsletter } from "~/server/newsletter.server";
+import { newsletterFormSchema, subscribeToNewsletter } from "~/server/marketing/newsletter.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -10,7 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { EmptyState } from "~/components/ui/empty-state";
 import { formatUsd } from "~/lib/money";
 import { pageMeta } from "~/lib/seo";
-import { listPlaybooks, playbookFiltersSchema, readFilters, type PlaybookCard } from "~/server/marketing.server";
+import { listPlaybooks, playbookFiltersSchema, readFilters, type PlaybookCard } from "~/server/marketing/marketing.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

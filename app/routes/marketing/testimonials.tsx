@@ -9,7 +9,7 @@ import { NewsletterForm } from "~/components/newsletter-form";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { pageMeta } from "~/lib/seo";
-import { listTestimonials, readFilters, testimonialFiltersSchema } from "~/server/marketing.server";
+import { listTestimonials, readFilters, testimonialFiltersSchema } from "~/server/marketing/marketing.server";
 import { MarketingCtaBanner } from "~/components/marketing-cta-banner";
 
 export const meta: Route.MetaFunction = (args) =>

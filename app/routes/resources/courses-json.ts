@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Route } from "./+types/courses-json";
-import { listCourseDataRecords } from "~/server/catalog.server";
+import { listCourseDataRecords } from "~/server/courses/catalog.server";
 import { getConfig } from "~/server/config.server";
 
 /** True when an If-None-Match header (one tag, a list, weak tags or "*") names this ETag. */

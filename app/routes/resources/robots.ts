@@ -1,4 +1,4 @@
-import { renderRobotsTxt } from "~/server/sitemap.server";
+import { renderRobotsTxt } from "~/routes/resources/sitemap.server";
 
 export function loader() {
   return new Response(renderRobotsTxt(), {

@@ -1,4 +1,4 @@
-import { listSitemapEntries, renderSitemapXml } from "~/server/sitemap.server";
+import { listSitemapEntries, renderSitemapXml } from "~/routes/resources/sitemap.server";
 
 export async function loader() {
   const xml = renderSitemapXml(await listSitemapEntries());

@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
-import { db } from "../db/client.server";
-import { rateLimits, users } from "../db/schema";
+import { db } from "~/server/db/client.server";
+import { rateLimits, users } from "~/server/db/schema";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.server";
 
 /**

@@ -2,9 +2,9 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testConfig, unique, useTestDatabase } from "../../../tests/support/test-database";
-import { setConfig } from "../config.server";
-import { db } from "../db/client.server";
-import { upsertPasswordUser } from "../users.server";
+import { setConfig } from "~/server/config.server";
+import { db } from "~/server/db/client.server";
+import { upsertPasswordUser } from "~/server/users/password-users.server";
 import { getAuth, resetAuth } from "./auth.server";
 
 useTestDatabase();

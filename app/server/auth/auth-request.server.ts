@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { requestInfoContext } from "~/lib/request-context";
-import { getConfig } from "../config.server";
+import { getConfig } from "~/server/config.server";
 import { minutesText } from "./account-protection.server";
 import { getAuth } from "./auth.server";
 import { CLIENT_IP_HEADER } from "./client-ip.server";

@@ -7,11 +7,12 @@ import { createEmailVerificationToken } from "better-auth/api";
 import { admin, jwt, twoFactor } from "better-auth/plugins";
 import { adminAc, userAc } from "better-auth/plugins/admin/access";
 import { normalizeRole } from "~/lib/roles";
-import { getConfig, type Config } from "../config.server";
-import { db } from "../db/client.server";
-import * as schema from "../db/schema";
-import { logger } from "../logger.server";
-import { layoutMail, sendMail } from "../mail.server";
+import { getConfig, type Config } from "~/server/config.server";
+import { db } from "~/server/db/client.server";
+import * as schema from "~/server/db/schema";
+import { logger } from "~/server/logger.server";
+import { existingAccountMail, resetPasswordMail, verifyEmailMail } from "~/server/mail/templates.server";
+import { sendMail } from "~/server/mail/transport.server";
 import { accountProtection, LONGEST_ACCOUNT_WINDOW_MS } from "./account-protection.server";
 import { CLIENT_IP_HEADER, isLoopbackAddress } from "./client-ip.server";
 
@@ -72,15 +73,7 @@ function ipRule(config: Config, rule: { window: number; max: number }) {
 }
 
 async function sendVerificationMail({ user, url }: { user: { email: string; name: string }; url: string }) {
-  const { text, html } = layoutMail({
-    heading: `Confirm your email for ${PRODUCT_NAME}`,
-    paragraphs: [
-      `Welcome${user.name && user.name !== user.email ? `, ${user.name}` : ""}! Confirm your address to finish creating your ${PRODUCT_NAME} account.`,
-      "The link works for 24 hours. If you did not sign up, ignore this email.",
-    ],
-    action: { label: "Confirm my email", url },
-  });
-  await sendMail({ to: user.email, subject: `Confirm your ${PRODUCT_NAME} account`, text, html });
+  await sendMail({ to: user.email, ...verifyEmailMail({ schoolName: PRODUCT_NAME, name: user.name, email: user.email, url }) });
 }
 
 /**
@@ -100,16 +93,7 @@ async function handleExistingSignUp(
       await sendVerificationMail({ user, url });
       return;
     }
-    const { text, html } = layoutMail({
-      heading: `You already have a ${PRODUCT_NAME} account`,
-      paragraphs: [
-        `Someone tried to create a new account for ${user.email}, which already has one. If it was you, sign in instead, or reset your password if you forgot it.`,
-        `Reset your password: ${config.publicUrl}/reset-password`,
-        "If it was not you, ignore this email: nothing has changed.",
-      ],
-      action: { label: "Sign in", url: `${config.publicUrl}/login` },
-    });
-    await sendMail({ to: user.email, subject: `Your ${PRODUCT_NAME} account`, text, html });
+    await sendMail({ to: user.email, ...existingAccountMail({ schoolName: PRODUCT_NAME, email: user.email, origin: config.publicUrl }) });
   } catch (error) {
     logger.warn({ err: error, to: user.email }, "could not send the existing-account email");
   }
@@ -161,15 +145,7 @@ function createAuth(config: Config) {
       revokeSessionsOnPasswordReset: true,
       onExistingUserSignUp: ({ user }) => handleExistingSignUp(config, secret, user),
       sendResetPassword: async ({ user, url }) => {
-        const { text, html } = layoutMail({
-          heading: "Reset your password",
-          paragraphs: [
-            `Someone asked to reset the password of the ${PRODUCT_NAME} account for ${user.email}.`,
-            "The link works for one hour. If it was not you, ignore this email: your password stays as it is.",
-          ],
-          action: { label: "Choose a new password", url },
-        });
-        await sendMail({ to: user.email, subject: `Reset your ${PRODUCT_NAME} password`, text, html });
+        await sendMail({ to: user.email, ...resetPasswordMail({ schoolName: PRODUCT_NAME, email: user.email, url }) });
       },
     },
     emailVerification: {

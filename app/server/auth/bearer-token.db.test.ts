@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loader as apiMe } from "~/routes/resources/api-me";
 import { loader as jwksJson } from "~/routes/resources/jwks";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
-import { setUserRole, upsertPasswordUser } from "../users.server";
+import { setUserRole, upsertPasswordUser } from "~/server/users/password-users.server";
 import { getAuth } from "./auth.server";
 
 const database = useTestDatabase();

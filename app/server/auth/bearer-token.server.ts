@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { normalizeRole } from "~/lib/roles";
-import { getConfig } from "../config.server";
-import { db } from "../db/client.server";
-import { users } from "../db/schema";
+import { getConfig } from "~/server/config.server";
+import { db } from "~/server/db/client.server";
+import { users } from "~/server/db/schema";
 import { getAuth } from "./auth.server";
 
 /** Why a bearer token was refused; `message` is what the API answers (401 unless `status` says otherwise). */

@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { safeNextPath } from "~/lib/safe-next";
-import { getConfig } from "../config.server";
+import { getConfig } from "~/server/config.server";
 import { callAuthEndpoint } from "./auth-request.server";
 
 /** Which OAuth buttons to show: a provider counts only with both its client id and secret set. */

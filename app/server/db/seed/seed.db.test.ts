@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../../tests/support/test-database";
-import { courseModules, courses, lessons, playbooks, posts, reviews, testimonials, users } from "../schema";
+import { courseModules, courses, lessons, playbooks, posts, reviews, testimonials, users } from "~/server/db/schema";
 import { seedDemoContent } from "./seed.server";
 
 const database = useTestDatabase();

@@ -1,4 +1,4 @@
-import type { Queryable } from "../client.server";
+import type { Queryable } from "~/server/db/client.server";
 import {
   courseModules,
   courses,
@@ -9,7 +9,7 @@ import {
   reviews,
   testimonials,
   users,
-} from "../schema";
+} from "~/server/db/schema";
 import { readingMinutes } from "~/lib/reading-time";
 import {
   DEMO_COURSES,

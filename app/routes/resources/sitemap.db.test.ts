@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { unique, useTestDatabase } from "../../tests/support/test-database";
-import { courses, posts } from "./db/schema";
+import { unique, useTestDatabase } from "../../../tests/support/test-database";
+import { courses, posts } from "~/server/db/schema";
 import { listSitemapEntries, renderRobotsTxt, renderSitemapXml, STATIC_SITEMAP_PATHS } from "./sitemap.server";
 
 const database = useTestDatabase();

@@ -1,9 +1,9 @@
 import { and, arrayContains, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { CATALOG_PAGE_SIZE, levelFromSlug, topicFromSlug, type CatalogFilters } from "~/lib/catalog-filters";
-import { courseCardColumns, courseStats, type CourseCard } from "./courses.server";
-import { db, type Queryable } from "./db/client.server";
-import { containsPattern } from "./db/like.server";
-import { courseModules, courses, enrollments, lessons, reviews, users } from "./db/schema";
+import { courseCardColumns, courseStats, type CourseCard } from "./course-cards.server";
+import { db, type Queryable } from "~/server/db/client.server";
+import { containsPattern } from "~/server/db/like.server";
+import { courseModules, courses, lessons, reviews, users } from "~/server/db/schema";
 
 /**
  * Case-insensitive search over the title and the subtitle (which is also the spec's summary and
@@ -167,16 +167,6 @@ export function groupCurriculum(modules: { id: string; title: string; descriptio
   const loose = byModule.get(null);
   if (loose?.length) grouped.push({ id: "lessons", title: modules.length ? "More lessons" : "Lessons", description: "", lessons: loose });
   return grouped;
-}
-
-/** Whether this user may open every lesson of the course: an active enrollment. */
-export async function hasActiveEnrollment({ userId, courseId }: { userId: string; courseId: string }) {
-  const [row] = await db()
-    .select({ status: enrollments.status })
-    .from(enrollments)
-    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId), eq(enrollments.status, "active")))
-    .limit(1);
-  return Boolean(row);
 }
 
 /** Just enough to tell whether a slug names a course a visitor may see, for actions. */

@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { db, type Queryable } from "./db/client.server";
-import { newsletterSubscribers } from "./db/schema";
-import { getConfig } from "./config.server";
-import { layoutMail, sendMail } from "./mail.server";
-import { logger } from "./logger.server";
+import { db, type Queryable } from "~/server/db/client.server";
+import { newsletterSubscribers } from "~/server/db/schema";
+import { getConfig } from "~/server/config.server";
+import { newsletterConfirmMail } from "~/server/mail/templates.server";
+import { sendMail } from "~/server/mail/transport.server";
+import { logger } from "~/server/logger.server";
 
 /**
  * The "Get Playbooks" newsletter with double opt-in. A subscription starts pending and only a
@@ -33,16 +34,7 @@ export const newsletterLinks = (token: string, origin = getConfig().publicUrl) =
 
 async function sendConfirmationMail({ email, token }: { email: string; token: string }) {
   const links = newsletterLinks(token);
-  const { text, html } = layoutMail({
-    heading: "Confirm your Launchpad Academy playbooks subscription",
-    paragraphs: [
-      "Someone (hopefully you) asked to receive new playbooks from Launchpad Academy at this address. Confirm with the button below and we'll send you practical playbooks on Shopify, AI and automation, about twice a month.",
-      "If this wasn't you, ignore this email: you won't hear from us again.",
-      `Changed your mind later? Unsubscribe at any time: ${links.unsubscribe}`,
-    ],
-    action: { label: "Confirm subscription", url: links.confirm },
-  });
-  await sendMail({ to: email, subject: "Confirm your subscription to Launchpad Academy playbooks", text, html });
+  await sendMail({ to: email, ...newsletterConfirmMail({ schoolName: "Launchpad Academy", confirmUrl: links.confirm, unsubscribeUrl: links.unsubscribe }) });
 }
 
 export type SubscribeResult = { status: "check-email" };

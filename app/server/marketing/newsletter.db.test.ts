@@ -2,9 +2,9 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { unique, useTestDatabase } from "../../tests/support/test-database";
-import { getConfig } from "./config.server";
-import { newsletterSubscribers } from "./db/schema";
+import { unique, useTestDatabase } from "../../../tests/support/test-database";
+import { getConfig } from "~/server/config.server";
+import { newsletterSubscribers } from "~/server/db/schema";
 import {
   CONFIRMATION_RESEND_INTERVAL_MS,
   confirmNewsletterSubscription,

@@ -2,10 +2,10 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { unique, useTestDatabase } from "../../tests/support/test-database";
-import { getConfig } from "./config.server";
+import { unique, useTestDatabase } from "../../../tests/support/test-database";
+import { getConfig } from "~/server/config.server";
 import { contactFormSchema, submitContactMessage } from "./contact.server";
-import { contactMessages } from "./db/schema";
+import { contactMessages } from "~/server/db/schema";
 
 const database = useTestDatabase({ SUPPORT_EMAIL: "help@school.example" });
 

@@ -4,8 +4,8 @@ import { postFormSchema, type PostFormValues } from "~/components/admin/post-sch
 import { requireAdmin } from "~/server/auth/guards.server";
 import { POST_CATEGORIES } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
-import { redirectWithFlash } from "./flash.server";
-import { deletePost, PostNotFoundError, savePost } from "./posts.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { deletePost, PostNotFoundError, savePost } from "~/server/posts/admin-posts.server";
 
 export const postCategories = POST_CATEGORIES;
 
@@ -49,7 +49,7 @@ export async function runPostEditorAction({
   if (intent === "delete" && id) {
     try {
       await deletePost({ id });
-      return redirectWithFlash("/admin/blog", { kind: "success", message: POST_MESSAGES.deleted });
+      return redirectWithToast("/admin/blog", { kind: "success", message: POST_MESSAGES.deleted });
     } catch (error) {
       logger[error instanceof PostNotFoundError ? "warn" : "error"]({ err: error, id }, "post delete failed");
       return failure(POST_MESSAGES.deleteFailed, typedValues(form), error instanceof PostNotFoundError ? 404 : 500);
@@ -89,5 +89,5 @@ export async function runPostEditorAction({
     logger.error({ err: error, id }, "post save failed");
     return failure(POST_MESSAGES.saveFailed, values, 500);
   }
-  return redirectWithFlash("/admin/blog", { kind: "success", message: publish ? POST_MESSAGES.published : POST_MESSAGES.savedDraft });
+  return redirectWithToast("/admin/blog", { kind: "success", message: publish ? POST_MESSAGES.published : POST_MESSAGES.savedDraft });
 }

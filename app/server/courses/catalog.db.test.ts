@@ -1,17 +1,17 @@
 import { count, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { unique, useTestDatabase } from "../../tests/support/test-database";
+import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { parseCatalogFilters } from "~/lib/catalog-filters";
 import {
   catalogSearchCondition,
   getCourseDetail,
-  hasActiveEnrollment,
   listCatalogCourses,
   listCourseDataRecords,
 } from "./catalog.server";
-import { escapeLikePattern } from "./db/like.server";
-import { listFeaturedCourses } from "./courses.server";
-import { courseModules, courses, enrollments, lessons, reviews, users } from "./db/schema";
+import { hasActiveEnrollment } from "~/server/access/enrollments.server";
+import { escapeLikePattern } from "~/server/db/like.server";
+import { listFeaturedCourses } from "./course-cards.server";
+import { courseModules, courses, enrollments, lessons, reviews, users } from "~/server/db/schema";
 import { isCourseSaved, listSavedCourses, setCourseSaved } from "./saved-courses.server";
 
 const database = useTestDatabase();

@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_BLOG_FILTERS, type BlogFilters } from "~/lib/blog-filters";
-import { unique, useTestDatabase } from "../../tests/support/test-database";
+import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import {
-  escapeXml,
   getPostBySlug,
   hashVisitor,
   listFeedPosts,
@@ -12,8 +11,9 @@ import {
   listRelatedPosts,
   recordPostView,
   renderBlogRss,
-} from "./blog.server";
-import { posts, postViews, users, type NewPost } from "./db/schema";
+} from "./public-posts.server";
+import { escapeXml } from "~/lib/xml";
+import { posts, postViews, users, type NewPost } from "~/server/db/schema";
 
 const database = useTestDatabase();
 

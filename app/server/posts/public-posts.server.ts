@@ -3,11 +3,12 @@ import { format } from "date-fns";
 import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { isbot } from "isbot";
 import { BLOG_PAGE_SIZE, blogCategoryLabel, type BlogFilters } from "~/lib/blog-filters";
-import { resolveAuthSecret } from "./auth/auth.server";
-import { getConfig } from "./config.server";
-import { db, type Queryable } from "./db/client.server";
-import { posts, postViews, users } from "./db/schema";
-import { containsPattern } from "./db/like.server";
+import { resolveAuthSecret } from "~/server/auth/auth.server";
+import { getConfig } from "~/server/config.server";
+import { db, type Queryable } from "~/server/db/client.server";
+import { posts, postViews, users } from "~/server/db/schema";
+import { containsPattern } from "~/server/db/like.server";
+import { escapeXml } from "~/lib/xml";
 
 /** What a post card shows; dates are formatted here so server and browser render the same text. */
 export type BlogPostCard = {
@@ -229,20 +230,6 @@ export async function listFeedPosts({ limit = 20, database = db() }: { limit?: n
     .where(isPublished)
     .orderBy(...orderFor("newest"))
     .limit(limit);
-}
-
-/** Text for XML: escapes markup characters and drops characters XML 1.0 does not allow. */
-export function escapeXml(text: string) {
-  return (
-    text
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
-      .replace(/&/g, "&amp;")
-      .replace(/</g, "&lt;")
-      .replace(/>/g, "&gt;")
-      .replace(/"/g, "&quot;")
-      .replace(/'/g, "&apos;")
-  );
 }
 
 /** An RSS 2.0 document for the posts, with absolute links under `publicUrl`. */

@@ -7,8 +7,8 @@ import * as blogList from "~/routes/admin/blog";
 import * as blogNew from "~/routes/admin/blog-new";
 import { sessionUserContext, type SessionUser } from "~/server/auth/session.server";
 import { posts, users } from "~/server/db/schema";
-import { getDashboardCounts } from "./dashboard.server";
-import { listAdminPosts, savePost, setPostStatus, uniquePostSlug } from "./posts.server";
+import { getDashboardCounts } from "~/routes/admin/dashboard.server";
+import { listAdminPosts, savePost, setPostStatus, uniquePostSlug } from "./admin-posts.server";
 
 const database = useTestDatabase();
 

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
-import { courseCardColumns, type CourseCard } from "./courses.server";
-import { db } from "./db/client.server";
-import { courses, savedCourses } from "./db/schema";
+import { courseCardColumns, type CourseCard } from "./course-cards.server";
+import { db } from "~/server/db/client.server";
+import { courses, savedCourses } from "~/server/db/schema";
 
 /** Whether this user has saved this course. */
 export async function isCourseSaved({ userId, courseId }: { userId: string; courseId: string }) {

@@ -1,54 +1,12 @@
-import { and, asc, desc, eq, ilike, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { db, type Queryable } from "./db/client.server";
-import { courses, playbooks, testimonials, users } from "./db/schema";
+import { db, type Queryable } from "~/server/db/client.server";
+import { courses, playbooks, testimonials } from "~/server/db/schema";
 import { CATEGORY_PARAMS, PLAYBOOK_SORTS, TESTIMONIAL_SORTS, type PlaybookSort } from "~/components/marketing-filters";
-import { courseStats } from "./courses.server";
-import { containsPattern } from "./db/like.server";
+import { containsPattern } from "~/server/db/like.server";
 
 /** Longest list a marketing page renders at once; the tables are curated, not user-generated. */
 const MARKETING_LIST_LIMIT = 60;
-
-// ---------------------------------------------------------------------------------------------
-// Header mega-menu
-// ---------------------------------------------------------------------------------------------
-
-export type MenuCourse = { slug: string; title: string; subtitle: string; coverUrl: string | null; topic: string | null; level: string };
-
-/** The five courses of the header's Courses menu: published, featured first, then most learners. */
-export async function listMenuCourses({ limit = 5 }: { limit?: number } = {}): Promise<MenuCourse[]> {
-  const rows = await db()
-    .select({
-      slug: courses.slug,
-      title: courses.title,
-      subtitle: courses.subtitle,
-      coverUrl: courses.coverUrl,
-      topics: courses.topics,
-      level: courses.level,
-    })
-    .from(courses)
-    .where(eq(courses.status, "published"))
-    .orderBy(desc(courses.isFeatured), desc(courseStats.learnerCount), asc(courses.title))
-    .limit(limit);
-  return rows.map(({ topics, ...row }) => ({ ...row, topic: topics[0] ?? null }));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Home page
-// ---------------------------------------------------------------------------------------------
-
-/** The instructor shown on the home page: whoever wrote most of the featured courses. */
-export async function getFeaturedInstructor() {
-  const [row] = await db()
-    .select({ name: users.name, headline: users.headline, bio: users.bio })
-    .from(courses)
-    .innerJoin(users, eq(users.id, courses.authorId))
-    .where(and(eq(courses.status, "published"), isNotNull(courses.authorId)))
-    .groupBy(users.id, users.name, users.headline, users.bio)
-    .orderBy(desc(sql`count(*) filter (where ${courses.isFeatured})`), desc(sql`count(*)`))
-    .limit(1);
-  return row ?? null;
-}
 
 export type TestimonialCard = {
   id: string;

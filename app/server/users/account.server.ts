@@ -1,9 +1,9 @@
 import { and, desc, eq, gt } from "drizzle-orm";
 import QRCode from "qrcode";
 import { normalizeRole } from "~/lib/roles";
-import { db } from "./db/client.server";
-import { accounts, courses, enrollments, sessions, users } from "./db/schema";
-import { listSavedCourses } from "./saved-courses.server";
+import { db } from "~/server/db/client.server";
+import { accounts, sessions, users } from "~/server/db/schema";
+import { listSavedCourses } from "~/server/courses/saved-courses.server";
 
 /** The signed-in user's own profile (the users row is the profile) for the account page. */
 export async function getAccountProfile({ userId }: { userId: string }) {
@@ -92,25 +92,6 @@ export async function revokeAccountSession({ userId, sessionId }: { userId: stri
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
     .returning({ id: sessions.id });
   return removed.length > 0;
-}
-
-/** Published courses the user can open now (an active enrollment), the latest granted first. */
-export async function listEnrolledCourses({ userId }: { userId: string }) {
-  return db()
-    .select({
-      id: courses.id,
-      slug: courses.slug,
-      title: courses.title,
-      subtitle: courses.subtitle,
-      coverUrl: courses.coverUrl,
-      topics: courses.topics,
-      grantedAt: enrollments.grantedAt,
-    })
-    .from(enrollments)
-    .innerJoin(courses, eq(courses.id, enrollments.courseId))
-    .where(and(eq(enrollments.userId, userId), eq(enrollments.status, "active"), eq(courses.status, "published")))
-    .orderBy(desc(enrollments.grantedAt))
-    .limit(100);
 }
 
 /** The user's saved courses, in the shape the account page lists. */

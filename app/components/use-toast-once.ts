@@ -1,13 +1,14 @@
 import { useEffect, useRef } from "react";
 import { toastError, toastSuccess } from "~/components/ui/toaster";
 
-export type ToastMessage = { id: string; kind: "success" | "error"; message: string };
+/** A message for the person who just acted; `id` tells one showing from the next. */
+export type Toast = { id: string; kind: "success" | "error"; message: string };
 
 /**
  * Shows a toast from loader or action data once: the same message object (same id) seen again
  * after a revalidation or a re-render is not shown twice.
  */
-export function useToastOnce(toast: ToastMessage | null | undefined) {
+export function useToastOnce(toast: Toast | null | undefined) {
   const shown = useRef<string | null>(null);
   useEffect(() => {
     if (!toast || shown.current === toast.id) return;

@@ -3,7 +3,7 @@ import { nextFreeSlug, slugify } from "~/lib/slug";
 import { readingMinutes } from "~/lib/reading-time";
 import { db, type Queryable } from "~/server/db/client.server";
 import { posts, type PUBLISH_STATUSES } from "~/server/db/schema";
-import { containsPattern } from "../db/like.server";
+import { containsPattern } from "~/server/db/like.server";
 
 export const ADMIN_POSTS_PAGE_SIZE = 20;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -180,4 +180,18 @@ export async function savePost({ id, authorId, input, publish }: { id?: string; 
       throw error;
     }
   }
+}
+
+/** How many posts have this status. */
+export async function countPosts({ status }: { status: PostStatus }) {
+  return db().$count(posts, eq(posts.status, status));
+}
+
+/** The newest posts first, drafts included. */
+export async function listRecentPosts({ limit }: { limit: number }) {
+  return db()
+    .select({ id: posts.id, title: posts.title, status: posts.status, publishedAt: posts.publishedAt, createdAt: posts.createdAt })
+    .from(posts)
+    .orderBy(desc(posts.createdAt))
+    .limit(limit);
 }

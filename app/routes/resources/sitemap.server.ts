@@ -1,7 +1,8 @@
-import { desc, eq } from "drizzle-orm";
-import { db, type Queryable } from "./db/client.server";
-import { courses, posts } from "./db/schema";
-import { getConfig } from "./config.server";
+import { escapeXml } from "~/lib/xml";
+import { getConfig } from "~/server/config.server";
+import { listPublishedCourseSlugs } from "~/server/courses/course-cards.server";
+import { db, type Queryable } from "~/server/db/client.server";
+import { listPublishedPostSlugs } from "~/server/posts/public-posts.server";
 
 /** Every public page that is not a course or a post, with how often it tends to change. */
 export const STATIC_SITEMAP_PATHS = [
@@ -25,18 +26,7 @@ export async function listSitemapEntries({
   database = db(),
   origin = getConfig().publicUrl,
 }: { database?: Queryable; origin?: string } = {}): Promise<SitemapEntry[]> {
-  const [courseRows, postRows] = await Promise.all([
-    database
-      .select({ slug: courses.slug, updatedAt: courses.updatedAt })
-      .from(courses)
-      .where(eq(courses.status, "published"))
-      .orderBy(desc(courses.publishedAt)),
-    database
-      .select({ slug: posts.slug, updatedAt: posts.updatedAt })
-      .from(posts)
-      .where(eq(posts.status, "published"))
-      .orderBy(desc(posts.publishedAt)),
-  ]);
+  const [courseRows, postRows] = await Promise.all([listPublishedCourseSlugs({ database }), listPublishedPostSlugs({ database })]);
   const day = (date: Date) => date.toISOString().slice(0, 10);
   return [
     ...STATIC_SITEMAP_PATHS.map(({ path, changefreq, priority }) => ({ loc: `${origin}${path}`, changefreq, priority })),
@@ -54,9 +44,6 @@ export async function listSitemapEntries({
     })),
   ];
 }
-
-const escapeXml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
 
 /** The sitemaps.org XML document for these entries. */
 export function renderSitemapXml(entries: SitemapEntry[]) {

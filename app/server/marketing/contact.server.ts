@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { db, type Queryable } from "./db/client.server";
-import { contactMessages } from "./db/schema";
-import { getConfig } from "./config.server";
-import { layoutMail, sendMail } from "./mail.server";
-import { logger } from "./logger.server";
+import { db, type Queryable } from "~/server/db/client.server";
+import { contactMessages } from "~/server/db/schema";
+import { getConfig } from "~/server/config.server";
+import { contactMessageMail } from "~/server/mail/templates.server";
+import { sendMail } from "~/server/mail/transport.server";
+import { logger } from "~/server/logger.server";
 
 /** The contact form: name, email and message are required and the email must look like one. */
 export const contactFormSchema = z.object({
@@ -38,16 +39,12 @@ export async function submitContactMessage({ form, database = db() }: { form: Co
     .insert(contactMessages)
     .values({ name: form.name, email: form.email, message: form.message })
     .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
-  const { text, html } = layoutMail({
-    heading: `New contact message from ${form.name}`,
-    paragraphs: [
-      `From: ${form.name} <${form.email}>`,
-      ...form.message.split(/\n{2,}/),
-      `Message id: ${saved!.id}. Reply to this email to answer the sender.`,
-    ],
-  });
   try {
-    await sendMail({ to: getConfig().mail.support, replyTo: form.email, subject: `Contact form: ${form.name}`, text, html });
+    await sendMail({
+      to: getConfig().mail.support,
+      replyTo: form.email,
+      ...contactMessageMail({ schoolName: "Launchpad Academy", name: form.name, email: form.email, message: form.message, messageId: saved!.id }),
+    });
   } catch (error) {
     logger.error({ err: error, messageId: saved!.id }, "contact message mail failed; the message is stored");
   }

@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
 import { normalizeRole, type Role } from "~/lib/roles";
-import type { Queryable } from "./db/client.server";
-import { accounts, users } from "./db/schema";
+import type { Queryable } from "~/server/db/client.server";
+import { accounts, users } from "~/server/db/schema";
 
 export class UserNotFoundError extends Error {
   constructor(readonly email: string) {

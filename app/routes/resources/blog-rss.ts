@@ -1,6 +1,6 @@
-import type { Route } from "./+types/rss";
+import type { Route } from "./+types/blog-rss";
 import { SITE_NAME } from "~/lib/seo";
-import { listFeedPosts, renderBlogRss } from "~/server/blog.server";
+import { listFeedPosts, renderBlogRss } from "~/server/posts/public-posts.server";
 import { getConfig } from "~/server/config.server";
 
 /** RSS 2.0 of the latest 20 published posts. */

@@ -1,0 +1,32 @@
+import { and, desc, eq } from "drizzle-orm";
+import { db } from "~/server/db/client.server";
+import { courses, enrollments } from "~/server/db/schema";
+
+/** Whether this user may open every lesson of the course: an active enrollment. */
+export async function hasActiveEnrollment({ userId, courseId }: { userId: string; courseId: string }) {
+  const [row] = await db()
+    .select({ status: enrollments.status })
+    .from(enrollments)
+    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId), eq(enrollments.status, "active")))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Published courses the user can open now (an active enrollment), the latest granted first. */
+export async function listEnrolledCourses({ userId }: { userId: string }) {
+  return db()
+    .select({
+      id: courses.id,
+      slug: courses.slug,
+      title: courses.title,
+      subtitle: courses.subtitle,
+      coverUrl: courses.coverUrl,
+      topics: courses.topics,
+      grantedAt: enrollments.grantedAt,
+    })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .where(and(eq(enrollments.userId, userId), eq(enrollments.status, "active"), eq(courses.status, "published")))
+    .orderBy(desc(enrollments.grantedAt))
+    .limit(100);
+}

@@ -1,0 +1,110 @@
+import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { db, type Queryable } from "~/server/db/client.server";
+import { courses, lessons, users } from "~/server/db/schema";
+
+// Written with explicit table names: in a select from one table Drizzle leaves column names
+// unqualified, and an unqualified "id" inside these subqueries would mean the inner table's id
+// (lessons.course_id = lessons.id), silently counting nothing.
+const outerCourseId = sql.raw(`"courses"."id"`);
+
+/** Per-course figures computed from lessons, enrollments and reviews, for cards and detail pages. */
+export const courseStats = {
+  lessonCount: sql<number>`(select count(*) from "lessons" as "l" where "l"."course_id" = ${outerCourseId})`.mapWith(Number),
+  durationSeconds: sql<number>`(select coalesce(sum("l"."duration_seconds"), 0) from "lessons" as "l" where "l"."course_id" = ${outerCourseId})`.mapWith(Number),
+  learnerCount: sql<number>`(select count(*) from "enrollments" as "e" where "e"."course_id" = ${outerCourseId} and "e"."status" = 'active')`.mapWith(Number),
+  rating: sql<number | null>`(select round(avg("r"."rating")::numeric, 1) from "reviews" as "r" where "r"."course_id" = ${outerCourseId})`.mapWith((value) => (value === null ? null : Number(value))),
+  reviewCount: sql<number>`(select count(*) from "reviews" as "r" where "r"."course_id" = ${outerCourseId})`.mapWith(Number),
+};
+
+export const courseCardColumns = {
+  id: courses.id,
+  slug: courses.slug,
+  title: courses.title,
+  subtitle: courses.subtitle,
+  coverUrl: courses.coverUrl,
+  priceCents: courses.priceCents,
+  level: courses.level,
+  topics: courses.topics,
+  track: courses.track,
+  ...courseStats,
+};
+
+export type CourseCard = {
+  id: string;
+  slug: string;
+  title: string;
+  subtitle: string;
+  coverUrl: string | null;
+  priceCents: number;
+  level: string;
+  topics: string[];
+  track: string;
+  lessonCount: number;
+  durationSeconds: number;
+  learnerCount: number;
+  rating: number | null;
+  reviewCount: number;
+};
+
+/** The published courses marked featured, newest first (the home page shows three). */
+export async function listFeaturedCourses({ limit = 3 }: { limit?: number } = {}): Promise<CourseCard[]> {
+  return db()
+    .select(courseCardColumns)
+    .from(courses)
+    .where(and(eq(courses.status, "published"), eq(courses.isFeatured, true)))
+    .orderBy(desc(courses.publishedAt))
+    .limit(limit);
+}
+
+export type MenuCourse = { slug: string; title: string; subtitle: string; coverUrl: string | null; topic: string | null; level: string };
+
+/** The five courses of the header's Courses menu: published, featured first, then most learners. */
+export async function listMenuCourses({ limit = 5 }: { limit?: number } = {}): Promise<MenuCourse[]> {
+  const rows = await db()
+    .select({
+      slug: courses.slug,
+      title: courses.title,
+      subtitle: courses.subtitle,
+      coverUrl: courses.coverUrl,
+      topics: courses.topics,
+      level: courses.level,
+    })
+    .from(courses)
+    .where(eq(courses.status, "published"))
+    .orderBy(desc(courses.isFeatured), desc(courseStats.learnerCount), asc(courses.title))
+    .limit(limit);
+  return rows.map(({ topics, ...row }) => ({ ...row, topic: topics[0] ?? null }));
+}
+
+
+/** The instructor shown on the home page: whoever wrote most of the featured courses. */
+export async function getFeaturedInstructor() {
+  const [row] = await db()
+    .select({ name: users.name, headline: users.headline, bio: users.bio })
+    .from(courses)
+    .innerJoin(users, eq(users.id, courses.authorId))
+    .where(and(eq(courses.status, "published"), isNotNull(courses.authorId)))
+    .groupBy(users.id, users.name, users.headline, users.bio)
+    .orderBy(desc(sql`count(*) filter (where ${courses.isFeatured})`), desc(sql`count(*)`))
+    .limit(1);
+  return row ?? null;
+}
+
+/** How many courses there are, drafts included (the admin dashboard). */
+export async function countCourses() {
+  return db().$count(courses);
+}
+
+/** How many lessons there are over every course (the admin dashboard). */
+export async function countLessons() {
+  return db().$count(lessons);
+}
+
+/** Every published course's slug and last change, newest first, for the sitemap. */
+export async function listPublishedCourseSlugs({ database = db() }: { database?: Queryable } = {}) {
+  return database
+    .select({ slug: courses.slug, updatedAt: courses.updatedAt })
+    .from(courses)
+    .where(eq(courses.status, "published"))
+    .orderBy(desc(courses.publishedAt));
+}

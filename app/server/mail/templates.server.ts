@@ -1,0 +1,84 @@
+/**
+ * Every message the site sends, in one place: the words, the subject and the layout. Senders
+ * pick a template, fill it and hand the result to `sendMail`; no message body is written
+ * anywhere else. `schoolName` comes from the site settings at the time of sending.
+ */
+
+export type MailContent = { subject: string; text: string; html: string };
+
+type Layout = { schoolName: string; heading: string; paragraphs: string[]; action?: { label: string; url: string } };
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** The school's mail layout: a plain-text part and a simple HTML part with the same words. */
+export function layoutMail({ schoolName, heading, paragraphs, action }: Layout) {
+  const signature = `— ${schoolName}`;
+  const text = [heading, "", ...paragraphs.flatMap((p) => [p, ""]), ...(action ? [`${action.label}: ${action.url}`, ""] : []), signature].join("\n");
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:0 auto;padding:24px">
+<h1 style="font-size:20px">${escapeHtml(heading)}</h1>
+${paragraphs.map((p) => `<p style="line-height:1.6">${escapeHtml(p)}</p>`).join("\n")}
+${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#64748b">Or paste this link into your browser: ${escapeHtml(action.url)}</p>` : ""}
+<p style="font-size:12px;color:#64748b">${escapeHtml(signature)}</p></body></html>`;
+  return { text, html };
+}
+
+const compose = (subject: string, layout: Layout): MailContent => ({ subject, ...layoutMail(layout) });
+
+export function verifyEmailMail({ schoolName, name, email, url }: { schoolName: string; name: string; email: string; url: string }) {
+  return compose(`Confirm your ${schoolName} account`, {
+    schoolName,
+    heading: `Confirm your email for ${schoolName}`,
+    paragraphs: [
+      `Welcome${name && name !== email ? `, ${name}` : ""}! Confirm your address to finish creating your ${schoolName} account.`,
+      "The link works for 24 hours. If you did not sign up, ignore this email.",
+    ],
+    action: { label: "Confirm my email", url },
+  });
+}
+
+export function existingAccountMail({ schoolName, email, origin }: { schoolName: string; email: string; origin: string }) {
+  return compose(`Your ${schoolName} account`, {
+    schoolName,
+    heading: `You already have a ${schoolName} account`,
+    paragraphs: [
+      `Someone tried to create a new account for ${email}, which already has one. If it was you, sign in instead, or reset your password if you forgot it.`,
+      `Reset your password: ${origin}/reset-password`,
+      "If it was not you, ignore this email: nothing has changed.",
+    ],
+    action: { label: "Sign in", url: `${origin}/login` },
+  });
+}
+
+export function resetPasswordMail({ schoolName, email, url }: { schoolName: string; email: string; url: string }) {
+  return compose(`Reset your ${schoolName} password`, {
+    schoolName,
+    heading: "Reset your password",
+    paragraphs: [
+      `Someone asked to reset the password of the ${schoolName} account for ${email}.`,
+      "The link works for one hour. If it was not you, ignore this email: your password stays as it is.",
+    ],
+    action: { label: "Choose a new password", url },
+  });
+}
+
+export function newsletterConfirmMail({ schoolName, confirmUrl, unsubscribeUrl }: { schoolName: string; confirmUrl: string; unsubscribeUrl: string }) {
+  return compose(`Confirm your subscription to ${schoolName} playbooks`, {
+    schoolName,
+    heading: `Confirm your ${schoolName} playbooks subscription`,
+    paragraphs: [
+      `Someone (hopefully you) asked to receive new playbooks from ${schoolName} at this address. Confirm with the button below and we'll send you practical playbooks on Shopify, AI and automation, about twice a month.`,
+      "If this wasn't you, ignore this email: you won't hear from us again.",
+      `Changed your mind later? Unsubscribe at any time: ${unsubscribeUrl}`,
+    ],
+    action: { label: "Confirm subscription", url: confirmUrl },
+  });
+}
+
+export function contactMessageMail({ schoolName, name, email, message, messageId }: { schoolName: string; name: string; email: string; message: string; messageId: string }) {
+  return compose(`Contact form: ${name}`, {
+    schoolName,
+    heading: `New contact message from ${name}`,
+    paragraphs: [`From: ${name} <${email}>`, ...message.split(/\n{2,}/), `Message id: ${messageId}. Reply to this email to answer the sender.`],
+  });
+}
