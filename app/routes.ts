@@ -2,6 +2,14 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
 
 /**
  * The one route table, grouped by audience. Read top to bottom.
+ *
+ * Express (server.ts) answers a few paths itself, before React Router sees the request:
+ *   GET  /healthz               database reachability, for load balancers
+ *   ALL  /api/auth/*            Better Auth (sign-in, sign-up, sessions, two-factor, JWKS source)
+ *   GET  /media/:bucket/*       files from storage (covers, playbook art)
+ *   POST /api/uploads/:kind     streamed uploads (cover images, lesson videos), admin only
+ *   /assets/*, static files     the client build and public/
+ * Everything else is below.
  */
 export default [
   // Public site: header and footer around every page.
