@@ -59,7 +59,7 @@ describe("saving from the editor", () => {
     )) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin/blog");
-    expect(response.headers.get("Set-Cookie")).toContain("admin_flash=");
+    expect(response.headers.get("Set-Cookie")).toContain("toast=");
     const post = await postBySlug(title.toLowerCase().replace(/!/g, "").replace(/ /g, "-"));
     expect(post).toMatchObject({
       title,
