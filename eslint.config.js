@@ -1,7 +1,21 @@
+import fs from "node:fs";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/**
+ * The route modules: root.tsx and every file app/routes.ts names. Read from the route table's
+ * text because this config cannot load TypeScript; eslint-boundaries.test.ts checks the result
+ * against the real table.
+ */
+const routeModules = [
+  "app/root.tsx",
+  ...Array.from(
+    fs.readFileSync(new URL("app/routes.ts", import.meta.url), "utf8").matchAll(/"(routes\/[^"]+\.tsx?)"/g),
+    ([, file]) => `app/${file}`,
+  ),
+];
 
 export default tseslint.config(
   { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/"] },
@@ -20,5 +34,74 @@ export default tseslint.config(
     // useTestDatabase() registers Vitest hooks; it is not a React hook.
     files: ["**/*.test.ts", "**/*.test.tsx"],
     rules: { "react-hooks/rules-of-hooks": "off" },
+  },
+
+  // ----- The server/client boundary ------------------------------------------------------------
+  //
+  // Code that can reach the browser bundle must not import server code: anything under
+  // app/server/ and any `*.server` module. That is every file in app/ except:
+  // - app/server/** and `*.server.ts(x)` files (server-only by name; entry.server.tsx too);
+  // - route modules (`routeModules` above). React Router strips `loader` and `action` and what
+  //   only they import from the browser build, and fails the build if a `.server` module is
+  //   still reachable. A component or helper beside a route (routes/account/account-courses.tsx,
+  //   routes/auth/auth-forms.ts) is not a route module and is checked;
+  // - tests (`*.test.ts(x)`). scripts/, bench/, tests/, server.ts and the config files are
+  //   outside app/ and run only in Node.
+  //
+  // `import type` from a server module is allowed: types are erased, and client components
+  // describe their props with the loader's row types. `import { type X }` is not erased: with
+  // verbatimModuleSyntax TypeScript keeps it as `import {} from "…"`, which still loads the
+  // module, so no-import-type-side-effects rejects it. Dynamic `import()` is not checked; client
+  // code has none.
+  {
+    files: ["app/**/*.ts", "app/**/*.tsx"],
+    ignores: ["app/server/**", "app/**/*.server.ts", "app/**/*.server.tsx", "app/**/*.test.ts", "app/**/*.test.tsx", ...routeModules],
+    rules: {
+      "@typescript-eslint/no-import-type-side-effects": "error",
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              // "~/server/…", "../server/…", "../../server/db/schema", …
+              regex: "^(~|\\.{1,2})(/[^/]+)*/server(/|$)",
+              caseSensitive: true,
+              allowTypeImports: true,
+              message:
+                "Server code stays out of the browser bundle: call it from a route's loader or action or a *.server.ts file, or move shared values to app/lib.",
+            },
+            {
+              regex: "\\.server(\\.[cm]?[jt]sx?)?$",
+              caseSensitive: true,
+              allowTypeImports: true,
+              message:
+                "A *.server module is for the server only: call it from a route's loader or action or another *.server.ts file, or move shared values to app/lib.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Server code depends on app/lib, never on the UI: a component or a route pulled into the
+  // server's modules drags React and browser code along and inverts the layers. Type imports
+  // count too; a type both sides need belongs in app/lib.
+  {
+    files: ["app/server/**/*.ts", "app/server/**/*.tsx"],
+    ignores: ["app/server/**/*.test.ts", "app/server/**/*.test.tsx"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              // "~/components/…", "~/routes/…", "../../components/…", …
+              regex: "^(~|\\.{1,2})(/[^/]+)*/(components|routes)(/|$)",
+              caseSensitive: true,
+              message: "Server code must not import components or routes: move what both need to app/lib.",
+            },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -1,13 +1,13 @@
 // `npm run admin -- <command>`: manage accounts from the command line, with the server stopped
 // (PGlite allows one process) or at any time on PostgreSQL.
 import { parseArgs } from "node:util";
-import { ROLE_NAMES, type Role } from "../app/lib/roles";
+import { ADMIN_ROLES, isOneOf, ROLES } from "../app/lib/domain-values";
 import { setUserRole, upsertPasswordUser } from "../app/server/users/password-users.server";
 import { fail, withDatabase } from "./cli-support";
 
 const USAGE = `Usage:
-  npm run admin -- create --email <email> --password <password> [--name <name>] [--role admin|super_admin]
-  npm run admin -- role --email <email> --role user|admin|super_admin`;
+  npm run admin -- create --email <email> --password <password> [--name <name>] [--role ${ADMIN_ROLES.join("|")}]
+  npm run admin -- role --email <email> --role ${ROLES.join("|")}`;
 
 class UsageError extends Error {
   name = "UsageError";
@@ -22,8 +22,8 @@ try {
   const [command] = positionals;
   const email = values.email?.trim();
   if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError(`A valid --email is required.\n\n${USAGE}`);
-  const role = (values.role ?? (command === "create" ? "admin" : undefined)) as Role | undefined;
-  if (!role || !ROLE_NAMES.includes(role)) throw new UsageError(`--role must be one of ${ROLE_NAMES.join(", ")}.\n\n${USAGE}`);
+  const role = values.role ?? (command === "create" ? "admin" : undefined);
+  if (!isOneOf(ROLES, role)) throw new UsageError(`--role must be one of ${ROLES.join(", ")}.\n\n${USAGE}`);
 
   if (command === "create") {
     if (!values.password || values.password.length < 8) throw new UsageError(`--password must be at least 8 characters.\n\n${USAGE}`);

@@ -15,6 +15,7 @@ import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
+import type { PostCategory, Topic } from "../app/lib/domain-values";
 import {
   DEMO_COURSES,
   DEMO_INSTRUCTOR,
@@ -161,7 +162,7 @@ const THEMES: Record<MotifName, Theme> = {
   },
 };
 
-/** Maps any topic / category label from the demo content to a theme. */
+/** Maps every topic and category to a theme. */
 const EXACT_THEMES: Record<string, MotifName> = {
   Shopify: "shopify",
   "AI & ChatGPT": "ai",
@@ -171,7 +172,7 @@ const EXACT_THEMES: Record<string, MotifName> = {
   Lovable: "lovable",
   Execution: "execution",
   Announcements: "announcements",
-};
+} satisfies Record<Topic | PostCategory, MotifName>;
 
 function themeFor(label: string | undefined | null): Theme {
   const exact = label ? EXACT_THEMES[label] : undefined;

@@ -5,71 +5,14 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
+import { filtersSearch, MARKETING_CATEGORY_OPTIONS, type ListFilters } from "~/lib/marketing-filters";
 import { cn } from "~/lib/utils";
 
 /**
  * Category, search and sort controls shared by the playbooks and testimonials pages. State lives
- * in the URL (defaults omitted): category pills are links and the search/sort form is a GET form,
- * so both work before JavaScript loads; with JavaScript the form submits as you type.
+ * in the URL (see `lib/marketing-filters.ts`): category pills are links and the search/sort form
+ * is a GET form, so both work before JavaScript loads; with JavaScript the form submits as you type.
  */
-
-export type PlaybookCategory = "Shopify" | "AI / ChatGPT" | "Automation" | "Execution";
-
-/** URL values for the categories ("AI / ChatGPT" → "ai-chatgpt"). */
-export const CATEGORY_PARAMS: Record<string, PlaybookCategory> = {
-  shopify: "Shopify",
-  "ai-chatgpt": "AI / ChatGPT",
-  automation: "Automation",
-  execution: "Execution",
-};
-
-export const PLAYBOOK_SORTS = ["newest", "popular", "price-asc", "price-desc"] as const;
-export type PlaybookSort = (typeof PLAYBOOK_SORTS)[number];
-export const PLAYBOOK_SORT_LABELS: Record<PlaybookSort, string> = {
-  newest: "Newest",
-  popular: "Popular",
-  "price-asc": "Price low to high",
-  "price-desc": "Price high to low",
-};
-
-export const TESTIMONIAL_SORTS = ["newest", "rating"] as const;
-export type TestimonialSort = (typeof TESTIMONIAL_SORTS)[number];
-export const TESTIMONIAL_SORT_LABELS: Record<TestimonialSort, string> = {
-  newest: "Newest",
-  rating: "Highest rated",
-};
-
-export type ListFilters = { category?: string; q?: string; sort: string };
-
-/** The query string for a set of filters, leaving out the defaults ("All", no search, newest first). */
-export function filtersSearch({ category, q, sort }: ListFilters) {
-  const params = new URLSearchParams();
-  if (category) params.set("category", category);
-  if (q) params.set("q", q);
-  if (sort && sort !== "newest") params.set("sort", sort);
-  const search = params.toString();
-  return search ? `?${search}` : "";
-}
-
-/**
- * A GET form without JavaScript sends every field, defaults too (`?q=&sort=newest`).
- * Returns the tidy URL to redirect to when the request carried such empty or default values.
- */
-export function untidyFiltersRedirect(url: URL) {
-  const params = new URLSearchParams(url.search);
-  let changed = false;
-  for (const key of ["category", "q", "sort"]) {
-    const value = params.get(key);
-    if (value === null) continue;
-    if (value.trim() === "" || (key === "sort" && value === "newest")) {
-      params.delete(key);
-      changed = true;
-    }
-  }
-  if (!changed) return null;
-  const search = params.toString();
-  return `${url.pathname}${search ? `?${search}` : ""}`;
-}
 
 export function CategoryPills({
   label,
@@ -82,7 +25,7 @@ export function CategoryPills({
   pathname: string;
   variant?: "pills" | "tabs";
 }) {
-  const options = [{ value: undefined, label: "All" }, ...Object.entries(CATEGORY_PARAMS).map(([value, name]) => ({ value, label: name }))];
+  const options = [{ value: undefined, label: "All" }, ...MARKETING_CATEGORY_OPTIONS];
   return (
     <nav aria-label={label}>
       <ul className={cn("flex flex-wrap gap-2", variant === "tabs" && "gap-1 rounded-lg bg-secondary p-1 sm:inline-flex")}>

@@ -1,8 +1,6 @@
 import { useEffect, useRef } from "react";
 import { toastError, toastSuccess } from "~/components/ui/toaster";
-
-/** A message for the person who just acted; `id` tells one showing from the next. */
-export type Toast = { id: string; kind: "success" | "error"; message: string };
+import type { Toast } from "~/lib/toast";
 
 /**
  * Shows a toast from loader or action data once: the same message object (same id) seen again

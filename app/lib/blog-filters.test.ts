@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blogCategoryLabel, blogCategoryValue, blogFiltersToSearch, DEFAULT_BLOG_FILTERS, parseBlogFilters } from "./blog-filters";
+import { blogCategoryFromSlug, blogCategorySlug, blogFiltersToSearch, DEFAULT_BLOG_FILTERS, parseBlogFilters } from "./blog-filters";
 
 const parse = (search: string) => parseBlogFilters(new URLSearchParams(search));
 
@@ -22,9 +22,9 @@ describe("blog filters in the URL", () => {
   });
 
   it("maps URL values to stored categories and back", () => {
-    expect(blogCategoryLabel("ai-chatgpt")).toBe("AI / ChatGPT");
-    expect(blogCategoryLabel(null)).toBeNull();
-    expect(blogCategoryValue("Announcements")).toBe("announcements");
-    expect(blogCategoryValue("Unknown")).toBeNull();
+    expect(blogCategoryFromSlug("ai-chatgpt")).toBe("AI / ChatGPT");
+    expect(blogCategoryFromSlug(null)).toBeNull();
+    expect(blogCategorySlug("Announcements")).toBe("announcements");
+    expect(blogCategorySlug("Unknown")).toBeNull();
   });
 });

@@ -3,16 +3,12 @@
  * shared by the loader (parsing) and the page (links, the GET form, live updates).
  */
 
+import { CATEGORY_LABELS, CATEGORY_SLUGS, isOneOf, POST_CATEGORIES, valueForSlug, type PostCategory } from "./domain-values";
+
 export const BLOG_PAGE_SIZE = 9;
 
-/** The spec's pills in order; `value` is the URL form, `label` the text and the stored category. */
-export const BLOG_CATEGORIES = [
-  { value: "shopify", label: "Shopify" },
-  { value: "ai-chatgpt", label: "AI / ChatGPT" },
-  { value: "automation", label: "Automation" },
-  { value: "execution", label: "Execution" },
-  { value: "announcements", label: "Announcements" },
-] as const;
+/** The spec's category pills in order: `value` is the URL form, `label` the text. */
+export const BLOG_CATEGORIES = POST_CATEGORIES.map((category) => ({ value: CATEGORY_SLUGS[category], label: CATEGORY_LABELS[category] }));
 
 export const BLOG_SORTS = [
   { value: "newest", label: "Newest" },
@@ -21,7 +17,7 @@ export const BLOG_SORTS = [
   { value: "a-z", label: "A-Z" },
 ] as const;
 
-export type BlogCategoryValue = (typeof BLOG_CATEGORIES)[number]["value"];
+export type BlogCategoryValue = (typeof CATEGORY_SLUGS)[PostCategory];
 export type BlogSort = (typeof BLOG_SORTS)[number]["value"];
 
 export type BlogFilters = {
@@ -61,11 +57,11 @@ export function blogFiltersToSearch(filters: Partial<BlogFilters>): string {
 }
 
 /** The stored category for a URL value (null for All). */
-export function blogCategoryLabel(value: BlogCategoryValue | null): string | null {
-  return BLOG_CATEGORIES.find((item) => item.value === value)?.label ?? null;
+export function blogCategoryFromSlug(value: BlogCategoryValue | null): PostCategory | null {
+  return valueForSlug(POST_CATEGORIES, CATEGORY_SLUGS, value);
 }
 
 /** The URL value for a stored category, for links from a post to its category. */
-export function blogCategoryValue(label: string): BlogCategoryValue | null {
-  return BLOG_CATEGORIES.find((item) => item.label === label)?.value ?? null;
+export function blogCategorySlug(category: string): BlogCategoryValue | null {
+  return isOneOf(POST_CATEGORIES, category) ? CATEGORY_SLUGS[category] : null;
 }

@@ -1,4 +1,4 @@
-import { topicSlug } from "./topics";
+import { LEVEL_LABELS, LEVEL_SLUGS, LEVELS, TOPIC_LABELS, TOPIC_SLUGS, TOPICS, valueForSlug } from "./domain-values";
 
 /**
  * The catalog's filter state and its URL form, shared by the loader (which queries with it) and
@@ -12,8 +12,10 @@ export const CATALOG_MAX_PAGE = 50;
 /** Longer searches are cut: nobody types more, and it bounds the ILIKE pattern. */
 export const CATALOG_MAX_QUERY_LENGTH = 100;
 
-export const CATALOG_LEVELS = ["Beginner", "Intermediate", "Advanced"] as const;
-export const CATALOG_TOPICS = ["Shopify", "AI & ChatGPT", "Automation", "Fulfillment", "Lovable"] as const;
+/** The level pills: the URL value and the text. */
+export const CATALOG_LEVEL_OPTIONS = LEVELS.map((level) => ({ value: LEVEL_SLUGS[level], label: LEVEL_LABELS[level] }));
+/** The topic pills: the URL value and the text. */
+export const CATALOG_TOPIC_OPTIONS = TOPICS.map((topic) => ({ value: TOPIC_SLUGS[topic], label: TOPIC_LABELS[topic] }));
 
 export const CATALOG_SORTS = [
   { value: "popular", label: "Most Popular" },
@@ -43,17 +45,14 @@ export type CatalogFilters = {
 
 export const DEFAULT_CATALOG_FILTERS: CatalogFilters = { q: "", level: null, topic: null, sort: "popular", view: "grid", page: 1 };
 
-/** "Beginner" → "beginner", "AI & ChatGPT" → "ai-chatgpt": the URL form of a level or topic. */
-export const filterSlug = topicSlug;
-
-/** The level a URL value names exactly, or null when it names none. */
+/** The stored level a URL value names exactly ("beginner" → "Beginner"), or null when it names none. */
 export function levelFromSlug(slug: string | null) {
-  return CATALOG_LEVELS.find((level) => filterSlug(level) === slug) ?? null;
+  return valueForSlug(LEVELS, LEVEL_SLUGS, slug);
 }
 
-/** The topic a URL value names exactly, or null when it names none. */
+/** The stored topic a URL value names exactly ("ai-chatgpt" → "AI & ChatGPT"), or null when it names none. */
 export function topicFromSlug(slug: string | null) {
-  return CATALOG_TOPICS.find((topic) => filterSlug(topic) === slug) ?? null;
+  return valueForSlug(TOPICS, TOPIC_SLUGS, slug);
 }
 
 function isSort(value: string | null): value is CatalogSort {

@@ -1,13 +1,8 @@
-/** URL-safe names for topics, e.g. for placeholder images: "AI & ChatGPT" → "ai-chatgpt". */
-export function topicSlug(topic: string | undefined) {
-  if (!topic) return "default";
-  return topic.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "default";
-}
+import { isOneOf, TOPIC_SLUGS, TOPICS } from "./domain-values";
 
+/** The placeholder cover for a course's topic ("AI & ChatGPT" → ai-chatgpt.webp); a generic one otherwise. */
 export function topicPlaceholder(topic: string | undefined) {
-  const known = ["shopify", "ai-chatgpt", "automation", "fulfillment", "lovable"];
-  const slug = topicSlug(topic);
-  return `/images/placeholders/${known.includes(slug) ? slug : "default"}.webp`;
+  return `/images/placeholders/${isOneOf(TOPICS, topic) ? TOPIC_SLUGS[topic] : "default"}.webp`;
 }
 
 /** "3h 20m" / "45m" from seconds. */

@@ -1,7 +1,7 @@
 import { createCookie, data, redirect } from "react-router";
 import { resolveAuthSecret } from "~/server/auth/auth.server";
 import { getConfig } from "~/server/config.server";
-import type { Toast } from "~/components/use-toast-once";
+import type { Toast } from "~/lib/toast";
 
 /**
  * The site's one way to tell a person what just happened: a toast. After a redirect it travels

@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { POST_CATEGORIES } from "~/server/db/schema";
-
-// Imported only by actions: the database schema module must stay out of the client bundle.
+import { POST_CATEGORIES } from "~/lib/domain-values";
 
 /** "a, b ,, c " → ["a", "b", "c"]: comma-separated, trimmed, empties and repeats dropped. */
 export function parseTags(raw: string) {

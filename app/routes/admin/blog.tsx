@@ -5,7 +5,7 @@ import type { Route } from "./+types/blog";
 import { AdminError } from "~/components/admin/admin-error";
 import { POST_MESSAGES } from "~/components/admin/post-messages";
 import { useShortcut } from "~/components/admin/use-shortcut";
-import { useToastOnce, type Toast } from "~/components/use-toast-once";
+import { useToastOnce } from "~/components/use-toast-once";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -23,6 +23,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { Input } from "~/components/ui/input";
 import { Pagination } from "~/components/ui/pagination";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import type { Toast } from "~/lib/toast";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { deletePost, listAdminPosts, PostNotFoundError, setPostStatus } from "~/server/posts/admin-posts.server";
 import { logger } from "~/server/logger.server";

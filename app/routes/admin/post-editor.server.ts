@@ -1,8 +1,8 @@
 import { data, type RouterContextProvider } from "react-router";
 import { POST_MESSAGES } from "~/components/admin/post-messages";
 import { postFormSchema, type PostFormValues } from "~/components/admin/post-schema";
+import { POST_CATEGORIES } from "~/lib/domain-values";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { POST_CATEGORIES } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { deletePost, PostNotFoundError, savePost } from "~/server/posts/admin-posts.server";

@@ -10,7 +10,7 @@ import { ShareButton } from "~/components/share-button";
 import { BlogTableOfContents } from "~/components/blog-table-of-contents";
 import { CourseImage } from "~/components/course-image";
 import { Button } from "~/components/ui/button";
-import { blogCategoryValue, blogFiltersToSearch } from "~/lib/blog-filters";
+import { blogCategorySlug, blogFiltersToSearch } from "~/lib/blog-filters";
 import { useNonce } from "~/lib/nonce";
 import { requestInfoContext } from "~/lib/request-context";
 import { isAdminRole } from "~/lib/roles";
@@ -90,7 +90,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const articleRef = useRef<HTMLElement>(null);
   // Not a fixed id: a heading slug from the post could be "related-posts".
   const relatedHeadingId = useId();
-  const categoryValue = blogCategoryValue(post.category);
+  const categoryValue = blogCategorySlug(post.category);
 
   return (
     <>

@@ -9,13 +9,12 @@ import { CourseDetailSkeleton } from "~/components/course-detail-skeleton";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import {
-  CATALOG_LEVELS,
+  CATALOG_LEVEL_OPTIONS,
   CATALOG_MAX_PAGE,
   CATALOG_PAGE_SIZE,
   CATALOG_SORTS,
-  CATALOG_TOPICS,
+  CATALOG_TOPIC_OPTIONS,
   catalogHref,
-  filterSlug,
   hasActiveFilters,
   parseCatalogFilters,
   serializeCatalogFilters,
@@ -159,13 +158,13 @@ function CatalogControls({ filters, pathname }: { filters: CatalogFilters; pathn
 
       <FilterPills
         label="Level"
-        options={CATALOG_LEVELS}
+        options={CATALOG_LEVEL_OPTIONS}
         current={filters.level}
         hrefFor={(value) => catalogHref(pathname, filters, { level: value })}
       />
       <FilterPills
         label="Topic"
-        options={CATALOG_TOPICS}
+        options={CATALOG_TOPIC_OPTIONS}
         current={filters.topic}
         hrefFor={(value) => catalogHref(pathname, filters, { topic: value })}
       />
@@ -180,12 +179,12 @@ function FilterPills({
   hrefFor,
 }: {
   label: string;
-  options: readonly string[];
+  options: readonly { value: string; label: string }[];
   current: string | null;
   hrefFor: (value: string | null) => string;
 }) {
   const id = `catalog-${label.toLowerCase()}-label`;
-  const pills = [{ name: "All", value: null }, ...options.map((option) => ({ name: option, value: filterSlug(option) }))];
+  const pills = [{ label: "All", value: null }, ...options];
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
       <span id={id} className="w-14 shrink-0 text-sm font-medium">
@@ -195,7 +194,7 @@ function FilterPills({
         {pills.map((pill) => {
           const active = pill.value === current;
           return (
-            <li key={pill.name}>
+            <li key={pill.label}>
               <Link
                 to={hrefFor(pill.value)}
                 preventScrollReset
@@ -205,7 +204,7 @@ function FilterPills({
                   active ? "border-primary bg-primary text-primary-foreground" : "border-border bg-background text-foreground hover:bg-secondary",
                 )}
               >
-                {pill.name}
+                {pill.label}
               </Link>
             </li>
           );

@@ -6,6 +6,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createEmailVerificationToken } from "better-auth/api";
 import { admin, jwt, twoFactor } from "better-auth/plugins";
 import { adminAc, userAc } from "better-auth/plugins/admin/access";
+import { ADMIN_ROLES, type Role } from "~/lib/domain-values";
 import { normalizeRole } from "~/lib/roles";
 import { getConfig, type Config } from "~/server/config.server";
 import { db } from "~/server/db/client.server";
@@ -172,7 +173,11 @@ function createAuth(config: Config) {
     },
     plugins: [
       // super_admin has the admin permissions; the app tells the two apart where it matters.
-      admin({ defaultRole: "user", adminRoles: ["admin", "super_admin"], roles: { user: userAc, admin: adminAc, super_admin: adminAc } }),
+      admin({
+        defaultRole: "user",
+        adminRoles: [...ADMIN_ROLES],
+        roles: { user: userAc, admin: adminAc, super_admin: adminAc } satisfies Record<Role, unknown>,
+      }),
       twoFactor({
         issuer: PRODUCT_NAME,
         accountLockout: { enabled: true, maxFailedAttempts: 5, durationSeconds: 15 * 60 },

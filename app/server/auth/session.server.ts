@@ -1,5 +1,6 @@
 import { createContext, type MiddlewareFunction } from "react-router";
-import { normalizeRole, type Role } from "~/lib/roles";
+import { type Role } from "~/lib/domain-values";
+import { normalizeRole } from "~/lib/roles";
 import { getAuth } from "./auth.server";
 
 export type SessionUser = {

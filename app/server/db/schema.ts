@@ -14,6 +14,35 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+// A relative path, not "~/lib/…": drizzle-kit loads this file without the app's path alias.
+import {
+  ACCESS_EVENT_TYPES,
+  ENROLLMENT_SOURCES,
+  ENROLLMENT_STATUSES,
+  LESSON_TYPES,
+  LEVELS,
+  NEWSLETTER_STATUSES,
+  ORDER_KINDS,
+  ORDER_STATUSES,
+  PLAYBOOK_CATEGORIES,
+  POST_CATEGORIES,
+  PUBLISH_STATUSES,
+  ROLES,
+  SUBSCRIPTION_PLANS,
+  SUBSCRIPTION_STATUSES,
+  TESTIMONIAL_SOURCES,
+  VIDEO_PROVIDERS,
+  type EnrollmentStatus,
+  type LessonType,
+  type Level,
+  type NewsletterStatus,
+  type OrderStatus,
+  type PostCategory,
+  type PublishStatus,
+  type Role,
+  type SubscriptionStatus,
+  type VideoProvider,
+} from "../../lib/domain-values";
 
 /**
  * The whole database, one table per concept. See docs/decisions/002-one-table-per-concept.md
@@ -28,26 +57,11 @@ const timestamps = {
     .$onUpdate(() => new Date()),
 };
 
-const inList = (column: string, values: readonly string[]) =>
-  sql.raw(`${column} in (${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(", ")})`);
+/** `('a', 'b')`: a list of stored values as SQL, for check constraints. */
+const sqlList = (values: readonly string[]) => sql.raw(`(${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(", ")})`);
 
-export const ROLES = ["user", "admin", "super_admin"] as const;
-export const LEVELS = ["Beginner", "Intermediate", "Advanced"] as const;
-export const TOPICS = ["Shopify", "AI & ChatGPT", "Automation", "Fulfillment", "Lovable"] as const;
-export const PUBLISH_STATUSES = ["draft", "published"] as const;
-export const LESSON_TYPES = ["video", "article"] as const;
-export const VIDEO_PROVIDERS = ["upload", "youtube", "vimeo", "embed"] as const;
-export const ENROLLMENT_STATUSES = ["active", "revoked"] as const;
-export const ENROLLMENT_SOURCES = ["admin", "purchase", "membership", "free"] as const;
-export const ACCESS_EVENT_TYPES = ["grant", "revoke", "purchase", "refund"] as const;
-export const POST_CATEGORIES = ["Shopify", "AI / ChatGPT", "Automation", "Execution", "Announcements"] as const;
-export const PLAYBOOK_CATEGORIES = ["Shopify", "AI / ChatGPT", "Automation", "Execution"] as const;
-export const TESTIMONIAL_SOURCES = ["email", "trustpilot", "x"] as const;
-export const ORDER_STATUSES = ["pending", "paid", "refunded", "failed"] as const;
-export const ORDER_KINDS = ["course", "membership"] as const;
-export const SUBSCRIPTION_PLANS = ["monthly", "yearly"] as const;
-export const SUBSCRIPTION_STATUSES = ["active", "past_due", "canceled"] as const;
-export const NEWSLETTER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
+/** `column in ('a', 'b')`: the check constraint for a column that stores one of a value list. */
+const inList = (column: string, values: readonly string[]) => sql`${sql.raw(column)} in ${sqlList(values)}`;
 
 // ---------------------------------------------------------------------------
 // Accounts (Better Auth's model; property names are the ones it expects)
@@ -61,7 +75,7 @@ export const users = pgTable(
     email: text("email").notNull().unique(),
     emailVerified: boolean("email_verified").notNull().default(false),
     image: text("image"),
-    role: text("role").notNull().default("user"),
+    role: text("role").notNull().default("user" satisfies Role),
     banned: boolean("banned").default(false),
     banReason: text("ban_reason"),
     banExpires: timestamp("ban_expires", { withTimezone: true }),
@@ -72,7 +86,7 @@ export const users = pgTable(
     ...timestamps,
   },
   (t) => [
-    check("users_role_check", sql`${t.role} in ('', 'user', 'admin', 'super_admin')`),
+    check("users_role_check", sql`${t.role} in ${sqlList(["", ...ROLES])}`),
     index("users_created_at_idx").on(t.createdAt.desc()),
     index("users_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
     index("users_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
@@ -178,12 +192,12 @@ export const courses = pgTable(
     longDescriptionMd: text("long_description_md").notNull().default(""),
     coverUrl: text("cover_url"),
     priceCents: integer("price_cents").notNull().default(0),
-    level: text("level").notNull().default("Beginner"),
+    level: text("level").notNull().default("Beginner" satisfies Level),
     topics: text("topics").array().notNull().default(sql`'{}'::text[]`),
     track: text("track").notNull().default(""),
     outcomes: text("outcomes").array().notNull().default(sql`'{}'::text[]`),
     isFeatured: boolean("is_featured").notNull().default(false),
-    status: text("status").notNull().default("draft"),
+    status: text("status").notNull().default("draft" satisfies PublishStatus),
     authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     ...timestamps,
@@ -228,10 +242,10 @@ export const lessons = pgTable(
     moduleId: uuid("module_id").references(() => courseModules.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     slug: text("slug").notNull(),
-    type: text("type").notNull().default("video"),
+    type: text("type").notNull().default("video" satisfies LessonType),
     summary: text("summary").notNull().default(""),
     contentMd: text("content_md").notNull().default(""),
-    videoProvider: text("video_provider").notNull().default("youtube"),
+    videoProvider: text("video_provider").notNull().default("youtube" satisfies VideoProvider),
     videoUrl: text("video_url"),
     videoStoragePath: text("video_storage_path"),
     embedCode: text("embed_code"),
@@ -285,7 +299,7 @@ export const enrollments = pgTable(
     courseId: uuid("course_id")
       .notNull()
       .references(() => courses.id, { onDelete: "cascade" }),
-    status: text("status").notNull().default("active"),
+    status: text("status").notNull().default("active" satisfies EnrollmentStatus),
     source: text("source").notNull(),
     grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
@@ -369,8 +383,8 @@ export const posts = pgTable(
     excerpt: text("excerpt").notNull().default(""),
     contentMd: text("content_md").notNull().default(""),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
-    category: text("category").notNull().default("Announcements"),
-    status: text("status").notNull().default("draft"),
+    category: text("category").notNull().default("Announcements" satisfies PostCategory),
+    status: text("status").notNull().default("draft" satisfies PublishStatus),
     coverUrl: text("cover_url"),
     authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
     readingMinutes: integer("reading_minutes").notNull().default(1),
@@ -415,7 +429,7 @@ export const playbooks = pgTable(
     category: text("category").notNull(),
     imageUrl: text("image_url"),
     duration: text("duration").notNull().default(""),
-    level: text("level").notNull().default("Beginner"),
+    level: text("level").notNull().default("Beginner" satisfies Level),
     description: text("description").notNull().default(""),
     /** Null means "Included in membership". */
     priceCents: integer("price_cents"),
@@ -458,7 +472,7 @@ export const newsletterSubscribers = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     email: text("email").notNull(),
-    status: text("status").notNull().default("pending"),
+    status: text("status").notNull().default("pending" satisfies NewsletterStatus),
     token: text("token").notNull().unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
@@ -499,7 +513,7 @@ export const orders = pgTable(
     plan: text("plan"),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("usd"),
-    status: text("status").notNull().default("pending"),
+    status: text("status").notNull().default("pending" satisfies OrderStatus),
     provider: text("provider").notNull(),
     providerRef: text("provider_ref").unique(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
@@ -524,7 +538,7 @@ export const subscriptions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     plan: text("plan").notNull(),
-    status: text("status").notNull().default("active"),
+    status: text("status").notNull().default("active" satisfies SubscriptionStatus),
     provider: text("provider").notNull(),
     providerRef: text("provider_ref").unique(),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }).notNull(),

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { marketingCategoryFromSlug, PLAYBOOK_SORTS, TESTIMONIAL_SORTS, type PlaybookSort } from "~/lib/marketing-filters";
 import { db, type Queryable } from "~/server/db/client.server";
 import { courses, playbooks, testimonials } from "~/server/db/schema";
-import { CATEGORY_PARAMS, PLAYBOOK_SORTS, TESTIMONIAL_SORTS, type PlaybookSort } from "~/components/marketing-filters";
 import { containsPattern } from "~/server/db/like.server";
 
 /** Longest list a marketing page renders at once; the tables are curated, not user-generated. */
@@ -41,10 +41,11 @@ export async function listHighlightedTestimonials({ limit = 3 }: { limit?: numbe
 // Filters shared by the playbooks and testimonials pages
 // ---------------------------------------------------------------------------------------------
 
+/** A `?category=` value (the URL form, "ai-chatgpt"); an unknown one means All. */
 const categoryParam = z
   .string()
   .optional()
-  .transform((value) => (value && Object.hasOwn(CATEGORY_PARAMS, value) ? value : undefined))
+  .transform((value) => (marketingCategoryFromSlug(value) ? value : undefined))
   .catch(undefined);
 const searchParam = z
   .string()
@@ -99,7 +100,8 @@ export async function listPlaybooks({
   database?: Queryable;
 }): Promise<PlaybookCard[]> {
   const conditions: SQL[] = [];
-  if (filters.category) conditions.push(eq(playbooks.category, CATEGORY_PARAMS[filters.category]!));
+  const category = marketingCategoryFromSlug(filters.category);
+  if (category) conditions.push(eq(playbooks.category, category));
   if (filters.q) {
     const pattern = containsPattern(filters.q);
     conditions.push(or(ilike(playbooks.title, pattern), ilike(playbooks.description, pattern))!);
@@ -147,7 +149,8 @@ export async function listTestimonials({
   database?: Queryable;
 }): Promise<TestimonialCard[]> {
   const conditions: SQL[] = [];
-  if (filters.category) conditions.push(eq(testimonials.category, CATEGORY_PARAMS[filters.category]!));
+  const category = marketingCategoryFromSlug(filters.category);
+  if (category) conditions.push(eq(testimonials.category, category));
   if (filters.q) {
     const pattern = containsPattern(filters.q);
     conditions.push(or(ilike(testimonials.quote, pattern), ilike(testimonials.name, pattern), ilike(testimonials.role, pattern))!);

@@ -2,13 +2,12 @@ import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm"
 import { nextFreeSlug, slugify } from "~/lib/slug";
 import { readingMinutes } from "~/lib/reading-time";
 import { db, type Queryable } from "~/server/db/client.server";
-import { posts, type PUBLISH_STATUSES } from "~/server/db/schema";
+import { type PublishStatus } from "~/lib/domain-values";
+import { posts } from "~/server/db/schema";
 import { containsPattern } from "~/server/db/like.server";
 
 export const ADMIN_POSTS_PAGE_SIZE = 20;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export type PostStatus = (typeof PUBLISH_STATUSES)[number];
 
 /** Ids come from URLs: anything that is not a uuid can be no post (and must not reach a uuid column). */
 export function isPostId(value: string | undefined | null): value is string {
@@ -58,7 +57,7 @@ export class PostNotFoundError extends Error {
 }
 
 /** Publish or unpublish. `published_at` is stamped the first time only (Ghost's rule). */
-export async function setPostStatus({ id, status }: { id: string; status: PostStatus }) {
+export async function setPostStatus({ id, status }: { id: string; status: PublishStatus }) {
   if (!isPostId(id)) throw new PostNotFoundError(id);
   const [updated] = await db()
     .update(posts)
@@ -183,7 +182,7 @@ export async function savePost({ id, authorId, input, publish }: { id?: string; 
 }
 
 /** How many posts have this status. */
-export async function countPosts({ status }: { status: PostStatus }) {
+export async function countPosts({ status }: { status: PublishStatus }) {
   return db().$count(posts, eq(posts.status, status));
 }
 

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { format } from "date-fns";
 import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { isbot } from "isbot";
-import { BLOG_PAGE_SIZE, blogCategoryLabel, type BlogFilters } from "~/lib/blog-filters";
+import { BLOG_PAGE_SIZE, blogCategoryFromSlug, type BlogFilters } from "~/lib/blog-filters";
 import { resolveAuthSecret } from "~/server/auth/auth.server";
 import { getConfig } from "~/server/config.server";
 import { db, type Queryable } from "~/server/db/client.server";
@@ -99,7 +99,7 @@ export async function listPublishedPosts({
   database?: Queryable;
 }): Promise<BlogPage> {
   const conditions: SQL[] = [isPublished];
-  const category = blogCategoryLabel(filters.category);
+  const category = blogCategoryFromSlug(filters.category);
   if (category) conditions.push(eq(posts.category, category));
   if (filters.q) {
     const pattern = containsPattern(filters.q);

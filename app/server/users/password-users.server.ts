@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
-import { normalizeRole, type Role } from "~/lib/roles";
+import { type Role } from "~/lib/domain-values";
+import { normalizeRole } from "~/lib/roles";
 import type { Queryable } from "~/server/db/client.server";
 import { accounts, users } from "~/server/db/schema";
 

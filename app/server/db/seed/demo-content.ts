@@ -5,10 +5,7 @@
  * post, playbook and testimonial here is invented for this project; all text is original.
  */
 
-export type Level = "Beginner" | "Intermediate" | "Advanced";
-export type Topic = "Shopify" | "AI & ChatGPT" | "Automation" | "Fulfillment" | "Lovable";
-export type PostCategory = "Shopify" | "AI / ChatGPT" | "Automation" | "Execution" | "Announcements";
-export type PlaybookCategory = "Shopify" | "AI / ChatGPT" | "Automation" | "Execution";
+import type { LessonType, Level, PlaybookCategory, PostCategory, TestimonialSource, Topic, VideoProvider } from "~/lib/domain-values";
 
 /** A demo account. `key` is stable and is used for review authorship and avatar file names. */
 export type DemoPerson = {
@@ -24,12 +21,12 @@ export type DemoPerson = {
 export type DemoLesson = {
   title: string;
   slug: string;
-  type: "video" | "article";
+  type: LessonType;
   summary: string;
   /** Article lessons: the full markdown lesson. Video lessons: short notes shown under the player. */
   contentMd: string;
   /** null for articles */
-  videoProvider: "youtube" | "vimeo" | "embed" | null;
+  videoProvider: Exclude<VideoProvider, "upload"> | null;
   /** Made-up YouTube embed URLs for demo videos; null for articles. */
   videoUrl: string | null;
   /** Video length, or reading time for articles. */
@@ -103,7 +100,7 @@ export type DemoTestimonial = {
   rating: 1 | 2 | 3 | 4 | 5;
   quote: string;
   category: PlaybookCategory;
-  source: "email" | "trustpilot" | "x";
+  source: TestimonialSource;
   /** YYYY-MM-DD */
   date: string;
 };

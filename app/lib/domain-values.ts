@@ -1,0 +1,156 @@
+/**
+ * Every fixed list of values the database stores, declared once. `schema.ts` builds its check
+ * constraints from these arrays; forms, filters and queries check input against the same ones.
+ * The module imports nothing, so both the server and the browser may use it.
+ *
+ * A stored value is not display text. What people read is in the `*_LABELS` maps and what a URL
+ * carries is in the `*_SLUGS` maps, both keyed by stored value, so a label or a URL can change
+ * without touching the data. Some stored values happen to equal the spec's wording
+ * ("AI & ChatGPT", "Beginner") because the first schema stored them that way; the demo content
+ * and the check constraints use them, so they stay until a data migration turns them into slugs.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// People
+// ---------------------------------------------------------------------------------------------
+
+/** An empty role in the database also means "user" (see `normalizeRole`). */
+export const ROLES = ["user", "admin", "super_admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The roles that count as admin (spec: admin and super_admin). */
+export const ADMIN_ROLES = ["admin", "super_admin"] as const satisfies readonly Role[];
+
+// ---------------------------------------------------------------------------------------------
+// Courses and playbooks
+// ---------------------------------------------------------------------------------------------
+
+export const LEVELS = ["Beginner", "Intermediate", "Advanced"] as const;
+export type Level = (typeof LEVELS)[number];
+
+export const LEVEL_LABELS: Record<Level, string> = {
+  Beginner: "Beginner",
+  Intermediate: "Intermediate",
+  Advanced: "Advanced",
+};
+
+/** The catalog's `?level=` values. */
+export const LEVEL_SLUGS = {
+  Beginner: "beginner",
+  Intermediate: "intermediate",
+  Advanced: "advanced",
+} as const satisfies Record<Level, string>;
+
+/** A course's topics; not checked by the database (an array column), only by the forms. */
+export const TOPICS = ["Shopify", "AI & ChatGPT", "Automation", "Fulfillment", "Lovable"] as const;
+export type Topic = (typeof TOPICS)[number];
+
+export const TOPIC_LABELS: Record<Topic, string> = {
+  Shopify: "Shopify",
+  "AI & ChatGPT": "AI & ChatGPT",
+  Automation: "Automation",
+  Fulfillment: "Fulfillment",
+  Lovable: "Lovable",
+};
+
+/** The catalog's `?topic=` values, also the names of the topic placeholder images. */
+export const TOPIC_SLUGS = {
+  Shopify: "shopify",
+  "AI & ChatGPT": "ai-chatgpt",
+  Automation: "automation",
+  Fulfillment: "fulfillment",
+  Lovable: "lovable",
+} as const satisfies Record<Topic, string>;
+
+/** Courses and posts. */
+export const PUBLISH_STATUSES = ["draft", "published"] as const;
+export type PublishStatus = (typeof PUBLISH_STATUSES)[number];
+
+export const LESSON_TYPES = ["video", "article"] as const;
+export type LessonType = (typeof LESSON_TYPES)[number];
+
+export const VIDEO_PROVIDERS = ["upload", "youtube", "vimeo", "embed"] as const;
+export type VideoProvider = (typeof VIDEO_PROVIDERS)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Access
+// ---------------------------------------------------------------------------------------------
+
+export const ENROLLMENT_STATUSES = ["active", "revoked"] as const;
+export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
+
+export const ENROLLMENT_SOURCES = ["admin", "purchase", "membership", "free"] as const;
+export type EnrollmentSource = (typeof ENROLLMENT_SOURCES)[number];
+
+export const ACCESS_EVENT_TYPES = ["grant", "revoke", "purchase", "refund"] as const;
+export type AccessEventType = (typeof ACCESS_EVENT_TYPES)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Blog and marketing
+// ---------------------------------------------------------------------------------------------
+
+/** Playbooks and testimonials share these categories. */
+export const PLAYBOOK_CATEGORIES = ["Shopify", "AI / ChatGPT", "Automation", "Execution"] as const;
+export type PlaybookCategory = (typeof PLAYBOOK_CATEGORIES)[number];
+
+/** A post takes a playbook category or is an announcement. */
+export const POST_CATEGORIES = [...PLAYBOOK_CATEGORIES, "Announcements"] as const;
+export type PostCategory = (typeof POST_CATEGORIES)[number];
+
+/** Labels for post, playbook and testimonial categories (the spec's pills). */
+export const CATEGORY_LABELS: Record<PostCategory, string> = {
+  Shopify: "Shopify",
+  "AI / ChatGPT": "AI / ChatGPT",
+  Automation: "Automation",
+  Execution: "Execution",
+  Announcements: "Announcements",
+};
+
+/** The `?category=` values of the blog, playbooks and testimonials pages. */
+export const CATEGORY_SLUGS = {
+  Shopify: "shopify",
+  "AI / ChatGPT": "ai-chatgpt",
+  Automation: "automation",
+  Execution: "execution",
+  Announcements: "announcements",
+} as const satisfies Record<PostCategory, string>;
+
+export const TESTIMONIAL_SOURCES = ["email", "trustpilot", "x"] as const;
+export type TestimonialSource = (typeof TESTIMONIAL_SOURCES)[number];
+
+export const NEWSLETTER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
+export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Payments
+// ---------------------------------------------------------------------------------------------
+
+export const ORDER_KINDS = ["course", "membership"] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+
+export const ORDER_STATUSES = ["pending", "paid", "refunded", "failed"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const SUBSCRIPTION_PLANS = ["monthly", "yearly"] as const;
+export type SubscriptionPlan = (typeof SUBSCRIPTION_PLANS)[number];
+
+export const SUBSCRIPTION_STATUSES = ["active", "past_due", "canceled"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------
+
+/** True when `value` is one of `values`; narrows a string from a URL, a form or a row. */
+export function isOneOf<const V extends string>(values: readonly V[], value: unknown): value is V {
+  return (values as readonly unknown[]).includes(value);
+}
+
+/** The value among `values` whose slug is `slug`, or null when none has it. */
+export function valueForSlug<const V extends string>(
+  values: readonly V[],
+  slugs: Record<V, string>,
+  slug: string | null | undefined,
+): V | null {
+  return values.find((value) => slugs[value] === slug) ?? null;
+}
