@@ -64,3 +64,20 @@ export function useTestDatabase(configOverrides: Record<string, string> = {}) {
 
 /** A short unique suffix so parallel tests never collide on slugs or emails. */
 export const unique = (prefix = "t") => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+/**
+ * The constraint a write broke, with its SQLSTATE (23505 unique, 23514 check, 23503 foreign key).
+ * Drizzle wraps the driver's error as `cause`: PGlite names the constraint `constraint`,
+ * postgres.js `constraint_name`. Fails if the write succeeds or fails for another reason.
+ */
+export async function violatedConstraint(write: PromiseLike<unknown>): Promise<{ code: string; constraint: string }> {
+  try {
+    await write;
+  } catch (error) {
+    const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string; constraint?: string; constraint_name?: string };
+    const constraint = cause.constraint ?? cause.constraint_name;
+    if (!cause.code || !constraint) throw error;
+    return { code: cause.code, constraint };
+  }
+  throw new Error("expected the write to break a constraint, but it succeeded");
+}

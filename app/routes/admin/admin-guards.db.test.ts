@@ -1,107 +1,96 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
+import { callAction, callLoader, sessionUser, thrownResponse } from "../../../tests/support/route-harness";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
-import { sessionUserContext, type SessionUser } from "~/server/auth/session.server";
+import type { SessionUser } from "~/server/auth/session.server";
+import routeConfig from "~/routes";
 import { posts, users } from "~/server/db/schema";
-import * as blogEdit from "./blog-edit";
-import * as blogList from "./blog";
-import * as blogNew from "./blog-new";
-import * as dashboard from "./dashboard";
-import * as layout from "./layout";
-import * as markdownPreview from "~/routes/resources/markdown-preview";
-import * as setupSql from "./setup-sql";
 
 const database = useTestDatabase();
 
-function sessionUser(role: SessionUser["role"]): SessionUser {
-  const id = unique(role);
-  return { id, email: `${id}@example.com`, name: `Test ${role}`, image: null, role, emailVerified: true, createdAt: new Date() };
-}
-
-const admin = sessionUser("admin");
-const superAdmin = sessionUser("super_admin");
-const learner = sessionUser("user");
+const admin = sessionUser({ role: "admin" });
+const superAdmin = sessionUser({ role: "super_admin" });
+const learner = sessionUser({ role: "user" });
 let postId = "";
 
-function contextFor(user: SessionUser | null) {
-  const context = new RouterContextProvider();
-  context.set(sessionUserContext, user);
-  return context;
-}
-
-function request(path: string, form?: Record<string, string>) {
-  const url = `http://localhost:3000${path}`;
-  if (!form) return new Request(url);
-  return new Request(url, { method: "POST", body: new URLSearchParams(form) });
-}
-
-type Outcome =
-  | { kind: "redirect"; status: number; location: string }
-  | { kind: "denied"; status: number; data: unknown }
-  | { kind: "ok"; value: unknown };
-
-/** Runs a loader or action the way the router would, and says how it ended. */
-async function outcome(run: () => unknown): Promise<Outcome> {
-  try {
-    const value = await run();
-    if (value instanceof Response && value.status >= 300 && value.status < 400)
-      return { kind: "redirect", status: value.status, location: value.headers.get("Location") ?? "" };
-    return { kind: "ok", value };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { kind: "redirect", status: thrown.status, location: thrown.headers.get("Location") ?? "" };
-    const init = (thrown as { init?: { status?: number } }).init;
-    if (init?.status) return { kind: "denied", status: init.status, data: (thrown as { data: unknown }).data };
-    throw thrown;
-  }
-}
-
-type AnyArgs = { request: Request; context: RouterContextProvider; params: Record<string, string> };
 type Handler = (args: never) => unknown;
+type RouteModule = { loader?: Handler; action?: Handler; default?: unknown };
+type AdminRoute = { pattern: string; file: string; module: RouteModule };
 
-/** Every loader and action of the admin area, with a request that would otherwise succeed. */
-function entryPoints(): { name: string; path: string; form?: Record<string, string>; params?: Record<string, string>; handler: Handler }[] {
-  return [
-    { name: "layout loader", path: "/admin", handler: layout.loader },
-    { name: "dashboard loader", path: "/admin", handler: dashboard.loader },
-    { name: "setup-sql loader", path: "/admin/setup-sql", handler: setupSql.loader },
-    { name: "blog list loader", path: "/admin/blog", handler: blogList.loader },
-    { name: "blog list action (publish)", path: "/admin/blog", form: { intent: "publish", id: postId }, handler: blogList.action },
-    { name: "blog list action (delete)", path: "/admin/blog", form: { intent: "delete", id: postId }, handler: blogList.action },
-    { name: "new post loader", path: "/admin/blog/new", handler: blogNew.loader },
-    {
-      name: "new post action",
-      path: "/admin/blog/new",
-      form: { intent: "publish", title: "Sneaky", content_md: "Body" },
-      handler: blogNew.action,
-    },
-    { name: "edit post loader", path: `/admin/blog/${postId}/edit`, params: { id: postId }, handler: blogEdit.loader },
-    {
-      name: "edit post action (save)",
-      path: `/admin/blog/${postId}/edit`,
-      params: { id: postId },
-      form: { intent: "publish", title: "Hijacked", content_md: "Body" },
-      handler: blogEdit.action,
-    },
-    {
-      name: "edit post action (delete)",
-      path: `/admin/blog/${postId}/edit`,
-      params: { id: postId },
-      form: { intent: "delete", id: postId },
-      handler: blogEdit.action,
-    },
-    { name: "markdown preview action", path: "/api/admin/markdown-preview", form: { content_md: "# Hi" }, handler: markdownPreview.action },
-  ];
+/** Route files in app/routes.ts are relative to app/. */
+const APP_DIR = path.resolve(import.meta.dirname, "../..");
+// The file names are only known at run time, so Vite cannot (and need not) bundle these imports.
+const importModule = (file: string) => import(/* @vite-ignore */ file) as Promise<RouteModule>;
+
+/** Every entry of the route table with its full path pattern, e.g. "/admin/blog/:id/edit". */
+function flattenRoutes(entries: RouteConfigEntry[], parent = "/"): { pattern: string; file: string }[] {
+  return entries.flatMap((entry) => {
+    // A layout or an index route has no path of its own: it answers at its parent's.
+    const pattern = entry.path ? `${parent.replace(/\/$/, "")}/${entry.path}` : parent;
+    return [{ pattern, file: entry.file }, ...flattenRoutes(entry.children ?? [], pattern)];
+  });
 }
 
-function call(
-  handler: Handler,
-  user: SessionUser | null,
-  { path, form, params = {} }: { path: string; form?: Record<string, string>; params?: Record<string, string> },
-) {
-  const args: AnyArgs = { request: request(path, form), context: contextFor(user), params };
-  return outcome(() => (handler as (args: AnyArgs) => unknown)(args));
+const isAdminPath = (pattern: string) => /^\/(api\/)?admin(\/|$)/.test(pattern);
+
+/**
+ * The admin area as app/routes.ts declares it: every route at /admin or below, and every resource
+ * route under /api/admin, with its module. app/routes.ts imports as is: route(), index() and
+ * layout() from @react-router/dev/routes only build plain { path, file, children } objects;
+ * only relative() and getAppDirectory() need the app directory React Router's CLI sets.
+ */
+async function discoverAdminRoutes(): Promise<AdminRoute[]> {
+  const found = flattenRoutes(await routeConfig).filter((route) => isAdminPath(route.pattern));
+  return Promise.all(found.map(async (route) => ({ ...route, module: await importModule(path.join(APP_DIR, route.file)) })));
 }
+
+const adminRoutes = await discoverAdminRoutes();
+
+/** The concrete URL for a pattern: each dynamic segment gets the guarded post's id (a UUID that names nothing for other kinds of record). */
+const fill = (pattern: string) => pattern.replace(/:\w+\??/g, postId);
+const paramsOf = (pattern: string) => Object.fromEntries([...pattern.matchAll(/:(\w+)/g)].map(([, name]) => [name, postId]));
+
+type Form = Record<string, string>;
+/**
+ * Forms an admin would send that succeed, so a missing guard would really change something.
+ * An action not listed here is still called, with the fallback form.
+ */
+const FORMS: Record<string, (id: string) => Form[]> = {
+  "/admin/blog": (id): Form[] => [
+    { intent: "publish", id },
+    { intent: "delete", id },
+  ],
+  "/admin/blog/new": () => [{ intent: "publish", title: "Sneaky", content_md: "Body" }],
+  "/admin/blog/:id/edit": (id): Form[] => [
+    { intent: "publish", title: "Hijacked", content_md: "Body" },
+    { intent: "delete", id },
+  ],
+  "/api/admin/markdown-preview": () => [{ content_md: "# Hi" }],
+};
+const fallbackForms = (id: string): Form[] => [{ intent: "delete", id }];
+
+type EntryPoint = { name: string; pattern: string; run: (user: SessionUser | null) => Promise<unknown> };
+
+/** Each loader once, and each action once per form. Built before the post exists, so its id is read at call time. */
+const entryPoints: EntryPoint[] = adminRoutes.flatMap(({ pattern, file, module }) => {
+  const call = () => ({ path: fill(pattern), params: paramsOf(pattern) });
+  const entries: EntryPoint[] = [];
+  if (module.loader)
+    entries.push({ name: `loader of ${file}`, pattern, run: (user) => callLoader(module as { loader: Handler }, { ...call(), user }) });
+  const forms = FORMS[pattern] ?? fallbackForms;
+  if (module.action)
+    forms("").forEach((form, index) => {
+      entries.push({
+        name: `action of ${file} (${form.intent ?? "form"})`,
+        pattern,
+        run: (user) => callAction(module as { action: Handler }, { ...call(), user, form: forms(postId)[index] }),
+      });
+    });
+  return entries;
+});
 
 beforeAll(async () => {
   const db = database().db;
@@ -114,27 +103,59 @@ beforeAll(async () => {
   postId = post.id;
 });
 
-describe("admin loaders and actions called directly", () => {
-  it("send an anonymous caller to /login with the page to come back to", async () => {
-    for (const entry of entryPoints()) {
-      const result = await call(entry.handler, null, entry);
-      expect(result, entry.name).toMatchObject({
-        kind: "redirect",
-        status: 302,
-        location: `/login?next=${encodeURIComponent(entry.path)}`,
-      });
-    }
+describe("the admin area read from app/routes.ts", () => {
+  it("holds the known admin routes, so the walk cannot silently find nothing", () => {
+    expect(adminRoutes.map((route) => route.pattern)).toEqual(
+      expect.arrayContaining([
+        "/admin",
+        "/admin/setup-sql",
+        "/admin/blog",
+        "/admin/blog/new",
+        "/admin/blog/:id/edit",
+        "/api/admin/markdown-preview",
+      ]),
+    );
+    // The layout and the dashboard (its index route) both answer at /admin.
+    expect(adminRoutes.filter((route) => route.pattern === "/admin").map((route) => route.file)).toEqual([
+      "routes/admin/layout.tsx",
+      "routes/admin/dashboard.tsx",
+    ]);
   });
 
-  it("refuse a signed-in non-admin with 403 Access Denied and the debug info", async () => {
-    for (const entry of entryPoints()) {
-      const result = await call(entry.handler, learner, entry);
-      expect(result, entry.name).toEqual({
-        kind: "denied",
-        status: 403,
-        data: { accessDenied: true, user: learner.email, role: "user", isAdmin: false },
-      });
+  it("holds every route module in app/routes/admin", async () => {
+    const folder = import.meta.dirname;
+    const candidates = fs
+      .readdirSync(folder, { recursive: true, encoding: "utf8" })
+      .filter((name) => /\.tsx?$/.test(name) && !/\.(server|test|db\.test)\.tsx?$/.test(name));
+    const routeModules: string[] = [];
+    for (const name of candidates) {
+      const module = await importModule(path.join(folder, name));
+      if (module.default || module.loader || module.action) routeModules.push(`routes/admin/${name.split(path.sep).join("/")}`);
     }
+    const walked = adminRoutes.map((route) => route.file).filter((file) => file.startsWith("routes/admin/"));
+    expect(walked.toSorted()).toEqual(routeModules.toSorted());
+  });
+
+  it("has an action at every path FORMS names, so that list cannot go stale", () => {
+    const withAction = adminRoutes.filter((route) => route.module.action).map((route) => route.pattern);
+    expect(withAction).toEqual(expect.arrayContaining(Object.keys(FORMS)));
+  });
+});
+
+describe("admin loaders and actions called directly", () => {
+  // Named by "%s" rather than "$name", which Vitest cuts short.
+  const cases = entryPoints.map((entry) => [entry.name, entry] as const);
+
+  it.each(cases)("%s sends a visitor to /login with the page to come back to", async (_name, { pattern, run }) => {
+    expect(await thrownResponse(run(null))).toMatchObject({ status: 302, location: `/login?next=${encodeURIComponent(fill(pattern))}` });
+  });
+
+  it.each(cases)("%s refuses a signed-in non-admin with 403 Access Denied and the debug info", async (_name, { run }) => {
+    const response = await thrownResponse(run(learner));
+    expect({ status: response.status, data: response.data }).toEqual({
+      status: 403,
+      data: { accessDenied: true, user: learner.email, role: "user", isAdmin: false },
+    });
   });
 
   it("left the post untouched after all those refused calls", async () => {
@@ -144,11 +165,19 @@ describe("admin loaders and actions called directly", () => {
     expect(sneaky).toHaveLength(0);
   });
 
-  it("let an admin and a super admin through", async () => {
+  it("let an admin and a super admin load every admin page, so the refusals above are the guard's", async () => {
+    const loaders = adminRoutes.filter((route) => route.module.loader);
     for (const user of [admin, superAdmin]) {
-      const result = await call(layout.loader, user, { path: "/admin" });
-      expect(result).toEqual({ kind: "ok", value: { admin: { name: user.name, email: user.email, role: user.role } } });
-      expect((await call(blogList.loader, user, { path: "/admin/blog" })).kind).toBe("ok");
+      for (const { pattern, module } of loaders) {
+        await expect(
+          callLoader(module as { loader: Handler }, { path: fill(pattern), params: paramsOf(pattern), user }),
+          pattern,
+        ).resolves.toBeTruthy();
+      }
+      const layout = adminRoutes.find((route) => route.file === "routes/admin/layout.tsx")!.module as { loader: Handler };
+      expect(await callLoader(layout, { path: "/admin", user })).toEqual({
+        admin: { name: user.name, email: user.email, role: user.role },
+      });
     }
   });
 });

@@ -1,36 +1,30 @@
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
+import { callLoader, sessionUser, thrownResponse, type RouteCall } from "../../../tests/support/route-harness";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import * as blogList from "./blog-list";
 import * as blogPost from "./blog-post";
 import * as rss from "~/routes/resources/blog-rss";
-import { requestInfoContext } from "~/lib/request-context";
-import { sessionUserContext, type SessionUser } from "~/server/auth/session.server";
 import { seedDemoContent } from "~/server/db/seed/seed.server";
 import { posts } from "~/server/db/schema";
 
 const database = useTestDatabase();
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
-const admin: SessionUser = { id: unique("admin"), email: "admin@example.test", name: "Ada Admin", image: null, role: "admin", emailVerified: true, createdAt: new Date() };
+const admin = sessionUser({ role: "admin", email: "admin@example.test", name: "Ada Admin" });
 
-function args(path: string, { user = null, ip = "203.0.113.1", userAgent = CHROME }: { user?: SessionUser | null; ip?: string; userAgent?: string } = {}) {
-  const context = new RouterContextProvider();
-  context.set(sessionUserContext, user);
-  context.set(requestInfoContext, { nonce: "", requestId: "test", clientIp: ip });
-  const request = new Request(`http://localhost:3000${path}`, { headers: { "user-agent": userAgent } });
-  const url = new URL(request.url);
-  return { request, url, context, params: { slug: url.pathname.split("/").pop()! } } as never;
-}
-
-async function thrownBy(run: () => Promise<unknown>) {
-  try {
-    await run();
-  } catch (error) {
-    return error as { status?: number; init?: ResponseInit; headers?: Headers; type?: string };
-  }
-  throw new Error("expected the loader to throw");
+/** A browser's GET: the route's :slug is the path's last segment. */
+function call(
+  path: string,
+  { user = null, ip = "203.0.113.1", userAgent = CHROME }: { user?: RouteCall["user"]; ip?: string; userAgent?: string } = {},
+): RouteCall {
+  return {
+    path,
+    user,
+    clientIp: ip,
+    headers: { "user-agent": userAgent },
+    params: { slug: new URL(path, "http://x").pathname.split("/").pop()! },
+  };
 }
 
 const viewsOf = async (slug: string) => (await database().db.select({ viewCount: posts.viewCount }).from(posts).where(eq(posts.slug, slug)))[0].viewCount;
@@ -41,7 +35,7 @@ beforeAll(async () => {
 
 describe("blog list loader", () => {
   it("lists the 9 demo posts newest first, each with its author", async () => {
-    const result = await blogList.loader(args("/blog"));
+    const result = await callLoader(blogList, call("/blog"));
     expect(result.total).toBe(9);
     expect(result.posts).toHaveLength(9);
     expect(result.posts[0].slug).toBe("ship-before-you-feel-ready");
@@ -49,18 +43,16 @@ describe("blog list loader", () => {
   });
 
   it("redirects an address with defaults or junk to the tidy one", async () => {
-    const response = (await thrownBy(() => blogList.loader(args("/blog?q=&category=shopify&sort=newest&page=1")))) as Response;
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/blog?category=shopify");
-    const junk = (await thrownBy(() => blogList.loader(args("/blog?sort=nonsense")))) as Response;
-    expect(junk.headers.get("Location")).toBe("/blog");
+    const response = await thrownResponse(callLoader(blogList, call("/blog?q=&category=shopify&sort=newest&page=1")));
+    expect(response).toMatchObject({ status: 302, location: "/blog?category=shopify" });
+    expect(await thrownResponse(callLoader(blogList, call("/blog?sort=nonsense")))).toMatchObject({ status: 302, location: "/blog" });
   });
 });
 
 describe("blog post loader", () => {
   it("renders the long demo posts with h2/h3 headings for the table of contents", async () => {
     for (const slug of ["how-to-price-your-products", "first-n8n-workflow-order-alerts"]) {
-      const result = await blogPost.loader(args(`/blog/${slug}`, { ip: `198.51.100.${slug.length}` }));
+      const result = await callLoader(blogPost, call(`/blog/${slug}`, { ip: `198.51.100.${slug.length}` }));
       expect(result.headings.some((heading) => heading.level === 2)).toBe(true);
       expect(result.headings.some((heading) => heading.level === 3)).toBe(true);
       for (const heading of result.headings) expect(result.html).toContain(`id="${heading.id}"`);
@@ -74,10 +66,10 @@ describe("blog post loader", () => {
     const slug = unique("draft-post");
     await database().db.insert(posts).values({ title: "Secret draft", slug, contentMd: "## Soon", status: "draft", category: "Announcements" });
 
-    expect(await thrownBy(() => blogPost.loader(args("/blog/no-such-post")))).toMatchObject({ type: "DataWithResponseInit", init: { status: 404 } });
-    expect(await thrownBy(() => blogPost.loader(args(`/blog/${slug}`)))).toMatchObject({ init: { status: 404 } });
+    expect(await thrownResponse(callLoader(blogPost, call("/blog/no-such-post")))).toMatchObject({ status: 404 });
+    expect(await thrownResponse(callLoader(blogPost, call(`/blog/${slug}`)))).toMatchObject({ status: 404 });
 
-    const preview = await blogPost.loader(args(`/blog/${slug}`, { user: admin }));
+    const preview = await callLoader(blogPost, call(`/blog/${slug}`, { user: admin }));
     expect(preview).toMatchObject({ preview: true, post: { title: "Secret draft", status: "draft" } });
     // A preview is not a view.
     expect(await viewsOf(slug)).toBe(0);
@@ -86,19 +78,22 @@ describe("blog post loader", () => {
   it("counts a visitor's view once a day, and never a bot's", async () => {
     const slug = "the-90-minute-weekly-review";
     const before = await viewsOf(slug);
-    await blogPost.loader(args(`/blog/${slug}`, { ip: "192.0.2.10" }));
-    await blogPost.loader(args(`/blog/${slug}`, { ip: "192.0.2.10" }));
+    await callLoader(blogPost, call(`/blog/${slug}`, { ip: "192.0.2.10" }));
+    await callLoader(blogPost, call(`/blog/${slug}`, { ip: "192.0.2.10" }));
     expect(await viewsOf(slug)).toBe(before + 1);
-    await blogPost.loader(args(`/blog/${slug}`, { ip: "192.0.2.11" }));
+    await callLoader(blogPost, call(`/blog/${slug}`, { ip: "192.0.2.11" }));
     expect(await viewsOf(slug)).toBe(before + 2);
-    await blogPost.loader(args(`/blog/${slug}`, { ip: "192.0.2.12", userAgent: "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)" }));
+    await callLoader(
+      blogPost,
+      call(`/blog/${slug}`, { ip: "192.0.2.12", userAgent: "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)" }),
+    );
     expect(await viewsOf(slug)).toBe(before + 2);
   });
 });
 
 describe("RSS feed", () => {
   it("serves RSS 2.0 with the right content type and absolute links", async () => {
-    const response = await rss.loader(args("/blog/rss.xml"));
+    const response = await callLoader(rss, call("/blog/rss.xml"));
     expect(response.headers.get("Content-Type")).toBe("application/rss+xml; charset=utf-8");
     const xml = await response.text();
     expect(xml).toContain("<link>http://localhost:3000/blog/how-to-price-your-products</link>");

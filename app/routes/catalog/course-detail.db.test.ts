@@ -1,41 +1,23 @@
-import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
+import { callAction, callLoader, sessionUser, thrownResponse } from "../../../tests/support/route-harness";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import * as courseDetail from "./course-detail";
 import * as courseRedirect from "./course-redirect";
 import * as catalog from "./catalog";
-import { sessionUserContext, type SessionUser } from "~/server/auth/session.server";
+import type { SessionUser } from "~/server/auth/session.server";
 import { courses, enrollments, lessons, users } from "~/server/db/schema";
 import { isCourseSaved } from "~/server/courses/saved-courses.server";
 
 const database = useTestDatabase();
 
-const person = (role: SessionUser["role"]): SessionUser => {
-  const id = unique(role);
-  return { id, email: `${id}@example.test`, name: `A ${role}`, image: null, role, emailVerified: true, createdAt: new Date() };
-};
-const learner = person("user");
-const enrolled = person("user");
-const admin = person("super_admin");
+const learner = sessionUser({ role: "user" });
+const enrolled = sessionUser({ role: "user" });
+const admin = sessionUser({ role: "super_admin" });
 const slugs = { published: unique("published"), draft: unique("draft") };
 let publishedId = "";
 
-function args(path: string, user: SessionUser | null, init: RequestInit = {}) {
-  const context = new RouterContextProvider();
-  context.set(sessionUserContext, user);
-  const request = new Request(`http://localhost:3000${path}`, init);
-  const slug = path.split("?")[0].split("/").pop()!;
-  return { request, url: new URL(request.url), context, params: { slug } } as never;
-}
-
-async function thrownBy(promise: Promise<unknown> | unknown) {
-  try {
-    await promise;
-  } catch (error) {
-    return error as { init?: ResponseInit; status?: number; headers?: Headers };
-  }
-  throw new Error("expected the loader to throw");
-}
+/** The route's :slug is the path's last segment. */
+const call = (path: string, user: SessionUser | null) => ({ path, user, params: { slug: path.split("?")[0].split("/").pop()! } });
 
 beforeAll(async () => {
   const db = database().db;
@@ -54,7 +36,7 @@ beforeAll(async () => {
 
 describe("course detail loader", () => {
   it("shows a published course to a visitor, with the description rendered safely", async () => {
-    const result = await courseDetail.loader(args(`/courses/${slugs.published}`, null));
+    const result = await callLoader(courseDetail, call(`/courses/${slugs.published}`, null));
     expect(result).toMatchObject({ isDraft: false, hasAccess: false, saved: false, signedIn: false, course: { id: publishedId, title: "Published course", priceCents: 19700 } });
     expect(result.descriptionHtml).toContain("<strong>world</strong>");
     expect(result.descriptionHtml).not.toContain("<script");
@@ -63,26 +45,25 @@ describe("course detail loader", () => {
   });
 
   it("gives a learner with an active enrollment access, and nobody else", async () => {
-    expect((await courseDetail.loader(args(`/courses/${slugs.published}`, enrolled))).hasAccess).toBe(true);
-    expect((await courseDetail.loader(args(`/courses/${slugs.published}`, learner))).hasAccess).toBe(false);
+    expect((await callLoader(courseDetail, call(`/courses/${slugs.published}`, enrolled))).hasAccess).toBe(true);
+    expect((await callLoader(courseDetail, call(`/courses/${slugs.published}`, learner))).hasAccess).toBe(false);
   });
 
   it("answers 404 for an unknown slug and for a draft seen by a visitor or a learner", async () => {
     for (const [slug, user] of [["no-such-course", null], [slugs.draft, null], [slugs.draft, learner]] as const) {
-      const error = await thrownBy(courseDetail.loader(args(`/courses/${slug}`, user)));
-      expect(error.init?.status).toBe(404);
+      expect(await thrownResponse(callLoader(courseDetail, call(`/courses/${slug}`, user)))).toMatchObject({ status: 404 });
     }
   });
 
   it("lets an admin preview a draft, marked as a draft", async () => {
-    const result = await courseDetail.loader(args(`/courses/${slugs.draft}`, admin));
+    const result = await callLoader(courseDetail, call(`/courses/${slugs.draft}`, admin));
     expect(result).toMatchObject({ isDraft: true, course: { title: "Draft course" } });
   });
 });
 
 describe("course detail action (Save)", () => {
   const post = (user: SessionUser | null, intent: string, slug = slugs.published) =>
-    courseDetail.action(args(`/courses/${slug}`, user, { method: "POST", body: new URLSearchParams({ intent }) }));
+    callAction(courseDetail, { ...call(`/courses/${slug}`, user), form: { intent } });
 
   it("saves and unsaves for a signed-in user", async () => {
     expect(await post(learner, "save")).toEqual({ saved: true });
@@ -92,36 +73,36 @@ describe("course detail action (Save)", () => {
   });
 
   it("sends a visitor to sign in and back", async () => {
-    const response = (await thrownBy(post(null, "save"))) as unknown as Response;
+    const response = await thrownResponse(post(null, "save"));
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(`/login?next=${encodeURIComponent(`/courses/${slugs.published}`)}`);
+    expect(response.location).toBe(`/login?next=${encodeURIComponent(`/courses/${slugs.published}`)}`);
   });
 
   it("refuses an unknown intent and a course the user cannot see", async () => {
-    expect((await thrownBy(post(learner, "delete"))).init?.status).toBe(400);
-    expect((await thrownBy(post(learner, "save", slugs.draft))).init?.status).toBe(404);
+    expect((await thrownResponse(post(learner, "delete"))).status).toBe(400);
+    expect((await thrownResponse(post(learner, "save", slugs.draft))).status).toBe(404);
   });
 });
 
 describe("catalog loader", () => {
   it("tidies a plain form submission's URL (defaults dropped) with a redirect", async () => {
-    const response = (await thrownBy(catalog.loader(args("/courses?q=&sort=popular&view=grid", null)))) as unknown as Response;
+    const response = await thrownResponse(callLoader(catalog, { path: "/courses?q=&sort=popular&view=grid" }));
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/courses");
-    const kept = (await thrownBy(catalog.loader(args("/catalog?sort=newest&q=+published+&level=beginner", null)))) as unknown as Response;
-    expect(kept.headers.get("Location")).toBe("/catalog?q=published&level=beginner&sort=newest");
+    expect(response.location).toBe("/courses");
+    const kept = await thrownResponse(callLoader(catalog, { path: "/catalog?sort=newest&q=+published+&level=beginner" }));
+    expect(kept.location).toBe("/catalog?q=published&level=beginner&sort=newest");
   });
 
   it("answers a tidy URL with the matching courses", async () => {
-    const result = await catalog.loader(args("/courses?q=published", null));
+    const result = await callLoader(catalog, { path: "/courses?q=published" });
     expect(result.total).toBe(1);
     expect(result.courses.map((course) => course.slug)).toEqual([slugs.published]);
   });
 });
 
 describe("/course/:slug", () => {
-  it("redirects permanently to /courses/:slug", () => {
-    const response = courseRedirect.loader(args("/course/shopify-101?ref=card", null)) as Response;
+  it("redirects permanently to /courses/:slug", async () => {
+    const response = await callLoader(courseRedirect, call("/course/shopify-101?ref=card", null));
     expect(response.status).toBe(301);
     expect(response.headers.get("Location")).toBe("/courses/shopify-101?ref=card");
   });

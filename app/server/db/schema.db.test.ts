@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { unique, useTestDatabase } from "../../../tests/support/test-database";
+import { unique, useTestDatabase, violatedConstraint } from "../../../tests/support/test-database";
 import { runMigrations } from "./migrate.server";
 import { courseModules, courses, enrollments, lessons, posts, sessions, users } from "./schema";
 
@@ -48,22 +48,47 @@ describe("migrations", () => {
 });
 
 describe("constraints", () => {
-  it("refuse a negative price, an unknown status or level, and a duplicate slug", async () => {
+  it("refuse a duplicate slug, a negative price, and an unknown status or level, each by its named constraint", async () => {
     const db = database().db;
     const slug = unique("course");
     await db.insert(courses).values({ title: "A", slug });
-    await expect(db.insert(courses).values({ title: "B", slug })).rejects.toThrow();
-    await expect(db.insert(courses).values({ title: "C", slug: unique(), priceCents: -1 })).rejects.toThrow();
-    await expect(db.insert(courses).values({ title: "D", slug: unique(), status: "archived" })).rejects.toThrow();
-    await expect(db.insert(courses).values({ title: "E", slug: unique(), level: "Expert" })).rejects.toThrow();
+    const uniqueViolation = "23505";
+    const checkViolation = "23514";
+    expect(await violatedConstraint(db.insert(courses).values({ title: "B", slug }))).toEqual({
+      code: uniqueViolation,
+      constraint: "courses_slug_unique",
+    });
+    expect(await violatedConstraint(db.insert(courses).values({ title: "C", slug: unique(), priceCents: -1 }))).toEqual({
+      code: checkViolation,
+      constraint: "courses_price_check",
+    });
+    expect(await violatedConstraint(db.insert(courses).values({ title: "D", slug: unique(), status: "archived" }))).toEqual({
+      code: checkViolation,
+      constraint: "courses_status_check",
+    });
+    expect(await violatedConstraint(db.insert(courses).values({ title: "E", slug: unique(), level: "Expert" }))).toEqual({
+      code: checkViolation,
+      constraint: "courses_level_check",
+    });
+    expect(await db.$count(courses, eq(courses.slug, slug))).toBe(1);
   });
 
   it("keep lesson slugs unique within a course only", async () => {
     const db = database().db;
     const { course } = await createCourseWithCurriculum();
-    await expect(db.insert(lessons).values({ courseId: course.id, title: "Again", slug: "lesson-1", orderIndex: 3 })).rejects.toThrow();
+    expect(
+      await violatedConstraint(db.insert(lessons).values({ courseId: course.id, title: "Again", slug: "lesson-1", orderIndex: 3 })),
+    ).toEqual({
+      code: "23505",
+      constraint: "lessons_course_slug_unique",
+    });
+    // Another course has its own "lesson-1".
     const other = await createCourseWithCurriculum();
-    expect(other.course.id).not.toBe(course.id);
+    const lessonOnes = await db
+      .select({ courseId: lessons.courseId })
+      .from(lessons)
+      .where(and(eq(lessons.slug, "lesson-1"), inArray(lessons.courseId, [course.id, other.course.id])));
+    expect(lessonOnes.map((row) => row.courseId).toSorted()).toEqual([course.id, other.course.id].toSorted());
   });
 });
 

@@ -1,37 +1,30 @@
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
+import { callAction, sessionUser, toastAfter, type ActionCall } from "../../../tests/support/route-harness";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import * as blogEdit from "~/routes/admin/blog-edit";
 import * as blogList from "~/routes/admin/blog";
 import * as blogNew from "~/routes/admin/blog-new";
-import { sessionUserContext, type SessionUser } from "~/server/auth/session.server";
 import { posts, users } from "~/server/db/schema";
 import { getDashboardCounts } from "~/routes/admin/dashboard.server";
 import { listAdminPosts, savePost, setPostStatus, uniquePostSlug } from "./admin-posts.server";
 
 const database = useTestDatabase();
 
-const adminId = unique("admin");
-const admin: SessionUser = {
-  id: adminId,
-  email: `${adminId}@example.com`,
-  name: "Ada Admin",
-  image: null,
-  role: "admin",
-  emailVerified: true,
-  createdAt: new Date(),
-};
+const admin = sessionUser({ role: "admin", name: "Ada Admin" });
 
 beforeAll(async () => {
   await database().db.insert(users).values({ id: admin.id, email: admin.email, name: admin.name, role: "admin", emailVerified: true });
 });
 
-function args(path: string, form: Record<string, string>, params: Record<string, string> = {}) {
-  const context = new RouterContextProvider();
-  context.set(sessionUserContext, admin);
-  const request = new Request(`http://localhost:3000${path}`, { method: "POST", body: new URLSearchParams(form) });
-  return { request, context, params } as never;
+/** Submits an editor or list form as the admin. */
+function submit<M extends Parameters<typeof callAction>[0]>(
+  module: M,
+  path: string,
+  form: ActionCall["form"],
+  params?: ActionCall["params"],
+) {
+  return callAction(module, { path, form, params, user: admin });
 }
 
 async function postBySlug(slug: string) {
@@ -45,21 +38,19 @@ describe("saving from the editor", () => {
   it("creates a published post: slug from the title, author, tags trimmed, reading time, published_at now", async () => {
     const title = `Price Your Products! ${unique("p")}`;
     const before = Date.now();
-    const response = (await blogNew.action(
-      args("/admin/blog/new", {
-        intent: "publish",
-        title,
-        slug: "",
-        excerpt: "Short",
-        category: "Shopify",
-        content_md: body,
-        tags: " pricing ,  shopify,, ",
-        cover_url: "/media/media/posts/temp/cover-1.png",
-      }),
-    )) as Response;
+    const response = (await submit(blogNew, "/admin/blog/new", {
+      intent: "publish",
+      title,
+      slug: "",
+      excerpt: "Short",
+      category: "Shopify",
+      content_md: body,
+      tags: " pricing ,  shopify,, ",
+      cover_url: "/media/media/posts/temp/cover-1.png",
+    })) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin/blog");
-    expect(response.headers.get("Set-Cookie")).toContain("toast=");
+    expect(await toastAfter(response)).toMatchObject({ kind: "success", message: "Post published successfully" });
     const post = await postBySlug(title.toLowerCase().replace(/!/g, "").replace(/ /g, "-"));
     expect(post).toMatchObject({
       title,
@@ -75,7 +66,7 @@ describe("saving from the editor", () => {
 
   it("creates a draft with no published_at", async () => {
     const slug = unique("draft");
-    await blogNew.action(args("/admin/blog/new", { intent: "draft", title: "A draft", slug, content_md: body, category: "Execution" }));
+    await submit(blogNew, "/admin/blog/new", { intent: "draft", title: "A draft", slug, content_md: body, category: "Execution" });
     expect(await postBySlug(slug)).toMatchObject({ status: "draft", publishedAt: null });
   });
 
@@ -85,7 +76,7 @@ describe("saving from the editor", () => {
       { intent: "publish", title: "", slug, content_md: body, excerpt: "kept" },
       { intent: "draft", title: "Only a title", slug, content_md: "   ", excerpt: "kept" },
     ]) {
-      const result = (await blogNew.action(args("/admin/blog/new", form))) as unknown as {
+      const result = (await submit(blogNew, "/admin/blog/new", form)) as unknown as {
         data: { error: string; values: { excerpt: string; title: string } };
         init: { status: number };
       };
@@ -98,22 +89,31 @@ describe("saving from the editor", () => {
 
   it("stamps published_at on edit only when it was never set", async () => {
     const slug = unique("edit");
-    await blogNew.action(args("/admin/blog/new", { intent: "draft", title: "Draft first", slug, content_md: body }));
+    await submit(blogNew, "/admin/blog/new", { intent: "draft", title: "Draft first", slug, content_md: body });
     const draft = await postBySlug(slug);
     expect(draft.publishedAt).toBeNull();
 
-    await blogEdit.action(
-      args(`/admin/blog/${draft.id}/edit`, { intent: "publish", title: "Now live", slug, content_md: body }, { id: draft.id }),
+    await submit(
+      blogEdit,
+      `/admin/blog/${draft.id}/edit`,
+      { intent: "publish", title: "Now live", slug, content_md: body },
+      { id: draft.id },
     );
     const live = await postBySlug(slug);
     expect(live).toMatchObject({ title: "Now live", status: "published" });
     expect(live.publishedAt).not.toBeNull();
 
-    await blogEdit.action(
-      args(`/admin/blog/${draft.id}/edit`, { intent: "draft", title: "Back to draft", slug, content_md: body }, { id: draft.id }),
+    await submit(
+      blogEdit,
+      `/admin/blog/${draft.id}/edit`,
+      { intent: "draft", title: "Back to draft", slug, content_md: body },
+      { id: draft.id },
     );
-    await blogEdit.action(
-      args(`/admin/blog/${draft.id}/edit`, { intent: "publish", title: "Live again", slug, content_md: `${body} more` }, { id: draft.id }),
+    await submit(
+      blogEdit,
+      `/admin/blog/${draft.id}/edit`,
+      { intent: "publish", title: "Live again", slug, content_md: `${body} more` },
+      { id: draft.id },
     );
     const again = await postBySlug(slug);
     expect(again.status).toBe("published");
@@ -224,11 +224,11 @@ describe("list, status and delete", () => {
   it("toggles status from the list with the spec's toasts; unpublish keeps published_at", async () => {
     const slug = unique("toggle");
     const [post] = await database().db.insert(posts).values({ title: "Toggle", slug }).returning();
-    const published = (await blogList.action(args("/admin/blog", { intent: "publish", id: post.id }))) as { toast: { message: string } };
+    const published = (await submit(blogList, "/admin/blog", { intent: "publish", id: post.id })) as { toast: { message: string } };
     expect(published.toast.message).toBe("Post published successfully");
     const stamped = (await postBySlug(slug)).publishedAt;
     expect(stamped).not.toBeNull();
-    const unpublished = (await blogList.action(args("/admin/blog", { intent: "unpublish", id: post.id }))) as {
+    const unpublished = (await submit(blogList, "/admin/blog", { intent: "unpublish", id: post.id })) as {
       toast: { message: string };
     };
     expect(unpublished.toast.message).toBe("Post unpublished successfully");
@@ -240,14 +240,14 @@ describe("list, status and delete", () => {
   it("deletes with 'Post deleted successfully', and a missing post fails with 'Failed to delete post'", async () => {
     const slug = unique("delete");
     const [post] = await database().db.insert(posts).values({ title: "Delete me", slug }).returning();
-    const deleted = (await blogList.action(args("/admin/blog", { intent: "delete", id: post.id }))) as { toast: { message: string } };
+    const deleted = (await submit(blogList, "/admin/blog", { intent: "delete", id: post.id })) as { toast: { message: string } };
     expect(deleted.toast.message).toBe("Post deleted successfully");
     expect(await postBySlug(slug)).toBeUndefined();
-    const again = (await blogList.action(args("/admin/blog", { intent: "delete", id: post.id }))) as unknown as {
+    const again = (await submit(blogList, "/admin/blog", { intent: "delete", id: post.id })) as unknown as {
       data: { toast: { message: string; kind: string } };
     };
     expect(again.data.toast).toMatchObject({ kind: "error", message: "Failed to delete post" });
-    const status = (await blogList.action(args("/admin/blog", { intent: "publish", id: "not-a-uuid" }))) as unknown as {
+    const status = (await submit(blogList, "/admin/blog", { intent: "publish", id: "not-a-uuid" })) as unknown as {
       data: { toast: { message: string } };
     };
     expect(status.data.toast.message).toBe("Failed to update post status");
@@ -269,7 +269,7 @@ describe("dashboard counts", () => {
     expect(counts).toEqual({ users: 3, newUsers: null, courses: 1, lessons: 2, publishedPosts: 4, draftPosts: 5 });
   });
 
-  it("counts published posts and drafts by status from the database", async () => {
+  it("counts posts by status, and users with those who joined in the last 7 days, from the database", async () => {
     const before = await getDashboardCounts();
     await database()
       .db.insert(posts)
@@ -278,9 +278,18 @@ describe("dashboard counts", () => {
         { title: "d", slug: unique("cd"), status: "draft" },
         { title: "d2", slug: unique("cd"), status: "draft", publishedAt: new Date() },
       ]);
+    const [recent, longAgo] = [unique("recent"), unique("long-ago")];
+    await database()
+      .db.insert(users)
+      .values([
+        { id: recent, email: `${recent}@example.test`, name: "Recent" },
+        { id: longAgo, email: `${longAgo}@example.test`, name: "Long ago", createdAt: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) },
+      ]);
     const after = await getDashboardCounts();
     expect(after.publishedPosts! - before.publishedPosts!).toBe(1);
     expect(after.draftPosts! - before.draftPosts!).toBe(2);
-    expect(after.users).toBeGreaterThanOrEqual(1);
+    expect(after.users! - before.users!).toBe(2);
+    expect(after.newUsers! - before.newUsers!).toBe(1);
+    expect([after.courses, after.lessons]).toEqual([before.courses, before.lessons]);
   });
 });
