@@ -1,4 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
+import { courseSummaryColumns } from "~/server/courses/course-cards.server";
 import { db } from "~/server/db/client.server";
 import { courses, enrollments } from "~/server/db/schema";
 
@@ -15,15 +16,7 @@ export async function hasActiveEnrollment({ userId, courseId }: { userId: string
 /** Published courses the user can open now (an active enrollment), the latest granted first. */
 export async function listEnrolledCourses({ userId }: { userId: string }) {
   return db()
-    .select({
-      id: courses.id,
-      slug: courses.slug,
-      title: courses.title,
-      subtitle: courses.subtitle,
-      coverUrl: courses.coverUrl,
-      topics: courses.topics,
-      grantedAt: enrollments.grantedAt,
-    })
+    .select({ ...courseSummaryColumns, grantedAt: enrollments.grantedAt })
     .from(enrollments)
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
     .where(and(eq(enrollments.userId, userId), eq(enrollments.status, "active"), eq(courses.status, "published")))

@@ -16,15 +16,20 @@ export const courseStats = {
   reviewCount: sql<number>`(select count(*) from "reviews" as "r" where "r"."course_id" = ${outerCourseId})`.mapWith(Number),
 };
 
-export const courseCardColumns = {
+/** What every list of courses shows at the least: enough to name, picture and link a course. */
+export const courseSummaryColumns = {
   id: courses.id,
   slug: courses.slug,
   title: courses.title,
   subtitle: courses.subtitle,
   coverUrl: courses.coverUrl,
+  topics: courses.topics,
+};
+
+export const courseCardColumns = {
+  ...courseSummaryColumns,
   priceCents: courses.priceCents,
   level: courses.level,
-  topics: courses.topics,
   track: courses.track,
   ...courseStats,
 };
