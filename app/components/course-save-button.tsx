@@ -1,27 +1,18 @@
-import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { Bookmark, BookmarkCheck } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import { toastSuccess } from "~/components/ui/toaster";
+import { useToastOnce } from "~/components/use-toast-once";
+import type { Toast } from "~/lib/toast";
 
 /**
  * Save/unsave a course for later. Signed out, it links to sign-in and back. Signed in, it posts
  * to the course page's action (a plain form without JavaScript) and shows the new state at once.
  */
 export function CourseSaveButton({ courseSlug, saved, signedIn }: { courseSlug: string; saved: boolean; signedIn: boolean }) {
-  const fetcher = useFetcher<{ saved: boolean }>();
+  const fetcher = useFetcher<{ saved?: boolean; toast?: Toast }>();
   const pendingIntent = fetcher.formData?.get("intent");
   const isSaved = pendingIntent ? pendingIntent === "save" : saved;
-
-  const wasBusy = useRef(false);
-  useEffect(() => {
-    if (fetcher.state !== "idle") {
-      wasBusy.current = true;
-    } else if (wasBusy.current && fetcher.data) {
-      wasBusy.current = false;
-      toastSuccess(fetcher.data.saved ? "Course saved" : "Removed from saved courses");
-    }
-  }, [fetcher.state, fetcher.data]);
+  useToastOnce(fetcher.data?.toast);
 
   if (!signedIn) {
     return (

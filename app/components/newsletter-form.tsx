@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { EMAIL_MAX } from "~/lib/forms/limits";
 import { cn } from "~/lib/utils";
 
 export const NEWSLETTER_SENT_MESSAGE = "Almost there! Check your inbox for a link to confirm your subscription.";
@@ -52,6 +53,7 @@ export function NewsletterForm({ formId, className }: { formId: string; classNam
             type="email"
             name="email"
             required
+            maxLength={EMAIL_MAX}
             autoComplete="email"
             placeholder="you@example.com"
             aria-invalid={status === "invalid" || undefined}

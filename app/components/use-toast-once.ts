@@ -11,7 +11,7 @@ export function useToastOnce(toast: Toast | null | undefined) {
   useEffect(() => {
     if (!toast || shown.current === toast.id) return;
     shown.current = toast.id;
-    if (toast.kind === "success") toastSuccess(toast.message);
+    if (toast.kind === "success") toastSuccess(toast.message, toast.description);
     else toastError(toast.message);
   }, [toast]);
 }

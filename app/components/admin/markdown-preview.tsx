@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { Prose } from "~/components/prose";
 import { Spinner } from "~/components/ui/spinner";
 
 const DEBOUNCE_MS = 300;
@@ -47,12 +48,8 @@ export function MarkdownPreview({ markdown, id }: { markdown: string; id?: strin
       ) : markdown.trim() === "" ? (
         <p className="text-sm text-muted-foreground">Nothing to preview yet.</p>
       ) : (
-        <div
-          data-testid="markdown-preview"
-          className="max-w-none text-sm leading-relaxed [&_a]:text-primary [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-border [&_blockquote]:pl-4 [&_blockquote]:text-muted-foreground [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_h1]:mt-4 [&_h1]:text-2xl [&_h1]:font-bold [&_h2]:mt-4 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-3 [&_h3]:text-lg [&_h3]:font-semibold [&_img]:max-w-full [&_img]:rounded-md [&_li]:my-1 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-3 [&_pre]:overflow-x-auto [&_pre]:rounded-md [&_pre]:bg-muted [&_pre]:p-3 [&_table]:w-full [&_td]:border [&_td]:border-border [&_td]:px-2 [&_th]:border [&_th]:border-border [&_th]:px-2 [&_ul]:list-disc [&_ul]:pl-6"
-          // Sanitised on the server by the same allow-list as the public post page.
-          dangerouslySetInnerHTML={{ __html: html }}
-        />
+        // Sanitised on the server by the same allow-list as the public pages, and styled the same.
+        <Prose data-testid="markdown-preview" html={html} />
       )}
     </div>
   );

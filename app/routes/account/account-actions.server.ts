@@ -1,112 +1,114 @@
 import { data, type RouterContextProvider } from "react-router";
-import { describeTotpSetup, revokeAccountSession, updateAccountName } from "~/server/users/account.server";
+import type { Toast } from "~/lib/toast";
+import { parseForm, type FieldErrors, type FormValues } from "~/lib/forms/parse-form";
+import { invalidForm } from "~/server/action.server";
 import { callAuthEndpoint } from "~/server/auth/auth-request.server";
 import { getAuth } from "~/server/auth/auth.server";
-import type { SessionUser } from "~/server/auth/session.server";
-import type { FieldErrors } from "~/routes/auth/auth-forms";
-import { parseForm } from "~/routes/auth/auth-forms";
-import { accountForms, isAccountIntent, type AccountIntent } from "./account-forms";
+import { requireUser } from "~/server/auth/guards.server";
+import { dataWithToast } from "~/server/toast.server";
+import { describeTotpSetup, revokeAccountSession, updateAccountName } from "~/server/users/account.server";
+import { accountForm, type AccountIntent } from "./account-forms";
 
 export type TotpSetup = Awaited<ReturnType<typeof describeTotpSetup>>;
 
+/** What the account page gets back from any of its forms; `intent` says which form it is for. */
 export type AccountActionResult = {
-  intent: AccountIntent;
-  /** A success message for the toast. */
-  success?: string;
+  intent?: string;
+  errors?: FieldErrors;
+  values?: FormValues;
+  /** A failure that belongs to no single field: shown in its form as well as in the toast. */
   error?: string;
-  fieldErrors?: FieldErrors;
+  toast?: Toast;
   /** Step two of turning on two-factor sign-in: scan, then confirm with a code. */
   setup?: TotpSetup;
   /** Shown once, right after two-factor sign-in is turned on. */
   backupCodes?: string[];
 };
 
-type ActionArgs = { request: Request; context: Readonly<RouterContextProvider>; user: SessionUser; form: FormData };
+type ActionArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
-const reply = (result: AccountActionResult, init?: { status?: number; headers?: Headers }) => data(result, init);
+const succeeded = (intent: AccountIntent, message: string, init?: { headers?: Headers }, extra: AccountActionResult = {}) =>
+  dataWithToast({ ...extra, intent }, { kind: "success", message }, init);
+
+const failed = (intent: AccountIntent, message: string, status: number) =>
+  dataWithToast({ intent, error: message }, { kind: "error", message }, { status });
+
+/** The auth service's message about one field goes under that field. */
+const fieldFailed = (intent: AccountIntent, field: string, message: string, status: number, extra: AccountActionResult = {}) =>
+  data<AccountActionResult>({ ...extra, intent, errors: { [field]: [message] } }, { status });
 
 /** Runs one of the account page's forms; the form's `intent` picks which. */
-export async function runAccountAction({ request, context, user, form }: ActionArgs) {
-  const intent = form.get("intent");
-  if (!isAccountIntent(intent)) return reply({ intent: "update-name", error: "Unknown action." }, { status: 400 });
-  const parsed = parseForm(accountForms[intent], form);
+export async function runAccountAction({ request, context }: ActionArgs) {
+  const user = requireUser({ request, context });
+  const parsed = parseForm(accountForm, await request.formData());
   if (parsed.errors) {
-    // A failed confirmation keeps the QR code on screen.
-    const setup = intent === "confirm-two-factor" ? await setupFromForm(form) : undefined;
-    return reply({ intent, fieldErrors: parsed.errors, setup }, { status: 400 });
+    const intent = parsed.values.intent;
+    // A refused confirmation keeps the QR code on screen.
+    const setup = intent === "confirm-two-factor" ? await setupFrom(parsed.values.totpUri) : undefined;
+    return invalidForm(parsed, { intent, setup });
   }
-  const values = parsed.data as Record<string, string | undefined>;
+  const input = parsed.data;
   const call = (path: string, body?: Record<string, unknown>) =>
     callAuthEndpoint<Record<string, unknown>>({ request, context, path, body });
 
-  switch (intent) {
+  switch (input.intent) {
     case "update-name": {
-      await updateAccountName({ userId: user.id, name: values.name! });
-      return reply({ intent, success: "Name updated" });
+      await updateAccountName({ userId: user.id, name: input.name });
+      return succeeded(input.intent, "Name updated");
     }
     case "change-password": {
       const result = await call("/change-password", {
-        currentPassword: values.currentPassword,
-        newPassword: values.newPassword,
-        revokeOtherSessions: values.revokeOtherSessions === "on",
+        currentPassword: input.currentPassword,
+        newPassword: input.newPassword,
+        revokeOtherSessions: input.revokeOtherSessions,
       });
       if (!result.ok) {
-        const field =
-          result.error.code === "INVALID_PASSWORD" ? "currentPassword" : result.error.code.startsWith("PASSWORD") ? "newPassword" : null;
-        return reply(field ? { intent, fieldErrors: { [field]: [result.error.message] } } : { intent, error: result.error.message }, {
-          status: result.status,
-        });
+        const { code, message } = result.error;
+        if (code === "INVALID_PASSWORD") return fieldFailed(input.intent, "currentPassword", message, result.status);
+        if (code.startsWith("PASSWORD")) return fieldFailed(input.intent, "newPassword", message, result.status);
+        return failed(input.intent, message, result.status);
       }
-      return reply({ intent, success: "Password changed" }, { headers: result.cookies });
+      return succeeded(input.intent, "Password changed", { headers: result.cookies });
     }
     case "enable-two-factor": {
-      const result = await call("/two-factor/enable", { password: values.password });
+      const result = await call("/two-factor/enable", { password: input.password });
       if (!result.ok) {
-        const field = result.error.code === "INVALID_PASSWORD" ? "password" : null;
-        return reply(field ? { intent, fieldErrors: { password: [result.error.message] } } : { intent, error: result.error.message }, {
-          status: result.status,
-        });
+        if (result.error.code === "INVALID_PASSWORD") return fieldFailed(input.intent, "password", result.error.message, result.status);
+        return failed(input.intent, result.error.message, result.status);
       }
-      return reply({ intent, setup: await describeTotpSetup({ totpUri: String(result.data.totpURI) }) }, { headers: result.cookies });
+      const setup = await describeTotpSetup({ totpUri: String(result.data.totpURI) });
+      return data<AccountActionResult>({ intent: input.intent, setup }, { headers: result.cookies });
     }
     case "confirm-two-factor": {
-      const result = await call("/two-factor/verify-totp", { code: values.code });
+      const result = await call("/two-factor/verify-totp", { code: input.code });
       if (!result.ok) {
-        return reply(
-          { intent, fieldErrors: { code: [result.error.message] }, setup: await setupFromForm(form) },
-          { status: result.status },
-        );
+        return fieldFailed(input.intent, "code", result.error.message, result.status, { setup: await setupFrom(input.totpUri) });
       }
       const { backupCodes } = await getAuth().api.viewBackupCodes({ body: { userId: user.id } });
-      return reply({ intent, success: "Two-factor sign-in is on", backupCodes }, { headers: result.cookies });
+      return succeeded(input.intent, "Two-factor sign-in is on", { headers: result.cookies }, { backupCodes });
     }
     case "disable-two-factor": {
-      const result = await call("/two-factor/disable", { password: values.password });
+      const result = await call("/two-factor/disable", { password: input.password });
       if (!result.ok) {
-        const field = result.error.code === "INVALID_PASSWORD" ? "password" : null;
-        return reply(field ? { intent, fieldErrors: { password: [result.error.message] } } : { intent, error: result.error.message }, {
-          status: result.status,
-        });
+        if (result.error.code === "INVALID_PASSWORD") return fieldFailed(input.intent, "password", result.error.message, result.status);
+        return failed(input.intent, result.error.message, result.status);
       }
-      return reply({ intent, success: "Two-factor sign-in is off" }, { headers: result.cookies });
+      return succeeded(input.intent, "Two-factor sign-in is off", { headers: result.cookies });
     }
     case "revoke-session": {
-      if (values.sessionId === user.sessionId) return reply({ intent, error: "To end this session, use Sign out." }, { status: 400 });
-      const revoked = await revokeAccountSession({ userId: user.id, sessionId: values.sessionId! });
-      return revoked
-        ? reply({ intent, success: "Session signed out" })
-        : reply({ intent, error: "That session has already ended." }, { status: 404 });
+      if (input.sessionId === user.sessionId) return failed(input.intent, "To end this session, use Sign out.", 400);
+      const revoked = await revokeAccountSession({ userId: user.id, sessionId: input.sessionId });
+      return revoked ? succeeded(input.intent, "Session signed out") : failed(input.intent, "That session has already ended.", 404);
     }
     case "revoke-other-sessions": {
       const result = await call("/revoke-other-sessions", {});
-      if (!result.ok) return reply({ intent, error: result.error.message }, { status: result.status });
-      return reply({ intent, success: "Signed out of all other sessions" }, { headers: result.cookies });
+      if (!result.ok) return failed(input.intent, result.error.message, result.status);
+      return succeeded(input.intent, "Signed out of all other sessions", { headers: result.cookies });
     }
   }
 }
 
-async function setupFromForm(form: FormData) {
-  const totpUri = String(form.get("totpUri") ?? "");
-  if (!totpUri.startsWith("otpauth://")) return undefined;
+async function setupFrom(totpUri: string | undefined) {
+  if (!totpUri?.startsWith("otpauth://")) return undefined;
   return describeTotpSetup({ totpUri }).catch(() => undefined);
 }

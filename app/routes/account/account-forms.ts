@@ -1,32 +1,41 @@
 import { z } from "zod";
-import { newPasswordField } from "~/routes/auth/auth-forms";
+import { checkboxField, currentPasswordField, passwordField } from "~/lib/forms/fields";
 
-/** One zod schema per form on the account page, keyed by the form's `intent`. */
-export const accountForms = {
-  "update-name": z.object({ name: z.string().trim().min(1, "Name is required").max(100, "Name must be at most 100 characters") }),
-  "change-password": z
-    .object({
-      currentPassword: z.string().min(1, "Enter your current password"),
-      newPassword: newPasswordField,
-      revokeOtherSessions: z.literal("on").optional(),
-    })
-    .refine((values) => values.currentPassword !== values.newPassword, {
-      path: ["newPassword"],
-      message: "Choose a password different from the current one",
+export const NAME_MAX = 100;
+
+/** The account page's forms, one branch per form, told apart by the form's `intent`. */
+export const accountForm = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("update-name"),
+      name: z.string().trim().min(1, "Name is required").max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`),
     }),
-  "enable-two-factor": z.object({ password: z.string().min(1, "Enter your password") }),
-  "confirm-two-factor": z.object({
-    code: z
-      .string()
-      .transform((value) => value.replace(/\s+/g, ""))
-      .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from your app")),
-    totpUri: z.string().startsWith("otpauth://"),
-  }),
-  "disable-two-factor": z.object({ password: z.string().min(1, "Enter your password") }),
-  "revoke-session": z.object({ sessionId: z.string().min(1) }),
-  "revoke-other-sessions": z.object({}),
-} as const;
+    z
+      .object({
+        intent: z.literal("change-password"),
+        currentPassword: currentPasswordField({ required: "Enter your current password" }),
+        newPassword: passwordField(),
+        revokeOtherSessions: checkboxField,
+      })
+      .refine((values) => values.currentPassword !== values.newPassword, {
+        path: ["newPassword"],
+        message: "Choose a password different from the current one",
+      }),
+    z.object({ intent: z.literal("enable-two-factor"), password: currentPasswordField({ required: "Enter your password" }) }),
+    z.object({
+      intent: z.literal("confirm-two-factor"),
+      code: z
+        .string()
+        .transform((value) => value.replace(/\s+/g, ""))
+        .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from your app")),
+      totpUri: z.string().startsWith("otpauth://"),
+    }),
+    z.object({ intent: z.literal("disable-two-factor"), password: currentPasswordField({ required: "Enter your password" }) }),
+    z.object({ intent: z.literal("revoke-session"), sessionId: z.string().min(1) }),
+    z.object({ intent: z.literal("revoke-other-sessions") }),
+  ],
+  { error: "Unknown action." },
+);
 
-export type AccountIntent = keyof typeof accountForms;
-
-export const isAccountIntent = (value: unknown): value is AccountIntent => typeof value === "string" && value in accountForms;
+export type AccountIntent = z.output<typeof accountForm>["intent"];

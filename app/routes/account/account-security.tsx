@@ -9,7 +9,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { FormField } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { PASSWORD_MAX, PASSWORD_MIN } from "~/routes/auth/auth-forms";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/forms/limits";
 import type { AccountActionResult } from "./account-actions.server";
 
 type Result = AccountActionResult | undefined;
@@ -40,16 +40,16 @@ export function PasswordSection({ hasPassword, result, pending }: { hasPassword:
       </CardHeader>
       {hasPassword ? (
         <CardContent>
-          {/* key: a successful change empties the form */}
-          <Form method="post" className="grid max-w-md gap-4" key={result?.success ? "changed" : "form"}>
+          {/* key: each successful change empties the form */}
+          <Form method="post" className="grid max-w-md gap-4" key={result?.toast?.kind === "success" ? result.toast.id : "form"}>
             <input type="hidden" name="intent" value="change-password" />
-            <FormField label="Current password" name="currentPassword" error={result?.fieldErrors?.currentPassword}>
+            <FormField label="Current password" name="currentPassword" error={result?.errors?.currentPassword}>
               <Input type="password" autoComplete="current-password" required />
             </FormField>
             <FormField
               label="New password"
               name="newPassword"
-              error={result?.fieldErrors?.newPassword}
+              error={result?.errors?.newPassword}
               hint="At least 6 characters, and not one of the most common passwords."
             >
               <Input type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} />
@@ -145,7 +145,7 @@ export function TwoFactorSection({
               <Form method="post" className="grid max-w-xs gap-3">
                 <input type="hidden" name="intent" value="confirm-two-factor" />
                 <input type="hidden" name="totpUri" value={setup.totpUri} />
-                <FormField label="Code from the app" name="code" error={results.confirm?.fieldErrors?.code}>
+                <FormField label="Code from the app" name="code" error={results.confirm?.errors?.code}>
                   <Input inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,7}" maxLength={7} required />
                 </FormField>
                 <div>
@@ -161,7 +161,7 @@ export function TwoFactorSection({
         {!enabled && hasPassword && !setup ? (
           <Form method="post" className="grid max-w-md gap-3">
             <input type="hidden" name="intent" value="enable-two-factor" />
-            <FormField label="Confirm your password" name="password" error={results.enable?.fieldErrors?.password}>
+            <FormField label="Confirm your password" name="password" error={results.enable?.errors?.password}>
               <Input type="password" autoComplete="current-password" required />
             </FormField>
             {results.enable?.error ? <AuthAlert>{results.enable.error}</AuthAlert> : null}
@@ -176,7 +176,7 @@ export function TwoFactorSection({
         {enabled ? (
           <Form method="post" className="grid max-w-md gap-3">
             <input type="hidden" name="intent" value="disable-two-factor" />
-            <FormField label="Confirm your password to turn it off" name="password" error={results.disable?.fieldErrors?.password}>
+            <FormField label="Confirm your password to turn it off" name="password" error={results.disable?.errors?.password}>
               <Input type="password" autoComplete="current-password" required />
             </FormField>
             {results.disable?.error ? <AuthAlert>{results.disable.error}</AuthAlert> : null}

@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { format } from "date-fns";
 import { LayoutDashboard, LogOut } from "lucide-react";
 import { Form, Link, redirect, useNavigation } from "react-router";
@@ -8,13 +7,14 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { toastError, toastSuccess } from "~/components/ui/toaster";
+import { useToastOnce } from "~/components/use-toast-once";
 import { isAdminRole } from "~/lib/roles";
 import { pageMeta } from "~/lib/seo";
 import { listEnrolledCourses } from "~/server/access/enrollments.server";
 import { getAccountProfile, listAccountSavedCourses, listAccountSessions } from "~/server/users/account.server";
 import { getSessionUser, requireUser } from "~/server/auth/guards.server";
 import { runAccountAction, type AccountActionResult } from "./account-actions.server";
+import { NAME_MAX, type AccountIntent } from "./account-forms";
 import { AccountCourseList } from "./account-courses";
 import { PasswordSection, SessionsSection, TwoFactorSection } from "./account-security";
 
@@ -69,9 +69,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser({ request, context });
-  return runAccountAction({ request, context, user, form: await request.formData() });
+export function action({ request, context }: Route.ActionArgs) {
+  return runAccountAction({ request, context });
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
@@ -80,12 +79,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   const pendingIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
 
-  useEffect(() => {
-    if (result?.success) toastSuccess(result.success);
-    else if (result?.error) toastError(result.error);
-  }, [result]);
+  useToastOnce(result?.toast);
 
-  const resultFor = (intent: AccountActionResult["intent"]) => (result?.intent === intent ? result : undefined);
+  const resultFor = (intent: AccountIntent) => (result?.intent === intent ? result : undefined);
   const nameResult = resultFor("update-name");
 
   return (
@@ -159,16 +155,16 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                       id="account-name"
                       name="name"
                       required
-                      maxLength={100}
+                      maxLength={NAME_MAX}
                       autoComplete="name"
-                      defaultValue={profile.name}
+                      defaultValue={nameResult?.values?.name ?? profile.name}
                       key={profile.name}
-                      aria-invalid={nameResult?.fieldErrors?.name ? true : undefined}
-                      aria-describedby={nameResult?.fieldErrors?.name ? "account-name-error" : undefined}
+                      aria-invalid={nameResult?.errors?.name ? true : undefined}
+                      aria-describedby={nameResult?.errors?.name ? "account-name-error" : undefined}
                     />
-                    {nameResult?.fieldErrors?.name ? (
+                    {nameResult?.errors?.name ? (
                       <p id="account-name-error" className="text-sm font-medium text-destructive">
-                        {nameResult.fieldErrors.name[0]}
+                        {nameResult.errors.name[0]}
                       </p>
                     ) : null}
                   </div>

@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import type { Route } from "./+types/blog-edit";
 import { AdminError } from "~/components/admin/admin-error";
-import { PostEditor } from "~/components/admin/post-editor";
-import { POST_MESSAGES } from "~/components/admin/post-messages";
 import { useToastOnce } from "~/components/use-toast-once";
+import { POST_MESSAGES } from "~/lib/post-messages";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { postCategories, runPostEditorAction } from "~/routes/admin/post-editor.server";
+import { PostEditor } from "./post-editor";
+import { postCategories, runPostEditorAction } from "./post-editor.server";
 import { getPostForEdit } from "~/server/posts/admin-posts.server";
 import { logger } from "~/server/logger.server";
 
@@ -50,7 +50,7 @@ export function action({ request, context, params }: Route.ActionArgs) {
 
 export default function EditPost({ loaderData, actionData }: Route.ComponentProps) {
   const { post, categories } = loaderData;
-  useToastOnce(actionData ? { id: actionData.errorId, kind: "error", message: actionData.error } : null);
+  useToastOnce(actionData?.toast);
   return (
     <PostEditor
       // A different post is a fresh form, not the previous one's state.
@@ -60,7 +60,7 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
       status={post.status}
       initial={actionData?.values ?? post.values}
       categories={categories}
-      error={actionData?.error}
+      error={actionData?.toast.message}
     />
   );
 }

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/blog-new";
 import { AdminError } from "~/components/admin/admin-error";
-import { PostEditor } from "~/components/admin/post-editor";
-import type { PostFormValues } from "~/components/admin/post-schema";
 import { useToastOnce } from "~/components/use-toast-once";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { postCategories, runPostEditorAction } from "~/routes/admin/post-editor.server";
+import { PostEditor } from "./post-editor";
+import { postCategories, runPostEditorAction } from "./post-editor.server";
+import { EMPTY_POST } from "./post-form";
 
 export const meta: Route.MetaFunction = () => [{ title: "New post | Admin | Launchpad Academy" }, { name: "robots", content: "noindex" }];
 
@@ -17,11 +17,16 @@ export function action({ request, context }: Route.ActionArgs) {
   return runPostEditorAction({ request, context });
 }
 
-const EMPTY: PostFormValues = { title: "", slug: "", excerpt: "", category: "Announcements", content_md: "", tags: "", cover_url: "" };
-
 export default function NewPost({ loaderData, actionData }: Route.ComponentProps) {
-  useToastOnce(actionData ? { id: actionData.errorId, kind: "error", message: actionData.error } : null);
-  return <PostEditor mode="new" initial={actionData?.values ?? EMPTY} categories={loaderData.categories} error={actionData?.error} />;
+  useToastOnce(actionData?.toast);
+  return (
+    <PostEditor
+      mode="new"
+      initial={actionData?.values ?? EMPTY_POST}
+      categories={loaderData.categories}
+      error={actionData?.toast.message}
+    />
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

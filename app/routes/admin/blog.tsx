@@ -3,7 +3,6 @@ import { format } from "date-fns";
 import { FileText, Plus, Search } from "lucide-react";
 import type { Route } from "./+types/blog";
 import { AdminError } from "~/components/admin/admin-error";
-import { POST_MESSAGES } from "~/components/admin/post-messages";
 import { useShortcut } from "~/components/admin/use-shortcut";
 import { useToastOnce } from "~/components/use-toast-once";
 import {
@@ -24,13 +23,14 @@ import { Input } from "~/components/ui/input";
 import { Pagination } from "~/components/ui/pagination";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { Toast } from "~/lib/toast";
+import { POST_MESSAGES } from "~/lib/post-messages";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { deletePost, listAdminPosts, PostNotFoundError, setPostStatus } from "~/server/posts/admin-posts.server";
+import { listAdminPosts } from "~/server/posts/admin-posts.server";
 import { logger } from "~/server/logger.server";
+import { newToast } from "~/server/toast.server";
+import { postListAction } from "./blog.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Blog | Admin | Launchpad Academy" }, { name: "robots", content: "noindex" }];
-
-const toast = (kind: Toast["kind"], message: string): Toast => ({ id: crypto.randomUUID(), kind, message });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin({ request, context });
@@ -65,37 +65,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         pageCount: 1,
         total: 0,
         posts: [],
-        error: toast("error", POST_MESSAGES.fetchListFailed),
+        error: newToast({ kind: "error", message: POST_MESSAGES.fetchListFailed }),
       },
     );
   }
 }
 
-/** Publish, unpublish and delete: form posts with an `intent`, answered with the toast to show. */
-export async function action({ request, context }: Route.ActionArgs) {
-  requireAdmin({ request, context });
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = String(form.get("id") ?? "");
-  if (intent === "publish" || intent === "unpublish") {
-    try {
-      await setPostStatus({ id, status: intent === "publish" ? "published" : "draft" });
-      return { toast: toast("success", intent === "publish" ? POST_MESSAGES.published : POST_MESSAGES.unpublished) };
-    } catch (error) {
-      logger[error instanceof PostNotFoundError ? "warn" : "error"]({ err: error, id, intent }, "post status change failed");
-      return data({ toast: toast("error", POST_MESSAGES.statusFailed) }, { status: error instanceof PostNotFoundError ? 404 : 500 });
-    }
-  }
-  if (intent === "delete") {
-    try {
-      await deletePost({ id });
-      return { toast: toast("success", POST_MESSAGES.deleted) };
-    } catch (error) {
-      logger[error instanceof PostNotFoundError ? "warn" : "error"]({ err: error, id }, "post delete failed");
-      return data({ toast: toast("error", POST_MESSAGES.deleteFailed) }, { status: error instanceof PostNotFoundError ? 404 : 500 });
-    }
-  }
-  return data({ toast: toast("error", "Unknown action") }, { status: 400 });
+/** Publish, unpublish and delete: the row buttons post an `intent`, answered with the toast to show. */
+export function action({ request, context }: Route.ActionArgs) {
+  return postListAction({ request, context });
 }
 
 type PostRow = Route.ComponentProps["loaderData"]["posts"][number];
@@ -110,7 +88,7 @@ function StatusBadge({ status, className }: { status: string; className?: string
 
 function PostActions({ post }: { post: PostRow }) {
   const fetcher = useFetcher<typeof action>();
-  useToastOnce(fetcher.data?.toast);
+  useToastOnce(fetcher.data && "toast" in fetcher.data ? fetcher.data.toast : null);
   const busy = fetcher.state !== "idle";
   const pendingIntent = fetcher.formData?.get("intent");
   const published = post.status === "published";

@@ -1,37 +1,20 @@
-import { data, type RouterContextProvider } from "react-router";
-import { POST_MESSAGES } from "~/components/admin/post-messages";
-import { postFormSchema, type PostFormValues } from "~/components/admin/post-schema";
+import type { RouterContextProvider } from "react-router";
 import { POST_CATEGORIES } from "~/lib/domain-values";
+import { firstError, parseForm } from "~/lib/forms/parse-form";
+import { POST_MESSAGES } from "~/lib/post-messages";
+import { invalidForm } from "~/server/action.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { logger } from "~/server/logger.server";
-import { redirectWithToast } from "~/server/toast.server";
-import { deletePost, PostNotFoundError, savePost } from "~/server/posts/admin-posts.server";
+import { deletePost, savePost } from "~/server/posts/admin-posts.server";
+import { postFailure } from "~/server/posts/post-failures.server";
+import { dataWithToast, newToast, redirectWithToast } from "~/server/toast.server";
+import { editPostForm, newPostForm, typedPostValues } from "./post-form";
 
 export const postCategories = POST_CATEGORIES;
 
-/** What the form shows back after a failed save: exactly what was typed. */
-function typedValues(form: FormData): PostFormValues {
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  return {
-    title: field("title"),
-    slug: field("slug"),
-    excerpt: field("excerpt"),
-    category: field("category"),
-    content_md: field("content_md"),
-    tags: field("tags"),
-    cover_url: field("cover_url"),
-  };
-}
-
-const failure = (message: string, values: PostFormValues, status: number) =>
-  data({ error: message, errorId: crypto.randomUUID(), values }, { status });
-
 /**
- * The post editor's action (new and edit): save as draft, publish, or (edit only) delete.
- * Success redirects to the blog list with the spec's toast; a failure answers with its message.
+ * The post editor's action (new, and edit with `id`): save as draft, publish, or (edit only)
+ * delete. Success goes to the blog list with the spec's toast; a refused or failed save stays on
+ * the editor with what was typed and the error toast.
  */
 export async function runPostEditorAction({
   request,
@@ -43,51 +26,44 @@ export async function runPostEditorAction({
   id?: string;
 }) {
   const admin = requireAdmin({ request, context });
-  const form = await request.formData();
-  const intent = form.get("intent");
+  const parsed = parseForm(id ? editPostForm : newPostForm, await request.formData());
+  const values = typedPostValues(parsed.values);
+  if (parsed.errors) {
+    const message = firstError(parsed.errors) ?? POST_MESSAGES.saveFailed;
+    return invalidForm({ errors: parsed.errors, values }, { toast: newToast({ kind: "error", message }) });
+  }
+  const form = parsed.data;
 
-  if (intent === "delete" && id) {
+  if (form.intent === "delete") {
     try {
-      await deletePost({ id });
-      return redirectWithToast("/admin/blog", { kind: "success", message: POST_MESSAGES.deleted });
+      // Only the edit form has this intent, so there is an id; "" would be a missing post.
+      await deletePost({ id: id ?? "" });
     } catch (error) {
-      logger[error instanceof PostNotFoundError ? "warn" : "error"]({ err: error, id }, "post delete failed");
-      return failure(POST_MESSAGES.deleteFailed, typedValues(form), error instanceof PostNotFoundError ? 404 : 500);
+      const { toast, status } = postFailure("delete", error, { id });
+      return dataWithToast({ values }, toast, status);
     }
+    return redirectWithToast("/admin/blog", { kind: "success", message: POST_MESSAGES.deleted });
   }
 
-  const values = typedValues(form);
-  const parsed = postFormSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    logger.warn({ issues: parsed.error.issues }, "post form refused");
-    return failure(POST_MESSAGES.saveFailed, values, 400);
-  }
-  const input = parsed.data;
-  if (!input.title || !input.content_md.trim()) return failure(POST_MESSAGES.required, values, 400);
-
-  const publish = input.intent === "publish";
+  const publish = form.intent === "publish";
   try {
     await savePost({
       id,
       authorId: admin.id,
       publish,
       input: {
-        title: input.title,
-        slug: input.slug,
-        excerpt: input.excerpt,
-        category: input.category,
-        contentMd: input.content_md,
-        tags: input.tags,
-        coverUrl: input.cover_url,
+        title: form.title,
+        slug: form.slug,
+        excerpt: form.excerpt,
+        category: form.category,
+        contentMd: form.content_md,
+        tags: form.tags,
+        coverUrl: form.cover_url,
       },
     });
   } catch (error) {
-    if (error instanceof PostNotFoundError) {
-      logger.warn({ id }, "save of a missing post");
-      return failure(POST_MESSAGES.notFound, values, 404);
-    }
-    logger.error({ err: error, id }, "post save failed");
-    return failure(POST_MESSAGES.saveFailed, values, 500);
+    const { toast, status } = postFailure("save", error, { id });
+    return dataWithToast({ values }, toast, status);
   }
   return redirectWithToast("/admin/blog", { kind: "success", message: publish ? POST_MESSAGES.published : POST_MESSAGES.savedDraft });
 }

@@ -1,21 +1,16 @@
-import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login-two-factor";
 import { AuthAlert } from "~/components/auth-alert";
 import { AuthCard } from "~/components/auth-card";
-import { AuthClientFlag, CLIENT_FLAG_FIELD } from "~/components/auth-client-flag";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { FormField } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { toastSuccess } from "~/components/ui/toaster";
 import { safeNextPath } from "~/lib/safe-next";
 import { pageMeta } from "~/lib/seo";
-import { callAuthEndpoint } from "~/server/auth/auth-request.server";
 import { requireAnonymous } from "~/server/auth/guards.server";
-import { completeSignIn } from "~/server/auth/sign-in-flow.server";
-import { parseForm, twoFactorSchema } from "./auth-forms";
+import { twoFactorAction } from "./login-two-factor.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -37,41 +32,14 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { next, method: url.searchParams.get("method") === "backup" ? ("backup" as const) : ("totp" as const) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  requireAnonymous({ request, context });
-  const form = await request.formData();
-  const parsed = parseForm(twoFactorSchema, form);
-  if (parsed.errors) return data({ error: parsed.errors.code?.[0] ?? "Enter the code", expired: false }, { status: 400 });
-  const { method, code, trustDevice, next } = parsed.data;
-  const result = await callAuthEndpoint({
-    request,
-    context,
-    path: method === "backup" ? "/two-factor/verify-backup-code" : "/two-factor/verify-totp",
-    body: { code: method === "totp" ? code.replace(/\s+/g, "") : code, trustDevice: trustDevice === "on" },
-  });
-  if (!result.ok) {
-    const expired = ["INVALID_TWO_FACTOR_COOKIE", "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE"].includes(result.error.code);
-    return data({ error: result.error.message, expired }, { status: result.status, headers: result.cookies });
-  }
-  return completeSignIn({ next, cookies: result.cookies, clientRendered: form.get(CLIENT_FLAG_FIELD) === "js" });
-}
-
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return actionResult?.signedIn ? false : defaultShouldRevalidate;
+export function action({ request, context }: Route.ActionArgs) {
+  return twoFactorAction({ request, context });
 }
 
 export default function LoginTwoFactor({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const navigate = useNavigate();
-  const signedIn = actionData && "signedIn" in actionData ? actionData : undefined;
-  const failure = actionData && "error" in actionData ? actionData : undefined;
+  const failure = actionData;
   const backup = loaderData.method === "backup";
-
-  useEffect(() => {
-    if (!signedIn) return;
-    toastSuccess("Welcome back!", "You have been signed in successfully.");
-    navigate(signedIn.redirectTo, { replace: true });
-  }, [signedIn, navigate]);
 
   const otherMethod = `/login/two-factor?next=${encodeURIComponent(loaderData.next)}${backup ? "" : "&method=backup"}`;
   return (
@@ -108,7 +76,6 @@ export default function LoginTwoFactor({ loaderData, actionData }: Route.Compone
         <Form method="post" className="grid gap-4">
           <input type="hidden" name="method" value={loaderData.method} />
           <input type="hidden" name="next" value={loaderData.next} />
-          <AuthClientFlag />
           <FormField label={backup ? "Backup code" : "Authentication code"} name="code">
             {backup ? (
               <Input autoComplete="off" required autoFocus spellCheck={false} />
@@ -122,7 +89,7 @@ export default function LoginTwoFactor({ loaderData, actionData }: Route.Compone
               Trust this device for 30 days
             </Label>
           </div>
-          <Button type="submit" className="w-full" loading={navigation.state === "submitting" || Boolean(signedIn)}>
+          <Button type="submit" className="w-full" loading={navigation.formData !== undefined}>
             Verify
           </Button>
         </Form>

@@ -1,21 +1,18 @@
-import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { AuthAlert } from "~/components/auth-alert";
 import { AuthCard } from "~/components/auth-card";
-import { AuthClientFlag, CLIENT_FLAG_FIELD } from "~/components/auth-client-flag";
 import { AuthOAuthButtons } from "~/components/auth-oauth-buttons";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { toastSuccess } from "~/components/ui/toaster";
+import { EMAIL_MAX } from "~/lib/forms/limits";
+import { firstError } from "~/lib/forms/parse-form";
 import { safeNextPath } from "~/lib/safe-next";
 import { pageMeta } from "~/lib/seo";
-import { callAuthEndpoint } from "~/server/auth/auth-request.server";
-import { VERIFIED_CALLBACK_PATH } from "~/server/auth/auth.server";
 import { requireAnonymous } from "~/server/auth/guards.server";
-import { completeSignIn, getOAuthProviders, startOAuthSignIn } from "~/server/auth/sign-in-flow.server";
-import { oauthSchema, parseForm, resendVerificationSchema, signInSchema } from "./auth-forms";
+import { getOAuthProviders } from "~/server/auth/sign-in-flow.server";
+import { loginAction } from "./login.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Sign in", description: "Sign in to your Launchpad Academy account.", path: "/login", noIndex: true });
@@ -36,81 +33,22 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { next: safeNextPath(url.searchParams.get("next")), notice, oauth: getOAuthProviders() };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  requireAnonymous({ request, context });
-  const form = await request.formData();
-  const intent = form.get("intent");
-
-  if (intent === "resend-verification") {
-    const parsed = parseForm(resendVerificationSchema, form);
-    if (parsed.errors)
-      return data({ intent: "resend-verification" as const, error: parsed.errors.email?.[0] ?? "Email is required" }, { status: 400 });
-    const result = await callAuthEndpoint({
-      request,
-      context,
-      path: "/send-verification-email",
-      body: { email: parsed.data.email, callbackURL: VERIFIED_CALLBACK_PATH },
-    });
-    if (!result.ok)
-      return data(
-        { intent: "resend-verification" as const, error: result.error.message, unverifiedEmail: parsed.data.email },
-        { status: result.status },
-      );
-    return { intent: "resend-verification" as const, resent: true as const };
-  }
-
-  if (intent === "oauth") {
-    const parsed = parseForm(oauthSchema, form);
-    if (parsed.errors) return data({ intent: "oauth" as const, error: "That sign-in method is not available." }, { status: 400 });
-    const { error } = await startOAuthSignIn({ request, context, provider: parsed.data.provider, next: parsed.data.next });
-    return data({ intent: "oauth" as const, error }, { status: 400 });
-  }
-
-  const parsed = parseForm(signInSchema, form);
-  const email = String(form.get("email") ?? "");
-  if (parsed.errors) return data({ intent: "sign-in" as const, fieldErrors: parsed.errors, email }, { status: 400 });
-  const { email: address, password, next } = parsed.data;
-  const result = await callAuthEndpoint<{ twoFactorRedirect?: boolean }>({
-    request,
-    context,
-    path: "/sign-in/email",
-    body: { email: address, password, rememberMe: true },
-  });
-  if (!result.ok) {
-    const unverified = result.error.code === "EMAIL_NOT_VERIFIED";
-    return data(
-      { intent: "sign-in" as const, error: result.error.message, email, unverifiedEmail: unverified ? address : undefined },
-      { status: result.status },
-    );
-  }
-  if (result.data?.twoFactorRedirect) {
-    throw redirect(`/login/two-factor?next=${encodeURIComponent(safeNextPath(next))}`, { headers: result.cookies });
-  }
-  return completeSignIn({ next, cookies: result.cookies, clientRendered: form.get(CLIENT_FLAG_FIELD) === "js" });
-}
-
-/** After a successful sign-in the page moves on itself; re-running its loader would bounce to /account first. */
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return actionResult?.signedIn ? false : defaultShouldRevalidate;
+export function action({ request, context }: Route.ActionArgs) {
+  return loginAction({ request, context });
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const navigate = useNavigate();
-  const pendingIntent = navigation.state === "submitting" ? (navigation.formData?.get("intent") ?? "sign-in") : null;
-  const result = actionData && "intent" in actionData ? actionData : undefined;
-  const signedIn = actionData && "signedIn" in actionData ? actionData : undefined;
-
-  useEffect(() => {
-    if (!signedIn) return;
-    toastSuccess("Welcome back!", "You have been signed in successfully.");
-    navigate(signedIn.redirectTo, { replace: true });
-  }, [signedIn, navigate]);
-
-  const fieldErrors = result && "fieldErrors" in result ? result.fieldErrors : undefined;
-  const error = result && "error" in result ? result.error : undefined;
+  // Signing in leaves the page (a redirect), so the button stays busy until the next page loads.
+  const pendingIntent = navigation.state !== "idle" ? (navigation.formData?.get("intent") ?? null) : null;
+  const result = actionData;
+  const fieldErrors = result && "errors" in result && result.intent === "sign-in" ? result.errors : undefined;
+  // A refused resend or OAuth form has no field on screen: its message goes in the alert.
+  const refused = result && "errors" in result && result.intent !== "sign-in" ? firstError(result.errors) : undefined;
+  const error = result && "error" in result ? result.error : refused;
   const unverifiedEmail = result && "unverifiedEmail" in result ? result.unverifiedEmail : undefined;
   const resent = result && "resent" in result;
+  const typedEmail = result && "values" in result ? result.values?.email : undefined;
   const signupHref = loaderData.next === "/account" ? "/signup" : `/signup?next=${encodeURIComponent(loaderData.next)}`;
 
   return (
@@ -148,9 +86,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <Form method="post" className="grid gap-4">
           <input type="hidden" name="intent" value="sign-in" />
           <input type="hidden" name="next" value={loaderData.next} />
-          <AuthClientFlag />
           <FormField label="Email" name="email" error={fieldErrors?.email}>
-            <Input type="email" autoComplete="email" required defaultValue={result && "email" in result ? result.email : undefined} />
+            <Input type="email" autoComplete="email" required maxLength={EMAIL_MAX} defaultValue={typedEmail} />
           </FormField>
           <FormField label="Password" name="password" error={fieldErrors?.password}>
             <Input type="password" autoComplete="current-password" required />
@@ -160,7 +97,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               Forgot your password?
             </Link>
           </div>
-          <Button type="submit" className="w-full" loading={pendingIntent === "sign-in" || Boolean(signedIn)}>
+          <Button type="submit" className="w-full" loading={pendingIntent === "sign-in"}>
             Sign in
           </Button>
         </Form>

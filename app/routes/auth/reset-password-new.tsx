@@ -1,13 +1,13 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password-new";
 import { AuthAlert } from "~/components/auth-alert";
 import { AuthCard } from "~/components/auth-card";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/forms/limits";
 import { pageMeta } from "~/lib/seo";
-import { callAuthEndpoint } from "~/server/auth/auth-request.server";
-import { PASSWORD_MAX, PASSWORD_MIN, parseForm, resetPasswordSchema, type FieldErrors } from "./auth-forms";
+import { resetPasswordAction } from "./reset-password-new.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -24,23 +24,8 @@ export function loader({ request }: Route.LoaderArgs) {
   return { token: url.searchParams.get("error") ? null : token };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const parsed = parseForm(resetPasswordSchema, form);
-  if (parsed.errors) return data({ fieldErrors: parsed.errors, error: parsed.errors.token?.[0] }, { status: 400 });
-  const result = await callAuthEndpoint({
-    request,
-    context,
-    path: "/reset-password",
-    body: { newPassword: parsed.data.password, token: parsed.data.token },
-  });
-  if (!result.ok) {
-    const onPassword = result.error.code.startsWith("PASSWORD");
-    const fieldErrors: FieldErrors = onPassword ? { password: [result.error.message] } : {};
-    return data({ error: onPassword ? undefined : result.error.message, fieldErrors }, { status: result.status });
-  }
-  // Better Auth has revoked every session of the account; sign in again with the new password.
-  throw redirect("/login?notice=password-reset", { headers: result.cookies });
+export function action({ request, context }: Route.ActionArgs) {
+  return resetPasswordAction({ request, context });
 }
 
 export default function ResetPasswordNew({ loaderData, actionData }: Route.ComponentProps) {
@@ -57,14 +42,14 @@ export default function ResetPasswordNew({ loaderData, actionData }: Route.Compo
       </AuthCard>
     );
   }
-  const fieldErrors = actionData?.fieldErrors;
+  const fieldErrors = actionData && "errors" in actionData ? actionData.errors : undefined;
   return (
     <AuthCard
       title="Choose a new password"
       description="Pick a password you don't use anywhere else. Signing in elsewhere will end when you save it."
     >
       <div className="grid gap-5">
-        {actionData?.error ? (
+        {actionData && "error" in actionData && actionData.error ? (
           <AuthAlert>
             {actionData.error}{" "}
             <Link to="/reset-password" className="font-semibold underline">

@@ -1,5 +1,4 @@
-import { useEffect } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { AuthAlert } from "~/components/auth-alert";
 import { AuthCard } from "~/components/auth-card";
@@ -7,12 +6,11 @@ import { AuthCheckEmail } from "~/components/auth-check-email";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { toastSuccess } from "~/components/ui/toaster";
+import { useToastOnce } from "~/components/use-toast-once";
+import { EMAIL_MAX } from "~/lib/forms/limits";
 import { pageMeta } from "~/lib/seo";
-import { callAuthEndpoint } from "~/server/auth/auth-request.server";
-import { RESET_CALLBACK_PATH } from "~/server/auth/auth.server";
 import { requireAnonymous } from "~/server/auth/guards.server";
-import { parseForm, resetRequestSchema } from "./auth-forms";
+import { resetRequestAction } from "./reset-password.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -26,21 +24,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  requireAnonymous({ request, context });
-  const form = await request.formData();
-  const email = String(form.get("email") ?? "");
-  const parsed = parseForm(resetRequestSchema, form);
-  if (parsed.errors) return data({ fieldErrors: parsed.errors, email }, { status: 400 });
-  // The answer is the same whether or not the address has an account.
-  const result = await callAuthEndpoint({
-    request,
-    context,
-    path: "/request-password-reset",
-    body: { email: parsed.data.email, redirectTo: RESET_CALLBACK_PATH },
-  });
-  if (!result.ok) return data({ error: result.error.message, email }, { status: result.status });
-  return { sent: true as const, email: parsed.data.email };
+export function action({ request, context }: Route.ActionArgs) {
+  return resetRequestAction({ request, context });
 }
 
 export default function ResetPassword({ actionData }: Route.ComponentProps) {
@@ -48,9 +33,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const sent = actionData && "sent" in actionData ? actionData : undefined;
   const failure = actionData && !("sent" in actionData) ? actionData : undefined;
 
-  useEffect(() => {
-    if (sent) toastSuccess("Password reset email sent");
-  }, [sent]);
+  useToastOnce(sent?.toast);
 
   const footer = (
     <>
@@ -78,8 +61,8 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
       <div className="grid gap-5">
         {failure && "error" in failure ? <AuthAlert>{failure.error}</AuthAlert> : null}
         <Form method="post" className="grid gap-4">
-          <FormField label="Email" name="email" error={failure && "fieldErrors" in failure ? failure.fieldErrors.email : undefined}>
-            <Input type="email" autoComplete="email" required defaultValue={failure?.email} />
+          <FormField label="Email" name="email" error={failure && "errors" in failure ? failure.errors.email : undefined}>
+            <Input type="email" autoComplete="email" required maxLength={EMAIL_MAX} defaultValue={failure?.values.email} />
           </FormField>
           <Button type="submit" className="w-full" loading={navigation.state === "submitting"}>
             Send reset link

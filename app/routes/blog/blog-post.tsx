@@ -4,10 +4,10 @@ import { ArrowLeft } from "lucide-react";
 import type { Route } from "./+types/blog-post";
 import { BlogAuthor } from "~/components/blog-author";
 import { BlogPostCard } from "~/components/blog-post-card";
-import { BlogProse } from "~/components/blog-prose";
 import { BlogReadingProgress } from "~/components/blog-reading-progress";
 import { ShareButton } from "~/components/share-button";
 import { BlogTableOfContents } from "~/components/blog-table-of-contents";
+import { Prose } from "~/components/prose";
 import { CourseImage } from "~/components/course-image";
 import { Button } from "~/components/ui/button";
 import { blogCategorySlug, blogFiltersToSearch } from "~/lib/blog-filters";
@@ -135,7 +135,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           )}
           <div className="min-w-0 lg:col-start-1 lg:row-start-2">
             <CourseImage src={post.coverUrl} topic={post.category} alt="" priority className="rounded-xl" />
-            <BlogProse html={html} className="mt-10" />
+            <Prose html={html} className="mt-10" />
           </div>
         </article>
 

@@ -65,10 +65,10 @@ describe("course detail action (Save)", () => {
   const post = (user: SessionUser | null, intent: string, slug = slugs.published) =>
     callAction(courseDetail, { ...call(`/courses/${slug}`, user), form: { intent } });
 
-  it("saves and unsaves for a signed-in user", async () => {
-    expect(await post(learner, "save")).toEqual({ saved: true });
+  it("saves and unsaves for a signed-in user, with the toast that says which", async () => {
+    expect(await post(learner, "save")).toMatchObject({ data: { saved: true, toast: { kind: "success", message: "Course saved" } } });
     expect(await isCourseSaved({ userId: learner.id, courseId: publishedId })).toBe(true);
-    expect(await post(learner, "unsave")).toEqual({ saved: false });
+    expect(await post(learner, "unsave")).toMatchObject({ data: { saved: false, toast: { message: "Removed from saved courses" } } });
     expect(await isCourseSaved({ userId: learner.id, courseId: publishedId })).toBe(false);
   });
 
@@ -79,7 +79,7 @@ describe("course detail action (Save)", () => {
   });
 
   it("refuses an unknown intent and a course the user cannot see", async () => {
-    expect((await thrownResponse(post(learner, "delete"))).status).toBe(400);
+    expect(await post(learner, "delete")).toMatchObject({ init: { status: 400 }, data: { errors: { intent: [expect.any(String)] } } });
     expect((await thrownResponse(post(learner, "save", slugs.draft))).status).toBe(404);
   });
 });

@@ -1,11 +1,12 @@
-import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import { isRouteErrorResponse, Link, useNavigation } from "react-router";
 import { format } from "date-fns";
 import { Check, Clock, Eye, FileText, Lock, PlayCircle, Star, Users } from "lucide-react";
 import type { Route } from "./+types/course-detail";
-import { saveCourseSchema } from "./save-course-schema";
+import { courseNotFound, saveCourseAction } from "./course-detail.server";
 import { CourseDetailSkeleton } from "~/components/course-detail-skeleton";
 import { CourseImage } from "~/components/course-image";
 import { CourseSaveButton } from "~/components/course-save-button";
+import { Prose } from "~/components/prose";
 import { ShareButton } from "~/components/share-button";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -13,32 +14,15 @@ import { formatUsd } from "~/lib/money";
 import { useNonce } from "~/lib/nonce";
 import { isAdminRole } from "~/lib/roles";
 import { pageMeta, SITE_NAME } from "~/lib/seo";
-import { cn } from "~/lib/utils";
 import { formatHours } from "~/lib/topics";
-import { getSessionUser, requireUser } from "~/server/auth/guards.server";
+import { getSessionUser } from "~/server/auth/guards.server";
 import { hasActiveEnrollment } from "~/server/access/enrollments.server";
-import { findCourseBySlug, getCourseDetail, type CourseDetail } from "~/server/courses/catalog.server";
+import { getCourseDetail, type CourseDetail } from "~/server/courses/catalog.server";
 import { getConfig } from "~/server/config.server";
 import { renderMarkdown } from "~/server/markdown.server";
-import { isCourseSaved, setCourseSaved } from "~/server/courses/saved-courses.server";
+import { isCourseSaved } from "~/server/courses/saved-courses.server";
 
 const PERKS = ["Lifetime access", "All course materials", "Practical exercises"];
-
-/** Typography for the rendered long description (sanitised markdown HTML). */
-const PROSE = cn(
-  "text-base leading-7 text-foreground",
-  "[&_p]:mt-4 [&_p:first-child]:mt-0 [&_a]:font-medium [&_a]:text-primary [&_a]:underline",
-  "[&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-6 [&_h3]:text-lg [&_h3]:font-semibold [&_h4]:mt-4 [&_h4]:font-semibold",
-  "[&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_li]:mt-1",
-  "[&_blockquote]:mt-4 [&_blockquote]:border-l-4 [&_blockquote]:pl-4 [&_blockquote]:text-muted-foreground",
-  "[&_code]:rounded [&_code]:bg-secondary [&_code]:px-1 [&_code]:text-sm [&_pre]:mt-4 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-secondary [&_pre]:p-4",
-  "[&_img]:mt-4 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg [&_hr]:my-8",
-  "[&_table]:mt-4 [&_table]:block [&_table]:overflow-x-auto [&_td]:border [&_td]:px-3 [&_td]:py-2 [&_th]:border [&_th]:px-3 [&_th]:py-2 [&_th]:text-left",
-);
-
-function courseNotFound() {
-  return data({ notFound: true }, { status: 404 });
-}
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = getSessionUser({ context });
@@ -64,13 +48,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = requireUser({ request, context });
-  const parsed = saveCourseSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) throw data({ error: "Unknown action" }, { status: 400 });
-  const course = await findCourseBySlug({ slug: params.slug });
-  if (!course || (course.status !== "published" && !isAdminRole(user.role))) throw courseNotFound();
-  return setCourseSaved({ userId: user.id, courseId: course.id, saved: parsed.data.intent === "save" });
+export function action({ request, params, context }: Route.ActionArgs) {
+  return saveCourseAction({ request, context, slug: params.slug });
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -230,7 +209,7 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
               <h2 id="about-heading" className="text-2xl font-bold tracking-tight">
                 About this course
               </h2>
-              <div className={cn("mt-4 max-w-3xl", PROSE)} dangerouslySetInnerHTML={{ __html: descriptionHtml }} />
+              <Prose html={descriptionHtml} className="mt-4 max-w-3xl" />
             </section>
           )}
 

@@ -1,5 +1,5 @@
 import { CheckCircle2, Clock, Mail } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
 import { PageHero } from "~/components/marketing-page-hero";
 import { Button } from "~/components/ui/button";
@@ -8,7 +8,8 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { pageMeta } from "~/lib/seo";
 import { getConfig } from "~/server/config.server";
-import { contactFormSchema, submitContactMessage } from "~/server/marketing/contact.server";
+import { CONTACT_LIMITS } from "./contact-form";
+import { contactAction } from "./contact.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -21,28 +22,8 @@ export function loader({ request }: Route.LoaderArgs) {
   return { supportEmail: getConfig().mail.support, sent: new URL(request.url).searchParams.get("sent") === "1" };
 }
 
-type FieldErrors = Partial<Record<"name" | "email" | "message", string[]>>;
-
-export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const values = {
-    name: String(form.get("name") ?? ""),
-    email: String(form.get("email") ?? ""),
-    message: String(form.get("message") ?? ""),
-  };
-  // A field no person can see: bots fill it in, and get the same answer without being stored.
-  if (String(form.get("website") ?? "") !== "") return redirect("/contact?sent=1");
-  const parsed = contactFormSchema.safeParse(values);
-  if (!parsed.success) {
-    const errors: FieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as keyof FieldErrors;
-      (errors[field] ??= []).push(issue.message);
-    }
-    return data({ errors, values }, { status: 400 });
-  }
-  await submitContactMessage({ form: parsed.data });
-  return redirect("/contact?sent=1");
+export function action({ request }: Route.ActionArgs) {
+  return contactAction({ request });
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
@@ -91,14 +72,14 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 ) : null}
                 <div className="grid gap-5 sm:grid-cols-2">
                   <FormField label="Name" name="name" id="contact-name" error={errors?.name}>
-                    <Input autoComplete="name" required defaultValue={values?.name} maxLength={120} />
+                    <Input autoComplete="name" required defaultValue={values?.name} maxLength={CONTACT_LIMITS.name} />
                   </FormField>
                   <FormField label="Email" name="email" id="contact-email" error={errors?.email}>
-                    <Input type="email" autoComplete="email" required defaultValue={values?.email} maxLength={254} />
+                    <Input type="email" autoComplete="email" required defaultValue={values?.email} maxLength={CONTACT_LIMITS.email} />
                   </FormField>
                 </div>
                 <FormField label="Message" name="message" id="contact-message" error={errors?.message}>
-                  <Textarea rows={7} required defaultValue={values?.message} maxLength={5000} />
+                  <Textarea rows={7} required defaultValue={values?.message} maxLength={CONTACT_LIMITS.message} />
                 </FormField>
                 <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
                   <label htmlFor="contact-website">Leave this field empty</label>

@@ -3,7 +3,8 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/newsletter-unsubscribe";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/seo";
-import { findNewsletterSubscription, maskEmail, unsubscribeFromNewsletter } from "~/server/marketing/newsletter.server";
+import { findNewsletterSubscription, maskEmail } from "~/server/marketing/newsletter.server";
+import { unsubscribeAction } from "./newsletter-unsubscribe.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -27,10 +28,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const result = await unsubscribeFromNewsletter({ token: String(form.get("token") ?? "") });
-  return { status: result.status };
+export function action({ request }: Route.ActionArgs) {
+  return unsubscribeAction({ request });
 }
 
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {

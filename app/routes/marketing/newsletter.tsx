@@ -1,9 +1,7 @@
-import { data, redirect } from "react-router";
 import type { Route } from "./+types/newsletter";
 import { NewsletterForm } from "~/components/newsletter-form";
-import { safeNextPath } from "~/lib/safe-next";
 import { pageMeta } from "~/lib/seo";
-import { newsletterFormSchema, subscribeToNewsletter } from "~/server/marketing/newsletter.server";
+import { newsletterAction } from "./newsletter.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -13,22 +11,9 @@ export const meta: Route.MetaFunction = (args) =>
     path: "/newsletter",
   });
 
-/**
- * Every newsletter form posts here. A fetcher (JavaScript on) gets the result as data; a plain
- * form post is sent back to the page it came from with the result in `?newsletter=`.
- */
-export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const formId = /^[a-z-]{1,20}$/.test(String(form.get("formId"))) ? String(form.get("formId")) : "page";
-  const parsed = newsletterFormSchema.safeParse({ email: form.get("email") });
-  if (parsed.success) await subscribeToNewsletter({ email: parsed.data.email });
-  const status = parsed.success ? "sent" : "invalid";
-
-  if (form.get("mode") === "fetcher") return data({ status }, { status: parsed.success ? 200 : 400 });
-
-  const back = new URL(safeNextPath(String(form.get("redirectTo") ?? ""), "/newsletter"), "http://local.invalid");
-  back.searchParams.set("newsletter", `${formId}.${status}`);
-  return redirect(`${back.pathname}${back.search}#newsletter-${formId}`, 303);
+/** Every newsletter form on the site posts here (see newsletter.server.ts). */
+export function action({ request }: Route.ActionArgs) {
+  return newsletterAction({ request });
 }
 
 export default function Newsletter() {

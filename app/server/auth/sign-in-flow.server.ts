@@ -1,6 +1,7 @@
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { redirect, type RouterContextProvider } from "react-router";
 import { safeNextPath } from "~/lib/safe-next";
 import { getConfig } from "~/server/config.server";
+import { redirectWithToast } from "~/server/toast.server";
 import { callAuthEndpoint } from "./auth-request.server";
 
 /** Which OAuth buttons to show: a provider counts only with both its client id and secret set. */
@@ -10,22 +11,15 @@ export function getOAuthProviders() {
 }
 
 /**
- * The answer to a finished sign-in. A hydrated page gets data, shows the welcome toast and
- * moves on itself; a page without JavaScript gets a plain redirect. Either way the session
- * cookie goes with it, and only to a same-site path.
+ * The answer to a finished sign-in: the session cookie, the spec's welcome toast (§8) and a
+ * redirect to a same-site path, with or without JavaScript.
  */
-export function completeSignIn({
-  next,
-  cookies,
-  clientRendered,
-}: {
-  next: string | null | undefined;
-  cookies: Headers;
-  clientRendered: boolean;
-}) {
-  const redirectTo = safeNextPath(next);
-  if (clientRendered) return data({ signedIn: true as const, redirectTo }, { headers: cookies });
-  throw redirect(redirectTo, { headers: cookies });
+export async function completeSignIn({ next, cookies }: { next: string | null | undefined; cookies: Headers }): Promise<never> {
+  throw await redirectWithToast(
+    safeNextPath(next),
+    { kind: "success", message: "Welcome back!", description: "You have been signed in successfully." },
+    { headers: cookies },
+  );
 }
 
 /** Starts an OAuth sign-in: Better Auth answers with the provider's URL and a state cookie. */

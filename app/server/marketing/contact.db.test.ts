@@ -4,28 +4,12 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { getConfig } from "~/server/config.server";
-import { contactFormSchema, submitContactMessage } from "./contact.server";
+import { submitContactMessage } from "./contact.server";
 import { contactMessages } from "~/server/db/schema";
 
 const database = useTestDatabase({ SUPPORT_EMAIL: "help@school.example" });
 
 describe("contact form", () => {
-  it("requires name, email and message and checks the email format", () => {
-    const result = contactFormSchema.safeParse({ name: " ", email: "nope", message: "" });
-    expect(result.success).toBe(false);
-    const fields = Object.fromEntries(result.error!.issues.map((issue) => [issue.path[0], issue.message]));
-    expect(fields).toEqual({
-      name: "Please enter your name.",
-      email: "Please enter a valid email address.",
-      message: "Please enter a message.",
-    });
-    expect(contactFormSchema.parse({ name: " Ann\nLee ", email: " ann@example.com ", message: " Hi " })).toEqual({
-      name: "Ann Lee",
-      email: "ann@example.com",
-      message: "Hi",
-    });
-  });
-
   it("stores the message and mails it to the support address with the sender as Reply-To", async () => {
     const email = `${unique("sender")}@example.com`;
     const saved = await submitContactMessage({ form: { name: "Ann Lee", email, message: "Where is my invoice?" } });

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { db, type Queryable } from "~/server/db/client.server";
 import { contactMessages } from "~/server/db/schema";
 import { getConfig } from "~/server/config.server";
@@ -6,29 +5,8 @@ import { contactMessageMail } from "~/server/mail/templates.server";
 import { sendMail } from "~/server/mail/transport.server";
 import { logger } from "~/server/logger.server";
 
-/** The contact form: name, email and message are required and the email must look like one. */
-export const contactFormSchema = z.object({
-  name: z
-    .string({ error: "Please enter your name." })
-    .trim()
-    .min(1, "Please enter your name.")
-    .max(120, "Please keep your name under 120 characters.")
-    // A name is one line: no line breaks to smuggle into the mail subject.
-    .transform((name) => name.replace(/\s+/g, " ")),
-  email: z
-    .string({ error: "Please enter your email address." })
-    .trim()
-    .min(1, "Please enter your email address.")
-    .max(254, "That email address is too long.")
-    .pipe(z.email({ error: "Please enter a valid email address." })),
-  message: z
-    .string({ error: "Please enter a message." })
-    .trim()
-    .min(1, "Please enter a message.")
-    .max(5000, "Please keep your message under 5,000 characters."),
-});
-
-export type ContactForm = z.infer<typeof contactFormSchema>;
+/** A message as the contact form delivers it: checked, trimmed, the email lower-cased (app/routes/marketing/contact-form.ts). */
+export type ContactForm = { name: string; email: string; message: string };
 
 /**
  * Stores the message and mails it to the support address with the sender as Reply-To. The

@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { z } from "zod";
 import { db, type Queryable } from "~/server/db/client.server";
 import { newsletterSubscribers } from "~/server/db/schema";
 import { getConfig } from "~/server/config.server";
@@ -14,16 +13,6 @@ import { logger } from "~/server/logger.server";
  * address that is already on the list is not an error and answers exactly like a new one, so the
  * form never reveals who is subscribed.
  */
-
-export const newsletterFormSchema = z.object({
-  email: z
-    .string({ error: "Enter your email address." })
-    .trim()
-    .toLowerCase()
-    .min(1, "Enter your email address.")
-    .max(254, "That email address is too long.")
-    .pipe(z.email({ error: "Enter a valid email address." })),
-});
 
 const newToken = () => crypto.randomBytes(24).toString("base64url");
 

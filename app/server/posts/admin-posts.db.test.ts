@@ -34,6 +34,9 @@ async function postBySlug(slug: string) {
 
 const body = "A paragraph of text for the post body.";
 
+/** An action's answer that stays on the page: its data (with the toast) and its status. */
+type Answer = { data: { toast: { kind: string; message: string } }; init?: { status?: number } };
+
 describe("saving from the editor", () => {
   it("creates a published post: slug from the title, author, tags trimmed, reading time, published_at now", async () => {
     const title = `Price Your Products! ${unique("p")}`;
@@ -77,14 +80,30 @@ describe("saving from the editor", () => {
       { intent: "draft", title: "Only a title", slug, content_md: "   ", excerpt: "kept" },
     ]) {
       const result = (await submit(blogNew, "/admin/blog/new", form)) as unknown as {
-        data: { error: string; values: { excerpt: string; title: string } };
+        data: { toast: { kind: string; message: string }; values: { excerpt: string; title: string } };
         init: { status: number };
       };
       expect(result.init.status).toBe(400);
-      expect(result.data.error).toBe("Title and content are required");
+      expect(result.data.toast).toMatchObject({ kind: "error", message: "Title and content are required" });
       expect(result.data.values).toMatchObject({ excerpt: "kept", title: form.title });
     }
     expect(await postBySlug(slug)).toBeUndefined();
+  });
+
+  it("saving or deleting a post that is gone answers 404 with the spec's message, keeping what was typed", async () => {
+    const gone = "00000000-0000-4000-8000-000000000000";
+    const saved = (await submit(
+      blogEdit,
+      `/admin/blog/${gone}/edit`,
+      { intent: "draft", title: "Typed", content_md: body },
+      { id: gone },
+    )) as unknown as Answer & { data: { values: { title: string } } };
+    expect(saved.init?.status).toBe(404);
+    expect(saved.data.toast).toMatchObject({ kind: "error", message: "Post not found" });
+    expect(saved.data.values.title).toBe("Typed");
+    const deleted = (await submit(blogEdit, `/admin/blog/${gone}/edit`, { intent: "delete" }, { id: gone })) as unknown as Answer;
+    expect(deleted.init?.status).toBe(404);
+    expect(deleted.data.toast.message).toBe("Failed to delete post");
   });
 
   it("stamps published_at on edit only when it was never set", async () => {
@@ -224,14 +243,12 @@ describe("list, status and delete", () => {
   it("toggles status from the list with the spec's toasts; unpublish keeps published_at", async () => {
     const slug = unique("toggle");
     const [post] = await database().db.insert(posts).values({ title: "Toggle", slug }).returning();
-    const published = (await submit(blogList, "/admin/blog", { intent: "publish", id: post.id })) as { toast: { message: string } };
-    expect(published.toast.message).toBe("Post published successfully");
+    const published = (await submit(blogList, "/admin/blog", { intent: "publish", id: post.id })) as unknown as Answer;
+    expect(published.data.toast).toMatchObject({ kind: "success", message: "Post published successfully" });
     const stamped = (await postBySlug(slug)).publishedAt;
     expect(stamped).not.toBeNull();
-    const unpublished = (await submit(blogList, "/admin/blog", { intent: "unpublish", id: post.id })) as {
-      toast: { message: string };
-    };
-    expect(unpublished.toast.message).toBe("Post unpublished successfully");
+    const unpublished = (await submit(blogList, "/admin/blog", { intent: "unpublish", id: post.id })) as unknown as Answer;
+    expect(unpublished.data.toast.message).toBe("Post unpublished successfully");
     expect(await postBySlug(slug)).toMatchObject({ status: "draft", publishedAt: stamped });
     await setPostStatus({ id: post.id, status: "published" });
     expect((await postBySlug(slug)).publishedAt).toEqual(stamped);
@@ -240,17 +257,40 @@ describe("list, status and delete", () => {
   it("deletes with 'Post deleted successfully', and a missing post fails with 'Failed to delete post'", async () => {
     const slug = unique("delete");
     const [post] = await database().db.insert(posts).values({ title: "Delete me", slug }).returning();
-    const deleted = (await submit(blogList, "/admin/blog", { intent: "delete", id: post.id })) as { toast: { message: string } };
-    expect(deleted.toast.message).toBe("Post deleted successfully");
+    const deleted = (await submit(blogList, "/admin/blog", { intent: "delete", id: post.id })) as unknown as Answer;
+    expect(deleted.data.toast.message).toBe("Post deleted successfully");
     expect(await postBySlug(slug)).toBeUndefined();
-    const again = (await submit(blogList, "/admin/blog", { intent: "delete", id: post.id })) as unknown as {
-      data: { toast: { message: string; kind: string } };
-    };
+    const again = (await submit(blogList, "/admin/blog", { intent: "delete", id: post.id })) as unknown as Answer;
+    expect(again.init?.status).toBe(404);
     expect(again.data.toast).toMatchObject({ kind: "error", message: "Failed to delete post" });
-    const status = (await submit(blogList, "/admin/blog", { intent: "publish", id: "not-a-uuid" })) as unknown as {
-      data: { toast: { message: string } };
-    };
+    const status = (await submit(blogList, "/admin/blog", { intent: "publish", id: "not-a-uuid" })) as unknown as Answer;
+    expect(status.init?.status).toBe(404);
     expect(status.data.toast.message).toBe("Failed to update post status");
+  });
+
+  it("answers 400 to an unknown intent and changes nothing", async () => {
+    const slug = unique("unknown");
+    const [post] = await database().db.insert(posts).values({ title: "Stays", slug }).returning();
+    for (const intent of ["archive", ""]) {
+      const result = (await submit(blogList, "/admin/blog", { intent, id: post.id })) as unknown as {
+        data: { errors: Record<string, string[]> };
+        init: { status: number };
+      };
+      expect(result.init.status).toBe(400);
+      expect(result.data.errors.intent).toHaveLength(1);
+    }
+    const edit = (await submit(blogEdit, `/admin/blog/${post.id}/edit`, { intent: "archive" }, { id: post.id })) as unknown as {
+      data: { toast: { message: string } };
+      init: { status: number };
+    };
+    expect(edit.init.status).toBe(400);
+    expect(edit.data.toast.message).toBe("Failed to save post");
+    // The new-post form has no delete.
+    const remove = (await submit(blogNew, "/admin/blog/new", { intent: "delete", id: post.id })) as unknown as {
+      init: { status: number };
+    };
+    expect(remove.init.status).toBe(400);
+    expect(await postBySlug(slug)).toMatchObject({ title: "Stays", status: "draft" });
   });
 });
 

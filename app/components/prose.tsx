@@ -1,12 +1,17 @@
+import type * as React from "react";
 import { cn } from "~/lib/utils";
 
 /**
- * Typography for HTML from `renderMarkdown` (already sanitised on the server). Headings leave
- * room under the sticky header when the table of contents jumps to them.
+ * The site's one typography for rendered markdown: blog posts, course descriptions, lessons and
+ * the admin editors' previews all look the same. `html` must come from the server's
+ * `renderMarkdown` (sanitised there, allow-list in app/server/markdown.server.ts); nothing else
+ * may be passed in. Headings leave room under the sticky header when a table of contents jumps
+ * to them.
  */
 const proseClasses = [
   "text-base leading-7 text-foreground sm:text-lg sm:leading-8",
-  "[&>*+*]:mt-5",
+  "[&>*+*]:mt-5 [&>:first-child]:mt-0",
+  "[&_h1]:mt-12 [&_h1]:scroll-mt-24 [&_h1]:text-3xl [&_h1]:font-bold [&_h1]:tracking-tight",
   "[&_h2]:mt-12 [&_h2]:scroll-mt-24 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:tracking-tight",
   "[&_h3]:mt-8 [&_h3]:scroll-mt-24 [&_h3]:text-xl [&_h3]:font-semibold",
   "[&_h4]:mt-6 [&_h4]:font-semibold",
@@ -25,6 +30,8 @@ const proseClasses = [
   "[&_.footnotes]:mt-12 [&_.footnotes]:border-t [&_.footnotes]:pt-6 [&_.footnotes]:text-sm",
 ].join(" ");
 
-export function BlogProse({ html, className }: { html: string; className?: string }) {
-  return <div className={cn(proseClasses, className)} dangerouslySetInnerHTML={{ __html: html }} />;
+type ProseProps = { html: string } & Omit<React.ComponentProps<"div">, "children" | "dangerouslySetInnerHTML">;
+
+export function Prose({ html, className, ...props }: ProseProps) {
+  return <div {...props} className={cn(proseClasses, className)} dangerouslySetInnerHTML={{ __html: html }} />;
 }

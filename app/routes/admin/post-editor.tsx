@@ -3,8 +3,6 @@ import { Form, Link, useBlocker, useNavigation, useSubmit } from "react-router";
 import { ArrowLeft, ImageOff } from "lucide-react";
 import { FileUpload } from "~/components/admin/file-upload";
 import { MarkdownPreview } from "~/components/admin/markdown-preview";
-import { POST_MESSAGES } from "~/components/admin/post-messages";
-import type { PostFormValues } from "~/components/admin/post-schema";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -22,7 +20,9 @@ import { FormField } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
+import { POST_MESSAGES } from "~/lib/post-messages";
 import { slugify } from "~/lib/slug";
+import { POST_LIMITS, type PostFormValues } from "./post-form";
 
 const COVER_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -117,7 +117,7 @@ export function PostEditor({ mode, postId, status, initial, categories, error }:
         <div className="grid gap-6 rounded-xl border border-border bg-card p-4 sm:p-6">
           <div className="grid gap-6 md:grid-cols-2">
             <FormField className="content-start" label="Title" name="title">
-              <Input value={values.title} onChange={set("title")} required maxLength={300} autoComplete="off" />
+              <Input value={values.title} onChange={set("title")} required maxLength={POST_LIMITS.title} autoComplete="off" />
             </FormField>
             <FormField
               className="content-start"
@@ -131,14 +131,14 @@ export function PostEditor({ mode, postId, status, initial, categories, error }:
                   setSlugEdited(true);
                   set("slug")(event);
                 }}
-                maxLength={300}
+                maxLength={POST_LIMITS.slug}
                 autoComplete="off"
                 spellCheck={false}
               />
             </FormField>
           </div>
           <FormField className="content-start" label="Excerpt" name="excerpt" hint={excerptHint}>
-            <Textarea value={values.excerpt} onChange={set("excerpt")} rows={3} maxLength={1000} className="min-h-20" />
+            <Textarea value={values.excerpt} onChange={set("excerpt")} rows={3} maxLength={POST_LIMITS.excerpt} className="min-h-20" />
           </FormField>
           <div className="grid gap-6 md:grid-cols-2">
             <FormField className="content-start" label="Category" name="category">
@@ -151,7 +151,7 @@ export function PostEditor({ mode, postId, status, initial, categories, error }:
               </NativeSelect>
             </FormField>
             <FormField className="content-start" label="Tags" name="tags" hint="Comma-separated, e.g. pricing, shopify">
-              <Input value={values.tags} onChange={set("tags")} maxLength={2000} autoComplete="off" />
+              <Input value={values.tags} onChange={set("tags")} maxLength={POST_LIMITS.tags} autoComplete="off" />
             </FormField>
           </div>
           <div className="grid gap-3">
@@ -204,6 +204,7 @@ export function PostEditor({ mode, postId, status, initial, categories, error }:
               value={values.content_md}
               onChange={set("content_md")}
               required
+              maxLength={POST_LIMITS.contentMd}
               rows={20}
               className="min-h-96 font-mono text-sm"
               spellCheck

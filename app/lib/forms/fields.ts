@@ -1,0 +1,112 @@
+import { z } from "zod";
+import { dollarsToCents } from "~/lib/money";
+import { slugify } from "~/lib/slug";
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, PRICE_MAX_DOLLARS, SLUG_MAX } from "./limits";
+
+/**
+ * Field schemas every form shares, so an email, a password, a slug or a price means the same
+ * thing on every page. Safe on both sides: the forms' schemas are built from them and parsed
+ * by the actions; pages take the numbers for their inputs from ./limits.
+ * Messages can be worded per form; the rules cannot.
+ */
+
+/** Trimmed and lower-cased before the format check, everywhere: " Ann@Example.COM " is "ann@example.com". */
+export function emailField({
+  required = "Email is required",
+  invalid = "Please enter a valid email address",
+  tooLong = "Email is too long",
+}: { required?: string; invalid?: string; tooLong?: string } = {}) {
+  return z
+    .string({ error: required })
+    .trim()
+    .toLowerCase()
+    .min(1, required)
+    .max(EMAIL_MAX, tooLong)
+    .pipe(z.email({ error: invalid }));
+}
+
+/** A password being chosen (sign-up, reset, change): the length rules. Never trimmed. */
+export function passwordField({
+  required = "Password is required",
+  tooShort = `Password must be at least ${PASSWORD_MIN} characters`,
+  tooLong = `Password must be at most ${PASSWORD_MAX} characters`,
+}: { required?: string; tooShort?: string; tooLong?: string } = {}) {
+  return z.string({ error: required }).min(1, required).min(PASSWORD_MIN, tooShort).max(PASSWORD_MAX, tooLong);
+}
+
+/**
+ * A password being checked (sign-in, confirming an action): present, and no longer than any
+ * password that can be set, since a longer one cannot be right.
+ */
+export function currentPasswordField({
+  required = "Password is required",
+  tooLong = "That password is not correct.",
+}: { required?: string; tooLong?: string } = {}) {
+  return z.string({ error: required }).min(1, required).max(PASSWORD_MAX, tooLong);
+}
+
+/** Trimmed text that must not be empty. */
+export function requiredText(message: string, { max = 1000, tooLong }: { max?: number; tooLong?: string } = {}) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, tooLong ?? `Must be at most ${max} characters`);
+}
+
+/** Trimmed text that may be empty (a missing field counts as empty). */
+export function optionalText({ max = 1000, tooLong }: { max?: number; tooLong?: string } = {}) {
+  return z
+    .string()
+    .trim()
+    .max(max, tooLong ?? `Must be at most ${max} characters`)
+    .optional()
+    .transform((value) => value ?? "");
+}
+
+/**
+ * A slug as typed, cleaned with the slug rule (§5). It may come out empty: the domain then makes
+ * one from the title and makes it unique.
+ */
+export function slugField({ max = SLUG_MAX, tooLong }: { max?: number; tooLong?: string } = {}) {
+  return z
+    .string()
+    .trim()
+    .max(max, tooLong ?? `Must be at most ${max} characters`)
+    .optional()
+    .transform((value) => slugify(value ?? ""));
+}
+
+/**
+ * A price typed in dollars (§5: a number, minimum 0, step 0.01) as whole cents, rounded:
+ * "12.345" → 1235. Empty is 0, the default price.
+ */
+export function priceDollarsField({
+  invalid = "Price must be a number",
+  negative = "Price cannot be negative",
+}: { invalid?: string; negative?: string } = {}) {
+  return z
+    .string({ error: invalid })
+    .trim()
+    .optional()
+    .transform((value, context) => {
+      if (!value) return 0;
+      // Plain decimals only: no exponents, no thousands separators, no currency sign.
+      const cents = /^-?(\d+\.?\d*|\.\d+)$/.test(value) ? dollarsToCents(value) : Number.NaN;
+      if (Number.isNaN(cents) || cents > PRICE_MAX_DOLLARS * 100) {
+        context.addIssue({ code: "custom", message: invalid });
+        return z.NEVER;
+      }
+      if (cents < 0) {
+        context.addIssue({ code: "custom", message: negative });
+        return z.NEVER;
+      }
+      return cents || 0; // "-0" is 0
+    });
+}
+
+/** A checkbox: the browser sends its value ("on") when ticked and nothing when not. */
+export const checkboxField = z
+  .string()
+  .optional()
+  .transform((value) => value !== undefined && value !== "" && value !== "off");

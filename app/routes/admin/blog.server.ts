@@ -1,0 +1,27 @@
+import type { RouterContextProvider } from "react-router";
+import { parseForm } from "~/lib/forms/parse-form";
+import { POST_MESSAGES } from "~/lib/post-messages";
+import { invalidForm } from "~/server/action.server";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { deletePost, setPostStatus } from "~/server/posts/admin-posts.server";
+import { postFailure } from "~/server/posts/post-failures.server";
+import { dataWithToast } from "~/server/toast.server";
+import { postListForm } from "./post-form";
+
+const SUCCESS = { publish: POST_MESSAGES.published, unpublish: POST_MESSAGES.unpublished, delete: POST_MESSAGES.deleted } as const;
+
+/** The blog list's row buttons: publish, unpublish, delete. The list stays; the toast says what happened. */
+export async function postListAction({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
+  requireAdmin({ request, context });
+  const parsed = parseForm(postListForm, await request.formData());
+  if (parsed.errors) return invalidForm(parsed);
+  const { intent, id } = parsed.data;
+  try {
+    if (intent === "delete") await deletePost({ id });
+    else await setPostStatus({ id, status: intent === "publish" ? "published" : "draft" });
+  } catch (error) {
+    const { toast, status } = postFailure(intent === "delete" ? "delete" : "status", error, { id });
+    return dataWithToast({}, toast, status);
+  }
+  return dataWithToast({}, { kind: "success", message: SUCCESS[intent] });
+}

@@ -1,0 +1,43 @@
+import { data, type RouterContextProvider } from "react-router";
+import { parseForm, type FieldErrors } from "~/lib/forms/parse-form";
+import { invalidForm } from "~/server/action.server";
+import { callAuthEndpoint } from "~/server/auth/auth-request.server";
+import { VERIFIED_CALLBACK_PATH } from "~/server/auth/auth.server";
+import { requireAnonymous } from "~/server/auth/guards.server";
+import { startOAuthSignIn } from "~/server/auth/sign-in-flow.server";
+import { dataWithToast } from "~/server/toast.server";
+import { signupForm } from "./auth-forms";
+
+/** /signup: create an account (it ends in "check your email"), or start an OAuth sign-in. */
+export async function signupAction({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
+  requireAnonymous({ request, context });
+  const parsed = parseForm(signupForm, await request.formData());
+  if (parsed.errors) return invalidForm(parsed);
+  const form = parsed.data;
+
+  if (form.intent === "oauth") {
+    // Success throws the redirect to the provider; what comes back is why it could not start.
+    const { error } = await startOAuthSignIn({ request, context, provider: form.provider, next: form.next });
+    return data({ error }, { status: 400 });
+  }
+
+  const result = await callAuthEndpoint({
+    request,
+    context,
+    path: "/sign-up/email",
+    // The confirmation link signs the user in and lands on the account page.
+    body: { name: form.name || form.email, email: form.email, password: form.password, callbackURL: VERIFIED_CALLBACK_PATH },
+  });
+  if (!result.ok) {
+    // Password problems (too short, too common) belong under the password field.
+    if (result.error.code.startsWith("PASSWORD")) {
+      const errors: FieldErrors = { password: [result.error.message] };
+      return data({ errors, values: parsed.values }, { status: result.status });
+    }
+    return data({ error: result.error.message, values: parsed.values }, { status: result.status });
+  }
+  return dataWithToast(
+    { sent: true as const, email: form.email },
+    { kind: "success", message: "Account created!", description: "Please check your email to confirm your account." },
+  );
+}

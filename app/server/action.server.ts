@@ -1,0 +1,30 @@
+import { data } from "react-router";
+import type { FieldErrors, FormValues } from "~/lib/forms/parse-form";
+import type { ToastInput } from "~/server/toast.server";
+
+/**
+ * Every action has one shape (docs/decisions/007-domain-folders-and-action-shape.md), in a
+ * `*.server.ts` beside its route:
+ *
+ *   guard → parseForm(schema, await request.formData())      schema: z.discriminatedUnion("intent", …)
+ *         → refused: invalidForm(parsed)                      400 { errors, values }
+ *         → one domain operation                              verb-first, one object parameter
+ *         → redirectWithToast(to, toast) | dataWithToast(payload, toast)
+ *         → a domain failure: its domain's mapping            e.g. postFailure("delete", error)
+ *
+ * A missing record the page is about is a 404 thrown from the loader, not a toast.
+ */
+
+/** A refused form: 400 with the messages per field and what was typed, so nothing typed is lost. */
+export function invalidForm<Values extends FormValues, Extra extends object = object>(
+  parsed: { errors: FieldErrors; values: Values },
+  extra?: Extra,
+) {
+  return data({ ...(extra as Extra), errors: parsed.errors, values: parsed.values }, { status: 400 });
+}
+
+/**
+ * A domain failure as the person sees it: the spec's error toast and the status to answer with.
+ * Each domain maps its typed errors to these in one place (e.g. `postFailure`), so no route copies them.
+ */
+export type Failure = { toast: ToastInput & { kind: "error" }; status: number };
