@@ -58,6 +58,7 @@ export default [
     route("blog", "routes/admin/blog.tsx"),
     route("blog/new", "routes/admin/blog-new.tsx"),
     route("blog/:id/edit", "routes/admin/blog-edit.tsx"),
+    route("settings", "routes/admin/settings.tsx"),
   ]),
 
   // Resource routes (no UI)
