@@ -1,9 +1,10 @@
-import { Link, Outlet, useNavigation } from "react-router";
+import { Link, Outlet, useMatches, useNavigation } from "react-router";
 import type { Route } from "./+types/layout";
 import { AdminError } from "~/components/admin/admin-error";
 import { BookOpen } from "lucide-react";
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { Spinner } from "~/components/ui/spinner";
+import { cn } from "~/lib/utils";
 import { requireAdmin } from "~/server/auth/guards.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin | Launchpad Academy" }, { name: "robots", content: "noindex" }];
@@ -17,6 +18,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin") && !navigation.formMethod;
+  // A screen with a side menu of its own (the course builder, §2) takes the whole width.
+  const ownSideMenu = useMatches().some((match) => (match.handle as { ownSideMenu?: boolean } | undefined)?.ownSideMenu);
   return (
     <div className="min-h-screen bg-muted">
       <a
@@ -39,10 +42,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </header>
-      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6 sm:px-6 md:grid-cols-[12rem_minmax(0,1fr)]">
-        <aside>
-          <AdminSidebar />
-        </aside>
+      <div className={cn("mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6 sm:px-6", !ownSideMenu && "md:grid-cols-[12rem_minmax(0,1fr)]")}>
+        {ownSideMenu ? null : (
+          <aside>
+            <AdminSidebar />
+          </aside>
+        )}
         <main id="admin-main" className="min-w-0" aria-busy={loading || undefined}>
           {loading ? (
             <p className="mb-4 flex items-center gap-2 text-sm text-muted-foreground" role="status">
