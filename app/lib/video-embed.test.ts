@@ -76,10 +76,22 @@ describe("sanitizeEmbedCode", () => {
   });
 
   it.each([
-    ['<div style="padding:56.25% 0 0 0"><iframe src="https://player.vimeo.com/video/76979871?h=ab12&amp;badge=0" title="Intro"></iframe></div><script src="https://player.vimeo.com/api/player.js"></script>', "https://player.vimeo.com/video/76979871?h=ab12&dnt=1"],
-    ['<iframe src="https://fast.wistia.net/embed/iframe/abcde12345?videoFoam=true" title="Wistia"></iframe>', "https://fast.wistia.net/embed/iframe/abcde12345"],
-    ['<iframe src="https://www.loom.com/embed/0123456789abcdef0123456789abcdef" frameborder="0"></iframe>', "https://www.loom.com/embed/0123456789abcdef0123456789abcdef"],
-    ['<iframe src="https://iframe.mediadelivery.net/embed/12345/0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0?autoplay=true"></iframe>', "https://iframe.mediadelivery.net/embed/12345/0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0"],
+    [
+      '<div style="padding:56.25% 0 0 0"><iframe src="https://player.vimeo.com/video/76979871?h=ab12&amp;badge=0" title="Intro"></iframe></div><script src="https://player.vimeo.com/api/player.js"></script>',
+      "https://player.vimeo.com/video/76979871?h=ab12&dnt=1",
+    ],
+    [
+      '<iframe src="https://fast.wistia.net/embed/iframe/abcde12345?videoFoam=true" title="Wistia"></iframe>',
+      "https://fast.wistia.net/embed/iframe/abcde12345",
+    ],
+    [
+      '<iframe src="https://www.loom.com/embed/0123456789abcdef0123456789abcdef" frameborder="0"></iframe>',
+      "https://www.loom.com/embed/0123456789abcdef0123456789abcdef",
+    ],
+    [
+      '<iframe src="https://iframe.mediadelivery.net/embed/12345/0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0?autoplay=true"></iframe>',
+      "https://iframe.mediadelivery.net/embed/12345/0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0",
+    ],
     [`<IFRAME SRC=//www.youtube.com/embed/${ID}></IFRAME>`, `https://www.youtube-nocookie.com/embed/${ID}`],
     [`https://youtu.be/${ID}`, `https://www.youtube-nocookie.com/embed/${ID}`],
   ])("reduces %s to the host's own embed URL", (code, src) => {
@@ -107,8 +119,11 @@ describe("sanitizeEmbedCode", () => {
   it("drops event handlers, srcdoc, sandbox escapes and extra markup around an allowed iframe", () => {
     const hostile = `<p onclick="steal()">hi</p><iframe onload="alert(1)" srcdoc="<script>x</script>" style="position:fixed" src="https://www.youtube.com/embed/${ID}" title='Nice"><script>alert(2)</script>' sandbox="allow-scripts allow-top-navigation"></iframe><img src=x onerror=alert(3)>`;
     const clean = sanitizeEmbedCode(hostile)!;
-    expect(clean).toMatch(/^<iframe src="https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ" title="[^"<>]*" allow="[^"]*" allowfullscreen loading="lazy" referrerpolicy="strict-origin-when-cross-origin"><\/iframe>$/);
-    for (const bad of ["onload", "onclick", "onerror", "srcdoc", "style", "sandbox", "<script", "<img", "<p"]) expect(clean).not.toContain(bad);
+    expect(clean).toMatch(
+      /^<iframe src="https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ" title="[^"<>]*" allow="[^"]*" allowfullscreen loading="lazy" referrerpolicy="strict-origin-when-cross-origin"><\/iframe>$/,
+    );
+    for (const bad of ["onload", "onclick", "onerror", "srcdoc", "style", "sandbox", "<script", "<img", "<p"])
+      expect(clean).not.toContain(bad);
   });
 
   it("skips a refused iframe and keeps the first allowed one, only one", () => {
@@ -138,8 +153,16 @@ describe("lessonPlayer", () => {
       kind: "iframe",
       src: `https://www.youtube-nocookie.com/embed/${ID}`,
     });
-    expect(lessonPlayer({ ...base, videoProvider: "vimeo", videoUrl: "https://vimeo.com/1" })).toMatchObject({ src: "https://player.vimeo.com/video/1?dnt=1" });
-    expect(lessonPlayer({ ...base, videoProvider: "embed", embedCode: '<iframe src="https://www.loom.com/embed/0123456789abcdef0123456789abcdef" title="Demo"></iframe>' })).toMatchObject({
+    expect(lessonPlayer({ ...base, videoProvider: "vimeo", videoUrl: "https://vimeo.com/1" })).toMatchObject({
+      src: "https://player.vimeo.com/video/1?dnt=1",
+    });
+    expect(
+      lessonPlayer({
+        ...base,
+        videoProvider: "embed",
+        embedCode: '<iframe src="https://www.loom.com/embed/0123456789abcdef0123456789abcdef" title="Demo"></iframe>',
+      }),
+    ).toMatchObject({
       title: "Demo",
     });
     expect(lessonPlayer({ ...base, videoProvider: "youtube", videoUrl: "https://evil.example" })).toBeNull();

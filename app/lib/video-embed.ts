@@ -122,8 +122,14 @@ function allowedEmbedUrl(url: URL): string | null {
   if ((host === "www.loom.com" || host === "loom.com") && (parts[0] === "embed" || parts[0] === "share") && parts.length === 2) {
     return LOOM_ID.test(parts[1]) ? `https://www.loom.com/embed/${parts[1]}` : null;
   }
-  if ((host === "iframe.mediadelivery.net" || host === "player.mediadelivery.net") && (parts[0] === "embed" || parts[0] === "play") && parts.length === 3) {
-    return BUNNY_LIBRARY.test(parts[1]) && BUNNY_VIDEO.test(parts[2]) ? `https://iframe.mediadelivery.net/embed/${parts[1]}/${parts[2]}` : null;
+  if (
+    (host === "iframe.mediadelivery.net" || host === "player.mediadelivery.net") &&
+    (parts[0] === "embed" || parts[0] === "play") &&
+    parts.length === 3
+  ) {
+    return BUNNY_LIBRARY.test(parts[1]) && BUNNY_VIDEO.test(parts[2])
+      ? `https://iframe.mediadelivery.net/embed/${parts[1]}/${parts[2]}`
+      : null;
   }
   return null;
 }
@@ -167,7 +173,9 @@ export type EmbedSource = { src: string; title: string };
 export function embedCodeSource(code: string | null | undefined): EmbedSource | null {
   if (!code || code.length > MAX_INPUT) return null;
   const text = code.trim();
-  const candidates = /<iframe\b/i.test(text) ? iframeTags(text).map((tag) => ({ src: tag.src ?? "", title: tag.title ?? "" })) : [{ src: text, title: "" }];
+  const candidates = /<iframe\b/i.test(text)
+    ? iframeTags(text).map((tag) => ({ src: tag.src ?? "", title: tag.title ?? "" }))
+    : [{ src: text, title: "" }];
   for (const candidate of candidates) {
     const url = parseWebUrl(candidate.src);
     const src = url && allowedEmbedUrl(url);
@@ -201,9 +209,7 @@ export type LessonVideoFields = {
   embedCode: string | null;
 };
 
-export type LessonPlayer =
-  | { kind: "iframe"; src: string; title: string; allow: string }
-  | { kind: "file"; src: string };
+export type LessonPlayer = { kind: "iframe"; src: string; title: string; allow: string } | { kind: "file"; src: string };
 
 /** The URL of an uploaded lesson video: served only to viewers allowed to open the lesson. */
 export const lessonVideoPath = (lessonId: string) => `/api/lessons/${lessonId}/video`;
@@ -213,7 +219,8 @@ export const lessonVideoPath = (lessonId: string) => `/api/lessons/${lessonId}/v
  * or null when the lesson has nothing playable. Lesson pages render this with React, never as HTML.
  */
 export function lessonPlayer(lesson: LessonVideoFields): LessonPlayer | null {
-  const iframe = (src: string | null, title = "Lesson video"): LessonPlayer | null => (src ? { kind: "iframe", src, title, allow: IFRAME_ALLOW } : null);
+  const iframe = (src: string | null, title = "Lesson video"): LessonPlayer | null =>
+    src ? { kind: "iframe", src, title, allow: IFRAME_ALLOW } : null;
   switch (lesson.videoProvider) {
     case "upload":
       return lesson.videoStoragePath ? { kind: "file", src: lessonVideoPath(lesson.id) } : null;

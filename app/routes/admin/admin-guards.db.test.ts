@@ -7,7 +7,7 @@ import { callAction, callLoader, sessionUser, thrownResponse } from "../../../te
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import type { SessionUser } from "~/server/auth/session.server";
 import routeConfig from "~/routes";
-import { posts, users } from "~/server/db/schema";
+import { courseModules, courses, lessons, posts, users } from "~/server/db/schema";
 
 const database = useTestDatabase();
 
@@ -15,6 +15,7 @@ const admin = sessionUser({ role: "admin" });
 const superAdmin = sessionUser({ role: "super_admin" });
 const learner = sessionUser({ role: "user" });
 let postId = "";
+let courseId = "";
 
 type Handler = (args: never) => unknown;
 type RouteModule = { loader?: Handler; action?: Handler; default?: unknown };
@@ -49,9 +50,13 @@ async function discoverAdminRoutes(): Promise<AdminRoute[]> {
 
 const adminRoutes = await discoverAdminRoutes();
 
-/** The concrete URL for a pattern: each dynamic segment gets the guarded post's id (a UUID that names nothing for other kinds of record). */
-const fill = (pattern: string) => pattern.replace(/:\w+\??/g, postId);
-const paramsOf = (pattern: string) => Object.fromEntries([...pattern.matchAll(/:(\w+)/g)].map(([, name]) => [name, postId]));
+/**
+ * The concrete URL for a pattern: each dynamic segment gets the id of the guarded record of its
+ * kind (a course under /admin/courses, else the post; a UUID that names nothing for other kinds).
+ */
+const idFor = (pattern: string) => (pattern.startsWith("/admin/courses/") ? courseId : postId);
+const fill = (pattern: string) => pattern.replace(/:\w+\??/g, idFor(pattern));
+const paramsOf = (pattern: string) => Object.fromEntries([...pattern.matchAll(/:(\w+)/g)].map(([, name]) => [name, idFor(pattern)]));
 
 type Form = Record<string, string>;
 /**
@@ -69,6 +74,12 @@ const FORMS: Record<string, (id: string) => Form[]> = {
     { intent: "delete", id },
   ],
   "/api/admin/markdown-preview": () => [{ content_md: "# Hi" }],
+  "/admin/courses/builder/:id": (): Form[] => [
+    { intent: "update-details", title: "Hijacked", slug: "hijacked", description: "", price_cents: "0" },
+    { intent: "publish" },
+    { intent: "add-module" },
+    { intent: "add-lesson", module_id: "" },
+  ],
 };
 const fallbackForms = (id: string): Form[] => [{ intent: "delete", id }];
 
@@ -101,6 +112,11 @@ beforeAll(async () => {
     .values({ title: "Guarded post", slug: unique("guarded"), contentMd: "Original", status: "draft" })
     .returning();
   postId = post.id;
+  const [course] = await db
+    .insert(courses)
+    .values({ title: "Guarded course", slug: unique("guarded-course"), status: "draft" })
+    .returning();
+  courseId = course.id;
 });
 
 describe("the admin area read from app/routes.ts", () => {
@@ -113,6 +129,7 @@ describe("the admin area read from app/routes.ts", () => {
         "/admin/blog/new",
         "/admin/blog/:id/edit",
         "/api/admin/markdown-preview",
+        "/admin/courses/builder/:id",
       ]),
     );
     // The layout and the dashboard (its index route) both answer at /admin.
@@ -163,6 +180,10 @@ describe("admin loaders and actions called directly", () => {
     expect(post).toMatchObject({ title: "Guarded post", contentMd: "Original", status: "draft", publishedAt: null });
     const sneaky = await database().db.select().from(posts).where(eq(posts.title, "Sneaky"));
     expect(sneaky).toHaveLength(0);
+    const [course] = await database().db.select().from(courses).where(eq(courses.id, courseId));
+    expect(course).toMatchObject({ title: "Guarded course", status: "draft", publishedAt: null });
+    expect(await database().db.$count(courseModules, eq(courseModules.courseId, courseId))).toBe(0);
+    expect(await database().db.$count(lessons, eq(lessons.courseId, courseId))).toBe(0);
   });
 
   it("let an admin and a super admin load every admin page, so the refusals above are the guard's", async () => {

@@ -48,7 +48,13 @@ type Form = Exclude<ReturnType<typeof builderForm.parse>, never>;
 async function run(courseId: string, form: Form) {
   switch (form.intent) {
     case "update-details":
-      return updateCourseDetails({ courseId, title: form.title, slug: form.slug, description: form.description, priceCents: form.price_cents });
+      return updateCourseDetails({
+        courseId,
+        title: form.title,
+        slug: form.slug,
+        description: form.description,
+        priceCents: form.price_cents,
+      });
     case "publish":
     case "unpublish":
       return setCoursePublished({ courseId, published: form.intent === "publish" });

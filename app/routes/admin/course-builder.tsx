@@ -37,7 +37,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   } catch (error) {
     // §8: 'Failed to load course', then the screen shows 'Course not found.'.
     logger.error({ err: error, courseId: params.id }, "builder course load failed");
-    return { course: null, curriculum: null, toast: newToast({ kind: "error", message: BUILDER_MESSAGES.loadCourseFailed }) as Toast | null };
+    return {
+      course: null,
+      curriculum: null,
+      toast: newToast({ kind: "error", message: BUILDER_MESSAGES.loadCourseFailed }) as Toast | null,
+    };
   }
   if (!course) throw data({ message: BUILDER_MESSAGES.courseNotFound }, { status: 404 });
   try {

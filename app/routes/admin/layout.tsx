@@ -42,7 +42,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </header>
-      <div className={cn("mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6 sm:px-6", !ownSideMenu && "md:grid-cols-[12rem_minmax(0,1fr)]")}>
+      <div
+        className={cn("mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6 sm:px-6", !ownSideMenu && "md:grid-cols-[12rem_minmax(0,1fr)]")}
+      >
         {ownSideMenu ? null : (
           <aside>
             <AdminSidebar />

@@ -6,15 +6,7 @@ import { logger } from "~/server/logger.server";
 import { ForeignVideoPathError, LessonNotFoundError, LessonSlugTakenError, ModuleNotFoundError } from "./curriculum-errors.server";
 
 export type BuilderOperation =
-  | "details"
-  | "status"
-  | "create-module"
-  | "update-module"
-  | "delete-module"
-  | "create-lesson"
-  | "update-lesson"
-  | "delete-lesson"
-  | "move";
+  "details" | "status" | "create-module" | "update-module" | "delete-module" | "create-lesson" | "update-lesson" | "delete-lesson" | "move";
 
 /** §8 Builder: what each failed operation says, in the destructive toast titled 'Error'. */
 export const BUILDER_FAILURE_MESSAGES: Record<BuilderOperation, string> = {
@@ -36,7 +28,11 @@ const MISSING = [CourseNotFoundError, ModuleNotFoundError, LessonNotFoundError];
  * error toast, the status (404 gone, 409 slug taken, 400 refused, 500 otherwise), and the field
  * message when one field is to blame. Logged once here.
  */
-export function builderFailure(operation: BuilderOperation, error: unknown, details: Record<string, unknown> = {}): Failure & { errors?: FieldErrors } {
+export function builderFailure(
+  operation: BuilderOperation,
+  error: unknown,
+  details: Record<string, unknown> = {},
+): Failure & { errors?: FieldErrors } {
   const toast = { kind: "error" as const, message: BUILDER_FAILURE_MESSAGES[operation] };
   if (error instanceof CourseSlugTakenError) {
     logger.info({ operation, ...details, slug: error.slug }, "course slug taken");

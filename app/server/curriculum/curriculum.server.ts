@@ -56,15 +56,16 @@ export async function getCurriculum({ courseId }: { courseId: string }): Promise
   if (!isCourseId(courseId)) return { lessons: [], modules: [] };
   const [moduleRows, lessonRows] = await Promise.all([
     db()
-      .select({ id: courseModules.id, title: courseModules.title, description: courseModules.description, position: courseModules.position })
+      .select({
+        id: courseModules.id,
+        title: courseModules.title,
+        description: courseModules.description,
+        position: courseModules.position,
+      })
       .from(courseModules)
       .where(eq(courseModules.courseId, courseId))
       .orderBy(asc(courseModules.position), asc(courseModules.id)),
-    db()
-      .select(builderLessonColumns)
-      .from(lessons)
-      .where(eq(lessons.courseId, courseId))
-      .orderBy(asc(lessons.orderIndex), asc(lessons.id)),
+    db().select(builderLessonColumns).from(lessons).where(eq(lessons.courseId, courseId)).orderBy(asc(lessons.orderIndex), asc(lessons.id)),
   ]);
   const typed = lessonRows as BuilderLesson[];
   return {

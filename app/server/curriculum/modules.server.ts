@@ -18,7 +18,17 @@ export async function createModule({ courseId }: { courseId: string }) {
   });
 }
 
-export async function updateModule({ courseId, moduleId, title, description }: { courseId: string; moduleId: string; title: string; description: string }) {
+export async function updateModule({
+  courseId,
+  moduleId,
+  title,
+  description,
+}: {
+  courseId: string;
+  moduleId: string;
+  title: string;
+  description: string;
+}) {
   if (!isUuid(moduleId) || !isUuid(courseId)) throw new ModuleNotFoundError(moduleId);
   const [updated] = await db()
     .update(courseModules)

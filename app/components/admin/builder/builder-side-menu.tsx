@@ -2,7 +2,8 @@ import { Link, NavLink } from "react-router";
 import { ArrowLeft, BookOpen, ExternalLink, LayoutDashboard, ListTree, Newspaper, Pencil, Settings2 } from "lucide-react";
 import { cn } from "~/lib/utils";
 
-const linkClass = "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-secondary hover:text-foreground";
+const linkClass =
+  "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-secondary hover:text-foreground";
 
 /**
  * The builder's own side menu (§2): back to the course list, the course's two sections, its

@@ -10,7 +10,13 @@ import { useBuilderAction } from "./use-builder-action";
 type CourseDetails = { id: string; title: string; slug: string; description: string; priceCents: number };
 
 /** Title, slug (follows the title until edited), description, price in cents, Save Changes. */
-export function CourseDetailsTab({ course, limits }: { course: CourseDetails; limits: { title: number; slug: number; description: number; priceCents: number } }) {
+export function CourseDetailsTab({
+  course,
+  limits,
+}: {
+  course: CourseDetails;
+  limits: { title: number; slug: number; description: number; priceCents: number };
+}) {
   const { fetcher, busy, errors } = useBuilderAction();
   const [values, setValues] = useState({
     title: course.title,
@@ -38,7 +44,13 @@ export function CourseDetailsTab({ course, limits }: { course: CourseDetails; li
             }}
           />
         </FormField>
-        <FormField className="content-start" label="Slug" name="slug" error={errors.slug} hint={`The course page's address: /courses/${values.slug || "…"}`}>
+        <FormField
+          className="content-start"
+          label="Slug"
+          name="slug"
+          error={errors.slug}
+          hint={`The course page's address: /courses/${values.slug || "…"}`}
+        >
           <Input
             value={values.slug}
             required

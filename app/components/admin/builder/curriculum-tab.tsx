@@ -64,7 +64,10 @@ export function CurriculumTab({ curriculum, limits }: { curriculum: Curriculum; 
   // After a keyboard move the row is re-rendered elsewhere: put focus back on its button.
   const refocus = useRef<{ id: string; direction: "up" | "down" } | null>(null);
 
-  const groups = [{ moduleId: null as string | null, lessons: curriculum.lessons }, ...curriculum.modules.map((module) => ({ moduleId: module.id, lessons: module.lessons }))];
+  const groups = [
+    { moduleId: null as string | null, lessons: curriculum.lessons },
+    ...curriculum.modules.map((module) => ({ moduleId: module.id, lessons: module.lessons })),
+  ];
   const groupOf = (moduleId: string | null) => groups.find((group) => group.moduleId === moduleId)!;
   const lessonCount = groups.reduce((sum, group) => sum + group.lessons.length, 0);
 
@@ -92,7 +95,10 @@ export function CurriculumTab({ curriculum, limits }: { curriculum: Curriculum; 
   }
 
   function moveModuleTo(module: BuilderModule, position: number) {
-    submitMove({ intent: "move-module", module_id: module.id, position: String(position) }, `Moved module “${module.title}” to position ${position}.`);
+    submitMove(
+      { intent: "move-module", module_id: module.id, position: String(position) },
+      `Moved module “${module.title}” to position ${position}.`,
+    );
   }
 
   function stepLesson(lesson: BuilderLesson, index: number, direction: "up" | "down") {
@@ -157,8 +163,12 @@ export function CurriculumTab({ curriculum, limits }: { curriculum: Curriculum; 
             className={cn(
               "relative flex flex-wrap items-center gap-3 rounded-md border border-border bg-background px-3 py-2",
               dragging?.id === lesson.id && "opacity-50",
-              dropTarget?.id === lesson.id && dropTarget.place === "before" && "before:absolute before:inset-x-0 before:-top-1.5 before:h-0.5 before:bg-primary",
-              dropTarget?.id === lesson.id && dropTarget.place === "after" && "after:absolute after:inset-x-0 after:-bottom-1.5 after:h-0.5 after:bg-primary",
+              dropTarget?.id === lesson.id &&
+                dropTarget.place === "before" &&
+                "before:absolute before:inset-x-0 before:-top-1.5 before:h-0.5 before:bg-primary",
+              dropTarget?.id === lesson.id &&
+                dropTarget.place === "after" &&
+                "after:absolute after:inset-x-0 after:-bottom-1.5 after:h-0.5 after:bg-primary",
             )}
           >
             <GripVertical aria-hidden="true" className="size-4 shrink-0 cursor-grab text-muted-foreground" />
@@ -171,11 +181,23 @@ export function CurriculumTab({ curriculum, limits }: { curriculum: Curriculum; 
                 {lesson.type === "article" ? <FileText aria-hidden="true" /> : <Video aria-hidden="true" />}
                 {lesson.type === "article" ? "Article" : "Video"}
               </Badge>
-              <Badge variant={lesson.isPreview ? "success" : "secondary"}>{lesson.isPreview ? BUILDER_MESSAGES.preview : BUILDER_MESSAGES.enrolledOnly}</Badge>
-              {formatDuration(lesson.durationSeconds) ? <span className="text-xs text-muted-foreground tabular-nums">{formatDuration(lesson.durationSeconds)}</span> : null}
+              <Badge variant={lesson.isPreview ? "success" : "secondary"}>
+                {lesson.isPreview ? BUILDER_MESSAGES.preview : BUILDER_MESSAGES.enrolledOnly}
+              </Badge>
+              {formatDuration(lesson.durationSeconds) ? (
+                <span className="text-xs text-muted-foreground tabular-nums">{formatDuration(lesson.durationSeconds)}</span>
+              ) : null}
             </div>
             <div className="flex items-center gap-1">
-              <Button id={`move-${lesson.id}-up`} type="button" variant="ghost" size="sm" disabled={index === 0 || move.busy} aria-label={`Move “${lesson.title}” up`} onClick={() => stepLesson(lesson, index, "up")}>
+              <Button
+                id={`move-${lesson.id}-up`}
+                type="button"
+                variant="ghost"
+                size="sm"
+                disabled={index === 0 || move.busy}
+                aria-label={`Move “${lesson.title}” up`}
+                onClick={() => stepLesson(lesson, index, "up")}
+              >
                 <ArrowUp aria-hidden="true" />
               </Button>
               <Button
@@ -189,7 +211,13 @@ export function CurriculumTab({ curriculum, limits }: { curriculum: Curriculum; 
               >
                 <ArrowDown aria-hidden="true" />
               </Button>
-              <Button type="button" variant="outline" size="sm" aria-label={`Edit “${lesson.title}”`} onClick={() => setEditingLesson(lesson)}>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                aria-label={`Edit “${lesson.title}”`}
+                onClick={() => setEditingLesson(lesson)}
+              >
                 <Pencil aria-hidden="true" /> Edit
               </Button>
               <DeleteButton
@@ -228,8 +256,8 @@ export function CurriculumTab({ curriculum, limits }: { curriculum: Curriculum; 
         <div>
           <h2 className="text-lg font-semibold">Curriculum</h2>
           <p className="text-sm text-muted-foreground">
-            {curriculum.modules.length} {curriculum.modules.length === 1 ? "module" : "modules"} · {lessonCount} {lessonCount === 1 ? "lesson" : "lessons"}. Drag
-            rows, or use the arrow buttons, to reorder.
+            {curriculum.modules.length} {curriculum.modules.length === 1 ? "module" : "modules"} · {lessonCount}{" "}
+            {lessonCount === 1 ? "lesson" : "lessons"}. Drag rows, or use the arrow buttons, to reorder.
           </p>
         </div>
         {curriculum.modules.length > 0 ? (
@@ -248,7 +276,9 @@ export function CurriculumTab({ curriculum, limits }: { curriculum: Curriculum; 
               <h3 id="flat-lessons-heading" className="font-semibold">
                 Lessons without a module
               </h3>
-              <p className="text-sm text-muted-foreground">Listed first on the course page. Move one into a module by dragging it there or in its Edit dialog.</p>
+              <p className="text-sm text-muted-foreground">
+                Listed first on the course page. Move one into a module by dragging it there or in its Edit dialog.
+              </p>
             </div>
             <AddLessonButton moduleId={null} label="Add lesson to Lessons without a module" />
           </div>
@@ -300,8 +330,12 @@ export function CurriculumTab({ curriculum, limits }: { curriculum: Curriculum; 
                 className={cn(
                   "relative grid gap-3 rounded-xl border border-border bg-card p-4",
                   dragging?.id === module.id && "opacity-50",
-                  dropTarget?.id === module.id && dropTarget.place === "before" && "before:absolute before:inset-x-0 before:-top-2.5 before:h-0.5 before:bg-primary",
-                  dropTarget?.id === module.id && dropTarget.place === "after" && "after:absolute after:inset-x-0 after:-bottom-2.5 after:h-0.5 after:bg-primary",
+                  dropTarget?.id === module.id &&
+                    dropTarget.place === "before" &&
+                    "before:absolute before:inset-x-0 before:-top-2.5 before:h-0.5 before:bg-primary",
+                  dropTarget?.id === module.id &&
+                    dropTarget.place === "after" &&
+                    "after:absolute after:inset-x-0 after:-bottom-2.5 after:h-0.5 after:bg-primary",
                 )}
               >
                 <div
@@ -341,7 +375,15 @@ export function CurriculumTab({ curriculum, limits }: { curriculum: Curriculum; 
                     </button>
                   </h3>
                   <div className="flex items-center gap-1">
-                    <Button id={`move-${module.id}-up`} type="button" variant="ghost" size="sm" disabled={index === 0 || move.busy} aria-label={`Move module “${module.title}” up`} onClick={() => stepModule(module, index, "up")}>
+                    <Button
+                      id={`move-${module.id}-up`}
+                      type="button"
+                      variant="ghost"
+                      size="sm"
+                      disabled={index === 0 || move.busy}
+                      aria-label={`Move module “${module.title}” up`}
+                      onClick={() => stepModule(module, index, "up")}
+                    >
                       <ArrowUp aria-hidden="true" />
                     </Button>
                     <Button
@@ -355,7 +397,13 @@ export function CurriculumTab({ curriculum, limits }: { curriculum: Curriculum; 
                     >
                       <ArrowDown aria-hidden="true" />
                     </Button>
-                    <Button type="button" variant="outline" size="sm" aria-label={`Edit module “${module.title}”`} onClick={() => setEditingModule(module)}>
+                    <Button
+                      type="button"
+                      variant="outline"
+                      size="sm"
+                      aria-label={`Edit module “${module.title}”`}
+                      onClick={() => setEditingModule(module)}
+                    >
                       <Pencil aria-hidden="true" /> Edit
                     </Button>
                     <DeleteButton
@@ -370,7 +418,9 @@ export function CurriculumTab({ curriculum, limits }: { curriculum: Curriculum; 
                 </div>
                 <div id={bodyId} hidden={!open} className="grid gap-3 pl-6">
                   {module.description ? <p className="text-sm text-muted-foreground">{module.description}</p> : null}
-                  {module.lessons.length === 0 && dragging?.kind !== "lesson" ? <p className="text-sm text-muted-foreground">No lessons in this module yet.</p> : null}
+                  {module.lessons.length === 0 && dragging?.kind !== "lesson" ? (
+                    <p className="text-sm text-muted-foreground">No lessons in this module yet.</p>
+                  ) : null}
                   {renderLessons(module.id, module.lessons, `Lessons of ${module.title}`)}
                   <div>
                     <AddLessonButton moduleId={module.id} label={`Add lesson to “${module.title}”`} />
@@ -391,7 +441,9 @@ export function CurriculumTab({ curriculum, limits }: { curriculum: Curriculum; 
           onClose={() => setEditingLesson(null)}
         />
       ) : null}
-      {editingModule ? <ModuleDialog key={editingModule.id} module={editingModule} limits={limits} onClose={() => setEditingModule(null)} /> : null}
+      {editingModule ? (
+        <ModuleDialog key={editingModule.id} module={editingModule} limits={limits} onClose={() => setEditingModule(null)} />
+      ) : null}
     </div>
   );
 }
@@ -428,7 +480,14 @@ function DeleteButton({
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
-        <Button type="button" variant="ghost" size="sm" loading={busy} aria-label={label} className="text-destructive hover:text-destructive">
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          loading={busy}
+          aria-label={label}
+          className="text-destructive hover:text-destructive"
+        >
           <Trash2 aria-hidden="true" />
         </Button>
       </AlertDialogTrigger>

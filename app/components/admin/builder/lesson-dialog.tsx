@@ -69,15 +69,23 @@ export function LessonDialog({
     if (done) onClose();
   }, [done, onClose]);
 
-  const set = (name: keyof ReturnType<typeof initialValues>) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-    const value = event.target.value;
-    setValues((current) => ({ ...current, [name]: value }));
-  };
+  const set =
+    (name: keyof ReturnType<typeof initialValues>) =>
+    (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+      const value = event.target.value;
+      setValues((current) => ({ ...current, [name]: value }));
+    };
 
   const isVideo = values.type === "video";
   const provider = values.video_provider as keyof typeof PROVIDER_LABELS;
   const playsAs =
-    provider === "youtube" ? youtubeEmbedUrl(values.video_url) : provider === "vimeo" ? vimeoEmbedUrl(values.video_url) : provider === "embed" ? (embedCodeSource(values.embed_code)?.src ?? null) : null;
+    provider === "youtube"
+      ? youtubeEmbedUrl(values.video_url)
+      : provider === "vimeo"
+        ? vimeoEmbedUrl(values.video_url)
+        : provider === "embed"
+          ? (embedCodeSource(values.embed_code)?.src ?? null)
+          : null;
   const savedVideo = lesson.videoStoragePath && values.video_storage_path === lesson.videoStoragePath;
   // Hidden copies of the fields the current choice does not show, so they are saved unchanged.
   const hidden = (name: keyof ReturnType<typeof initialValues>) => <input type="hidden" name={name} value={String(values[name])} />;
@@ -168,7 +176,14 @@ export function LessonDialog({
                           : BUILDER_EXTRA_MESSAGES.vimeoInvalid
                   }
                 >
-                  <Input type="url" value={values.video_url} onChange={set("video_url")} maxLength={limits.videoUrl} autoComplete="off" spellCheck={false} />
+                  <Input
+                    type="url"
+                    value={values.video_url}
+                    onChange={set("video_url")}
+                    maxLength={limits.videoUrl}
+                    autoComplete="off"
+                    spellCheck={false}
+                  />
                 </FormField>
               ) : (
                 hidden("video_url")
@@ -178,9 +193,20 @@ export function LessonDialog({
                   label="Embed code"
                   name="embed_code"
                   error={errors.embed_code}
-                  hint={playsAs ? `Plays from ${playsAs}. Only the player iframe is kept.` : "An iframe from YouTube, Vimeo, Wistia, Loom or Bunny Stream; everything else is removed."}
+                  hint={
+                    playsAs
+                      ? `Plays from ${playsAs}. Only the player iframe is kept.`
+                      : "An iframe from YouTube, Vimeo, Wistia, Loom or Bunny Stream; everything else is removed."
+                  }
                 >
-                  <Textarea value={values.embed_code} onChange={set("embed_code")} rows={4} maxLength={limits.embedCode} className="font-mono text-xs" spellCheck={false} />
+                  <Textarea
+                    value={values.embed_code}
+                    onChange={set("embed_code")}
+                    rows={4}
+                    maxLength={limits.embedCode}
+                    className="font-mono text-xs"
+                    spellCheck={false}
+                  />
                 </FormField>
               ) : (
                 hidden("embed_code")
@@ -190,7 +216,13 @@ export function LessonDialog({
                 <div className="grid gap-3">
                   {savedVideo ? (
                     // Played through the access-checked route, as learners will.
-                    <video controls preload="metadata" src={lessonVideoPath(lesson.id)} className="aspect-video w-full rounded-md bg-foreground" aria-label={`Video of “${lesson.title}”`}>
+                    <video
+                      controls
+                      preload="metadata"
+                      src={lessonVideoPath(lesson.id)}
+                      className="aspect-video w-full rounded-md bg-foreground"
+                      aria-label={`Video of “${lesson.title}”`}
+                    >
                       <track kind="captions" />
                     </video>
                   ) : null}
@@ -201,7 +233,9 @@ export function LessonDialog({
                   ) : !values.video_storage_path ? (
                     <p className="text-sm text-muted-foreground">No video uploaded yet.</p>
                   ) : null}
-                  {errors.video_storage_path ? <p className="text-sm font-medium text-destructive">{errors.video_storage_path[0]}</p> : null}
+                  {errors.video_storage_path ? (
+                    <p className="text-sm font-medium text-destructive">{errors.video_storage_path[0]}</p>
+                  ) : null}
                   <VideoUpload
                     lessonId={lesson.id}
                     onUploaded={(result) => {
@@ -231,7 +265,13 @@ export function LessonDialog({
               </TabsList>
               <TabsContent value="write" forceMount className="data-[state=inactive]:hidden">
                 <FormField label="Content (Markdown)" name="content_md" error={errors.content_md}>
-                  <Textarea value={values.content_md} onChange={set("content_md")} rows={12} maxLength={limits.contentMd} className="min-h-56 font-mono text-sm" />
+                  <Textarea
+                    value={values.content_md}
+                    onChange={set("content_md")}
+                    rows={12}
+                    maxLength={limits.contentMd}
+                    className="min-h-56 font-mono text-sm"
+                  />
                 </FormField>
               </TabsContent>
               <TabsContent value="preview">
@@ -242,7 +282,15 @@ export function LessonDialog({
 
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField className="content-start" label="Duration (seconds)" name="duration_seconds" error={errors.duration_seconds}>
-              <Input type="number" inputMode="numeric" min={0} step={1} max={limits.durationSeconds} value={values.duration_seconds} onChange={set("duration_seconds")} />
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                max={limits.durationSeconds}
+                value={values.duration_seconds}
+                onChange={set("duration_seconds")}
+              />
             </FormField>
             <div className="flex items-center gap-2 self-end pb-2">
               <input

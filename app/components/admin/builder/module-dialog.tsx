@@ -37,7 +37,12 @@ export function ModuleDialog({
             <Input value={title} onChange={(event) => setTitle(event.target.value)} required maxLength={limits.title} autoComplete="off" />
           </FormField>
           <FormField label="Description (optional)" name="description" error={errors.description}>
-            <Textarea value={description} onChange={(event) => setDescription(event.target.value)} rows={4} maxLength={limits.moduleDescription} />
+            <Textarea
+              value={description}
+              onChange={(event) => setDescription(event.target.value)}
+              rows={4}
+              maxLength={limits.moduleDescription}
+            />
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>

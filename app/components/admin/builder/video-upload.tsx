@@ -41,7 +41,12 @@ export function VideoUpload({ lessonId, onUploaded }: { lessonId: string; onUplo
     controller.current = new AbortController();
     setProgress(0);
     try {
-      const result = await sendFile(`/api/uploads/lesson-video?ownerId=${encodeURIComponent(lessonId)}`, file, setProgress, controller.current.signal);
+      const result = await sendFile(
+        `/api/uploads/lesson-video?ownerId=${encodeURIComponent(lessonId)}`,
+        file,
+        setProgress,
+        controller.current.signal,
+      );
       onUploaded({ ...result, name: file.name });
       toastSuccess(BUILDER_MESSAGES.videoUploaded);
     } catch (error) {
