@@ -111,28 +111,46 @@ export function CurriculumTab({ curriculum, limits }: { curriculum: Curriculum; 
     moveModuleTo(module, index + 1 + (direction === "up" ? -1 : 1));
   }
 
+  /** Chrome cancels a drag whose source changes during dragstart: show the drag state a frame later. */
+  function startDrag(next: NonNullable<Dragging>) {
+    requestAnimationFrame(() => setDragging(next));
+  }
+
   function endDrag() {
     setDragging(null);
     setDropTarget(null);
   }
 
-  /** Drag-and-drop handlers for a lesson drop target (a row, or a group's end). */
-  function lessonDropProps(moduleId: string | null, target: (event: React.DragEvent<HTMLElement>) => NonNullable<DropTarget>) {
+  /**
+   * Where a lesson dropped at this height lands in a group: before the first row whose middle is
+   * below the pointer, else at the end. Read from the rows on screen, so a drop anywhere over the
+   * group (between rows, on its heading) counts, not only one exactly on a row.
+   */
+  function lessonTargetAt(container: HTMLElement, moduleId: string | null, clientY: number): NonNullable<DropTarget> {
+    const group = container.querySelector<HTMLElement>(`[data-lesson-group="${moduleId ?? "flat"}"]`);
+    const rows = group ? [...group.querySelectorAll<HTMLElement>("[data-lesson-id]")] : [];
+    for (const row of rows) {
+      const box = row.getBoundingClientRect();
+      if (clientY < box.top + box.height / 2) return { id: row.dataset.lessonId!, place: "before" };
+    }
+    return { id: `end-${moduleId ?? "flat"}`, place: "end" };
+  }
+
+  /** Drag-and-drop handlers that make a whole lesson group (the flat lessons, or a module card) a drop target. */
+  function lessonDropProps(moduleId: string | null) {
     return {
       onDragOver: (event: React.DragEvent<HTMLElement>) => {
         if (dragging?.kind !== "lesson") return;
         event.preventDefault();
-        event.stopPropagation();
         event.dataTransfer.dropEffect = "move";
-        const next = target(event);
+        const next = lessonTargetAt(event.currentTarget, moduleId, event.clientY);
         if (next.id !== dropTarget?.id || next.place !== dropTarget?.place) setDropTarget(next);
       },
       onDrop: (event: React.DragEvent<HTMLElement>) => {
         if (dragging?.kind !== "lesson") return;
         event.preventDefault();
-        event.stopPropagation();
         const lesson = groups.flatMap((group) => group.lessons).find((candidate) => candidate.id === dragging.id);
-        const where = target(event);
+        const where = lessonTargetAt(event.currentTarget, moduleId, event.clientY);
         endDrag();
         if (!lesson || where.id === lesson.id) return;
         const ids = groupOf(moduleId).lessons.map((other) => other.id);
@@ -146,7 +164,7 @@ export function CurriculumTab({ curriculum, limits }: { curriculum: Curriculum; 
   function renderLessons(moduleId: string | null, lessons: BuilderLesson[], label: string) {
     const endId = `end-${moduleId ?? "flat"}`;
     return (
-      <ol aria-label={label} className="grid gap-2">
+      <ol aria-label={label} data-lesson-group={moduleId ?? "flat"} className="grid gap-2">
         {lessons.map((lesson, index) => (
           <li
             key={lesson.id}
@@ -155,10 +173,10 @@ export function CurriculumTab({ curriculum, limits }: { curriculum: Curriculum; 
               event.stopPropagation();
               event.dataTransfer.effectAllowed = "move";
               event.dataTransfer.setData(DRAG_TYPE.lesson, lesson.id);
-              setDragging({ kind: "lesson", id: lesson.id });
+              startDrag({ kind: "lesson", id: lesson.id });
             }}
             onDragEnd={endDrag}
-            {...lessonDropProps(moduleId, (event) => ({ id: lesson.id, place: isAfter(event) ? "after" : "before" }))}
+            data-lesson-id={lesson.id}
             data-testid="lesson-row"
             className={cn(
               "relative flex flex-wrap items-center gap-3 rounded-md border border-border bg-background px-3 py-2",
@@ -173,7 +191,9 @@ export function CurriculumTab({ curriculum, limits }: { curriculum: Curriculum; 
           >
             <GripVertical aria-hidden="true" className="size-4 shrink-0 cursor-grab text-muted-foreground" />
             <div className="grid min-w-0 flex-1 gap-0.5">
-              <span className="truncate font-medium">{lesson.title}</span>
+              <span data-testid="lesson-title" className="truncate font-medium">
+                {lesson.title}
+              </span>
               <span className="truncate text-xs text-muted-foreground">/{lesson.slug}</span>
             </div>
             <div className="flex flex-wrap items-center gap-2">
@@ -234,7 +254,6 @@ export function CurriculumTab({ curriculum, limits }: { curriculum: Curriculum; 
         {/* Where a dragged lesson lands at the end of this group (the only target of an empty one). */}
         <li
           aria-hidden="true"
-          {...lessonDropProps(moduleId, () => ({ id: endId, place: "end" }))}
           className={cn(
             "rounded-md border border-dashed border-transparent text-center text-xs text-muted-foreground",
             dragging?.kind === "lesson" ? "border-border py-2" : "h-0 overflow-hidden",
@@ -270,7 +289,11 @@ export function CurriculumTab({ curriculum, limits }: { curriculum: Curriculum; 
       </div>
 
       {curriculum.lessons.length > 0 ? (
-        <section aria-labelledby="flat-lessons-heading" className="grid gap-3 rounded-xl border border-border bg-card p-4">
+        <section
+          aria-labelledby="flat-lessons-heading"
+          {...lessonDropProps(null)}
+          className="grid gap-3 rounded-xl border border-border bg-card p-4"
+        >
           <div className="flex flex-wrap items-center justify-between gap-2">
             <div>
               <h3 id="flat-lessons-heading" className="font-semibold">
@@ -305,11 +328,13 @@ export function CurriculumTab({ curriculum, limits }: { curriculum: Curriculum; 
           {curriculum.modules.map((module, index) => {
             const open = !collapsed.has(module.id);
             const bodyId = `module-body-${module.id}`;
+            const lessonDrop = lessonDropProps(module.id);
             return (
               <li
                 key={module.id}
                 data-testid="module-card"
                 onDragOver={(event) => {
+                  if (dragging?.kind === "lesson") return lessonDrop.onDragOver(event);
                   if (dragging?.kind !== "module") return;
                   event.preventDefault();
                   event.dataTransfer.dropEffect = "move";
@@ -317,6 +342,7 @@ export function CurriculumTab({ curriculum, limits }: { curriculum: Curriculum; 
                   if (dropTarget?.id !== module.id || dropTarget.place !== place) setDropTarget({ id: module.id, place });
                 }}
                 onDrop={(event) => {
+                  if (dragging?.kind === "lesson") return lessonDrop.onDrop(event);
                   if (dragging?.kind !== "module") return;
                   event.preventDefault();
                   const dragged = curriculum.modules.find((candidate) => candidate.id === dragging.id);
@@ -345,7 +371,7 @@ export function CurriculumTab({ curriculum, limits }: { curriculum: Curriculum; 
                     event.dataTransfer.setData(DRAG_TYPE.module, module.id);
                     const card = event.currentTarget.parentElement;
                     if (card) event.dataTransfer.setDragImage(card, 16, 16);
-                    setDragging({ kind: "module", id: module.id });
+                    startDrag({ kind: "module", id: module.id });
                   }}
                   onDragEnd={endDrag}
                   data-testid="module-header"
