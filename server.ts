@@ -7,6 +7,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { requestInfoContext } from "~/lib/request-context";
+import { VIDEO_FRAME_ORIGINS } from "~/lib/video-embed";
 import { getAuth } from "~/server/auth/auth.server";
 import { CLIENT_IP_HEADER } from "~/server/auth/client-ip.server";
 import { getConfig, type Config } from "~/server/config.server";
@@ -14,6 +15,7 @@ import { getDatabaseHandle } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";
 import { closeRuntime, prepareRuntime } from "~/server/runtime.server";
 import { BUCKETS, getStorage, type Bucket } from "~/server/storage.server";
+import { serveLessonVideo } from "~/server/lesson-video.server";
 import { handleUpload } from "~/server/uploads.server";
 
 /**
@@ -48,7 +50,8 @@ function securityHeaders(config: Config) {
         "media-src 'self' blob: https:",
         "font-src 'self'",
         `connect-src ${connectSrc}`,
-        "frame-src https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com",
+        // Lesson embeds: only the video hosts app/lib/video-embed.ts rebuilds embed URLs for.
+        `frame-src ${VIDEO_FRAME_ORIGINS.join(" ")}`,
         "frame-ancestors 'none'",
         "base-uri 'self'",
         "form-action 'self'",
@@ -97,14 +100,16 @@ function originCheck(config: Config) {
 async function serveMedia(req: Request, res: Response, next: NextFunction) {
   const bucket = req.params.bucket as Bucket;
   const key = (req.params.key as unknown as string[]).join("/");
-  if (!BUCKETS.includes(bucket)) return next();
+  // Uploaded lesson videos have no public URL: they are served by /api/lessons/:id/video to
+  // viewers allowed to open the lesson.
+  if (!BUCKETS.includes(bucket) || bucket === "course-videos") return next();
   try {
     const object = await getStorage().get(bucket, key);
     if (!object) return next();
     res.type(object.contentType ?? path.extname(key));
     if (object.size !== undefined) res.setHeader("Content-Length", object.size);
     // Keys carry a timestamp, so a stored object never changes.
-    res.setHeader("Cache-Control", bucket === "media" ? "public, max-age=31536000, immutable" : "private, max-age=3600");
+    res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
     object.stream.on("error", next).pipe(res);
   } catch (error) {
     next(error);
@@ -169,6 +174,7 @@ export function createApp({ config = getConfig(), build, clientDir }: CreateAppO
   });
   app.get("/media/:bucket/{*key}", serveMedia);
   app.post("/api/uploads/:kind", handleUpload);
+  app.get("/api/lessons/:lessonId/video", serveLessonVideo);
 
   app.all(
     "/{*path}",

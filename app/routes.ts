@@ -8,6 +8,7 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
  *   ALL  /api/auth/*            Better Auth (sign-in, sign-up, sessions, two-factor, JWKS source)
  *   GET  /media/:bucket/*       files from storage (covers, playbook art)
  *   POST /api/uploads/:kind     streamed uploads (cover images, lesson videos), admin only
+ *   GET  /api/lessons/:id/video an uploaded lesson video, with range requests, for viewers allowed to open the lesson
  *   /assets/*, static files     the client build and public/
  * Everything else is below.
  */
@@ -58,6 +59,7 @@ export default [
     route("blog", "routes/admin/blog.tsx"),
     route("blog/new", "routes/admin/blog-new.tsx"),
     route("blog/:id/edit", "routes/admin/blog-edit.tsx"),
+    route("courses/builder/:id", "routes/admin/course-builder.tsx"),
     route("settings", "routes/admin/settings.tsx"),
   ]),
 

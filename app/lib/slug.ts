@@ -27,3 +27,16 @@ export function nextFreeSlug(base: string, taken: Iterable<string>) {
     if (!used.has(candidate)) return candidate;
   }
 }
+
+/**
+ * The course builder's slug rule (§5 Builder): every run of characters other than ASCII letters
+ * and digits becomes one hyphen, edge hyphens trimmed, lower-cased. "Don't Panic!" → "don-t-panic".
+ */
+export function builderSlug(text: string) {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}

@@ -3,7 +3,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { DeleteObjectCommand, GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { getConfig } from "./config.server";
 
 export const BUCKETS = ["media", "course-videos"] as const;
@@ -11,10 +11,16 @@ export type Bucket = (typeof BUCKETS)[number];
 
 export type StoredObject = { stream: Readable; size?: number; contentType?: string };
 
+/** Bytes `start` to `end` of an object, both included (as in an HTTP Range header). */
+export type ByteRange = { start: number; end: number };
+
 /** Where uploaded files live: local disk by default, any S3-compatible service when S3_BUCKET is set. */
 export interface Storage {
   put(bucket: Bucket, key: string, body: Readable, options: { contentType: string; cacheControl?: string }): Promise<{ size: number }>;
-  get(bucket: Bucket, key: string): Promise<StoredObject | undefined>;
+  /** The whole object, or with `range` only those bytes (`size` is then the range's length). */
+  get(bucket: Bucket, key: string, options?: { range?: ByteRange }): Promise<StoredObject | undefined>;
+  /** An object's size and type without reading it, or undefined when there is none. */
+  stat(bucket: Bucket, key: string): Promise<{ size: number; contentType?: string } | undefined>;
   delete(bucket: Bucket, key: string): Promise<void>;
 }
 
@@ -47,12 +53,18 @@ export function createLocalStorage(root: string): Storage {
       }
       return { size: (await fsp.stat(file)).size };
     },
-    async get(bucket, key) {
+    async get(bucket, key, { range } = {}) {
       if (!isSafeKey(key)) return undefined;
       const file = fileOf(bucket, key);
       const stat = await fsp.stat(file).catch(() => undefined);
       if (!stat?.isFile()) return undefined;
+      if (range) return { stream: fs.createReadStream(file, { start: range.start, end: range.end }), size: range.end - range.start + 1 };
       return { stream: fs.createReadStream(file), size: stat.size };
+    },
+    async stat(bucket, key) {
+      if (!isSafeKey(key)) return undefined;
+      const stat = await fsp.stat(fileOf(bucket, key)).catch(() => undefined);
+      return stat?.isFile() ? { size: stat.size } : undefined;
     },
     async delete(bucket, key) {
       await fsp.rm(fileOf(bucket, key), { force: true });
@@ -77,13 +89,26 @@ export function createS3Storage(options: { bucket: string; region: string; endpo
       await new Upload({ client, params: { Bucket: options.bucket, Key: objectKey(bucket, key), Body: body, ContentType: contentType, CacheControl: cacheControl } }).done();
       return { size };
     },
-    async get(bucket, key) {
+    async get(bucket, key, { range } = {}) {
       if (!isSafeKey(key)) return undefined;
       try {
-        const result = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: objectKey(bucket, key) }));
+        const result = await client.send(
+          new GetObjectCommand({ Bucket: options.bucket, Key: objectKey(bucket, key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+        );
         return { stream: result.Body as Readable, size: result.ContentLength, contentType: result.ContentType };
       } catch (error) {
         if ((error as { name?: string }).name === "NoSuchKey") return undefined;
+        throw error;
+      }
+    },
+    async stat(bucket, key) {
+      if (!isSafeKey(key)) return undefined;
+      try {
+        const result = await client.send(new HeadObjectCommand({ Bucket: options.bucket, Key: objectKey(bucket, key) }));
+        return { size: result.ContentLength ?? 0, contentType: result.ContentType };
+      } catch (error) {
+        const name = (error as { name?: string }).name;
+        if (name === "NotFound" || name === "NoSuchKey") return undefined;
         throw error;
       }
     },

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unique, useTestDatabase } from "../../tests/support/test-database";
 import { getAuth } from "./auth/auth.server";
 import { getConfig } from "./config.server";
+import { courses, lessons } from "./db/schema";
 import { getStorage } from "./storage.server";
 import { handleUpload } from "./uploads.server";
 import { upsertPasswordUser } from "./users/password-users.server";
@@ -179,8 +180,16 @@ describe("POST /api/uploads/:kind", () => {
     expect((await upload("post-cover", { bytes, name: "a.png" }, { ownerId: "../../etc" })).status).toBe(400);
   });
 
-  it("takes lesson videos by content into the course-videos bucket", async () => {
-    const lessonId = crypto.randomUUID();
+  it("takes lesson videos by content into the course-videos bucket, under the lesson's course", async () => {
+    const [course] = await database()
+      .db.insert(courses)
+      .values({ title: "Videos", slug: `videos-${crypto.randomUUID()}` })
+      .returning();
+    const [lesson] = await database()
+      .db.insert(lessons)
+      .values({ courseId: course.id, title: "Clip", slug: "clip", orderIndex: 1 })
+      .returning();
+    const lessonId = lesson.id;
     // The smallest valid-looking MP4: an ftyp box is what identifies the format.
     const mp4 = Buffer.concat([
       Buffer.from([0, 0, 0, 0x18]),
@@ -193,8 +202,8 @@ describe("POST /api/uploads/:kind", () => {
     expect(response.status).toBe(201);
     const body = (await response.json()) as { key: string; bucket: string };
     expect(body.bucket).toBe("course-videos");
-    expect(body.key).toMatch(new RegExp(`^${lessonId}/\\d+-Intro-clip\\.mp4$`));
-    const image404 = await upload("lesson-video", { bytes: await image("png"), name: "x.mp4" });
+    expect(body.key).toMatch(new RegExp(`^${course.id}/\\d+-Intro-clip\\.mp4$`));
+    const image404 = await upload("lesson-video", { bytes: await image("png"), name: "x.mp4" }, { ownerId: lessonId });
     expect(image404.status).toBe(415);
     expect(await image404.json()).toEqual({ error: "Please select a video file" });
   });

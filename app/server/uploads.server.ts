@@ -4,12 +4,13 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from "exp
 import { fileTypeFromBuffer } from "file-type";
 import { isAdminRole } from "~/lib/roles";
 import { readSessionUser } from "./auth/session.server";
+import { findLessonCourseId } from "./curriculum/lesson-videos.server";
 import { logger } from "./logger.server";
 import { getStorage, publicUrl, type Bucket } from "./storage.server";
 
 /**
  * Streaming uploads for the admin: POST /api/uploads/:kind (multipart, one field "file"),
- * optional ?ownerId=<uuid of the post, course or lesson>. The file's type is read from its first
+ * optional ?ownerId=<uuid of the post or course>, or for a lesson video the lesson's id (required). The file's type is read from its first
  * bytes, never from its name or the browser's claim; the size is capped while streaming.
  * Answers JSON: { url, key, bucket } or { error }.
  */
@@ -28,6 +29,11 @@ export type UploadKind = {
   types: Record<string, string>;
   maxBytes: number;
   keyFor: (args: { ownerId: string | null; ext: string; filename: string; now: number }) => string;
+  /**
+   * The owner the key is made from, looked up on the server from the one the client names
+   * (a lesson's video is filed under the lesson's course). Null refuses the upload with 404.
+   */
+  resolveOwner?: (ownerId: string | null) => Promise<string | null>;
   cacheControl?: string;
   messages: { type: string; size: string };
 };
@@ -61,7 +67,9 @@ export const UPLOAD_KINDS: Record<string, UploadKind> = {
     bucket: "course-videos",
     types: VIDEO_TYPES,
     maxBytes: 50 * MB,
-    keyFor: ({ ownerId, filename, now }) => `${ownerId ?? "temp"}/${now}-${filename}`,
+    // {courseId}/{timestamp}-{file}: the course of the lesson named by ownerId (docs/decisions/010).
+    keyFor: ({ ownerId, filename, now }) => `${ownerId}/${now}-${filename}`,
+    resolveOwner: async (lessonId) => (lessonId ? findLessonCourseId({ lessonId }) : null),
     cacheControl: "max-age=3600",
     messages: { type: "Please select a video file", size: "File size must be less than 50MB" },
   },
@@ -216,18 +224,21 @@ export async function handleUpload(req: ExpressRequest, res: ExpressResponse) {
     if (!kind) throw new UploadError(404, "Unknown upload kind");
     const ownerParam = typeof req.query.ownerId === "string" && req.query.ownerId !== "" ? req.query.ownerId : null;
     if (ownerParam !== null && !UUID.test(ownerParam)) throw new UploadError(400, "Invalid owner id");
+    const ownerId = kind.resolveOwner ? await kind.resolveOwner(ownerParam) : ownerParam;
+    if (kind.resolveOwner && !ownerId) throw new UploadError(404, "Lesson not found");
     // Refuse early when the body alone is already over the limit (the multipart envelope is small).
     const declared = Number(req.headers["content-length"] ?? 0);
     if (declared > kind.maxBytes + 64 * 1024) throw new UploadError(413, kind.messages.size);
 
-    const stored = await receiveFile(req, kind, ownerParam);
+    const stored = await receiveFile(req, kind, ownerId);
     req.log?.info({ kind: req.params.kind, key: stored.key, size: stored.size, user: user.id }, "file uploaded");
     res
       .status(201)
       .json({
         bucket: kind.bucket,
         key: stored.key,
-        url: publicUrl(kind.bucket, stored.key),
+        // Lesson videos have no public URL (they play through /api/lessons/:id/video).
+        url: kind.bucket === "media" ? publicUrl(kind.bucket, stored.key) : null,
         contentType: stored.contentType,
         size: stored.size,
       });

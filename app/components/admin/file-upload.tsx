@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Progress } from "~/components/ui/progress";
 import { toastError, toastSuccess } from "~/components/ui/toaster";
 
+/** `url` is the file's public address; lesson videos have none (they play through an access-checked route). */
 export type UploadResult = { bucket: string; key: string; url: string; contentType: string; size: number };
 
 type FileUploadProps = {
@@ -19,10 +20,21 @@ type FileUploadProps = {
   hint?: string;
 };
 
-/** Sends one file with XMLHttpRequest, whose upload events give a real progress bar. */
-function sendFile(url: string, file: File, onProgress: (percent: number) => void) {
+/** Thrown by `sendFile` when its signal aborts the upload. */
+export class UploadCancelledError extends Error {
+  constructor() {
+    super("The upload was cancelled");
+    this.name = "UploadCancelledError";
+  }
+}
+
+/** Sends one file with XMLHttpRequest, whose upload events give a real progress bar; `signal` cancels it. */
+export function sendFile(url: string, file: File, onProgress: (percent: number) => void, signal?: AbortSignal) {
   return new Promise<UploadResult>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
+    if (signal?.aborted) return reject(new UploadCancelledError());
+    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+    xhr.onabort = () => reject(new UploadCancelledError());
     xhr.open("POST", url);
     xhr.responseType = "json";
     xhr.upload.onprogress = (event) => {
@@ -30,7 +42,7 @@ function sendFile(url: string, file: File, onProgress: (percent: number) => void
     };
     xhr.onload = () => {
       const body = xhr.response as (Partial<UploadResult> & { error?: string }) | null;
-      if (xhr.status >= 200 && xhr.status < 300 && body?.url) resolve(body as UploadResult);
+      if (xhr.status >= 200 && xhr.status < 300 && body?.key) resolve(body as UploadResult);
       else reject(new Error(body?.error ?? `Upload failed with status ${xhr.status}`));
     };
     xhr.onerror = () => reject(new Error("The network connection failed"));

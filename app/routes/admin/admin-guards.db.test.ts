@@ -7,7 +7,7 @@ import { callAction, callLoader, sessionUser, thrownResponse } from "../../../te
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import type { SessionUser } from "~/server/auth/session.server";
 import routeConfig from "~/routes";
-import { posts, users } from "~/server/db/schema";
+import { courseModules, courses, lessons, posts, users } from "~/server/db/schema";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 
 const database = useTestDatabase();
@@ -16,6 +16,7 @@ const admin = sessionUser({ role: "admin" });
 const superAdmin = sessionUser({ role: "super_admin" });
 const learner = sessionUser({ role: "user" });
 let postId = "";
+let courseId = "";
 
 type Handler = (args: never) => unknown;
 type RouteModule = { loader?: Handler; action?: Handler; default?: unknown };
@@ -50,9 +51,13 @@ async function discoverAdminRoutes(): Promise<AdminRoute[]> {
 
 const adminRoutes = await discoverAdminRoutes();
 
-/** The concrete URL for a pattern: each dynamic segment gets the guarded post's id (a UUID that names nothing for other kinds of record). */
-const fill = (pattern: string) => pattern.replace(/:\w+\??/g, postId);
-const paramsOf = (pattern: string) => Object.fromEntries([...pattern.matchAll(/:(\w+)/g)].map(([, name]) => [name, postId]));
+/**
+ * The concrete URL for a pattern: each dynamic segment gets the id of the guarded record of its
+ * kind (a course under /admin/courses, else the post; a UUID that names nothing for other kinds).
+ */
+const idFor = (pattern: string) => (pattern.startsWith("/admin/courses/") ? courseId : postId);
+const fill = (pattern: string) => pattern.replace(/:\w+\??/g, idFor(pattern));
+const paramsOf = (pattern: string) => Object.fromEntries([...pattern.matchAll(/:(\w+)/g)].map(([, name]) => [name, idFor(pattern)]));
 
 type Form = Record<string, string>;
 /**
@@ -81,6 +86,12 @@ const FORMS: Record<string, (id: string) => Form[]> = {
       membershipYearly: "1",
       courseFallbackPrice: "1",
     },
+  ],
+  "/admin/courses/builder/:id": (): Form[] => [
+    { intent: "update-details", title: "Hijacked", slug: "hijacked", description: "", price_cents: "0" },
+    { intent: "publish" },
+    { intent: "add-module" },
+    { intent: "add-lesson", module_id: "" },
   ],
 };
 /** Pages only a super_admin may open: a plain admin gets the same 403 as a learner (isAdmin true). */
@@ -116,6 +127,11 @@ beforeAll(async () => {
     .values({ title: "Guarded post", slug: unique("guarded"), contentMd: "Original", status: "draft" })
     .returning();
   postId = post.id;
+  const [course] = await db
+    .insert(courses)
+    .values({ title: "Guarded course", slug: unique("guarded-course"), status: "draft" })
+    .returning();
+  courseId = course.id;
 });
 
 describe("the admin area read from app/routes.ts", () => {
@@ -129,6 +145,7 @@ describe("the admin area read from app/routes.ts", () => {
         "/admin/blog/:id/edit",
         "/admin/settings",
         "/api/admin/markdown-preview",
+        "/admin/courses/builder/:id",
       ]),
     );
     // The layout and the dashboard (its index route) both answer at /admin.
@@ -180,6 +197,10 @@ describe("admin loaders and actions called directly", () => {
     const sneaky = await database().db.select().from(posts).where(eq(posts.title, "Sneaky"));
     expect(sneaky).toHaveLength(0);
     expect((await getSiteSettings()).schoolName).not.toBe("Hijacked");
+    const [course] = await database().db.select().from(courses).where(eq(courses.id, courseId));
+    expect(course).toMatchObject({ title: "Guarded course", status: "draft", publishedAt: null });
+    expect(await database().db.$count(courseModules, eq(courseModules.courseId, courseId))).toBe(0);
+    expect(await database().db.$count(lessons, eq(lessons.courseId, courseId))).toBe(0);
   });
 
   it.each(cases.filter(([, entry]) => SUPER_ADMIN_ONLY.has(entry.pattern)))(

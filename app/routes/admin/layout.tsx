@@ -1,4 +1,4 @@
-import { Link, Outlet, useNavigation } from "react-router";
+import { Link, Outlet, useMatches, useNavigation } from "react-router";
 import type { Route } from "./+types/layout";
 import { adminMeta } from "~/lib/seo";
 import { AdminError } from "~/components/admin/admin-error";
@@ -6,6 +6,7 @@ import { BookOpen } from "lucide-react";
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { Spinner } from "~/components/ui/spinner";
 import { useSiteSettings } from "~/components/use-site-settings";
+import { cn } from "~/lib/utils";
 import { requireAdmin } from "~/server/auth/guards.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args);
@@ -20,6 +21,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { schoolName } = useSiteSettings();
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin") && !navigation.formMethod;
+  // A screen with a side menu of its own (the course builder, §2) takes the whole width.
+  const ownSideMenu = useMatches().some((match) => (match.handle as { ownSideMenu?: boolean } | undefined)?.ownSideMenu);
   return (
     <div className="min-h-screen bg-muted">
       <a
@@ -42,10 +45,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </header>
-      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6 sm:px-6 md:grid-cols-[12rem_minmax(0,1fr)]">
-        <aside>
-          <AdminSidebar role={loaderData.admin.role} />
-        </aside>
+      <div
+        className={cn("mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6 sm:px-6", !ownSideMenu && "md:grid-cols-[12rem_minmax(0,1fr)]")}
+      >
+        {ownSideMenu ? null : (
+          <aside>
+            <AdminSidebar role={loaderData.admin.role} />
+          </aside>
+        )}
         <main id="admin-main" className="min-w-0" aria-busy={loading || undefined}>
           {loading ? (
             <p className="mb-4 flex items-center gap-2 text-sm text-muted-foreground" role="status">

@@ -119,10 +119,10 @@ beforeAll(async () => {
     ])
     .returning({ id: courseModules.id });
   await db.insert(lessons).values([
-    { courseId: ids.alpha, moduleId: second.id, title: "Lesson three", slug: "three", orderIndex: 3, durationSeconds: 1800 },
+    { courseId: ids.alpha, moduleId: second.id, title: "Lesson three", slug: "three", orderIndex: 1, durationSeconds: 1800 },
     { courseId: ids.alpha, moduleId: first.id, title: "Lesson one", slug: "one", orderIndex: 1, durationSeconds: 600, isPreview: true },
     { courseId: ids.alpha, moduleId: first.id, title: "Lesson two", slug: "two", orderIndex: 2, durationSeconds: 1200, type: "article" },
-    { courseId: ids.alpha, moduleId: null, title: "Loose lesson", slug: "loose", orderIndex: 4, durationSeconds: 0 },
+    { courseId: ids.alpha, moduleId: null, title: "Loose lesson", slug: "loose", orderIndex: 1, durationSeconds: 0 },
   ]);
   await db.insert(reviews).values([
     { courseId: ids.alpha, userId: people.one, authorName: "Learner 1", rating: 5, comment: "Great", createdAt: new Date("2024-05-01") },
@@ -272,7 +272,7 @@ describe("listCatalogCourses: paging", () => {
 });
 
 describe("getCourseDetail", () => {
-  it("returns the course with its curriculum in order, reviews, instructor and figures", async () => {
+  it("returns the course with its curriculum in order (flat lessons first), reviews, instructor and figures", async () => {
     const course = await getCourseDetail({ slug: "alpha" });
     expect(course).toMatchObject({
       title: "Alpha Shopify Store",
@@ -287,11 +287,11 @@ describe("getCourseDetail", () => {
       instructor: { name: "Ada Author", headline: "Teaches stores", bio: "Ran three shops.", image: "/images/demo/instructor.webp" },
     });
     expect(course!.curriculum.map((module) => [module.title, module.lessons.map((lesson) => lesson.slug)])).toEqual([
+      ["Lessons", ["loose"]],
       ["First module", ["one", "two"]],
       ["Second module", ["three"]],
-      ["More lessons", ["loose"]],
     ]);
-    expect(course!.curriculum[0].lessons[0]).toMatchObject({ title: "Lesson one", isPreview: true, durationSeconds: 600, type: "video" });
+    expect(course!.curriculum[1].lessons[0]).toMatchObject({ title: "Lesson one", isPreview: true, durationSeconds: 600, type: "video" });
     expect(course!.reviews.map((review) => review.authorName)).toEqual(["Learner 2", "Learner 1"]);
   });
 

@@ -156,7 +156,10 @@ export async function getCourseDetail({ slug, reviewLimit = 6 }: { slug: string;
 type CurriculumLesson = { id: string; moduleId: string | null; title: string; slug: string; type: string; durationSeconds: number; isPreview: boolean };
 export type CurriculumModule = { id: string; title: string; description: string; lessons: Omit<CurriculumLesson, "moduleId">[] };
 
-/** Lessons under their modules in order; lessons without a module (a flat list) form a last, untitled group. */
+/**
+ * The course's flat lessons (no module) first, as one untitled group, then each module with its
+ * lessons, all in order (docs/decisions/009). Lessons count from 1 within their group.
+ */
 export function groupCurriculum(modules: { id: string; title: string; description: string }[], lessonRows: CurriculumLesson[]): CurriculumModule[] {
   const byModule = new Map<string | null, Omit<CurriculumLesson, "moduleId">[]>();
   for (const { moduleId, ...lesson } of lessonRows) {
@@ -164,9 +167,8 @@ export function groupCurriculum(modules: { id: string; title: string; descriptio
     byModule.set(key, [...(byModule.get(key) ?? []), lesson]);
   }
   const grouped: CurriculumModule[] = modules.map((module) => ({ ...module, lessons: byModule.get(module.id) ?? [] }));
-  const loose = byModule.get(null);
-  if (loose?.length) grouped.push({ id: "lessons", title: modules.length ? "More lessons" : "Lessons", description: "", lessons: loose });
-  return grouped;
+  const flat = byModule.get(null);
+  return flat?.length ? [{ id: "lessons", title: "Lessons", description: "", lessons: flat }, ...grouped] : grouped;
 }
 
 /** Just enough to tell whether a slug names a course a visitor may see, for actions. */

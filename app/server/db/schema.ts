@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -230,6 +231,8 @@ export const courseModules = pgTable(
   (t) => [
     check("course_modules_position_check", sql`${t.position} >= 1`),
     index("course_modules_course_position_idx").on(t.courseId, t.position),
+    // The target of lessons' (module_id, course_id) foreign key; id alone is already unique.
+    unique("course_modules_id_course_unique").on(t.id, t.courseId),
   ],
 );
 
@@ -240,7 +243,8 @@ export const lessons = pgTable(
     courseId: uuid("course_id")
       .notNull()
       .references(() => courses.id, { onDelete: "cascade" }),
-    moduleId: uuid("module_id").references(() => courseModules.id, { onDelete: "cascade" }),
+    /** Null for the course's flat lessons, listed before its modules (docs/decisions/009). */
+    moduleId: uuid("module_id"),
     title: text("title").notNull(),
     slug: text("slug").notNull(),
     type: text("type").notNull().default("video" satisfies LessonType),
@@ -257,6 +261,13 @@ export const lessons = pgTable(
   },
   (t) => [
     unique("lessons_course_slug_unique").on(t.courseId, t.slug),
+    // A lesson's module belongs to the lesson's course. MATCH SIMPLE: a null module_id (a flat
+    // lesson) is not checked. Deleting the module deletes its lessons.
+    foreignKey({
+      name: "lessons_module_same_course_fk",
+      columns: [t.moduleId, t.courseId],
+      foreignColumns: [courseModules.id, courseModules.courseId],
+    }).onDelete("cascade"),
     check("lessons_type_check", inList("type", LESSON_TYPES)),
     check("lessons_video_provider_check", inList("video_provider", VIDEO_PROVIDERS)),
     check("lessons_duration_check", sql`${t.durationSeconds} >= 0`),

@@ -40,11 +40,39 @@ describe("seedDemoContent", () => {
     const db = database().db;
     const [course] = await db.select().from(courses).where(eq(courses.slug, "shopify-101"));
     expect(await db.$count(courseModules, eq(courseModules.courseId, course.id))).toBe(4);
-    const courseLessons = await db.select().from(lessons).where(eq(lessons.courseId, course.id)).orderBy(asc(lessons.orderIndex));
+    const courseLessons = await db
+      .select({ slug: lessons.slug, orderIndex: lessons.orderIndex, isPreview: lessons.isPreview, position: courseModules.position })
+      .from(lessons)
+      .innerJoin(courseModules, eq(courseModules.id, lessons.moduleId))
+      .where(eq(lessons.courseId, course.id))
+      .orderBy(asc(courseModules.position), asc(lessons.orderIndex));
     expect(courseLessons).toHaveLength(12);
-    expect(courseLessons.map((lesson) => lesson.orderIndex)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
-    expect(courseLessons.filter((lesson) => lesson.isPreview).map((lesson) => lesson.orderIndex)).toEqual([1]);
+    expect(courseLessons.filter((lesson) => lesson.isPreview).map((lesson) => lesson.slug)).toEqual([courseLessons[0].slug]);
     expect(await db.$count(reviews, eq(reviews.courseId, course.id))).toBeGreaterThan(0);
+  });
+
+  it("numbers modules from 1 within each course and lessons from 1 within each module", async () => {
+    const db = database().db;
+    const modules = await db
+      .select({ courseId: courseModules.courseId, position: courseModules.position })
+      .from(courseModules)
+      .orderBy(asc(courseModules.position));
+    const groupBy = <T, K>(items: T[], key: (item: T) => K) => {
+      const groups = new Map<K, T[]>();
+      for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+      return groups;
+    };
+    const byCourse = groupBy(modules, (module) => module.courseId);
+    for (const positions of byCourse.values())
+      expect(positions.map((module) => module.position)).toEqual(positions.map((_, index) => index + 1));
+    const rows = await db
+      .select({ moduleId: lessons.moduleId, orderIndex: lessons.orderIndex })
+      .from(lessons)
+      .orderBy(asc(lessons.orderIndex));
+    expect(rows.every((row) => row.moduleId !== null)).toBe(true);
+    const byModule = groupBy(rows, (row) => row.moduleId);
+    expect(byModule.size).toBe(modules.length);
+    for (const group of byModule.values()) expect(group.map((row) => row.orderIndex)).toEqual(group.map((_, index) => index + 1));
   });
 
   it("publishes 9 posts, 9 playbooks and 9 testimonials", async () => {

@@ -81,14 +81,14 @@ export async function seedDemoContent(database: Queryable): Promise<{ seeded: bo
         })
         .returning({ id: courses.id });
 
-      let orderIndex = 0;
       for (const [moduleIndex, module] of course.modules.entries()) {
         const [moduleRow] = await tx
           .insert(courseModules)
           .values({ courseId: row.id, title: module.title, description: module.description, position: moduleIndex + 1 })
           .returning({ id: courseModules.id });
         await tx.insert(lessons).values(
-          module.lessons.map((lesson) => ({
+          // Order indexes count from 1 within each module (docs/decisions/009).
+          module.lessons.map((lesson, lessonIndex) => ({
             courseId: row.id,
             moduleId: moduleRow.id,
             title: lesson.title,
@@ -99,7 +99,7 @@ export async function seedDemoContent(database: Queryable): Promise<{ seeded: bo
             videoProvider: lesson.videoProvider ?? "youtube",
             videoUrl: lesson.videoUrl,
             durationSeconds: lesson.durationSeconds,
-            orderIndex: ++orderIndex,
+            orderIndex: lessonIndex + 1,
             isPreview: lesson.isPreview,
           })),
         );

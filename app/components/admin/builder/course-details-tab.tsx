@@ -1,0 +1,100 @@
+import { useState } from "react";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
+import { formatUsd } from "~/lib/money";
+import { builderSlug } from "~/lib/slug";
+import { useBuilderAction } from "./use-builder-action";
+
+type CourseDetails = { id: string; title: string; slug: string; description: string; priceCents: number };
+
+/** Title, slug (follows the title until edited), description, price in cents, Save Changes. */
+export function CourseDetailsTab({
+  course,
+  limits,
+}: {
+  course: CourseDetails;
+  limits: { title: number; slug: number; description: number; priceCents: number };
+}) {
+  const { fetcher, busy, errors } = useBuilderAction();
+  const [values, setValues] = useState({
+    title: course.title,
+    slug: course.slug,
+    description: course.description,
+    price_cents: String(course.priceCents),
+  });
+  // The slug follows the title while it is the title's slug (§5 Builder); typing in it stops that.
+  const [slugFollows, setSlugFollows] = useState(course.slug === builderSlug(course.title));
+  const cents = /^\d+$/.test(values.price_cents) ? Number(values.price_cents) : null;
+
+  return (
+    <fetcher.Form method="post" noValidate className="grid gap-6 rounded-xl border border-border bg-card p-4 sm:p-6">
+      <input type="hidden" name="intent" value="update-details" />
+      <div className="grid gap-6 md:grid-cols-2">
+        <FormField className="content-start" label="Title" name="title" error={errors.title}>
+          <Input
+            value={values.title}
+            required
+            maxLength={limits.title}
+            autoComplete="off"
+            onChange={(event) => {
+              const title = event.target.value;
+              setValues((current) => ({ ...current, title, ...(slugFollows ? { slug: builderSlug(title) } : {}) }));
+            }}
+          />
+        </FormField>
+        <FormField
+          className="content-start"
+          label="Slug"
+          name="slug"
+          error={errors.slug}
+          hint={`The course page's address: /courses/${values.slug || "…"}`}
+        >
+          <Input
+            value={values.slug}
+            required
+            maxLength={limits.slug}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(event) => {
+              setSlugFollows(false);
+              setValues((current) => ({ ...current, slug: event.target.value }));
+            }}
+          />
+        </FormField>
+      </div>
+      <FormField label="Description (Markdown)" name="description" error={errors.description}>
+        <Textarea
+          value={values.description}
+          rows={10}
+          maxLength={limits.description}
+          className="min-h-48 font-mono text-sm"
+          onChange={(event) => setValues((current) => ({ ...current, description: event.target.value }))}
+        />
+      </FormField>
+      <FormField
+        className="max-w-xs"
+        label="Price (cents)"
+        name="price_cents"
+        error={errors.price_cents}
+        hint={cents !== null ? `Shown as ${formatUsd(cents)}` : "A whole number of cents, e.g. 19700 for $197.00"}
+      >
+        <Input
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          max={limits.priceCents}
+          value={values.price_cents}
+          onChange={(event) => setValues((current) => ({ ...current, price_cents: event.target.value }))}
+        />
+      </FormField>
+      <div className="flex justify-end">
+        <Button type="submit" loading={busy}>
+          Save Changes
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,321 @@
+import { useEffect, useState } from "react";
+import { MarkdownPreview } from "~/components/admin/markdown-preview";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { FormField } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/select";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { Textarea } from "~/components/ui/textarea";
+import { BUILDER_EXTRA_MESSAGES, BUILDER_MESSAGES } from "~/lib/builder-messages";
+import { builderSlug } from "~/lib/slug";
+import { embedCodeSource, lessonVideoPath, vimeoEmbedUrl, youtubeEmbedUrl } from "~/lib/video-embed";
+import type { BuilderLesson } from "~/server/curriculum/curriculum.server";
+import { VideoUpload } from "./video-upload";
+import { useBuilderAction } from "./use-builder-action";
+
+export type LessonDialogLimits = {
+  title: number;
+  slug: number;
+  summary: number;
+  contentMd: number;
+  videoUrl: number;
+  embedCode: number;
+  durationSeconds: number;
+};
+
+const PROVIDER_LABELS = { upload: "Upload", youtube: "YouTube", vimeo: "Vimeo", embed: "Embed code" } as const;
+
+/** The form's fields as text, as the inputs hold them. */
+function initialValues(lesson: BuilderLesson) {
+  return {
+    title: lesson.title,
+    slug: lesson.slug,
+    type: lesson.type as string,
+    summary: lesson.summary,
+    content_md: lesson.contentMd,
+    video_provider: lesson.videoProvider as string,
+    video_url: lesson.videoUrl ?? "",
+    video_storage_path: lesson.videoStoragePath ?? "",
+    embed_code: lesson.embedCode ?? "",
+    duration_seconds: String(lesson.durationSeconds),
+    is_preview: lesson.isPreview,
+    module_id: lesson.moduleId ?? "",
+  };
+}
+
+/**
+ * Edit Lesson (§2): Title, Slug, Module, Type, Summary; for a video its source (upload, YouTube,
+ * Vimeo, embed code), for an article Markdown with a preview; Duration; Free preview; Cancel and
+ * Save Lesson ('Lesson updated'). Every field is sent, so switching the source back loses nothing.
+ */
+export function LessonDialog({
+  lesson,
+  modules,
+  limits,
+  onClose,
+}: {
+  lesson: BuilderLesson;
+  modules: { id: string; title: string }[];
+  limits: LessonDialogLimits;
+  onClose: () => void;
+}) {
+  const { fetcher, busy, errors, done } = useBuilderAction();
+  const [values, setValues] = useState(() => initialValues(lesson));
+  const [uploadedName, setUploadedName] = useState<string | null>(null);
+  // A new lesson's slug (new-lesson-…) or one made from its title follows the title as it is typed.
+  const [slugFollows, setSlugFollows] = useState(/^new-lesson-\d+$/.test(lesson.slug) || lesson.slug === builderSlug(lesson.title));
+  useEffect(() => {
+    if (done) onClose();
+  }, [done, onClose]);
+
+  const set =
+    (name: keyof ReturnType<typeof initialValues>) =>
+    (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+      const value = event.target.value;
+      setValues((current) => ({ ...current, [name]: value }));
+    };
+
+  const isVideo = values.type === "video";
+  const provider = values.video_provider as keyof typeof PROVIDER_LABELS;
+  const playsAs =
+    provider === "youtube"
+      ? youtubeEmbedUrl(values.video_url)
+      : provider === "vimeo"
+        ? vimeoEmbedUrl(values.video_url)
+        : provider === "embed"
+          ? (embedCodeSource(values.embed_code)?.src ?? null)
+          : null;
+  const savedVideo = lesson.videoStoragePath && values.video_storage_path === lesson.videoStoragePath;
+  // Hidden copies of the fields the current choice does not show, so they are saved unchanged.
+  const hidden = (name: keyof ReturnType<typeof initialValues>) => <input type="hidden" name={name} value={String(values[name])} />;
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Edit Lesson</DialogTitle>
+          <DialogDescription>What learners see for “{lesson.title}”.</DialogDescription>
+        </DialogHeader>
+        <fetcher.Form method="post" noValidate className="grid gap-4">
+          <input type="hidden" name="intent" value="update-lesson" />
+          <input type="hidden" name="lesson_id" value={lesson.id} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField className="content-start" label="Title" name="title" error={errors.title}>
+              <Input
+                value={values.title}
+                required
+                maxLength={limits.title}
+                autoComplete="off"
+                onChange={(event) => {
+                  const title = event.target.value;
+                  setValues((current) => ({ ...current, title, ...(slugFollows ? { slug: builderSlug(title) } : {}) }));
+                }}
+              />
+            </FormField>
+            <FormField className="content-start" label="Slug" name="slug" error={errors.slug}>
+              <Input
+                value={values.slug}
+                required
+                maxLength={limits.slug}
+                autoComplete="off"
+                spellCheck={false}
+                onChange={(event) => {
+                  setSlugFollows(false);
+                  set("slug")(event);
+                }}
+              />
+            </FormField>
+            <FormField className="content-start" label="Module" name="module_id" error={errors.module_id}>
+              <NativeSelect value={values.module_id} onChange={set("module_id")}>
+                <option value="">Lessons without a module</option>
+                {modules.map((module) => (
+                  <option key={module.id} value={module.id}>
+                    {module.title}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField className="content-start" label="Type" name="type" error={errors.type}>
+              <NativeSelect value={values.type} onChange={set("type")}>
+                <option value="video">Video</option>
+                <option value="article">Article</option>
+              </NativeSelect>
+            </FormField>
+          </div>
+          <FormField label="Summary" name="summary" error={errors.summary}>
+            <Textarea value={values.summary} onChange={set("summary")} rows={2} maxLength={limits.summary} />
+          </FormField>
+
+          {isVideo ? (
+            <fieldset className="grid gap-4 rounded-md border border-border p-4">
+              <legend className="px-1 text-sm font-medium">Video</legend>
+              <FormField label="Video Source" name="video_provider" error={errors.video_provider}>
+                <NativeSelect value={values.video_provider} onChange={set("video_provider")}>
+                  {Object.entries(PROVIDER_LABELS).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormField>
+              {provider === "youtube" || provider === "vimeo" ? (
+                <FormField
+                  label={provider === "youtube" ? "YouTube URL" : "Vimeo URL"}
+                  name="video_url"
+                  error={errors.video_url}
+                  hint={
+                    values.video_url.trim() === ""
+                      ? provider === "youtube"
+                        ? "e.g. https://www.youtube.com/watch?v=…"
+                        : "e.g. https://vimeo.com/123456789"
+                      : playsAs
+                        ? `Plays from ${playsAs}`
+                        : provider === "youtube"
+                          ? BUILDER_EXTRA_MESSAGES.youtubeInvalid
+                          : BUILDER_EXTRA_MESSAGES.vimeoInvalid
+                  }
+                >
+                  <Input
+                    type="url"
+                    value={values.video_url}
+                    onChange={set("video_url")}
+                    maxLength={limits.videoUrl}
+                    autoComplete="off"
+                    spellCheck={false}
+                  />
+                </FormField>
+              ) : (
+                hidden("video_url")
+              )}
+              {provider === "embed" ? (
+                <FormField
+                  label="Embed code"
+                  name="embed_code"
+                  error={errors.embed_code}
+                  hint={
+                    playsAs
+                      ? `Plays from ${playsAs}. Only the player iframe is kept.`
+                      : "An iframe from YouTube, Vimeo, Wistia, Loom or Bunny Stream; everything else is removed."
+                  }
+                >
+                  <Textarea
+                    value={values.embed_code}
+                    onChange={set("embed_code")}
+                    rows={4}
+                    maxLength={limits.embedCode}
+                    className="font-mono text-xs"
+                    spellCheck={false}
+                  />
+                </FormField>
+              ) : (
+                hidden("embed_code")
+              )}
+              {hidden("video_storage_path")}
+              {provider === "upload" ? (
+                <div className="grid gap-3">
+                  {savedVideo ? (
+                    // Played through the access-checked route, as learners will.
+                    <video
+                      controls
+                      preload="metadata"
+                      src={lessonVideoPath(lesson.id)}
+                      className="aspect-video w-full rounded-md bg-foreground"
+                      aria-label={`Video of “${lesson.title}”`}
+                    >
+                      <track kind="captions" />
+                    </video>
+                  ) : null}
+                  {uploadedName ? (
+                    <p role="status" className="text-sm">
+                      New video <strong>{uploadedName}</strong> uploaded. Save the lesson to use it.
+                    </p>
+                  ) : !values.video_storage_path ? (
+                    <p className="text-sm text-muted-foreground">No video uploaded yet.</p>
+                  ) : null}
+                  {errors.video_storage_path ? (
+                    <p className="text-sm font-medium text-destructive">{errors.video_storage_path[0]}</p>
+                  ) : null}
+                  <VideoUpload
+                    lessonId={lesson.id}
+                    onUploaded={(result) => {
+                      setUploadedName(result.name);
+                      setValues((current) => ({ ...current, video_storage_path: result.key }));
+                    }}
+                  />
+                </div>
+              ) : null}
+            </fieldset>
+          ) : (
+            <>
+              {hidden("video_provider")}
+              {hidden("video_url")}
+              {hidden("embed_code")}
+              {hidden("video_storage_path")}
+            </>
+          )}
+
+          {isVideo ? (
+            hidden("content_md")
+          ) : (
+            <Tabs defaultValue="write">
+              <TabsList aria-label="Lesson content">
+                <TabsTrigger value="write">Write</TabsTrigger>
+                <TabsTrigger value="preview">Preview</TabsTrigger>
+              </TabsList>
+              <TabsContent value="write" forceMount className="data-[state=inactive]:hidden">
+                <FormField label="Content (Markdown)" name="content_md" error={errors.content_md}>
+                  <Textarea
+                    value={values.content_md}
+                    onChange={set("content_md")}
+                    rows={12}
+                    maxLength={limits.contentMd}
+                    className="min-h-56 font-mono text-sm"
+                  />
+                </FormField>
+              </TabsContent>
+              <TabsContent value="preview">
+                <MarkdownPreview markdown={values.content_md} />
+              </TabsContent>
+            </Tabs>
+          )}
+
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField className="content-start" label="Duration (seconds)" name="duration_seconds" error={errors.duration_seconds}>
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                max={limits.durationSeconds}
+                value={values.duration_seconds}
+                onChange={set("duration_seconds")}
+              />
+            </FormField>
+            <div className="flex items-center gap-2 self-end pb-2">
+              <input
+                id={`preview-${lesson.id}`}
+                type="checkbox"
+                name="is_preview"
+                checked={values.is_preview}
+                onChange={(event) => setValues((current) => ({ ...current, is_preview: event.target.checked }))}
+                className="size-4 accent-primary"
+              />
+              <label htmlFor={`preview-${lesson.id}`} className="text-sm font-medium">
+                {BUILDER_MESSAGES.freePreview}
+              </label>
+            </div>
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              Save Lesson
+            </Button>
+          </DialogFooter>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,119 @@
+import { z } from "zod";
+import { BUILDER_EXTRA_MESSAGES as EXTRA } from "~/lib/builder-messages";
+import { LESSON_TYPES, VIDEO_PROVIDERS } from "~/lib/domain-values";
+import { checkboxField, optionalText, requiredText } from "~/lib/forms/fields";
+import { SLUG_MAX } from "~/lib/forms/limits";
+import { builderSlug } from "~/lib/slug";
+import { sanitizeEmbedCode, vimeoEmbedUrl, youtubeEmbedUrl } from "~/lib/video-embed";
+
+/**
+ * The course builder's forms (Details, modules, lessons, reordering): one discriminated union on
+ * `intent`, read by the page for its limits and parsed again by the action.
+ */
+
+export const BUILDER_LIMITS = {
+  title: 300,
+  slug: SLUG_MAX,
+  description: 200_000,
+  moduleDescription: 5000,
+  summary: 2000,
+  contentMd: 200_000,
+  videoUrl: 2000,
+  embedCode: 10_000,
+  storagePath: 512,
+  /** A price no course reaches: $10,000,000.00. */
+  priceCents: 1_000_000_000,
+  /** A week, longer than any lesson. */
+  durationSeconds: 7 * 24 * 3600,
+} as const;
+
+/** A whole number, 0 or more; empty is 0 (§5: "parsed as integers, default 0"). */
+function wholeNumberField(message: string, max: number) {
+  return z
+    .string({ error: message })
+    .trim()
+    .optional()
+    .transform((value, context) => {
+      if (!value) return 0;
+      if (!/^\d+$/.test(value) || Number(value) > max) {
+        context.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return Number(value);
+    });
+}
+
+/** The builder's slug rule (§5 Builder), then required. */
+const builderSlugField = z
+  .string({ error: EXTRA.slugRequired })
+  .max(BUILDER_LIMITS.slug, `Must be at most ${BUILDER_LIMITS.slug} characters`)
+  .transform(builderSlug)
+  .pipe(z.string().min(1, EXTRA.slugRequired));
+
+const id = z.string().trim().min(1);
+/** A module id, or empty for the course's flat lessons. */
+const groupField = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || null);
+const positionField = z.coerce.number().int().min(1).max(100_000);
+
+const detailsFields = {
+  title: requiredText(EXTRA.titleRequired, { max: BUILDER_LIMITS.title }),
+  slug: builderSlugField,
+  description: optionalText({ max: BUILDER_LIMITS.description }),
+  price_cents: wholeNumberField(EXTRA.priceInvalid, BUILDER_LIMITS.priceCents),
+};
+
+const moduleFields = {
+  module_id: id,
+  title: requiredText(EXTRA.titleRequired, { max: BUILDER_LIMITS.title }),
+  description: optionalText({ max: BUILDER_LIMITS.moduleDescription }),
+};
+
+const lessonFields = z
+  .object({
+    lesson_id: id,
+    title: requiredText(EXTRA.titleRequired, { max: BUILDER_LIMITS.title }),
+    slug: builderSlugField,
+    type: z.enum(LESSON_TYPES),
+    summary: optionalText({ max: BUILDER_LIMITS.summary }),
+    content_md: z.string().max(BUILDER_LIMITS.contentMd).optional().default(""),
+    video_provider: z.enum(VIDEO_PROVIDERS),
+    video_url: optionalText({ max: BUILDER_LIMITS.videoUrl }),
+    video_storage_path: optionalText({ max: BUILDER_LIMITS.storagePath }),
+    embed_code: z.string().max(BUILDER_LIMITS.embedCode).optional().default(""),
+    duration_seconds: wholeNumberField(EXTRA.durationInvalid, BUILDER_LIMITS.durationSeconds),
+    is_preview: checkboxField,
+    module_id: groupField,
+  })
+  .superRefine((lesson, context) => {
+    // Only the source the lesson plays from is checked; an empty one is "no video yet".
+    if (lesson.type !== "video") return;
+    if (lesson.video_provider === "youtube" && lesson.video_url && !youtubeEmbedUrl(lesson.video_url)) {
+      context.addIssue({ code: "custom", path: ["video_url"], message: EXTRA.youtubeInvalid });
+    }
+    if (lesson.video_provider === "vimeo" && lesson.video_url && !vimeoEmbedUrl(lesson.video_url)) {
+      context.addIssue({ code: "custom", path: ["video_url"], message: EXTRA.vimeoInvalid });
+    }
+    if (lesson.video_provider === "embed" && lesson.embed_code.trim() && !sanitizeEmbedCode(lesson.embed_code)) {
+      context.addIssue({ code: "custom", path: ["embed_code"], message: EXTRA.embedInvalid });
+    }
+  });
+
+export const builderForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("update-details"), ...detailsFields }),
+  z.object({ intent: z.literal("publish") }),
+  z.object({ intent: z.literal("unpublish") }),
+  z.object({ intent: z.literal("add-module") }),
+  z.object({ intent: z.literal("update-module"), ...moduleFields }),
+  z.object({ intent: z.literal("delete-module"), module_id: id }),
+  z.object({ intent: z.literal("move-module"), module_id: id, position: positionField }),
+  z.object({ intent: z.literal("add-lesson"), module_id: groupField }),
+  lessonFields.safeExtend({ intent: z.literal("update-lesson") }),
+  z.object({ intent: z.literal("delete-lesson"), lesson_id: id }),
+  z.object({ intent: z.literal("move-lesson"), lesson_id: id, module_id: groupField, position: positionField }),
+]);
+
+export type BuilderIntent = z.output<typeof builderForm>["intent"];

@@ -1,0 +1,261 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { callAction, callLoader, sessionUser, thrownResponse } from "../../../tests/support/route-harness";
+import { unique, useTestDatabase } from "../../../tests/support/test-database";
+import { courseModules, courses, lessons, users } from "~/server/db/schema";
+import * as builder from "./course-builder";
+
+const database = useTestDatabase();
+const admin = sessionUser({ role: "admin" });
+let courseId = "";
+
+type ActionResult = {
+  data: {
+    intent: string | null;
+    toast?: { kind: string; message: string };
+    errors?: Record<string, string[]>;
+    values?: Record<string, string>;
+  };
+  init: ResponseInit | null;
+};
+
+async function act(form: Record<string, string>, id = courseId) {
+  return (await callAction(builder, {
+    path: `/admin/courses/builder/${id}`,
+    params: { id },
+    user: admin,
+    form,
+  })) as unknown as ActionResult;
+}
+
+const statusOf = (result: ActionResult) => result.init?.status ?? 200;
+
+async function courseRow() {
+  const [row] = await database().db.select().from(courses).where(eq(courses.id, courseId));
+  return row;
+}
+
+beforeAll(async () => {
+  await database().db.insert(users).values({ id: admin.id, email: admin.email, name: admin.name, role: "admin", emailVerified: true });
+  const [course] = await database()
+    .db.insert(courses)
+    .values({ title: "Builder course", slug: unique("builder"), longDescriptionMd: "Old", priceCents: 100 })
+    .returning();
+  courseId = course.id;
+});
+
+describe("the builder's loader", () => {
+  it("gives the course's details and curriculum", async () => {
+    const data = await callLoader(builder, { path: `/admin/courses/builder/${courseId}`, params: { id: courseId }, user: admin });
+    expect(data).toMatchObject({
+      course: { id: courseId, title: "Builder course", description: "Old", priceCents: 100, status: "draft" },
+      curriculum: { lessons: [], modules: [] },
+      toast: null,
+    });
+  });
+
+  it("answers 404 'Course not found.' for an unknown or malformed id", async () => {
+    for (const id of [crypto.randomUUID(), "nope"]) {
+      const response = await thrownResponse(callLoader(builder, { path: `/admin/courses/builder/${id}`, params: { id }, user: admin }));
+      expect(response).toMatchObject({ status: 404, data: { message: "Course not found." } });
+    }
+  });
+});
+
+describe("Details", () => {
+  it("saves title, slug (the builder's rule), description and price in cents: 'Course details updated'", async () => {
+    const slug = unique("Hello, World");
+    const result = await act({
+      intent: "update-details",
+      title: "  New title ",
+      slug: `${slug}!!`,
+      description: "## Learn",
+      price_cents: "4900",
+    });
+    expect(result.data.toast).toMatchObject({ kind: "success", message: "Course details updated" });
+    expect(await courseRow()).toMatchObject({
+      title: "New title",
+      slug: slug.toLowerCase().replace(/[^a-z0-9]+/g, "-"),
+      longDescriptionMd: "## Learn",
+      priceCents: 4900,
+    });
+  });
+
+  it.each([
+    [{ title: "", slug: "x", price_cents: "1" }, { title: ["Title is required"] }],
+    [{ title: "T", slug: "!!!", price_cents: "1" }, { slug: ["Slug is required"] }],
+    [{ title: "T", slug: "ok", price_cents: "12.5" }, { price_cents: ["Price must be a whole number of cents, 0 or more"] }],
+    [{ title: "T", slug: "ok", price_cents: "-1" }, { price_cents: ["Price must be a whole number of cents, 0 or more"] }],
+  ])("refuses %j with 'Failed to update course details', the field's message, and saves nothing", async (fields, errors) => {
+    const before = await courseRow();
+    const result = await act({ intent: "update-details", description: "", ...fields });
+    expect(statusOf(result)).toBe(400);
+    expect(result.data).toMatchObject({ toast: { kind: "error", message: "Failed to update course details" }, errors, values: fields });
+    expect(await courseRow()).toEqual(before);
+  });
+
+  it("refuses a slug another course has, under the slug field", async () => {
+    const [other] = await database()
+      .db.insert(courses)
+      .values({ title: "Other", slug: unique("other") })
+      .returning();
+    const result = await act({ intent: "update-details", title: "T", slug: other.slug, description: "", price_cents: "0" });
+    expect(statusOf(result)).toBe(409);
+    expect(result.data).toMatchObject({
+      toast: { message: "Failed to update course details" },
+      errors: { slug: ["Another course already uses this slug"] },
+    });
+  });
+
+  it("publishes and unpublishes: 'Course published' / 'Course unpublished'", async () => {
+    expect((await act({ intent: "publish" })).data.toast?.message).toBe("Course published");
+    expect(await courseRow()).toMatchObject({ status: "published", publishedAt: expect.any(Date) });
+    expect((await act({ intent: "unpublish" })).data.toast?.message).toBe("Course unpublished");
+    expect((await courseRow()).status).toBe("draft");
+    const gone = await act({ intent: "publish" }, crypto.randomUUID());
+    expect(statusOf(gone)).toBe(404);
+    expect(gone.data.toast).toMatchObject({ kind: "error", message: "Failed to update course status" });
+  });
+});
+
+describe("Curriculum", () => {
+  async function modulesOf() {
+    return database().db.select().from(courseModules).where(eq(courseModules.courseId, courseId)).orderBy(courseModules.position);
+  }
+
+  it("adds, edits and deletes a module with the spec's messages", async () => {
+    await act({ intent: "add-module" });
+    const [module] = (await modulesOf()).slice(-1);
+    expect(module).toMatchObject({ title: "New Module", description: "" });
+
+    const refused = await act({ intent: "update-module", module_id: module.id, title: " ", description: "x" });
+    expect(statusOf(refused)).toBe(400);
+    expect(refused.data).toMatchObject({ toast: { message: "Failed to update module" }, errors: { title: ["Title is required"] } });
+
+    const saved = await act({ intent: "update-module", module_id: module.id, title: "Basics", description: "" });
+    expect(saved.data.toast).toMatchObject({ kind: "success", message: "Module updated" });
+
+    await act({ intent: "add-lesson", module_id: module.id });
+    const deleted = await act({ intent: "delete-module", module_id: module.id });
+    expect(deleted.data.toast).toMatchObject({ kind: "success", message: "Module deleted" });
+    expect(await database().db.$count(lessons, eq(lessons.moduleId, module.id))).toBe(0);
+
+    const again = await act({ intent: "delete-module", module_id: module.id });
+    expect(statusOf(again)).toBe(404);
+    expect(again.data.toast).toMatchObject({ kind: "error", message: "Failed to delete module" });
+    expect((await act({ intent: "add-module" }, crypto.randomUUID())).data.toast).toMatchObject({ message: "Failed to create module" });
+  });
+
+  it("adds a lesson, saves it as a free-preview article, and deletes it: 'Lesson updated', 'Lesson deleted'", async () => {
+    await act({ intent: "add-lesson", module_id: "" });
+    const [lesson] = await database().db.select().from(lessons).where(eq(lessons.courseId, courseId)).orderBy(lessons.orderIndex);
+    expect(lesson).toMatchObject({ title: "New Lesson", type: "video", videoProvider: "youtube", isPreview: false, moduleId: null });
+
+    const form = {
+      intent: "update-lesson",
+      lesson_id: lesson.id,
+      title: "Reading list",
+      slug: "Reading List",
+      type: "article",
+      summary: "What to read",
+      content_md: "# Books\n\n- One",
+      video_provider: "youtube",
+      video_url: "",
+      video_storage_path: "",
+      embed_code: "",
+      duration_seconds: "300",
+      is_preview: "on",
+      module_id: "",
+    };
+    const saved = await act(form);
+    expect(saved.data.toast).toMatchObject({ kind: "success", message: "Lesson updated" });
+    const [row] = await database().db.select().from(lessons).where(eq(lessons.id, lesson.id));
+    expect(row).toMatchObject({
+      title: "Reading list",
+      slug: "reading-list",
+      type: "article",
+      contentMd: "# Books\n\n- One",
+      durationSeconds: 300,
+      isPreview: true,
+    });
+
+    const deleted = await act({ intent: "delete-lesson", lesson_id: lesson.id });
+    expect(deleted.data.toast).toMatchObject({ kind: "success", message: "Lesson deleted" });
+    expect(await database().db.$count(lessons, eq(lessons.id, lesson.id))).toBe(0);
+    expect((await act({ intent: "delete-lesson", lesson_id: lesson.id })).data.toast).toMatchObject({
+      kind: "error",
+      message: "Failed to delete lesson",
+    });
+  });
+
+  it("checks video sources, stores embed code as one safe iframe, and refuses bad durations", async () => {
+    await act({ intent: "add-lesson", module_id: "" });
+    const [lesson] = (await database().db.select().from(lessons).where(eq(lessons.courseId, courseId)).orderBy(lessons.orderIndex)).slice(
+      -1,
+    );
+    const base = {
+      intent: "update-lesson",
+      lesson_id: lesson.id,
+      title: "Clip",
+      slug: "clip",
+      type: "video",
+      summary: "",
+      content_md: "",
+      video_url: "",
+      video_storage_path: "",
+      embed_code: "",
+      duration_seconds: "0",
+      module_id: "",
+    };
+
+    const badYoutube = await act({ ...base, video_provider: "youtube", video_url: "https://evil.example/watch?v=dQw4w9WgXcQ" });
+    expect(statusOf(badYoutube)).toBe(400);
+    expect(badYoutube.data).toMatchObject({
+      toast: { message: "Failed to update lesson" },
+      errors: { video_url: [expect.stringContaining("YouTube")] },
+    });
+
+    const badEmbed = await act({ ...base, video_provider: "embed", embed_code: "<script>alert(1)</script>" });
+    expect(badEmbed.data.errors).toEqual({ embed_code: [expect.stringContaining("iframe")] });
+
+    const badDuration = await act({ ...base, video_provider: "youtube", duration_seconds: "1.5" });
+    expect(badDuration.data.errors).toEqual({ duration_seconds: ["Duration must be a whole number of seconds, 0 or more"] });
+
+    const foreignVideo = await act({ ...base, video_provider: "upload", video_storage_path: `${crypto.randomUUID()}/1-clip.mp4` });
+    expect(statusOf(foreignVideo)).toBe(400);
+
+    const embed =
+      '<div><iframe src="https://player.vimeo.com/video/76979871" onload="alert(1)" title="Intro"></iframe><script>x()</script></div>';
+    expect((await act({ ...base, video_provider: "embed", embed_code: embed })).data.toast?.message).toBe("Lesson updated");
+    const [row] = await database().db.select().from(lessons).where(eq(lessons.id, lesson.id));
+    expect(row.embedCode).toBe(
+      '<iframe src="https://player.vimeo.com/video/76979871?dnt=1" title="Intro" allow="autoplay; encrypted-media; fullscreen; picture-in-picture" allowfullscreen loading="lazy" referrerpolicy="strict-origin-when-cross-origin"></iframe>',
+    );
+  });
+
+  it("moves lessons and modules, and says so when the lesson is gone", async () => {
+    await act({ intent: "add-module" });
+    const [module] = (await modulesOf()).slice(-1);
+    const [first] = (await database().db.select().from(lessons).where(eq(lessons.courseId, courseId))).slice(0, 1);
+    const moved = await act({ intent: "move-lesson", lesson_id: first.id, module_id: module.id, position: "1" });
+    expect(moved.data.toast).toMatchObject({ kind: "success", message: "Order saved" });
+    expect((await database().db.select().from(lessons).where(eq(lessons.id, first.id)))[0]).toMatchObject({
+      moduleId: module.id,
+      orderIndex: 1,
+    });
+
+    expect((await act({ intent: "move-module", module_id: module.id, position: "1" })).data.toast?.message).toBe("Order saved");
+    expect((await modulesOf())[0].id).toBe(module.id);
+
+    const gone = await act({ intent: "move-lesson", lesson_id: crypto.randomUUID(), module_id: "", position: "1" });
+    expect(statusOf(gone)).toBe(404);
+    expect(gone.data.toast).toMatchObject({ kind: "error", message: "Failed to save the new order" });
+    expect(statusOf(await act({ intent: "move-lesson", lesson_id: first.id, module_id: "", position: "0" }))).toBe(400);
+  });
+
+  it("refuses an unknown intent", async () => {
+    const result = await act({ intent: "drop-tables" });
+    expect(statusOf(result)).toBe(400);
+    expect(result.data.toast?.kind).toBe("error");
+  });
+});

@@ -1,0 +1,128 @@
+import { data, useSearchParams } from "react-router";
+import type { Route } from "./+types/course-builder";
+import { AdminError } from "~/components/admin/admin-error";
+import { BuilderSideMenu } from "~/components/admin/builder/builder-side-menu";
+import { CourseDetailsTab } from "~/components/admin/builder/course-details-tab";
+import { CurriculumTab } from "~/components/admin/builder/curriculum-tab";
+import { PublishToggle } from "~/components/admin/builder/publish-toggle";
+import { useToastOnce } from "~/components/use-toast-once";
+import { Badge } from "~/components/ui/badge";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { BUILDER_MESSAGES } from "~/lib/builder-messages";
+import type { Toast } from "~/lib/toast";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { getCourseDetails } from "~/server/courses/course-details.server";
+import { getCurriculum } from "~/server/curriculum/curriculum.server";
+import { logger } from "~/server/logger.server";
+import { newToast } from "~/server/toast.server";
+import { courseBuilderAction } from "./course-builder.server";
+import { BUILDER_LIMITS } from "./course-builder-form";
+
+/** The admin layout leaves the side to this screen's own menu (§2: "the course builder has its own side menu"). */
+export const handle = { ownSideMenu: true };
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.course ? `Builder: ${loaderData.course.title}` : BUILDER_MESSAGES.courseNotFound} | Admin | Launchpad Academy` },
+  { name: "robots", content: "noindex" },
+];
+
+const TABS = ["details", "curriculum"] as const;
+type Tab = (typeof TABS)[number];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  requireAdmin({ request, context });
+  let course: Awaited<ReturnType<typeof getCourseDetails>>;
+  try {
+    course = await getCourseDetails({ courseId: params.id });
+  } catch (error) {
+    // §8: 'Failed to load course', then the screen shows 'Course not found.'.
+    logger.error({ err: error, courseId: params.id }, "builder course load failed");
+    return {
+      course: null,
+      curriculum: null,
+      toast: newToast({ kind: "error", message: BUILDER_MESSAGES.loadCourseFailed }) as Toast | null,
+    };
+  }
+  if (!course) throw data({ message: BUILDER_MESSAGES.courseNotFound }, { status: 404 });
+  try {
+    return { course, curriculum: await getCurriculum({ courseId: course.id }), toast: null as Toast | null };
+  } catch (error) {
+    logger.error({ err: error, courseId: course.id }, "builder curriculum load failed");
+    return { course, curriculum: null, toast: newToast({ kind: "error", message: BUILDER_MESSAGES.loadCurriculumFailed }) as Toast | null };
+  }
+}
+
+export function action({ request, context, params }: Route.ActionArgs) {
+  return courseBuilderAction({ request, context, courseId: params.id });
+}
+
+export default function CourseBuilder({ loaderData }: Route.ComponentProps) {
+  const { course, curriculum } = loaderData;
+  useToastOnce(loaderData.toast);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get("tab");
+  const tab: Tab = TABS.find((name) => name === requested) ?? "details";
+
+  if (!course) return <CourseNotFound />;
+
+  const published = course.status === "published";
+  return (
+    <div className="grid grid-cols-1 gap-6 md:grid-cols-[13rem_minmax(0,1fr)]">
+      <aside>
+        <BuilderSideMenu course={course} tab={tab} />
+      </aside>
+      <div className="grid min-w-0 content-start gap-6">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="grid gap-1">
+            <p className="text-sm font-medium text-muted-foreground">Course builder</p>
+            <h1 className="flex flex-wrap items-center gap-3 text-2xl font-bold tracking-tight">
+              {course.title}
+              <Badge variant={published ? "success" : "secondary"}>{published ? "Published" : "Draft"}</Badge>
+            </h1>
+          </div>
+          <PublishToggle title={course.title} published={published} />
+        </div>
+        <Tabs
+          value={tab}
+          onValueChange={(value) =>
+            setSearchParams(
+              (current) => {
+                const next = new URLSearchParams(current);
+                next.set("tab", value);
+                return next;
+              },
+              { replace: true, preventScrollReset: true },
+            )
+          }
+        >
+          <TabsList aria-label="Course builder sections">
+            <TabsTrigger value="details">Details</TabsTrigger>
+            <TabsTrigger value="curriculum">Curriculum</TabsTrigger>
+          </TabsList>
+          <TabsContent value="details">
+            <CourseDetailsTab key={course.id} course={course} limits={BUILDER_LIMITS} />
+          </TabsContent>
+          <TabsContent value="curriculum">
+            {curriculum ? (
+              <CurriculumTab curriculum={curriculum} limits={BUILDER_LIMITS} />
+            ) : (
+              <p role="alert" className="rounded-md border border-destructive/30 bg-background p-4 text-sm text-destructive">
+                {BUILDER_MESSAGES.loadCurriculumFailed}. Reload the page to try again.
+              </p>
+            )}
+          </TabsContent>
+        </Tabs>
+      </div>
+    </div>
+  );
+}
+
+function CourseNotFound() {
+  return <AdminError error={{ status: 404, statusText: "Not Found", internal: false, data: null }} notFound={NOT_FOUND} />;
+}
+
+const NOT_FOUND = { title: BUILDER_MESSAGES.courseNotFound, backTo: "/admin/courses", backLabel: "Back to Courses" };
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} notFound={NOT_FOUND} />;
+}

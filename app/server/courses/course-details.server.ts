@@ -1,0 +1,102 @@
+import { eq, sql } from "drizzle-orm";
+import { db } from "~/server/db/client.server";
+import { courses } from "~/server/db/schema";
+
+/**
+ * The course builder's Details tab: read a course's details, save them, publish or unpublish.
+ * (The New/Edit Course screen has its own, fuller save in this folder.)
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids come from URLs and forms: anything that is not a uuid names no course (and must not reach a uuid column). */
+export function isCourseId(value: string | null | undefined): value is string {
+  return typeof value === "string" && UUID.test(value);
+}
+
+export class CourseNotFoundError extends Error {
+  constructor(readonly id: string) {
+    super(`No course with id ${id}`);
+    this.name = "CourseNotFoundError";
+  }
+}
+
+export class CourseSlugTakenError extends Error {
+  constructor(readonly slug: string) {
+    super(`Another course already has the slug ${slug}`);
+    this.name = "CourseSlugTakenError";
+  }
+}
+
+/** SQLSTATE of the error a write raised, through Drizzle's wrapper (`cause`). */
+export function sqlState(error: unknown): string | undefined {
+  const withCode = error as { code?: string; cause?: { code?: string } };
+  return withCode.cause?.code ?? withCode.code;
+}
+
+/** What the builder's Details tab shows, or null when no course has this id. */
+export async function getCourseDetails({ courseId }: { courseId: string }) {
+  if (!isCourseId(courseId)) return null;
+  const [course] = await db()
+    .select({
+      id: courses.id,
+      title: courses.title,
+      slug: courses.slug,
+      description: courses.longDescriptionMd,
+      priceCents: courses.priceCents,
+      status: courses.status,
+      publishedAt: courses.publishedAt,
+    })
+    .from(courses)
+    .where(eq(courses.id, courseId))
+    .limit(1);
+  return course ?? null;
+}
+
+/**
+ * Saves the builder's Details: title, slug, description (the long description, docs/decisions/002)
+ * and price in cents. The slug is the admin's; a slug another course has is refused, not renamed.
+ */
+export async function updateCourseDetails({
+  courseId,
+  title,
+  slug,
+  description,
+  priceCents,
+}: {
+  courseId: string;
+  title: string;
+  slug: string;
+  description: string;
+  priceCents: number;
+}) {
+  if (!isCourseId(courseId)) throw new CourseNotFoundError(courseId);
+  try {
+    const [updated] = await db()
+      .update(courses)
+      .set({ title, slug, longDescriptionMd: description, priceCents, updatedAt: new Date() })
+      .where(eq(courses.id, courseId))
+      .returning({ id: courses.id, slug: courses.slug });
+    if (!updated) throw new CourseNotFoundError(courseId);
+    return updated;
+  } catch (error) {
+    if (sqlState(error) === "23505") throw new CourseSlugTakenError(slug);
+    throw error;
+  }
+}
+
+/** Publish or unpublish. `published_at` is stamped the first time only (docs/decisions/006). */
+export async function setCoursePublished({ courseId, published }: { courseId: string; published: boolean }) {
+  if (!isCourseId(courseId)) throw new CourseNotFoundError(courseId);
+  const [updated] = await db()
+    .update(courses)
+    .set({
+      status: published ? "published" : "draft",
+      updatedAt: new Date(),
+      ...(published ? { publishedAt: sql`coalesce(${courses.publishedAt}, now())` } : {}),
+    })
+    .where(eq(courses.id, courseId))
+    .returning({ id: courses.id, status: courses.status, publishedAt: courses.publishedAt });
+  if (!updated) throw new CourseNotFoundError(courseId);
+  return updated;
+}

@@ -1,0 +1,65 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { db } from "~/server/db/client.server";
+import { courses, lessons } from "~/server/db/schema";
+import { logger } from "~/server/logger.server";
+import { getStorage, isSafeKey } from "~/server/storage.server";
+import { isUuid } from "./curriculum.server";
+
+/**
+ * Uploaded lesson videos live in the course-videos bucket at `{courseId}/{timestamp}-{file}`
+ * (docs/decisions/010): the course the lesson belongs to, looked up here from the lesson.
+ */
+
+/** The course a lesson belongs to, or null: where its uploaded video goes. */
+export async function findLessonCourseId({ lessonId }: { lessonId: string }) {
+  if (!isUuid(lessonId)) return null;
+  const [row] = await db().select({ courseId: lessons.courseId }).from(lessons).where(eq(lessons.id, lessonId)).limit(1);
+  return row?.courseId ?? null;
+}
+
+/** True when `path` is a key this course's uploads could have: `{courseId}/…`, nothing climbing out. */
+export function isCourseVideoPath(courseId: string, path: string) {
+  return path.startsWith(`${courseId}/`) && isSafeKey(path);
+}
+
+/** What the playback route needs to decide and serve: the lesson's video and its course's status. */
+export async function findLessonForPlayback({ lessonId }: { lessonId: string }) {
+  if (!isUuid(lessonId)) return null;
+  const [row] = await db()
+    .select({
+      lesson: {
+        id: lessons.id,
+        courseId: lessons.courseId,
+        isPreview: lessons.isPreview,
+        type: lessons.type,
+        videoProvider: lessons.videoProvider,
+        videoStoragePath: lessons.videoStoragePath,
+      },
+      course: { id: courses.id, status: courses.status },
+    })
+    .from(lessons)
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .where(eq(lessons.id, lessonId))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Removes stored videos that no lesson points at any more (after a lesson or module is deleted,
+ * or a video replaced). Runs after the commit; a failure is logged, never undoes the edit.
+ */
+export async function removeUnusedVideos(paths: string[]) {
+  const candidates = [...new Set(paths.filter(Boolean))];
+  if (candidates.length === 0) return;
+  const stillUsed = await db()
+    .select({ path: lessons.videoStoragePath })
+    .from(lessons)
+    .where(and(inArray(lessons.videoStoragePath, candidates)));
+  const used = new Set(stillUsed.map((row) => row.path));
+  for (const path of candidates) {
+    if (used.has(path)) continue;
+    await getStorage()
+      .delete("course-videos", path)
+      .catch((error: unknown) => logger.warn({ err: error, path }, "could not remove an unused lesson video"));
+  }
+}
