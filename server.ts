@@ -9,7 +9,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { requestInfoContext } from "~/lib/request-context";
 import { VIDEO_FRAME_ORIGINS } from "~/lib/video-embed";
 import { getAuth } from "~/server/auth/auth.server";
-import { CLIENT_IP_HEADER } from "~/server/auth/client-ip.server";
+import { CLIENT_IP_HEADER, isLoopbackAddress } from "~/server/auth/client-ip.server";
 import { getConfig, type Config } from "~/server/config.server";
 import { getDatabaseHandle } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";
@@ -33,6 +33,14 @@ declare module "http" {
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Signed by the payment provider, not sent by a browser. */
 const ORIGIN_CHECK_EXEMPT = ["/api/webhooks/"];
+
+/**
+ * The largest request body the server reads for a form or JSON. The longest legitimate one is a
+ * post or course description in markdown, far below this; uploads stream with their own per-kind
+ * caps (uploads.server.ts).
+ */
+export const MAX_BODY_BYTES = 1024 * 1024;
+const BODY_LIMIT_EXEMPT = ["/api/uploads/"];
 
 function securityHeaders(config: Config) {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -97,6 +105,88 @@ function originCheck(config: Config) {
   };
 }
 
+/** How long a refused connection stays open, unread, so the client can read the 413 before it is cut. */
+const REFUSED_BODY_GRACE_MS = 1000;
+
+/**
+ * Answers 413 and cuts the connection instead of reading (or draining) the rest of the body, so a
+ * huge body costs neither memory nor bandwidth. The answer is written in full but the response is
+ * never ended: ending it would make Node read the rest of the body to reuse the connection, or
+ * close a socket with unread data, which sends a TCP reset that can destroy the answer before the
+ * client has read it. Nothing more is read; the connection is cut a moment later.
+ */
+function refuseBody(req: Request, res: Response, status: 411 | 413 = 413) {
+  res.locals.bodyRefused = true;
+  (req.log ?? logger).warn({ length: req.headers["content-length"], path: req.path, status }, "request body refused");
+  const socket = req.socket;
+  if (res.headersSent) return socket.destroy();
+  const message = status === 413 ? "Request body too large." : "Send the request with a Content-Length.";
+  res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Content-Length": Buffer.byteLength(message), Connection: "close" });
+  res.write(message);
+  const cut = setTimeout(() => socket.destroy(), REFUSED_BODY_GRACE_MS);
+  cut.unref();
+  socket.once("close", () => clearTimeout(cut));
+}
+
+/**
+ * Caps every request body at MAX_BODY_BYTES before Better Auth or React Router reads it: a body
+ * that declares a larger Content-Length is refused unread; a chunked one is counted as the HTTP
+ * parser hands it over and refused once it passes the cap. Better Auth takes declared lengths
+ * only (its clients always send one), so it never has a body cut off under it.
+ */
+export function limitRequestBodies(maxBytes = MAX_BODY_BYTES) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const path = req.path.toLowerCase();
+    if (BODY_LIMIT_EXEMPT.some((prefix) => path.startsWith(prefix))) return next();
+    const declared = req.headers["content-length"];
+    if (declared !== undefined) return Number(declared) > maxBytes ? refuseBody(req, res) : next();
+    if (req.headers["transfer-encoding"]) {
+      if (path.startsWith("/api/auth/")) return refuseBody(req, res, 411);
+      // Node's HTTP parser pushes each chunk into the request stream; counting there holds
+      // whoever reads the stream later to the cap, without buffering anything here.
+      const push = req.push.bind(req);
+      let received = 0;
+      req.push = (chunk: unknown, encoding?: BufferEncoding) => {
+        if (chunk !== null && chunk !== undefined) {
+          received += (chunk as Buffer).length;
+          if (received > maxBytes) {
+            req.push = push;
+            refuseBody(req, res);
+            return false;
+          }
+        }
+        return push(chunk, encoding);
+      };
+    }
+    next();
+  };
+}
+
+/**
+ * Nothing about a session, a token or an account may be kept by a browser or proxy cache. React
+ * Router pages and data of a signed-in user get the same header from the session middleware
+ * (app/server/auth/session.server.ts).
+ */
+function noStore(_req: Request, res: Response, next: NextFunction) {
+  res.setHeader("Cache-Control", "no-store");
+  next();
+}
+
+/** A reverse proxy on this machine forwards requests, but TRUST_PROXY is off: say so once. */
+function warnAboutUntrustedLocalProxy(config: Config) {
+  let warned = config.trustProxy !== false;
+  return (req: Request, _res: Response, next: NextFunction) => {
+    if (!warned && req.headers["x-forwarded-for"] && isLoopbackAddress(req.socket.remoteAddress)) {
+      warned = true;
+      logger.warn(
+        "Requests arrive through a local reverse proxy (X-Forwarded-For) but TRUST_PROXY is off: every visitor shares the proxy's address and its per-IP limits. Set TRUST_PROXY=1 (or the proxy's address).",
+      );
+    }
+    next();
+  };
+}
+
 async function serveMedia(req: Request, res: Response, next: NextFunction) {
   const bucket = req.params.bucket as Bucket;
   const key = (req.params.key as unknown as string[]).join("/");
@@ -142,7 +232,8 @@ export function createApp({ config = getConfig(), build, clientDir }: CreateAppO
         req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+      customLogLevel: (_req, res, error) =>
+        (error && !(res as Response).locals?.bodyRefused) || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
     }),
   );
   app.use(compression());
@@ -165,7 +256,10 @@ export function createApp({ config = getConfig(), build, clientDir }: CreateAppO
     }
   });
 
+  app.use(warnAboutUntrustedLocalProxy(config));
+  app.use(limitRequestBodies());
   app.use(originCheck(config));
+  app.use(["/api/auth", "/api/uploads"], noStore);
   app.all("/api/auth/{*rest}", (req, res) => {
     // Better Auth's per-IP limits read the client address from this header; set it here, from
     // Express's req.ip (TRUST_PROXY honoured), so a client cannot pick its own.
@@ -190,6 +284,8 @@ export function createApp({ config = getConfig(), build, clientDir }: CreateAppO
   );
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    // A refused body breaks off whoever was reading it; the 413 has been sent.
+    if (res.locals.bodyRefused) return;
     req.log.error({ err: error }, "unhandled error");
     if (res.headersSent) return res.end();
     res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
@@ -200,10 +296,11 @@ export function createApp({ config = getConfig(), build, clientDir }: CreateAppO
 /** Production entry: prepare the database, listen, and shut down gracefully on SIGTERM/SIGINT. */
 export async function startServer({ clientDir }: { clientDir: string }) {
   const config = getConfig();
-  if (config.isProduction && config.publicUrl.startsWith("https://") && !config.trustProxy) {
+  for (const warning of config.warnings) logger.warn(warning);
+  if (config.isProduction && config.publicUrl.startsWith("https://") && config.trustProxy === false) {
     // An https site on a plain-http process is almost always behind a proxy; without trusting it,
     // every visitor has the proxy's address and per-IP sign-in limits cannot tell them apart.
-    logger.warn("PUBLIC_URL is https but TRUST_PROXY is false: behind a reverse proxy, set TRUST_PROXY=true");
+    logger.warn("PUBLIC_URL is https but TRUST_PROXY is off: behind a reverse proxy, set TRUST_PROXY=1 (or the proxy's address)");
   }
   await prepareRuntime(config);
   const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;

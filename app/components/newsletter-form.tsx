@@ -5,11 +5,20 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { EMAIL_MAX } from "~/lib/forms/limits";
 import { cn } from "~/lib/utils";
+// Type only: the schema module (and zod) stay out of every page's bundle.
+import type { NewsletterStatus } from "~/routes/marketing/newsletter-form";
 
 export const NEWSLETTER_SENT_MESSAGE = "Almost there! Check your inbox for a link to confirm your subscription.";
 export const NEWSLETTER_INVALID_MESSAGE = "Enter a valid email address.";
+export const NEWSLETTER_LIMITED_MESSAGE = "Too many requests from your network. Please try again in a few minutes.";
 
-type NewsletterActionData = { status: "sent" | "invalid" };
+const MESSAGES: Record<NewsletterStatus, string> = {
+  sent: NEWSLETTER_SENT_MESSAGE,
+  invalid: NEWSLETTER_INVALID_MESSAGE,
+  limited: NEWSLETTER_LIMITED_MESSAGE,
+};
+
+type NewsletterActionData = { status: NewsletterStatus };
 
 /**
  * The "Get Playbooks" signup. It posts to /newsletter: without JavaScript the action redirects
@@ -24,7 +33,8 @@ export function NewsletterForm({ formId, className }: { formId: string; classNam
   useEffect(() => setHydrated(true), []);
 
   const fromUrl = new URLSearchParams(location.search).get("newsletter");
-  const status = fetcher.data?.status ?? (fromUrl === `${formId}.sent` ? "sent" : fromUrl === `${formId}.invalid` ? "invalid" : null);
+  const fromThisForm = fromUrl?.startsWith(`${formId}.`) ? fromUrl.slice(formId.length + 1) : null;
+  const status = fetcher.data?.status ?? (fromThisForm && Object.hasOwn(MESSAGES, fromThisForm) ? (fromThisForm as NewsletterStatus) : null);
   const busy = fetcher.state !== "idle";
   // The redirect target without our own status parameter, so it does not pile up.
   const back = new URLSearchParams(location.search);
@@ -68,9 +78,9 @@ export function NewsletterForm({ formId, className }: { formId: string; classNam
       <p
         id={messageId}
         role="status"
-        className={cn("min-h-5 text-sm font-medium", status === "invalid" ? "text-destructive" : "text-success")}
+        className={cn("min-h-5 text-sm font-medium", status === "sent" ? "text-success" : "text-destructive")}
       >
-        {status === "sent" ? NEWSLETTER_SENT_MESSAGE : status === "invalid" ? NEWSLETTER_INVALID_MESSAGE : ""}
+        {status ? MESSAGES[status] : ""}
       </p>
     </fetcher.Form>
   );

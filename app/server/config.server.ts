@@ -1,3 +1,4 @@
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -14,6 +15,44 @@ const booleanFlag = z
     error: "must be true or false",
   })
   .transform((value) => value === "true" || value === "1" || value === "yes");
+
+/** The names Express's `trust proxy` knows, besides addresses and CIDR ranges. */
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddressOrRange(item: string) {
+  if (PROXY_NAMES.has(item)) return true;
+  const [address, prefix, ...rest] = item.split("/");
+  const version = net.isIP(address ?? "");
+  if (!version || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * What Express's `trust proxy` takes: a hop count, or a comma-separated list of proxy addresses,
+ * CIDR ranges and the names loopback, linklocal, uniquelocal. `true` would trust every hop, so
+ * that any client could pick its own address with X-Forwarded-For: it is read as 1 (one proxy
+ * in front), with a warning at start. `false`/`0`/unset: no proxy, the peer is the client.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const lower = value.toLowerCase();
+    if (lower === "false") return false as const;
+    if (lower === "true") return 1;
+    if (/^\d+$/.test(lower)) return Number(lower) || (false as const);
+    const items = lower
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean);
+    if (items.length > 0 && items.every(isProxyAddressOrRange)) return items;
+    ctx.addIssue({
+      code: "custom",
+      message: "must be a hop count (1 for one proxy in front), loopback, or a comma-separated list of proxy addresses or CIDR ranges",
+    });
+    return z.NEVER;
+  });
 
 const databaseUrl = z
   .string()
@@ -54,7 +93,14 @@ const envSchema = z
     GOOGLE_CLIENT_SECRET: optional(z.string()),
     GITHUB_CLIENT_ID: optional(z.string()),
     GITHUB_CLIENT_SECRET: optional(z.string()),
-    TRUST_PROXY: optional(booleanFlag),
+    TRUST_PROXY: optional(trustProxySetting),
+    RATE_LIMIT_PER_IP_MULTIPLIER: optional(
+      z.coerce
+        .number({ error: "must be a whole number from 1 to 1000" })
+        .int("must be a whole number from 1 to 1000")
+        .min(1, "must be a whole number from 1 to 1000")
+        .max(1000, "must be a whole number from 1 to 1000"),
+    ),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
@@ -140,9 +186,24 @@ export function parseConfig(env: Record<string, string | undefined>) {
       google: raw.GOOGLE_CLIENT_ID && raw.GOOGLE_CLIENT_SECRET ? { clientId: raw.GOOGLE_CLIENT_ID, clientSecret: raw.GOOGLE_CLIENT_SECRET } : undefined,
       github: raw.GITHUB_CLIENT_ID && raw.GITHUB_CLIENT_SECRET ? { clientId: raw.GITHUB_CLIENT_ID, clientSecret: raw.GITHUB_CLIENT_SECRET } : undefined,
     },
+    /** Express's `trust proxy`: false, a hop count, or proxy addresses/ranges. */
     trustProxy: raw.TRUST_PROXY ?? false,
+    /** Every per-IP allowance (auth, contact, newsletter) is this many times its default. */
+    perIpRateLimitMultiplier: raw.RATE_LIMIT_PER_IP_MULTIPLIER ?? 1,
+    /** Accepted, but worth a line in the log at start. */
+    warnings: configWarnings(env),
     logLevel: raw.LOG_LEVEL,
   };
+}
+
+function configWarnings(env: Record<string, string | undefined>) {
+  const warnings: string[] = [];
+  if (env.TRUST_PROXY?.trim().toLowerCase() === "true") {
+    warnings.push(
+      "TRUST_PROXY=true is read as 1 (one reverse proxy in front of the app). Set the hop count, or the proxies' addresses, explicitly.",
+    );
+  }
+  return warnings;
 }
 
 let current: Config | undefined;

@@ -28,6 +28,12 @@ describe("parseConfig", () => {
     [{ ADMIN_EMAIL: "owner@example.com" }, /^ADMIN_PASSWORD ADMIN_EMAIL and ADMIN_PASSWORD must be set together/],
     [{ STRIPE_SECRET_KEY: "sk_test_123" }, /^STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set/],
     [{ SMTP_URL: "http://mail" }, /^SMTP_URL must be an smtp:\/\//],
+    [{ TRUST_PROXY: "yes" }, /^TRUST_PROXY must be a hop count .* \(got "yes"\)/],
+    [{ TRUST_PROXY: "10.0.0.0/33" }, /^TRUST_PROXY must be a hop count/],
+    [{ TRUST_PROXY: "loopback, proxy.internal" }, /^TRUST_PROXY must be a hop count/],
+    [{ TRUST_PROXY: "-1" }, /^TRUST_PROXY must be a hop count/],
+    [{ RATE_LIMIT_PER_IP_MULTIPLIER: "0" }, /^RATE_LIMIT_PER_IP_MULTIPLIER must be a whole number from 1 to 1000/],
+    [{ RATE_LIMIT_PER_IP_MULTIPLIER: "2.5" }, /^RATE_LIMIT_PER_IP_MULTIPLIER must be a whole number from 1 to 1000/],
   ])("refuses %o with a message naming the variable", (env, message) => {
     let caught: unknown;
     try {
@@ -47,5 +53,33 @@ describe("parseConfig", () => {
     const config = parseConfig({ ADMIN_EMAIL: "Owner@Example.com", ADMIN_PASSWORD: "long-enough", PUBLIC_URL: "https://school.example/" });
     expect(config.admin).toEqual({ email: "owner@example.com", password: "long-enough" });
     expect(config.publicUrl).toBe("https://school.example");
+  });
+
+  describe("TRUST_PROXY (what Express's trust proxy takes)", () => {
+    it.each([
+      [undefined, false],
+      ["", false],
+      ["false", false],
+      ["0", false],
+      ["1", 1],
+      ["2", 2],
+      ["loopback", ["loopback"]],
+      ["10.0.0.1, 10.0.0.0/8,fd00::/8 , loopback", ["10.0.0.1", "10.0.0.0/8", "fd00::/8", "loopback"]],
+      ["::1", ["::1"]],
+    ])("reads %o as %o", (value, expected) => {
+      expect(parseConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+    });
+
+    it("reads true as one hop, never as 'trust every hop', and says so at start", () => {
+      const config = parseConfig({ TRUST_PROXY: "true" });
+      expect(config.trustProxy).toBe(1);
+      expect(config.warnings.join("\n")).toMatch(/TRUST_PROXY=true is read as 1/);
+      expect(parseConfig({ TRUST_PROXY: "1" }).warnings).toEqual([]);
+    });
+  });
+
+  it("keeps the per-IP limits at their defaults unless an operator raises them", () => {
+    expect(parseConfig({}).perIpRateLimitMultiplier).toBe(1);
+    expect(parseConfig({ RATE_LIMIT_PER_IP_MULTIPLIER: "20" }).perIpRateLimitMultiplier).toBe(20);
   });
 });

@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { sendRaw } from "../support/raw-http";
 
 // The real `npm start` path: a production server on a fresh data directory.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "course-site-process-"));
@@ -39,6 +40,34 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** Starts `npm start` with these settings on a fresh data directory and waits until it is healthy. */
+async function startProduction(settings: Record<string, string>) {
+  const port = await freePort();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "course-site-process-"));
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    env: { ...env, DATA_DIR: dir, PORT: String(port), SEED_DEMO: "false", ...settings },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server = child;
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  await waitForHealth(`http://127.0.0.1:${port}/healthz`);
+  const stop = async () => {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+    server = undefined;
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  return { base: `http://127.0.0.1:${port}`, pid: child.pid!, stop };
+}
+
+/** The process's resident memory in bytes (Linux). */
+function residentBytes(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)![1]) * 1024;
+}
+
 describe("npm start", () => {
   it("serves the seeded site, refuses a second process, and stops cleanly on SIGTERM", async () => {
     const port = await freePort();
@@ -63,4 +92,55 @@ describe("npm start", () => {
     expect(fs.existsSync(path.join(dataDir, "app.lock"))).toBe(false);
     server = undefined;
   }, 180_000);
+});
+
+describe("npm start behind one trusted proxy (NODE_ENV=production, TRUST_PROXY=1)", () => {
+  const owner = { email: "owner@process.test", password: "owner-process-passphrase" };
+
+  async function signIn(base: string, email: string, password: string, forwardedFor: string) {
+    const response = await fetch(`${base}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base, "x-forwarded-for": forwardedFor },
+      body: JSON.stringify({ email, password }),
+    });
+    return { status: response.status, code: ((await response.json().catch(() => ({}))) as { code?: string }).code };
+  }
+
+  it("keeps every limit: spoofed X-Forwarded-For addresses get 429s, and a 20 MB body is refused unread", async () => {
+    const { base, pid, stop } = await startProduction({ TRUST_PROXY: "1", ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password });
+    try {
+      // 1. Guessing one account's password, each time from a new address or claiming to be
+      //    127.0.0.1, is stopped by the per-account lockout after 5 attempts.
+      const random = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}, 203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+      const guesses = [];
+      for (let i = 0; i < 5; i++) guesses.push(await signIn(base, owner.email, `guess-${i}`, i % 2 ? "127.0.0.1" : random()));
+      expect(guesses.map((guess) => guess.status)).toEqual([401, 401, 401, 401, 401]);
+      expect(await signIn(base, owner.email, owner.password, random())).toEqual({ status: 429, code: "ACCOUNT_LOCKED" });
+
+      // 2. Claiming to be 127.0.0.1, alone or through more hops than are trusted, is no exemption
+      //    from the per-IP limit (20 sign-ins a minute), even spread over 40 accounts.
+      const spread: number[] = [];
+      for (let i = 0; i < 40; i++) spread.push((await signIn(base, `nobody-${i}@process.test`, "wrong-password", "127.0.0.1, 203.0.113.77")).status);
+      expect(spread).toEqual([...Array(20).fill(401), ...Array(20).fill(429)]);
+      const loopback: number[] = [];
+      for (let i = 0; i < 40; i++) loopback.push((await signIn(base, `someone-${i}@process.test`, "wrong-password", "127.0.0.1")).status);
+      // Two of this address's 20 went to the guesses above (unless a slow machine took a minute).
+      const allowed = loopback.filter((status) => status === 401).length;
+      expect(allowed).toBeGreaterThanOrEqual(18);
+      expect(allowed).toBeLessThanOrEqual(20);
+      expect(loopback).toEqual([...Array(allowed).fill(401), ...Array(40 - allowed).fill(429)]);
+
+      // 3. A 20 MB body, declared or chunked, is answered 413 at once and never held in memory.
+      const before = residentBytes(pid);
+      const declared = await sendRaw(`${base}/newsletter`, { headers: { "content-type": "application/x-www-form-urlencoded", origin: base }, size: 20 * 1024 * 1024 });
+      const chunked = await sendRaw(`${base}/contact`, { headers: { "content-type": "application/x-www-form-urlencoded", origin: base }, size: 20 * 1024 * 1024, chunked: true });
+      const after = residentBytes(pid);
+      expect([declared.status, chunked.status]).toEqual([413, 413]);
+      expect(Math.max(declared.ms, chunked.ms)).toBeLessThan(2000);
+      expect(after - before).toBeLessThan(10 * 1024 * 1024);
+      console.info(`20 MB bodies refused in ${declared.ms} ms (declared) and ${chunked.ms} ms (chunked); RSS ${(before / 2 ** 20).toFixed(1)} → ${(after / 2 ** 20).toFixed(1)} MiB`);
+    } finally {
+      await stop();
+    }
+  }, 240_000);
 });

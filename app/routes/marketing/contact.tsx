@@ -23,13 +23,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { supportEmail, sent: new URL(request.url).searchParams.get("sent") === "1" };
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return contactAction({ request });
+export function action({ request, context }: Route.ActionArgs) {
+  return contactAction({ request, context });
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const errors = actionData?.errors;
+  const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
+  const limited = actionData && "error" in actionData ? actionData.error : undefined;
   const values = actionData?.values;
   return (
     <>
@@ -61,8 +62,21 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 Send us a message
               </h2>
               <p className="mt-1 text-sm text-muted-foreground">All fields are required.</p>
-              <Form method="post" noValidate className="mt-6 grid gap-5" aria-describedby={errors ? "contact-error-summary" : undefined}>
-                {errors ? (
+              <Form
+                method="post"
+                noValidate
+                className="mt-6 grid gap-5"
+                aria-describedby={errors || limited ? "contact-error-summary" : undefined}
+              >
+                {limited ? (
+                  <p
+                    id="contact-error-summary"
+                    role="alert"
+                    className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm font-medium text-destructive"
+                  >
+                    {limited}
+                  </p>
+                ) : errors ? (
                   <p
                     id="contact-error-summary"
                     role="alert"

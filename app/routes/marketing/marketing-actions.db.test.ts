@@ -1,8 +1,12 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { callAction } from "../../../tests/support/route-harness";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
+import { getConfig } from "~/server/config.server";
 import { contactMessages, newsletterSubscribers } from "~/server/db/schema";
+import { FORM_RATE_LIMITS } from "~/server/marketing/form-rate-limits.server";
 import * as contact from "./contact";
 import { contactForm } from "./contact-form";
 import * as newsletter from "./newsletter";
@@ -13,8 +17,21 @@ const database = useTestDatabase();
 type Refused = { data: { errors: Record<string, string[]>; values: Record<string, string> }; init: { status: number } };
 type Fetched = { data: { status: string }; init: { status: number } };
 
-const sendContact = async (form: Record<string, string>) => (await callAction(contact, { path: "/contact", form })) as unknown;
-const sendNewsletter = async (form: Record<string, string>) => (await callAction(newsletter, { path: "/newsletter", form })) as unknown;
+let ipCounter = 0;
+/** A documentation-range address of its own per test, so no two tests share a per-IP allowance. */
+const freshIp = () => `198.51.100.${++ipCounter}`;
+
+const sendContact = async (form: Record<string, string>, clientIp = freshIp()) =>
+  (await callAction(contact, { path: "/contact", form, clientIp })) as unknown;
+const sendNewsletter = async (form: Record<string, string>, clientIp = freshIp()) =>
+  (await callAction(newsletter, { path: "/newsletter", form, clientIp })) as unknown;
+
+const outboxMailsTo = async (email: string) => {
+  const outbox = getConfig().mail.outboxDir;
+  const files = await fs.readdir(outbox).catch(() => [] as string[]);
+  const mails = await Promise.all(files.map((file) => fs.readFile(path.join(outbox, file), "utf8")));
+  return mails.filter((mail) => mail.includes(email)).length;
+};
 
 const messagesFrom = (email: string) => database().db.select().from(contactMessages).where(eq(contactMessages.email, email));
 
@@ -88,5 +105,41 @@ describe("newsletter form", () => {
     expect(plain.headers.get("Location")).toBe("/pricing?plan=year&newsletter=footer.invalid#newsletter-footer");
     const offsite = (await sendNewsletter({ email: "nope", formId: "<b>", redirectTo: "//evil.example/" })) as Response;
     expect(offsite.headers.get("Location")).toBe("/newsletter?newsletter=page.invalid#newsletter-page");
+  });
+});
+
+describe("per-IP limits on the anonymous forms", () => {
+  it(`stores and mails at most ${FORM_RATE_LIMITS["/contact"].max} contact messages per address, then says so in the form, keeping what was typed`, async () => {
+    const ip = freshIp();
+    const { max } = FORM_RATE_LIMITS["/contact"];
+    const email = `${unique("flood")}@example.com`;
+    for (let i = 0; i < max; i++) {
+      expect(((await sendContact({ name: "Ann", email, message: `Hello ${i}` }, ip)) as Response).status).toBe(302);
+    }
+    const limited = (await sendContact({ name: "Ann", email, message: "One more" }, ip)) as { data: { error: string; values: Record<string, string> }; init: { status: number } };
+    expect(limited.init.status).toBe(429);
+    expect(limited.data.error).toMatch(/^Too many requests from your network\. Please try again in 15 minutes\.$/);
+    expect(limited.data.values).toMatchObject({ name: "Ann", email, message: "One more" });
+    expect(await messagesFrom(email)).toHaveLength(max);
+    expect(await outboxMailsTo(email)).toBe(max);
+
+    // Another address is not affected.
+    expect(((await sendContact({ name: "Bo", email, message: "Hi" }, freshIp())) as Response).status).toBe(302);
+  });
+
+  it(`mails at most ${FORM_RATE_LIMITS["/newsletter"].max} newsletter confirmations per client address, whatever addresses it gives`, async () => {
+    const ip = freshIp();
+    const { max } = FORM_RATE_LIMITS["/newsletter"];
+    const addresses = Array.from({ length: max + 3 }, () => `${unique("victim")}@example.com`);
+    const statuses: string[] = [];
+    for (const email of addresses) statuses.push(((await sendNewsletter({ email, mode: "fetcher" }, ip)) as Fetched).data.status);
+    expect(statuses).toEqual([...Array(max).fill("sent"), "limited", "limited", "limited"]);
+    const mailed = await Promise.all(addresses.map(outboxMailsTo));
+    expect(mailed).toEqual([...Array(max).fill(1), 0, 0, 0]);
+
+    const fetched = (await sendNewsletter({ email: `${unique("more")}@example.com`, mode: "fetcher" }, ip)) as Fetched;
+    expect(fetched.init.status).toBe(429);
+    const plain = (await sendNewsletter({ email: `${unique("more")}@example.com`, formId: "footer", redirectTo: "/pricing" }, ip)) as Response;
+    expect(plain.headers.get("Location")).toBe("/pricing?newsletter=footer.limited#newsletter-footer");
   });
 });

@@ -10,6 +10,10 @@ export const newsletterForm = z.object({
   }),
 });
 
+/** What the form shows after a submission: a confirmation mail sent, a refused address, or too many sign-ups from one network. */
+export const NEWSLETTER_STATUSES = ["sent", "invalid", "limited"] as const;
+export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
+
 /**
  * Where the answer goes, read even when the address is refused: which form on the page sent it
  * (`formId`), the page a plain post goes back to (`redirectTo`), and whether a fetcher sent it.

@@ -12,8 +12,8 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 /** Every newsletter form on the site posts here (see newsletter.server.ts). */
-export function action({ request }: Route.ActionArgs) {
-  return newsletterAction({ request });
+export function action({ request, context }: Route.ActionArgs) {
+  return newsletterAction({ request, context });
 }
 
 export default function Newsletter() {

@@ -56,7 +56,7 @@ describe("per-IP rate limits (Better Auth, stored in the database)", () => {
       .db.select()
       .from(rateLimits)
       .where(eq(rateLimits.key, `${ip}|/sign-in/email`));
-    expect(row.count).toBe(max);
+    expect(row.count).toBe(max + 1); // the refused request, counted as one over
   });
 
   it("limits sign-ups per IP", async () => {
@@ -68,11 +68,13 @@ describe("per-IP rate limits (Better Auth, stored in the database)", () => {
     expect((await post("/sign-up/email", { email: `${unique()}@example.com`, password: "x", name: "" }, ip)).status).toBe(429);
   });
 
-  it("does not limit loopback peers per IP (local tools, or an untrusted proxy that would put everyone in one bucket)", async () => {
+  it("limits loopback addresses like any other: 127.0.0.1 is no exemption", async () => {
     const { max } = IP_RATE_LIMITS["/sign-up/*"];
-    for (let attempt = 0; attempt <= max + 1; attempt++) {
-      expect((await post("/sign-up/email", { email: `${unique()}@example.com`, password: "x", name: "" }, "127.0.0.1")).status).toBe(400);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= max; attempt++) {
+      statuses.push((await post("/sign-up/email", { email: `${unique()}@example.com`, password: "x", name: "" }, "127.0.0.1")).status);
     }
+    expect(statuses).toEqual([...Array(max).fill(400), 429]);
   });
 });
 
@@ -104,6 +106,14 @@ describe("per-account sign-in lockout", () => {
       .where(eq(rateLimits.key, key));
     expect((await post("/sign-in/email", { email, password }, freshIp())).status).toBe(200);
     expect(await database().db.select().from(rateLimits).where(eq(rateLimits.key, key))).toEqual([]);
+  });
+
+  it(`lets at most ${SIGN_IN_LOCKOUT.max} of 20 simultaneous wrong passwords reach the password check`, async () => {
+    const { email } = await verifiedUser();
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, attempt) => post("/sign-in/email", { email, password: `wrong-${attempt}` }, freshIp())));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([...Array(SIGN_IN_LOCKOUT.max).fill(401), ...Array(20 - SIGN_IN_LOCKOUT.max).fill(429)]);
+    expect(answers.filter((answer) => answer.status === 429).every((answer) => answer.body?.code === "ACCOUNT_LOCKED")).toBe(true);
   });
 
   it("a correct password ends a run of failures", async () => {

@@ -1,34 +1,37 @@
-import crypto from "node:crypto";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
-import { rateLimits, users } from "~/server/db/schema";
+import { users } from "~/server/db/schema";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.server";
+import { assertWithinPruningHorizon, consumeRateLimit, minutesText, resetRateLimit, type RateLimit } from "~/server/rate-limit.server";
 
 /**
- * Limits per account (per email address), on top of Better Auth's per-IP limits, so that an
- * attacker spreading guesses over many addresses cannot lock out or flood one person.
+ * Limits per account (per email address), on top of the per-IP limits, so that an attacker
+ * spreading guesses over many addresses cannot lock out or flood one person.
  *
- * The counters live in Better Auth's `rate_limits` table under keys of their own
- * (`account|<purpose>|<email>`; Better Auth's keys are `<ip>|<path>`), so every app instance
- * sees the same numbers. Better Auth prunes rows older than its longest rate-limit window;
- * auth.server.ts checks that this window is at least as long as the ones below.
+ * The counters are rows of `rate_limits` under keys of their own (`account|<purpose>|<email>`),
+ * written by the app's one limiter (rate-limit.server.ts), so every app instance sees the same
+ * numbers.
  */
 
 const MINUTE = 60_000;
 
-/** 5 failed sign-ins for one email within 15 minutes lock its password sign-in for 15 minutes. */
-export const SIGN_IN_LOCKOUT = { max: 5, windowMs: 15 * MINUTE } as const;
+/**
+ * 5 password sign-ins for one email within 15 minutes, then its password sign-in is locked for
+ * 15 minutes. Every attempt is counted before the password is checked (so parallel guesses cannot
+ * all slip past a count read earlier); a correct password clears the count.
+ */
+export const SIGN_IN_LOCKOUT = { max: 5, windowMs: 15 * MINUTE } as const satisfies RateLimit;
 
 /** Requests that send an email, and sign-ups, per address. */
 export const EMAIL_LIMITS = {
   "/sign-up/email": { purpose: "sign-up", max: 5, windowMs: 15 * MINUTE },
   "/request-password-reset": { purpose: "password-reset", max: 3, windowMs: 15 * MINUTE },
   "/send-verification-email": { purpose: "verification-email", max: 3, windowMs: 15 * MINUTE },
-} as const satisfies Record<string, { purpose: string; max: number; windowMs: number }>;
+} as const satisfies Record<string, { purpose: string } & RateLimit>;
 
-export const LONGEST_ACCOUNT_WINDOW_MS = Math.max(SIGN_IN_LOCKOUT.windowMs, ...Object.values(EMAIL_LIMITS).map((limit) => limit.windowMs));
+assertWithinPruningHorizon("Per-account limit", { "/sign-in/email": SIGN_IN_LOCKOUT, ...EMAIL_LIMITS });
 
 /** The field that carries a new password, per endpoint: every way a password gets set. */
 const NEW_PASSWORD_FIELDS: Record<string, string> = {
@@ -51,76 +54,36 @@ const SIGN_IN_COMPLETIONS = new Set([
 
 export const SIGN_IN_PATH = "/sign-in/email";
 
-type Limit = { max: number; windowMs: number };
-
 const counterKey = (purpose: string, email: string) => `account|${purpose}|${email}`;
+const signInKey = (email: string) => counterKey("sign-in-failures", email);
 
 export function normalizeEmail(value: unknown) {
   return typeof value === "string" && value.includes("@") ? value.trim().toLowerCase() : null;
 }
 
-/** Seconds until the counter at `key` allows requests again, or null when it allows them now. */
-async function secondsBlocked(key: string, { max, windowMs }: Limit) {
-  const [row] = await db()
-    .select({ count: rateLimits.count, lastRequest: rateLimits.lastRequest })
-    .from(rateLimits)
-    .where(eq(rateLimits.key, key));
-  if (!row || row.count < max) return null;
-  const remaining = Number(row.lastRequest) + windowMs - Date.now();
-  return remaining > 0 ? Math.ceil(remaining / 1000) : null;
-}
-
 /**
- * Counts one event, atomically, in a window that starts at the first event. The event that
- * reaches `max` restarts the clock, so the block lasts a whole window from that moment.
+ * Counts one password sign-in for this address before its password is checked. Null when it may
+ * go ahead, else the seconds left on the lockout.
  */
-async function countEvent(key: string, { max, windowMs }: Limit) {
-  const now = Date.now();
-  const expired = sql`${rateLimits.lastRequest} <= ${now - windowMs}::bigint`;
-  const [row] = await db()
-    .insert(rateLimits)
-    .values({ id: crypto.randomUUID(), key, count: 1, lastRequest: now })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
-        lastRequest: sql`case when ${expired} or ${rateLimits.count} + 1 >= ${max}::int then ${now}::bigint else ${rateLimits.lastRequest} end`,
-      },
-    })
-    .returning({ count: rateLimits.count });
-  return row.count;
+export async function startSignInAttempt({ email }: { email: string }) {
+  const decision = await consumeRateLimit({ key: signInKey(email), ...SIGN_IN_LOCKOUT });
+  return decision.allowed ? null : decision.retryAfterSeconds;
 }
 
-/** Seconds left on this address's sign-in lockout, or null when it may sign in. */
-export function getSignInLockout({ email }: { email: string }) {
-  return secondsBlocked(counterKey("sign-in-failures", email), SIGN_IN_LOCKOUT);
-}
-
-export function recordFailedSignIn({ email }: { email: string }) {
-  return countEvent(counterKey("sign-in-failures", email), SIGN_IN_LOCKOUT);
-}
-
-/** A correct password ends the run of failures. */
-export async function clearFailedSignIns({ email }: { email: string }) {
-  await db()
-    .delete(rateLimits)
-    .where(eq(rateLimits.key, counterKey("sign-in-failures", email)));
+/** A correct password ends the run of attempts. */
+export async function clearSignInAttempts({ email }: { email: string }) {
+  await resetRateLimit({ key: signInKey(email) });
 }
 
 /** Takes one request from this address's allowance for `path`; null when allowed, else seconds to wait. */
 export async function consumeEmailAllowance({ path, email }: { path: keyof typeof EMAIL_LIMITS; email: string }) {
-  const limit = EMAIL_LIMITS[path];
-  const key = counterKey(limit.purpose, email);
-  const blocked = await secondsBlocked(key, limit);
-  if (blocked) return blocked;
-  await countEvent(key, limit);
-  return null;
+  const { purpose, ...limit } = EMAIL_LIMITS[path];
+  const decision = await consumeRateLimit({ key: counterKey(purpose, email), ...limit });
+  return decision.allowed ? null : decision.retryAfterSeconds;
 }
 
-export function minutesText(seconds: number) {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
-}
+/** Sign-in errors that come after the password was found correct: they end a run of failures too. */
+const CORRECT_PASSWORD_ERRORS = new Set(["EMAIL_NOT_VERIFIED"]);
 
 function tooManyRequests(code: string, message: string, seconds: number) {
   return new APIError("TOO_MANY_REQUESTS", { code, message }, { "X-Retry-After": String(seconds) });
@@ -153,7 +116,7 @@ export function accountProtection() {
             const email = normalizeEmail((ctx.body as { email?: unknown } | undefined)?.email);
             if (!email) return;
             if (ctx.path === SIGN_IN_PATH) {
-              const locked = await getSignInLockout({ email });
+              const locked = await startSignInAttempt({ email });
               if (locked) {
                 throw tooManyRequests(
                   "ACCOUNT_LOCKED",
@@ -181,11 +144,10 @@ export function accountProtection() {
           handler: createAuthMiddleware(async (ctx) => {
             const email = normalizeEmail((ctx.body as { email?: unknown } | undefined)?.email);
             if (!email) return;
+            // The attempt was counted before the password check; only a correct password undoes it.
             const returned = ctx.context.returned;
-            if (!isAPIError(returned)) {
-              await clearFailedSignIns({ email });
-            } else if (returned.body?.code === "INVALID_EMAIL_OR_PASSWORD") {
-              await recordFailedSignIn({ email });
+            if (!isAPIError(returned) || CORRECT_PASSWORD_ERRORS.has(returned.body?.code ?? "")) {
+              await clearSignInAttempts({ email });
             }
           }),
         },

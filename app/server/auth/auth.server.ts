@@ -5,8 +5,7 @@ import { betterAuth, type BetterAuthPlugin } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware, createEmailVerificationToken } from "better-auth/api";
 import { admin, jwt, twoFactor } from "better-auth/plugins";
-import { adminAc, userAc } from "better-auth/plugins/admin/access";
-import { ADMIN_ROLES, type Role } from "~/lib/domain-values";
+import { ADMIN_ROLES } from "~/lib/domain-values";
 import { normalizeRole } from "~/lib/roles";
 import { DEFAULT_SITE_SETTINGS } from "~/lib/site-settings";
 import { getConfig, type Config } from "~/server/config.server";
@@ -16,20 +15,20 @@ import { logger } from "~/server/logger.server";
 import { existingAccountMail, resetPasswordMail, verifyEmailMail } from "~/server/mail/templates.server";
 import { sendMail } from "~/server/mail/transport.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
-import { accountProtection, LONGEST_ACCOUNT_WINDOW_MS } from "./account-protection.server";
-import { CLIENT_IP_HEADER, isLoopbackAddress } from "./client-ip.server";
+import { accountProtection } from "./account-protection.server";
+import { ADMIN_PLUGIN_ROLES, closeAdminHttpApi } from "./admin-api.server";
+import { CLIENT_IP_HEADER } from "./client-ip.server";
+import { assertWithinPruningHorizon, consumeRateLimit } from "~/server/rate-limit.server";
+import { sameSiteRedirects, VERIFIED_CALLBACK_PATH } from "./same-site-redirects.server";
 
-/** Where the confirmation link lands: signed in, on the account page. */
-export const VERIFIED_CALLBACK_PATH = "/account";
-/** Where the reset link lands: the set-new-password form (Better Auth adds ?token=…). */
-export const RESET_CALLBACK_PATH = "/reset-password/new";
+export { RESET_CALLBACK_PATH, VERIFIED_CALLBACK_PATH } from "./same-site-redirects.server";
 
 const EMAIL_VERIFICATION_EXPIRES_IN = 60 * 60 * 24;
 
 /**
- * Per-IP limits in seconds and requests. Better Auth's own defaults (3 sign-ins per 10 s) are
- * tighter than a classroom behind one NAT needs; the per-account limits in
- * account-protection.server.ts are what stop password guessing.
+ * Per-IP limits in seconds and requests, before RATE_LIMIT_PER_IP_MULTIPLIER. Better Auth's own
+ * defaults (3 sign-ins per 10 s) are tighter than a classroom behind one NAT needs; the
+ * per-account limits in account-protection.server.ts are what stop password guessing.
  */
 export const IP_RATE_LIMITS = {
   "/sign-in/*": { window: 60, max: 20 },
@@ -41,11 +40,10 @@ export const IP_RATE_LIMITS = {
   "/two-factor/*": { window: 60, max: 10 },
 } as const;
 
-// Better Auth deletes rate-limit rows older than its longest window; the per-account counters
-// share the table and must outlive their own windows.
-if (Math.max(...Object.values(IP_RATE_LIMITS).map((rule) => rule.window)) * 1000 < LONGEST_ACCOUNT_WINDOW_MS) {
-  throw new Error("The longest per-IP rate-limit window must cover the per-account windows (they share the rate_limits table).");
-}
+assertWithinPruningHorizon(
+  "Per-IP limit",
+  Object.fromEntries(Object.entries(IP_RATE_LIMITS).map(([path, rule]) => [path, { max: rule.max, windowMs: rule.window * 1000 }])),
+);
 
 /**
  * The signing secret: AUTH_SECRET when set (required with several app instances),
@@ -64,12 +62,16 @@ export function resolveAuthSecret(config: Config) {
   }
 }
 
+/**
+ * One per-IP rule. Every address is limited, loopback included: with TRUST_PROXY set, the address
+ * is the one the trusted proxy saw, and without it the peer itself (see docs/security.md).
+ */
 function ipRule(config: Config, rule: { window: number; max: number }) {
+  const scaled = { window: rule.window, max: rule.max * config.perIpRateLimitMultiplier };
   return (request: Request) => {
-    const ip = request.headers.get(CLIENT_IP_HEADER);
     // server.ts always sets the header; only tests and scripts call the handler without it.
-    if (!ip) return config.isProduction ? rule : false;
-    return isLoopbackAddress(ip) ? false : rule;
+    if (!request.headers.get(CLIENT_IP_HEADER)) return config.isProduction ? scaled : false;
+    return scaled;
   };
 }
 
@@ -188,8 +190,13 @@ function createAuth(config: Config) {
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     rateLimit: {
       enabled: true,
-      storage: "database",
-      modelName: "rateLimit",
+      // The app's one limiter (rate-limit.server.ts), in the rate_limits table.
+      customStorage: {
+        consume: async (key, rule) => {
+          const { allowed, retryAfterSeconds } = await consumeRateLimit({ key, max: rule.max, windowMs: rule.window * 1000 });
+          return { allowed, retryAfter: retryAfterSeconds };
+        },
+      },
       customRules: Object.fromEntries(Object.entries(IP_RATE_LIMITS).map(([route, rule]) => [route, ipRule(config, rule)])),
     },
     advanced: {
@@ -198,12 +205,10 @@ function createAuth(config: Config) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     plugins: [
-      // super_admin has the admin permissions; the app tells the two apart where it matters.
-      admin({
-        defaultRole: "user",
-        adminRoles: [...ADMIN_ROLES],
-        roles: { user: userAc, admin: adminAc, super_admin: adminAc } satisfies Record<Role, unknown>,
-      }),
+      // Roles, bans and sessions; its HTTP endpoints are closed and its rights are super_admin's (admin-api.server.ts).
+      admin({ defaultRole: "user", adminRoles: [...ADMIN_ROLES], roles: ADMIN_PLUGIN_ROLES }),
+      closeAdminHttpApi(),
+      sameSiteRedirects(),
       twoFactor({
         accountLockout: { enabled: true, maxFailedAttempts: 5, durationSeconds: 15 * 60 },
       }),

@@ -7,10 +7,9 @@
 export const CLIENT_IP_HEADER = "x-launchpad-client-ip";
 
 /**
- * A loopback peer is either a tool on this machine (the end-to-end tests, a health probe) or a
- * reverse proxy that is not trusted (TRUST_PROXY unset). Limiting it per IP would put every
- * visitor behind that proxy into one shared bucket, so per-IP limits skip it; the per-account
- * limits still apply.
+ * A loopback peer. No limit exempts it (a client behind a proxy that is trusted for more hops
+ * than there are could otherwise claim 127.0.0.1); server.ts uses it only to warn that a local
+ * reverse proxy is forwarding requests while TRUST_PROXY is off.
  */
 export function isLoopbackAddress(ip: string | null | undefined) {
   if (!ip) return false;

@@ -35,6 +35,26 @@ export async function readSessionUser(request: Request): Promise<SessionUser | n
   };
 }
 
-export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
-  context.set(sessionUserContext, await readSessionUser(request));
+/**
+ * Reads the session once per request. Every response to a signed-in user — pages, `.data`
+ * requests and resource routes alike — is marked `no-store`, so no browser or proxy cache keeps
+ * an account page, an admin screen or a list of two-factor backup codes.
+ */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const user = await readSessionUser(request);
+  context.set(sessionUserContext, user);
+  if (!user) return;
+  return withNoStore(await next());
 };
+
+function withNoStore(response: Response) {
+  try {
+    response.headers.set("Cache-Control", "no-store");
+    return response;
+  } catch {
+    // Some responses (Response.redirect, fetched ones) have immutable headers.
+    const copy = new Response(response.body, response);
+    copy.headers.set("Cache-Control", "no-store");
+    return copy;
+  }
+}

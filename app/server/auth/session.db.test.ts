@@ -1,0 +1,71 @@
+import type { AddressInfo } from "node:net";
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { unique, useTestDatabase } from "../../../tests/support/test-database";
+import { createApp } from "../../../server";
+import { getConfig } from "~/server/config.server";
+import { db } from "~/server/db/client.server";
+import { upsertPasswordUser } from "~/server/users/password-users.server";
+import { getAuth } from "./auth.server";
+import { sessionMiddleware, sessionUserContext } from "./session.server";
+
+useTestDatabase();
+
+async function sessionCookie() {
+  const email = `${unique("member")}@example.com`;
+  await upsertPasswordUser(db(), { email, password: "a-decent-passphrase", role: "user" });
+  const { headers } = await getAuth().api.signInEmail({ body: { email, password: "a-decent-passphrase" }, returnHeaders: true });
+  return headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+}
+
+/** Runs the root's session middleware around a route that answers `answer`. */
+async function throughMiddleware(cookie: string | null, answer: () => Response) {
+  const context = new RouterContextProvider();
+  const request = new Request("http://localhost:3000/account.data", { headers: cookie ? { cookie } : {} });
+  const response = await sessionMiddleware({ request, context, params: {}, unstable_pattern: "/account", url: new URL(request.url) } as never, async () =>
+    answer(),
+  );
+  return { response: response ?? null, user: context.get(sessionUserContext) };
+}
+
+describe("Cache-Control for signed-in users", () => {
+  it("marks every React Router response to a signed-in user no-store, replacing what the route set", async () => {
+    const cookie = await sessionCookie();
+    const page = await throughMiddleware(cookie, () => new Response("<h1>Account</h1>", { headers: { "Cache-Control": "public, max-age=600" } }));
+    expect(page.user).not.toBeNull();
+    expect(page.response?.headers.get("cache-control")).toBe("no-store");
+
+    // Response.redirect has immutable headers; the answer is still marked.
+    const redirect = await throughMiddleware(cookie, () => Response.redirect("http://localhost:3000/account", 302));
+    expect(redirect.response?.status).toBe(302);
+    expect(redirect.response?.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("leaves a visitor's pages cacheable as the route says", async () => {
+    const visitor = await throughMiddleware(null, () => new Response("ok", { headers: { "Cache-Control": "public, max-age=600" } }));
+    expect(visitor.user).toBeNull();
+    // The middleware lets React Router carry on by itself and does not touch the answer.
+    expect(visitor.response).toBeNull();
+  });
+
+  it("marks everything under /api/auth and /api/uploads no-store, signed in or not", async () => {
+    const cookie = await sessionCookie();
+    const server = createApp({ config: getConfig(), build: () => Promise.reject(new Error("no build")) }).listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const session = await fetch(`${base}/api/auth/get-session`, { headers: { cookie } });
+      expect(session.status).toBe(200);
+      expect(session.headers.get("cache-control")).toBe("no-store");
+      const anonymous = await fetch(`${base}/api/auth/get-session`);
+      expect(anonymous.headers.get("cache-control")).toBe("no-store");
+      const upload = await fetch(`${base}/api/uploads/cover`, { method: "POST", headers: { cookie } });
+      expect(upload.headers.get("cache-control")).toBe("no-store");
+    } finally {
+      server.close();
+    }
+  });
+});
