@@ -3,19 +3,9 @@ import { format } from "date-fns";
 import { FileText, Plus, Search } from "lucide-react";
 import type { Route } from "./+types/blog";
 import { AdminError } from "~/components/admin/admin-error";
+import { ConfirmButton } from "~/components/admin/confirm-button";
 import { useShortcut } from "~/components/admin/use-shortcut";
 import { useToastOnce } from "~/components/use-toast-once";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -39,35 +29,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = Number(url.searchParams.get("page") ?? 1);
   try {
     const result = await listAdminPosts({ query, page });
-    return data(
-      {
-        query,
-        page: result.page,
-        pageCount: result.pageCount,
-        total: result.total,
-        posts: result.posts.map((post) => ({
-          id: post.id,
-          title: post.title,
-          slug: post.slug,
-          status: post.status,
-          category: post.category,
-          updated: format(post.updatedAt, "MMM d, yyyy HH:mm"),
-        })),
-        error: null as Toast | null,
-      },
-    );
+    return data({
+      query,
+      page: result.page,
+      pageCount: result.pageCount,
+      total: result.total,
+      posts: result.posts.map((post) => ({
+        id: post.id,
+        title: post.title,
+        slug: post.slug,
+        status: post.status,
+        category: post.category,
+        updated: format(post.updatedAt, "MMM d, yyyy HH:mm"),
+      })),
+      error: null as Toast | null,
+    });
   } catch (error) {
     logger.error({ err: error }, "admin post list failed");
-    return data(
-      {
-        query,
-        page: 1,
-        pageCount: 1,
-        total: 0,
-        posts: [],
-        error: newToast({ kind: "error", message: POST_MESSAGES.fetchListFailed }),
-      },
-    );
+    return data({
+      query,
+      page: 1,
+      pageCount: 1,
+      total: 0,
+      posts: [],
+      error: newToast({ kind: "error", message: POST_MESSAGES.fetchListFailed }),
+    });
   }
 }
 
@@ -113,8 +99,8 @@ function PostActions({ post }: { post: PostRow }) {
           {published ? "Unpublish" : "Publish"}
         </Button>
       </fetcher.Form>
-      <AlertDialog>
-        <AlertDialogTrigger asChild>
+      <ConfirmButton
+        trigger={
           <Button
             type="button"
             variant="destructive"
@@ -124,20 +110,12 @@ function PostActions({ post }: { post: PostRow }) {
           >
             Delete
           </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete “{post.title}”?</AlertDialogTitle>
-            <AlertDialogDescription>Are you sure you want to delete this post?</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={() => fetcher.submit({ intent: "delete", id: post.id }, { method: "post" })}>
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        }
+        title={`Delete “${post.title}”?`}
+        description="Are you sure you want to delete this post?"
+        confirmLabel="Delete"
+        onConfirm={() => fetcher.submit({ intent: "delete", id: post.id }, { method: "post" })}
+      />
     </div>
   );
 }
