@@ -9,6 +9,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { requestInfoContext } from "~/lib/request-context";
 import { getAuth } from "~/server/auth/auth.server";
 import { CLIENT_IP_HEADER } from "~/server/auth/client-ip.server";
+import { scheduleTempCoverSweep } from "~/server/courses/course-covers.server";
 import { getConfig, type Config } from "~/server/config.server";
 import { getDatabaseHandle } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";
@@ -200,6 +201,8 @@ export async function startServer({ clientDir }: { clientDir: string }) {
     logger.warn("PUBLIC_URL is https but TRUST_PROXY is false: behind a reverse proxy, set TRUST_PROXY=true");
   }
   await prepareRuntime(config);
+  // Covers uploaded on New Course forms that were never saved (docs/decisions/008).
+  scheduleTempCoverSweep();
   const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
   const app = createApp({ config, build, clientDir });
   const server = app.listen(config.port, config.host, () => {

@@ -211,6 +211,8 @@ export const courses = pgTable(
     index("courses_topics_idx").using("gin", t.topics),
     index("courses_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
     index("courses_subtitle_trgm_idx").using("gin", t.subtitle.op("gin_trgm_ops")),
+    // The admin course list searches the slug too.
+    index("courses_slug_trgm_idx").using("gin", t.slug.op("gin_trgm_ops")),
   ],
 );
 
