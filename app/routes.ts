@@ -58,6 +58,9 @@ export default [
     route("blog", "routes/admin/blog.tsx"),
     route("blog/new", "routes/admin/blog-new.tsx"),
     route("blog/:id/edit", "routes/admin/blog-edit.tsx"),
+    route("courses", "routes/admin/courses.tsx"),
+    route("courses/new", "routes/admin/course-new.tsx"),
+    route("courses/:id/edit", "routes/admin/course-edit.tsx"),
   ]),
 
   // Resource routes (no UI)

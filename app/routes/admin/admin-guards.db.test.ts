@@ -7,7 +7,7 @@ import { callAction, callLoader, sessionUser, thrownResponse } from "../../../te
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import type { SessionUser } from "~/server/auth/session.server";
 import routeConfig from "~/routes";
-import { posts, users } from "~/server/db/schema";
+import { courses, lessons, posts, users } from "~/server/db/schema";
 
 const database = useTestDatabase();
 
@@ -49,7 +49,10 @@ async function discoverAdminRoutes(): Promise<AdminRoute[]> {
 
 const adminRoutes = await discoverAdminRoutes();
 
-/** The concrete URL for a pattern: each dynamic segment gets the guarded post's id (a UUID that names nothing for other kinds of record). */
+/**
+ * The concrete URL for a pattern: each dynamic segment gets the guarded records' id. The guarded
+ * post and the guarded course share it, so every ":id" page loads for an admin.
+ */
 const fill = (pattern: string) => pattern.replace(/:\w+\??/g, postId);
 const paramsOf = (pattern: string) => Object.fromEntries([...pattern.matchAll(/:(\w+)/g)].map(([, name]) => [name, postId]));
 
@@ -69,6 +72,15 @@ const FORMS: Record<string, (id: string) => Form[]> = {
     { intent: "delete", id },
   ],
   "/api/admin/markdown-preview": () => [{ content_md: "# Hi" }],
+  "/admin/courses": (id): Form[] => [
+    { intent: "publish", id },
+    { intent: "delete", id },
+  ],
+  "/admin/courses/new": () => [{ intent: "publish", title: "Sneaky course", short_description: "Short" }],
+  "/admin/courses/:id/edit": (): Form[] => [
+    { intent: "publish", title: "Hijacked course", short_description: "Short", "lessons.0.title": "Planted" },
+    { intent: "delete" },
+  ],
 };
 const fallbackForms = (id: string): Form[] => [{ intent: "delete", id }];
 
@@ -101,6 +113,11 @@ beforeAll(async () => {
     .values({ title: "Guarded post", slug: unique("guarded"), contentMd: "Original", status: "draft" })
     .returning();
   postId = post.id;
+  const [course] = await db
+    .insert(courses)
+    .values({ id: postId, title: "Guarded course", slug: unique("guarded-course"), subtitle: "Original", status: "draft" })
+    .returning();
+  await db.insert(lessons).values({ courseId: course.id, title: "Guarded lesson", slug: "guarded-lesson", orderIndex: 1 });
 });
 
 describe("the admin area read from app/routes.ts", () => {
@@ -113,6 +130,9 @@ describe("the admin area read from app/routes.ts", () => {
         "/admin/blog/new",
         "/admin/blog/:id/edit",
         "/api/admin/markdown-preview",
+        "/admin/courses",
+        "/admin/courses/new",
+        "/admin/courses/:id/edit",
       ]),
     );
     // The layout and the dashboard (its index route) both answer at /admin.
@@ -162,6 +182,15 @@ describe("admin loaders and actions called directly", () => {
     const [post] = await database().db.select().from(posts).where(eq(posts.id, postId));
     expect(post).toMatchObject({ title: "Guarded post", contentMd: "Original", status: "draft", publishedAt: null });
     const sneaky = await database().db.select().from(posts).where(eq(posts.title, "Sneaky"));
+    expect(sneaky).toHaveLength(0);
+  });
+
+  it("left the course and its lessons untouched after all those refused calls", async () => {
+    const [course] = await database().db.select().from(courses).where(eq(courses.id, postId));
+    expect(course).toMatchObject({ title: "Guarded course", subtitle: "Original", status: "draft", publishedAt: null });
+    const courseLessons = await database().db.select().from(lessons).where(eq(lessons.courseId, postId));
+    expect(courseLessons.map((lesson) => lesson.title)).toEqual(["Guarded lesson"]);
+    const sneaky = await database().db.select().from(courses).where(eq(courses.title, "Sneaky course"));
     expect(sneaky).toHaveLength(0);
   });
 
