@@ -14,13 +14,15 @@ import type { Route } from "./+types/root";
 import { Toaster } from "~/components/ui/toaster";
 import { useToastOnce } from "~/components/use-toast-once";
 import { useNonce } from "~/lib/nonce";
+import { DEFAULT_SITE_SETTINGS } from "~/lib/site-settings";
 import { sessionMiddleware } from "~/server/auth/session.server";
 import { getSessionUser } from "~/server/auth/guards.server";
 import { getConfig } from "~/server/config.server";
+import { getRequestSiteSettings, siteSettingsMiddleware } from "~/server/settings/site-settings.server";
 import { readToast } from "~/server/toast.server";
 import "./app.css";
 
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, siteSettingsMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getSessionUser({ context });
@@ -30,6 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       origin: getConfig().publicUrl,
       user: user && { id: user.id, name: user.name, email: user.email, role: user.role, image: user.image },
       toast,
+      // The school's name, logo and prices for every page (all public); see useSiteSettings.
+      settings: await getRequestSiteSettings({ context }),
     },
     { headers },
   );
@@ -37,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * The root loader reads the toast cookie a redirect may have set, so it runs on every
- * navigation; it touches no database, so that costs next to nothing.
+ * navigation; its one database read (the settings, by primary key) costs next to nothing.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
@@ -79,14 +83,15 @@ export default function App() {
 }
 
 /** Anything that escaped a route's own boundary: a plain page that never shows a stack trace in production. */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
+  const schoolName = loaderData?.settings.schoolName ?? DEFAULT_SITE_SETTINGS.schoolName;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const title = status === 404 ? "Oops! Page not found" : "Something went wrong";
   const detail = status === 404 ? "The page you're looking for doesn't exist or has moved." : "An unexpected error occurred on our side. Please try again in a moment.";
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
-      <title>{`${title} | Launchpad Academy`}</title>
+      <title>{`${title} | ${schoolName}`}</title>
       <p className="text-sm font-semibold text-primary">{status}</p>
       <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
       <p className="text-muted-foreground">{detail}</p>

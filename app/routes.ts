@@ -61,6 +61,7 @@ export default [
     route("courses", "routes/admin/courses.tsx"),
     route("courses/new", "routes/admin/course-new.tsx"),
     route("courses/:id/edit", "routes/admin/course-edit.tsx"),
+    route("settings", "routes/admin/settings.tsx"),
   ]),
 
   // Resource routes (no UI)

@@ -24,6 +24,7 @@ import {
   DEMO_POSTS,
   DEMO_TESTIMONIALS,
 } from "../app/server/db/seed/demo-content";
+import { DEFAULT_SITE_SETTINGS } from "../app/lib/site-settings";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PUBLIC = path.join(ROOT, "public");
@@ -31,7 +32,8 @@ const IMAGES = path.join(PUBLIC, "images");
 
 const FONT = "DejaVu Sans, Liberation Sans, Arial, sans-serif";
 const WEBP_QUALITY = 72;
-const BRAND_NAME = "Launchpad Academy";
+/** The demo school's artwork (logo, Open Graph image) carries the default name of the settings. */
+const BRAND_NAME = DEFAULT_SITE_SETTINGS.schoolName;
 const BRAND_TAGLINE = "Practical courses for Shopify, AI and automation";
 
 // ---------------------------------------------------------------------------------------------

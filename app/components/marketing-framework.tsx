@@ -1,6 +1,6 @@
 import { Bot, Rocket, ShoppingBag, Target, Workflow } from "lucide-react";
 
-/** The five-pillar Launchpad framework (home and about pages). */
+/** The five-pillar framework (home and about pages). */
 export const PILLARS = [
   {
     name: "Shopify",

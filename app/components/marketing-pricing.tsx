@@ -3,14 +3,12 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { useSiteSettings } from "~/components/use-site-settings";
+import { membershipOffer, sentenceCase, type MembershipOffer } from "~/lib/site-settings";
 import { cn } from "~/lib/utils";
 
-/** The offers of spec §1 and §9. Checkout (another area) reads the plan from `?plan=`. */
-export const OFFERS = {
-  monthly: { price: "$97", period: "per month", note: "Cancel anytime", href: "/checkout?plan=monthly" },
-  yearly: { price: "$970", period: "per year", note: "2 months free", href: "/checkout?plan=yearly" },
-  course: { price: "$197", period: "one-time", note: "Sample course price" },
-} as const;
+/** Checkout (another area) reads the plan from `?plan=`. */
+const PLAN_LINKS = { monthly: "/checkout?plan=monthly", yearly: "/checkout?plan=yearly" } as const;
 
 type Plan = {
   id: string;
@@ -24,50 +22,66 @@ type Plan = {
   highlighted?: boolean;
 };
 
-const PLANS: Plan[] = [
-  {
-    id: "course",
-    name: "Individual course",
-    ...OFFERS.course,
-    description: "Buy the one course you need right now and keep it for good.",
-    features: [
-      "Lifetime access to that course",
-      "All course files and templates",
-      "Practical exercises",
-      "Email support within 24-48 hours",
-    ],
-    cta: { label: "Browse courses", to: "/courses" },
-  },
-  {
-    id: "monthly",
-    name: "All-access monthly",
-    ...OFFERS.monthly,
-    description: "Every course, playbook and live session while you're a member.",
-    features: [
-      "All courses, including new releases",
-      "All files, templates and playbooks",
-      "Weekly live Q&A",
-      "Priority support",
-      "Early access to new courses",
-    ],
-    cta: { label: "Start monthly membership", to: OFFERS.monthly.href },
-    highlighted: true,
-  },
-  {
-    id: "yearly",
-    name: "All-access yearly",
-    ...OFFERS.yearly,
-    description: "The full membership for a year, at the price of ten months.",
-    features: ["Everything in monthly", "2 months free compared with monthly", "One payment, one invoice a year"],
-    cta: { label: "Start yearly membership", to: OFFERS.yearly.href },
-  },
-];
+/** The offers of spec §1 and §9, at the prices of the site settings. */
+function plansFor(offer: MembershipOffer): Plan[] {
+  return [
+    {
+      id: "course",
+      name: "Individual course",
+      price: offer.coursePrice,
+      period: "one-time",
+      note: "Sample course price",
+      description: "Buy the one course you need right now and keep it for good.",
+      features: [
+        "Lifetime access to that course",
+        "All course files and templates",
+        "Practical exercises",
+        "Email support within 24-48 hours",
+      ],
+      cta: { label: "Browse courses", to: "/courses" },
+    },
+    {
+      id: "monthly",
+      name: "All-access monthly",
+      price: offer.monthlyPrice,
+      period: "per month",
+      note: "Cancel anytime",
+      description: "Every course, playbook and live session while you're a member.",
+      features: [
+        "All courses, including new releases",
+        "All files, templates and playbooks",
+        "Weekly live Q&A",
+        "Priority support",
+        "Early access to new courses",
+      ],
+      cta: { label: "Start monthly membership", to: PLAN_LINKS.monthly },
+      highlighted: true,
+    },
+    {
+      id: "yearly",
+      name: "All-access yearly",
+      price: offer.yearlyPrice,
+      period: "per year",
+      note: offer.yearlyDeal ? sentenceCase(offer.yearlyDeal) : "One payment a year",
+      description: offer.yearlyPaidMonths
+        ? `The full membership for a year, at the price of ${offer.yearlyPaidMonths} months.`
+        : "The full membership for a year, in one payment.",
+      features: [
+        "Everything in monthly",
+        ...(offer.yearlyDeal ? [`${sentenceCase(offer.yearlyDeal)} compared with monthly`] : []),
+        "One payment, one invoice a year",
+      ],
+      cta: { label: "Start yearly membership", to: PLAN_LINKS.yearly },
+    },
+  ];
+}
 
 export function PlanCards({ headingLevel = "h3" }: { headingLevel?: "h2" | "h3" }) {
   const Heading = headingLevel;
+  const plans = plansFor(membershipOffer(useSiteSettings()));
   return (
     <ul className="grid gap-6 lg:grid-cols-3">
-      {PLANS.map((plan) => (
+      {plans.map((plan) => (
         <li
           key={plan.id}
           className={cn(

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { NewsletterForm } from "~/components/newsletter-form";
+import { useSiteSettings } from "~/components/use-site-settings";
 
 const GROUPS = [
   {
@@ -31,14 +32,13 @@ const GROUPS = [
 ] as const;
 
 export function SiteFooter() {
+  const { schoolName, tagline } = useSiteSettings();
   return (
     <footer className="mt-24 border-t bg-muted">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[1.4fr_repeat(3,1fr)]">
         <div className="max-w-md">
-          <p className="text-lg font-bold tracking-tight">Launchpad Academy</p>
-          <p className="mt-2 text-sm text-muted-foreground">
-            Practical courses for Shopify, AI and automation, built by people who run real stores.
-          </p>
+          <p className="text-lg font-bold tracking-tight">{schoolName}</p>
+          {tagline ? <p className="mt-2 text-sm text-muted-foreground">{tagline}</p> : null}
           <h2 id="footer-newsletter-heading" className="mt-6 text-sm font-semibold">
             Get Playbooks
           </h2>
@@ -67,7 +67,7 @@ export function SiteFooter() {
         </div>
       </div>
       <p className="border-t py-6 text-center text-xs text-muted-foreground">
-        © {new Date().getFullYear()} Launchpad Academy. All rights reserved.
+        © {new Date().getFullYear()} {schoolName}. All rights reserved.
       </p>
     </footer>
   );

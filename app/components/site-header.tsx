@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useRootUser } from "~/root";
 import { Button } from "~/components/ui/button";
+import { useSiteSettings } from "~/components/use-site-settings";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
 import { isAdminRole } from "~/lib/roles";
 import { topicPlaceholder } from "~/lib/topics";
@@ -24,30 +25,33 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive && "text-foreground",
   );
 
-/** The logo image, or the name as text if the image cannot be loaded. */
+/** The logo image, or the name as text if there is none or it cannot be loaded. */
 function SiteLogo() {
-  const [failed, setFailed] = useState(false);
+  const { schoolName, logoUrl } = useSiteSettings();
+  // Remembered per URL, so a new logo saved in the settings gets its own chance to load.
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const image = useRef<HTMLImageElement>(null);
   // The image may fail before React attaches onError to the server-rendered tag.
   useEffect(() => {
     const element = image.current;
-    if (element && element.complete && element.naturalWidth === 0) setFailed(true);
+    if (element && element.complete && element.naturalWidth === 0) setFailedUrl(element.getAttribute("src"));
   }, []);
+  const asText = !logoUrl || failedUrl === logoUrl;
   return (
-    <Link to="/" className="flex shrink-0 items-center rounded-md" aria-label={failed ? undefined : "Launchpad Academy home"}>
-      {failed ? (
+    <Link to="/" className="flex shrink-0 items-center rounded-md" aria-label={asText ? undefined : `${schoolName} home`}>
+      {asText ? (
         <span className="text-lg font-bold tracking-tight" data-testid="text-logo">
-          Launchpad Academy
+          {schoolName}
         </span>
       ) : (
         <img
           ref={image}
-          src="/images/logo.svg"
-          alt="Launchpad Academy"
+          src={logoUrl}
+          alt={schoolName}
           width={160}
           height={32}
-          className="h-8 w-40"
-          onError={() => setFailed(true)}
+          className="h-8 w-40 object-contain object-left"
+          onError={() => setFailedUrl(logoUrl)}
         />
       )}
     </Link>

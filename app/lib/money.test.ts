@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dollarsToCents, formatUsd } from "./money";
+import { dollarsToCents, formatPrice, formatUsd } from "./money";
 
 describe("formatUsd", () => {
   it("shows cents as US dollars with two decimals", () => {
@@ -12,6 +12,20 @@ describe("formatUsd", () => {
   it("groups thousands", () => {
     expect(formatUsd(97000)).toBe("$970.00");
     expect(formatUsd(123456789)).toBe("$1,234,567.89");
+  });
+});
+
+describe("formatPrice", () => {
+  it("leaves out the cents of a whole-dollar price", () => {
+    expect(formatPrice(9700)).toBe("$97");
+    expect(formatPrice(97000)).toBe("$970");
+    expect(formatPrice(100000000)).toBe("$1,000,000");
+    expect(formatPrice(0)).toBe("$0");
+  });
+
+  it("shows both decimals when there are cents", () => {
+    expect(formatPrice(9750)).toBe("$97.50");
+    expect(formatPrice(9705)).toBe("$97.05");
   });
 });
 

@@ -1,8 +1,14 @@
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const wholeUsd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 0, maximumFractionDigits: 0 });
 
 /** Prices are stored in cents and shown in USD with 2 decimals: 19700 → "$197.00". */
 export function formatUsd(cents: number) {
   return usd.format(cents / 100);
+}
+
+/** A price in running text: whole dollars when there are no cents (9700 → "$97"), else 2 decimals (9750 → "$97.50"). */
+export function formatPrice(cents: number) {
+  return cents % 100 === 0 ? wholeUsd.format(cents / 100) : usd.format(cents / 100);
 }
 
 /** A dollar amount typed in a form ("19.99", "20") as whole cents, rounded; NaN when it is not a number. */

@@ -1,13 +1,40 @@
 import type { MetaDescriptor } from "react-router";
-
-export const SITE_NAME = "Launchpad Academy";
+import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "./site-settings";
 
 type MetaArgs = { matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined> };
 
+const rootDataOf = (args: MetaArgs) =>
+  args.matches.find((match) => match?.id === "root")?.loaderData as { origin?: string; settings?: SiteSettings } | undefined;
+
 /** The site's public origin, from the root loader, for absolute canonical and Open Graph URLs. */
 function originOf(args: MetaArgs) {
-  const root = args.matches.find((match) => match?.id === "root")?.loaderData as { origin?: string } | undefined;
-  return root?.origin ?? "";
+  return rootDataOf(args)?.origin ?? "";
+}
+
+/** The school's settings as the root loader read them, for meta functions (components use useSiteSettings). */
+export function siteSettingsOf(args: MetaArgs): SiteSettings {
+  return rootDataOf(args)?.settings ?? DEFAULT_SITE_SETTINGS;
+}
+
+/** "Page | School name": the title of a page that needs no description (errors, the admin). */
+export function siteTitle(args: MetaArgs, title: string) {
+  return `${title} | ${siteSettingsOf(args).schoolName}`;
+}
+
+/** An admin page's title ("Blog | Admin | School name"), kept out of search engines. */
+export function adminMeta(args: MetaArgs, title?: string): MetaDescriptor[] {
+  return [{ title: siteTitle(args, title ? `${title} | Admin` : "Admin") }, { name: "robots", content: "noindex" }];
+}
+
+/** The blog feed, announced in the head of the blog's pages. */
+export function blogFeedLink(args: MetaArgs): MetaDescriptor {
+  return {
+    tagName: "link",
+    rel: "alternate",
+    type: "application/rss+xml",
+    title: `${siteSettingsOf(args).schoolName} Blog`,
+    href: "/blog/rss.xml",
+  };
 }
 
 /**
@@ -19,14 +46,15 @@ export function pageMeta(
   { title, description, path, image, type = "website", noIndex = false }: { title: string; description: string; path: string; image?: string | null; type?: string; noIndex?: boolean },
 ): MetaDescriptor[] {
   const origin = originOf(args);
+  const siteName = siteSettingsOf(args).schoolName;
   const url = `${origin}${path}`;
-  const fullTitle = title === SITE_NAME ? title : `${title} | ${SITE_NAME}`;
+  const fullTitle = title === siteName ? title : `${title} | ${siteName}`;
   const imageUrl = image ? (image.startsWith("http") ? image : `${origin}${image}`) : `${origin}/images/og-default.webp`;
   return [
     { title: fullTitle },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
-    { property: "og:site_name", content: SITE_NAME },
+    { property: "og:site_name", content: siteName },
     { property: "og:type", content: type },
     { property: "og:title", content: fullTitle },
     { property: "og:description", content: description },

@@ -1,8 +1,9 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
+import { siteTitle } from "~/lib/seo";
 import { logger } from "~/server/logger.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Oops! Page not found | Launchpad Academy" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = (args) => [{ title: siteTitle(args, "Oops! Page not found") }, { name: "robots", content: "noindex" }];
 
 /** Every path no other route claims. */
 export function loader({ request }: Route.LoaderArgs) {

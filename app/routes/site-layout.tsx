@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Link, Outlet, useRouteLoaderData, type ShouldReva
 import type { Route } from "./+types/site-layout";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { useSiteSettings } from "~/components/use-site-settings";
 import { listMenuCourses } from "~/server/courses/course-cards.server";
 
 /** The header's Courses menu: five published courses, featured first, then the most popular. */
@@ -42,6 +43,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
 /** A page's error inside the site's header and footer, so visitors can find their way on. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const layout = useRouteLoaderData<typeof loader>("routes/site-layout");
+  const { schoolName } = useSiteSettings();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound = status === 404;
   const title = notFound ? "Oops! Page not found" : "Something went wrong";
@@ -51,7 +53,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <SiteHeader courses={layout?.menuCourses ?? []} />
       <main id="main">
         <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-20 text-center">
-          <title>{`${title} | Launchpad Academy`}</title>
+          <title>{`${title} | ${schoolName}`}</title>
           <p className="text-sm font-semibold text-primary">{status}</p>
           <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
           <p className="text-muted-foreground">

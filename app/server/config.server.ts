@@ -38,8 +38,8 @@ const envSchema = z
     ADMIN_PASSWORD: optional(z.string().min(8, "must be at least 8 characters")),
     SEED_DEMO: optional(booleanFlag),
     SMTP_URL: optional(z.string().regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL")),
-    MAIL_FROM: z.string().min(3).default("Launchpad Academy <hello@launchpad.localhost>"),
-    SUPPORT_EMAIL: z.email({ error: "must be an email address" }).default("support@launchpad.localhost"),
+    // A bare address is sent under the school's name from the site settings.
+    MAIL_FROM: z.string().min(3).default("hello@launchpad.localhost"),
     S3_BUCKET: optional(z.string().min(3)),
     S3_REGION: z.string().default("us-east-1"),
     S3_ENDPOINT: optional(z.url({ error: "must be a URL" })),
@@ -116,7 +116,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
     authSecret: raw.AUTH_SECRET,
     admin: raw.ADMIN_EMAIL && raw.ADMIN_PASSWORD ? { email: raw.ADMIN_EMAIL.toLowerCase(), password: raw.ADMIN_PASSWORD } : undefined,
     seedDemo: raw.SEED_DEMO ?? !raw.DATABASE_URL,
-    mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM, support: raw.SUPPORT_EMAIL, outboxDir: path.join(dataDir, "outbox") },
+    mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM, outboxDir: path.join(dataDir, "outbox") },
     storage: raw.S3_BUCKET
       ? {
           kind: "s3" as const,

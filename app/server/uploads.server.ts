@@ -50,6 +50,13 @@ export const UPLOAD_KINDS: Record<string, UploadKind> = {
     keyFor: ({ ownerId, ext, now }) => `courses/${ownerId ?? "temp"}/cover-${now}.${ext}`,
     messages: imageMessages,
   },
+  "site-logo": {
+    bucket: "media",
+    types: IMAGE_TYPES,
+    maxBytes: 5 * MB,
+    keyFor: ({ ext, now }) => `site/logo-${now}.${ext}`,
+    messages: imageMessages,
+  },
   "lesson-video": {
     bucket: "course-videos",
     types: VIDEO_TYPES,

@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
+import { withAnySchool } from "./site-settings-support";
 
 /** Shared steps for the accounts-*.spec.ts browser tests (not a spec itself). */
 
@@ -60,7 +61,7 @@ export async function signUp(page: Page, { name, email, password }: { name: stri
 export async function signUpConfirmed(page: Page, user: { name: string; email: string; password: string }) {
   const startedAt = Date.now();
   await signUp(page, user);
-  const mail = await newestMail(user.email, /Subject: Confirm your Launchpad Academy account/, { after: startedAt - 1000 });
+  const mail = await newestMail(user.email, withAnySchool("Subject: Confirm your {school} account"), { after: startedAt - 1000 });
   await page.goto(linkIn(mail, /\/api\/auth\/verify-email$/));
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { ADMIN, linkIn, newestMail, signIn, signUp, signUpConfirmed, uniqueEmail } from "./accounts-helpers";
+import { withAnySchool } from "./site-settings-support";
 
 test("a wrong password shows the service's message in a red box and the form stays usable", async ({ page }) => {
   const user = { name: "Wrong Pass", email: uniqueEmail("wrong"), password: "the-right-password" };
@@ -28,7 +29,7 @@ test("an unconfirmed address gets a clear message and can ask for a new link", a
   const resentAt = Date.now();
   await page.getByRole("button", { name: "Resend confirmation email" }).click();
   await expect(page.getByText("If that address has an unconfirmed account, we sent a new confirmation link.")).toBeVisible();
-  const mail = await newestMail(user.email, /Subject: Confirm your Launchpad Academy account/, { after: resentAt - 50 });
+  const mail = await newestMail(user.email, withAnySchool("Subject: Confirm your {school} account"), { after: resentAt - 50 });
   await page.goto(linkIn(mail, /\/api\/auth\/verify-email$/));
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByText(user.email)).toBeVisible();

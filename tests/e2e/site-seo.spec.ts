@@ -1,17 +1,19 @@
 import { expect, test } from "@playwright/test";
+import { withAnySchool } from "./site-settings-support";
 
 const BASE = process.env.E2E_BASE_URL!;
 
+// The home page's title is the school's name; the others are "Page | School name".
 const PAGES = [
-  { path: "/", title: "Launchpad Academy" },
-  { path: "/pricing", title: "Pricing | Launchpad Academy" },
-  { path: "/about", title: "About | Launchpad Academy" },
-  { path: "/contact", title: "Contact | Launchpad Academy" },
-  { path: "/privacy", title: "Privacy Policy | Launchpad Academy" },
-  { path: "/terms", title: "Terms of Service | Launchpad Academy" },
-  { path: "/refund", title: "Refund Policy | Launchpad Academy" },
-  { path: "/playbooks", title: "Playbooks | Launchpad Academy" },
-  { path: "/testimonials", title: "Testimonials | Launchpad Academy" },
+  { path: "/", title: withAnySchool("{school}", { whole: true }) },
+  { path: "/pricing", title: withAnySchool("Pricing | {school}", { whole: true }) },
+  { path: "/about", title: withAnySchool("About | {school}", { whole: true }) },
+  { path: "/contact", title: withAnySchool("Contact | {school}", { whole: true }) },
+  { path: "/privacy", title: withAnySchool("Privacy Policy | {school}", { whole: true }) },
+  { path: "/terms", title: withAnySchool("Terms of Service | {school}", { whole: true }) },
+  { path: "/refund", title: withAnySchool("Refund Policy | {school}", { whole: true }) },
+  { path: "/playbooks", title: withAnySchool("Playbooks | {school}", { whole: true }) },
+  { path: "/testimonials", title: withAnySchool("Testimonials | {school}", { whole: true }) },
 ];
 
 test("every marketing page has its own title, description, canonical URL and social tags", async ({ page }) => {
@@ -19,11 +21,12 @@ test("every marketing page has its own title, description, canonical URL and soc
   for (const { path, title } of PAGES) {
     await page.goto(path);
     await expect(page).toHaveTitle(title);
+    const shown = await page.title();
     const description = await page.locator('meta[name="description"]').getAttribute("content");
     expect(description?.length, path).toBeGreaterThan(50);
     descriptions.add(description!);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${BASE}${path}`);
-    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", shown);
     await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${BASE}${path}`);
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^https?:\/\/.+/);
     await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");

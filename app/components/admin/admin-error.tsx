@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link } from "react-router";
 import { ShieldAlert } from "lucide-react";
 import { Button } from "~/components/ui/button";
+import { useSiteSettings } from "~/components/use-site-settings";
 
 type AccessDenied = { accessDenied: true; user: string; role: string; isAdmin: boolean };
 
@@ -12,9 +13,10 @@ function accessDeniedOf(error: unknown): AccessDenied | null {
 
 /** The spec's Access Denied page, with the debug info the old app showed (user, role, is-admin). */
 export function AccessDeniedPage({ denied }: { denied: AccessDenied }) {
+  const { schoolName } = useSiteSettings();
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <title>Access Denied | Launchpad Academy</title>
+      <title>{`Access Denied | ${schoolName}`}</title>
       <ShieldAlert aria-hidden="true" className="size-10 text-destructive" />
       <h1 className="text-3xl font-bold tracking-tight">Access Denied</h1>
       <p className="text-muted-foreground">You need admin privileges to access this page.</p>
@@ -46,13 +48,14 @@ export function AccessDeniedPage({ denied }: { denied: AccessDenied }) {
  * message for a 404 (e.g. 'Post not found'), and a plain failure otherwise.
  */
 export function AdminError({ error, notFound }: { error: unknown; notFound?: { title: string; backTo: string; backLabel: string } }) {
+  const { schoolName } = useSiteSettings();
   const denied = accessDeniedOf(error);
   if (denied) return <AccessDeniedPage denied={denied} />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const title = status === 404 ? (notFound?.title ?? "Page not found") : "Something went wrong";
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
-      <title>{`${title} | Launchpad Academy`}</title>
+      <title>{`${title} | ${schoolName}`}</title>
       <p className="text-sm font-semibold text-primary">{status}</p>
       <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
       {status !== 404 && <p className="text-muted-foreground">An unexpected error occurred. Please try again in a moment.</p>}

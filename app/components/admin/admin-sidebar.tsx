@@ -1,5 +1,5 @@
 import { NavLink } from "react-router";
-import { Database, GraduationCap, LayoutDashboard, Newspaper, Users } from "lucide-react";
+import { Database, GraduationCap, LayoutDashboard, Newspaper, Settings, Users } from "lucide-react";
 import { cn } from "~/lib/utils";
 
 const ITEMS = [
@@ -8,14 +8,19 @@ const ITEMS = [
   { to: "/admin/blog", label: "Blog", icon: Newspaper, end: false },
   { to: "/admin/courses", label: "Courses", icon: GraduationCap, end: false },
   { to: "/admin/users", label: "Users", icon: Users, end: false },
+  { to: "/admin/settings", label: "Settings", icon: Settings, end: false, superAdminOnly: true },
 ];
 
-/** The back office menu: a column beside the page from 768px, a wrapping row above it on phones. */
-export function AdminSidebar() {
+/**
+ * The back office menu: a column beside the page from 768px, a wrapping row above it on phones.
+ * Entries a plain admin may not open are left out (their routes refuse them anyway).
+ */
+export function AdminSidebar({ role }: { role: string }) {
+  const items = ITEMS.filter((item) => !item.superAdminOnly || role === "super_admin");
   return (
     <nav aria-label="Admin" className="md:sticky md:top-0">
       <ul className="flex flex-wrap gap-1 md:flex-col">
-        {ITEMS.map(({ to, label, icon: Icon, end }) => (
+        {items.map(({ to, label, icon: Icon, end }) => (
           <li key={to}>
             <NavLink
               to={to}

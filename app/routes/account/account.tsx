@@ -9,7 +9,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { useToastOnce } from "~/components/use-toast-once";
 import { isAdminRole } from "~/lib/roles";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, siteSettingsOf } from "~/lib/seo";
+import { useSiteSettings } from "~/components/use-site-settings";
 import { listEnrolledCourses } from "~/server/access/enrollments.server";
 import { getAccountProfile, listAccountSavedCourses, listAccountSessions } from "~/server/users/account.server";
 import { getSessionUser, requireUser } from "~/server/auth/guards.server";
@@ -21,7 +22,7 @@ import { PasswordSection, SessionsSection, TwoFactorSection } from "./account-se
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Your account",
-    description: "Your Launchpad Academy profile, courses and security settings.",
+    description: `Your ${siteSettingsOf(args).schoolName} profile, courses and security settings.`,
     path: "/account",
     noIndex: true,
   });
@@ -77,6 +78,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const { profile, sessions, myCourses, savedCourses, denied } = loaderData;
   const result = actionData as AccountActionResult | undefined;
   const navigation = useNavigation();
+  const { schoolName } = useSiteSettings();
   const pendingIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
 
   useToastOnce(result?.toast);
@@ -121,7 +123,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <CardTitle asChild>
             <h2>Profile</h2>
           </CardTitle>
-          <CardDescription>How you appear on Launchpad Academy.</CardDescription>
+          <CardDescription>How you appear on {schoolName}.</CardDescription>
         </CardHeader>
         <CardContent>
           <dl className="grid gap-x-8 gap-y-5 sm:grid-cols-2">

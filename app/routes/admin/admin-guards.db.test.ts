@@ -8,6 +8,7 @@ import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import type { SessionUser } from "~/server/auth/session.server";
 import routeConfig from "~/routes";
 import { courses, lessons, posts, users } from "~/server/db/schema";
+import { getSiteSettings } from "~/server/settings/site-settings.server";
 
 const database = useTestDatabase();
 
@@ -81,7 +82,21 @@ const FORMS: Record<string, (id: string) => Form[]> = {
     { intent: "publish", title: "Hijacked course", short_description: "Short", "lessons.0.title": "Planted" },
     { intent: "delete" },
   ],
+  "/admin/settings": () => [
+    {
+      intent: "save",
+      schoolName: "Hijacked",
+      tagline: "",
+      supportEmail: "x@example.com",
+      logoUrl: "",
+      membershipMonthly: "1",
+      membershipYearly: "1",
+      courseFallbackPrice: "1",
+    },
+  ],
 };
+/** Pages only a super_admin may open: a plain admin gets the same 403 as a learner (isAdmin true). */
+const SUPER_ADMIN_ONLY = new Set(["/admin/settings"]);
 const fallbackForms = (id: string): Form[] => [{ intent: "delete", id }];
 
 type EntryPoint = { name: string; pattern: string; run: (user: SessionUser | null) => Promise<unknown> };
@@ -129,6 +144,7 @@ describe("the admin area read from app/routes.ts", () => {
         "/admin/blog",
         "/admin/blog/new",
         "/admin/blog/:id/edit",
+        "/admin/settings",
         "/api/admin/markdown-preview",
         "/admin/courses",
         "/admin/courses/new",
@@ -183,6 +199,7 @@ describe("admin loaders and actions called directly", () => {
     expect(post).toMatchObject({ title: "Guarded post", contentMd: "Original", status: "draft", publishedAt: null });
     const sneaky = await database().db.select().from(posts).where(eq(posts.title, "Sneaky"));
     expect(sneaky).toHaveLength(0);
+    expect((await getSiteSettings()).schoolName).not.toBe("Hijacked");
   });
 
   it("left the course and its lessons untouched after all those refused calls", async () => {
@@ -194,10 +211,22 @@ describe("admin loaders and actions called directly", () => {
     expect(sneaky).toHaveLength(0);
   });
 
-  it("let an admin and a super admin load every admin page, so the refusals above are the guard's", async () => {
+  it.each(cases.filter(([, entry]) => SUPER_ADMIN_ONLY.has(entry.pattern)))(
+    "%s refuses a plain admin with 403 Access Denied",
+    async (_name, { run }) => {
+      const response = await thrownResponse(run(admin));
+      expect({ status: response.status, data: response.data }).toEqual({
+        status: 403,
+        data: { accessDenied: true, user: admin.email, role: "admin", isAdmin: true },
+      });
+    },
+  );
+
+  it("let an admin and a super admin load every admin page (a super admin's own pages: the super admin), so the refusals above are the guard's", async () => {
     const loaders = adminRoutes.filter((route) => route.module.loader);
     for (const user of [admin, superAdmin]) {
       for (const { pattern, module } of loaders) {
+        if (user.role !== "super_admin" && SUPER_ADMIN_ONLY.has(pattern)) continue;
         await expect(
           callLoader(module as { loader: Handler }, { path: fill(pattern), params: paramsOf(pattern), user }),
           pattern,

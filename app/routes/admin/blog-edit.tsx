@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/blog-edit";
+import { adminMeta } from "~/lib/seo";
 import { AdminError } from "~/components/admin/admin-error";
 import { useToastOnce } from "~/components/use-toast-once";
 import { POST_MESSAGES } from "~/lib/post-messages";
@@ -10,10 +11,8 @@ import { postCategories, runPostEditorAction } from "./post-editor.server";
 import { getPostForEdit } from "~/server/posts/admin-posts.server";
 import { logger } from "~/server/logger.server";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData ? `Edit: ${loaderData.post.title}` : "Post not found"} | Admin | Launchpad Academy` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = (args) =>
+  adminMeta(args, args.loaderData ? `Edit: ${args.loaderData.post.title}` : "Post not found");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireAdmin({ request, context });

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/blog-new";
+import { adminMeta } from "~/lib/seo";
 import { AdminError } from "~/components/admin/admin-error";
 import { useToastOnce } from "~/components/use-toast-once";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -6,7 +7,7 @@ import { PostEditor } from "./post-editor";
 import { postCategories, runPostEditorAction } from "./post-editor.server";
 import { EMPTY_POST } from "./post-form";
 
-export const meta: Route.MetaFunction = () => [{ title: "New post | Admin | Launchpad Academy" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = (args) => adminMeta(args, "New post");
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin({ request, context });

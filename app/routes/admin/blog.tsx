@@ -2,6 +2,7 @@ import { data, Form, Link, useFetcher, useNavigate } from "react-router";
 import { format } from "date-fns";
 import { FileText, Plus, Search } from "lucide-react";
 import type { Route } from "./+types/blog";
+import { adminMeta } from "~/lib/seo";
 import { AdminError } from "~/components/admin/admin-error";
 import { ConfirmButton } from "~/components/admin/confirm-button";
 import { useShortcut } from "~/components/admin/use-shortcut";
@@ -20,7 +21,7 @@ import { logger } from "~/server/logger.server";
 import { newToast } from "~/server/toast.server";
 import { postListAction } from "./blog.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Blog | Admin | Launchpad Academy" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = (args) => adminMeta(args, "Blog");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin({ request, context });

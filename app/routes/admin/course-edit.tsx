@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/course-edit";
+import { adminMeta } from "~/lib/seo";
 import { AdminError } from "~/components/admin/admin-error";
 import { useToastOnce } from "~/components/use-toast-once";
 import { COURSE_MESSAGES } from "~/lib/course-messages";
@@ -12,10 +13,8 @@ import { CourseEditor } from "./course-editor";
 import { runCourseEditorAction } from "./course-editor.server";
 import { centsToDollarsInput, type CourseFormValues } from "./course-form";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData ? `Edit: ${loaderData.course.title}` : COURSE_MESSAGES.notFound} | Admin | Launchpad Academy` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = (args) =>
+  adminMeta(args, args.loaderData ? `Edit: ${args.loaderData.course.title}` : COURSE_MESSAGES.notFound);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireAdmin({ request, context });

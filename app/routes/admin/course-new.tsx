@@ -1,4 +1,5 @@
 import type { Route } from "./+types/course-new";
+import { adminMeta } from "~/lib/seo";
 import { AdminError } from "~/components/admin/admin-error";
 import { useToastOnce } from "~/components/use-toast-once";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -6,7 +7,7 @@ import { CourseEditor } from "./course-editor";
 import { runCourseEditorAction } from "./course-editor.server";
 import { EMPTY_COURSE } from "./course-form";
 
-export const meta: Route.MetaFunction = () => [{ title: "New Course | Admin | Launchpad Academy" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = (args) => adminMeta(args, "New Course");
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin({ request, context });

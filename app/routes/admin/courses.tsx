@@ -2,6 +2,7 @@ import { data, Form, Link, useFetcher, useNavigate } from "react-router";
 import { format } from "date-fns";
 import { GraduationCap, Plus, Search, Star } from "lucide-react";
 import type { Route } from "./+types/courses";
+import { adminMeta } from "~/lib/seo";
 import { AdminError } from "~/components/admin/admin-error";
 import { ConfirmButton } from "~/components/admin/confirm-button";
 import { useShortcut } from "~/components/admin/use-shortcut";
@@ -21,7 +22,7 @@ import { logger } from "~/server/logger.server";
 import { newToast } from "~/server/toast.server";
 import { courseListAction } from "./courses.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Courses | Admin | Launchpad Academy" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = (args) => adminMeta(args, "Courses");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin({ request, context });

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { format } from "date-fns";
 import type { Route } from "./+types/dashboard";
+import { adminMeta } from "~/lib/seo";
 import { AdminError } from "~/components/admin/admin-error";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -11,7 +12,7 @@ import { listRecentPosts } from "~/server/posts/admin-posts.server";
 import { listRecentUsers } from "~/server/users/users.server";
 import { logger } from "~/server/logger.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin | Launchpad Academy" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = (args) => adminMeta(args, "Dashboard");
 
 const DATE_TIME = "MMM d, yyyy HH:mm";
 

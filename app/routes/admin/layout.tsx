@@ -1,12 +1,14 @@
 import { Link, Outlet, useNavigation } from "react-router";
 import type { Route } from "./+types/layout";
+import { adminMeta } from "~/lib/seo";
 import { AdminError } from "~/components/admin/admin-error";
 import { BookOpen } from "lucide-react";
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { Spinner } from "~/components/ui/spinner";
+import { useSiteSettings } from "~/components/use-site-settings";
 import { requireAdmin } from "~/server/auth/guards.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Admin | Launchpad Academy" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = (args) => adminMeta(args);
 
 /** The layout's own check; every child loader and action still checks for itself. */
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -16,6 +18,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const { schoolName } = useSiteSettings();
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin") && !navigation.formMethod;
   return (
     <div className="min-h-screen bg-muted">
@@ -29,7 +32,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
           <Link to="/admin" className="flex items-center gap-2 font-bold tracking-tight">
             <BookOpen aria-hidden="true" className="size-5 text-primary" />
-            <span>Launchpad Admin</span>
+            <span>{schoolName} Admin</span>
           </Link>
           <div className="flex min-w-0 items-center gap-4 text-sm">
             <span className="hidden truncate text-muted-foreground sm:inline">{loaderData.admin.email}</span>
@@ -41,7 +44,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6 sm:px-6 md:grid-cols-[12rem_minmax(0,1fr)]">
         <aside>
-          <AdminSidebar />
+          <AdminSidebar role={loaderData.admin.role} />
         </aside>
         <main id="admin-main" className="min-w-0" aria-busy={loading || undefined}>
           {loading ? (

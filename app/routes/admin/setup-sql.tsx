@@ -1,16 +1,14 @@
 import { useState } from "react";
 import { Check, Copy } from "lucide-react";
 import type { Route } from "./+types/setup-sql";
+import { adminMeta } from "~/lib/seo";
 import { AdminError } from "~/components/admin/admin-error";
 import { Button } from "~/components/ui/button";
 import { toastError, toastSuccess } from "~/components/ui/toaster";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { readSetupSql } from "~/routes/admin/setup-sql.server";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "SQL reference | Admin | Launchpad Academy" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = (args) => adminMeta(args, "SQL reference");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin({ request, context });

@@ -9,13 +9,18 @@ import { Input } from "~/components/ui/input";
 import { EMAIL_MAX } from "~/lib/forms/limits";
 import { firstError } from "~/lib/forms/parse-form";
 import { safeNextPath } from "~/lib/safe-next";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, siteSettingsOf } from "~/lib/seo";
 import { requireAnonymous } from "~/server/auth/guards.server";
 import { getOAuthProviders } from "~/server/auth/sign-in-flow.server";
 import { loginAction } from "./login.server";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Sign in", description: "Sign in to your Launchpad Academy account.", path: "/login", noIndex: true });
+  pageMeta(args, {
+    title: "Sign in",
+    description: `Sign in to your ${siteSettingsOf(args).schoolName} account.`,
+    path: "/login",
+    noIndex: true,
+  });
 
 /** Notices a link can bring the visitor here with. */
 const NOTICES: Record<string, { tone: "success" | "error"; text: string }> = {

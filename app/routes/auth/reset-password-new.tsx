@@ -6,13 +6,13 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/forms/limits";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, siteSettingsOf } from "~/lib/seo";
 import { resetPasswordAction } from "./reset-password-new.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Choose a new password",
-    description: "Set a new password for your Launchpad Academy account.",
+    description: `Set a new password for your ${siteSettingsOf(args).schoolName} account.`,
     path: "/reset-password/new",
     noIndex: true,
   });

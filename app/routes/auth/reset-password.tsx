@@ -8,14 +8,14 @@ import { FormField } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { useToastOnce } from "~/components/use-toast-once";
 import { EMAIL_MAX } from "~/lib/forms/limits";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, siteSettingsOf } from "~/lib/seo";
 import { requireAnonymous } from "~/server/auth/guards.server";
 import { resetRequestAction } from "./reset-password.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Reset password",
-    description: "Get a link to choose a new password for your Launchpad Academy account.",
+    description: `Get a link to choose a new password for your ${siteSettingsOf(args).schoolName} account.`,
     path: "/reset-password",
   });
 

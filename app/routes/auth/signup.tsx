@@ -10,14 +10,18 @@ import { Input } from "~/components/ui/input";
 import { useToastOnce } from "~/components/use-toast-once";
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/forms/limits";
 import { safeNextPath } from "~/lib/safe-next";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, siteSettingsOf } from "~/lib/seo";
 import { requireAnonymous } from "~/server/auth/guards.server";
 import { getOAuthProviders } from "~/server/auth/sign-in-flow.server";
 import { NAME_MAX } from "./auth-forms";
 import { signupAction } from "./signup.server";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Create account", description: "Create your Launchpad Academy account and start learning.", path: "/signup" });
+  pageMeta(args, {
+    title: "Create account",
+    description: `Create your ${siteSettingsOf(args).schoolName} account and start learning.`,
+    path: "/signup",
+  });
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAnonymous({ request, context });

@@ -7,21 +7,21 @@ import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Pagination } from "~/components/ui/pagination";
 import { BLOG_CATEGORIES, BLOG_SORTS, blogFiltersToSearch, parseBlogFilters, type BlogFilters } from "~/lib/blog-filters";
-import { pageMeta } from "~/lib/seo";
+import { blogFeedLink, pageMeta, siteSettingsOf } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import { listPublishedPosts } from "~/server/posts/public-posts.server";
 
 /** The spec's search debounce. */
 const SEARCH_DEBOUNCE_MS = 150;
 
-export const links: Route.LinksFunction = () => [{ rel: "alternate", type: "application/rss+xml", title: "Launchpad Academy Blog", href: "/blog/rss.xml" }];
-
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, {
     title: "Blog",
-    description: "Field guides on Shopify, AI & ChatGPT, automation and execution for small online stores, from the Launchpad Academy team.",
+    description: `Field guides on Shopify, AI & ChatGPT, automation and execution for small online stores, from the ${siteSettingsOf(args).schoolName} team.`,
     path: "/blog",
-  });
+  }),
+  blogFeedLink(args),
+];
 
 // `url`, not `request.url`: with v8_passThroughRequests the request of a client-side navigation
 // is the raw `/blog.data?…&_routes=…` one.

@@ -10,22 +10,22 @@ import { BlogTableOfContents } from "~/components/blog-table-of-contents";
 import { Prose } from "~/components/prose";
 import { CourseImage } from "~/components/course-image";
 import { Button } from "~/components/ui/button";
+import { useSiteSettings } from "~/components/use-site-settings";
 import { blogCategorySlug, blogFiltersToSearch } from "~/lib/blog-filters";
 import { useNonce } from "~/lib/nonce";
 import { requestInfoContext } from "~/lib/request-context";
 import { isAdminRole } from "~/lib/roles";
-import { pageMeta, SITE_NAME } from "~/lib/seo";
+import { blogFeedLink, pageMeta, siteTitle } from "~/lib/seo";
+import type { SiteSettings } from "~/lib/site-settings";
 import { getSessionUser } from "~/server/auth/guards.server";
 import { getPostBySlug, listRelatedPosts, recordPostView } from "~/server/posts/public-posts.server";
 import { getConfig } from "~/server/config.server";
 import { logger } from "~/server/logger.server";
 import { renderMarkdown } from "~/server/markdown.server";
 
-export const links: Route.LinksFunction = () => [{ rel: "alternate", type: "application/rss+xml", title: "Launchpad Academy Blog", href: "/blog/rss.xml" }];
-
 export const meta: Route.MetaFunction = (args) => {
   const post = args.loaderData?.post;
-  if (!post) return [{ title: `Post Not Found | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+  if (!post) return [{ title: siteTitle(args, "Post Not Found") }, { name: "robots", content: "noindex" }, blogFeedLink(args)];
   return [
     ...pageMeta(args, {
       title: post.title,
@@ -39,6 +39,7 @@ export const meta: Route.MetaFunction = (args) => {
     { property: "article:modified_time", content: post.updatedAt },
     { property: "article:section", content: post.category },
     ...(post.author ? [{ property: "article:author", content: post.author.name }] : []),
+    blogFeedLink(args),
   ];
 };
 
@@ -64,7 +65,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 /** schema.org BlogPosting; `<` is escaped so no text can close the script element. */
-function blogPostingJson(loaderData: Route.ComponentProps["loaderData"]) {
+function blogPostingJson(loaderData: Route.ComponentProps["loaderData"], { schoolName, logoUrl }: SiteSettings) {
   const { post, url, origin } = loaderData;
   const absolute = (path: string | null) => (path ? (path.startsWith("http") ? path : `${origin}${path}`) : undefined);
   return JSON.stringify({
@@ -77,8 +78,12 @@ function blogPostingJson(loaderData: Route.ComponentProps["loaderData"]) {
     dateModified: post.updatedAt,
     articleSection: post.category,
     keywords: post.tags.join(", ") || undefined,
-    author: post.author ? { "@type": "Person", name: post.author.name } : { "@type": "Organization", name: SITE_NAME },
-    publisher: { "@type": "Organization", name: SITE_NAME, logo: { "@type": "ImageObject", url: `${origin}/images/logo.svg` } },
+    author: post.author ? { "@type": "Person", name: post.author.name } : { "@type": "Organization", name: schoolName },
+    publisher: {
+      "@type": "Organization",
+      name: schoolName,
+      ...(logoUrl ? { logo: { "@type": "ImageObject", url: absolute(logoUrl) } } : {}),
+    },
     mainEntityOfPage: { "@type": "WebPage", "@id": url },
     url,
   }).replace(/</g, "\\u003c");
@@ -86,6 +91,7 @@ function blogPostingJson(loaderData: Route.ComponentProps["loaderData"]) {
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { post, html, headings, related, preview, url } = loaderData;
+  const settings = useSiteSettings();
   const nonce = useNonce();
   const articleRef = useRef<HTMLElement>(null);
   // Not a fixed id: a heading slug from the post could be "related-posts".
@@ -94,7 +100,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: blogPostingJson(loaderData) }} />
+      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: blogPostingJson(loaderData, settings) }} />
       <BlogReadingProgress articleRef={articleRef} />
       {preview && (
         <div role="status" className="border-b border-warm/50 bg-accent px-4 py-3 text-center text-sm font-medium text-accent-foreground">

@@ -5,6 +5,7 @@ import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import * as blogList from "./blog-list";
 import * as blogPost from "./blog-post";
 import * as rss from "~/routes/resources/blog-rss";
+import { DEFAULT_SITE_SETTINGS } from "~/lib/site-settings";
 import { seedDemoContent } from "~/server/db/seed/seed.server";
 import { posts } from "~/server/db/schema";
 
@@ -98,6 +99,6 @@ describe("RSS feed", () => {
     const xml = await response.text();
     expect(xml).toContain("<link>http://localhost:3000/blog/how-to-price-your-products</link>");
     expect(xml.match(/<item>/g)).toHaveLength(9);
-    expect(xml).toContain("<title>Launchpad Academy Blog</title>");
+    expect(xml).toContain(`<title>${DEFAULT_SITE_SETTINGS.schoolName} Blog</title>`);
   });
 });

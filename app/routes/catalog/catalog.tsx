@@ -20,7 +20,7 @@ import {
   serializeCatalogFilters,
   type CatalogFilters,
 } from "~/lib/catalog-filters";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, siteSettingsOf } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import { listCatalogCourses } from "~/server/courses/catalog.server";
 
@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = (args) =>
   // /catalog is the same page: both name /courses as the canonical address.
   pageMeta(args, {
     title: "Course Catalog",
-    description: "Browse every Launchpad Academy course on Shopify, AI & ChatGPT, automation, fulfillment and Lovable. Filter by level and topic, sort by popularity, price or date.",
+    description: `Browse every ${siteSettingsOf(args).schoolName} course on Shopify, AI & ChatGPT, automation, fulfillment and Lovable. Filter by level and topic, sort by popularity, price or date.`,
     path: "/courses",
   });
 

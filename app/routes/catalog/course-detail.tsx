@@ -7,13 +7,14 @@ import { CourseDetailSkeleton } from "~/components/course-detail-skeleton";
 import { CourseImage } from "~/components/course-image";
 import { CourseSaveButton } from "~/components/course-save-button";
 import { Prose } from "~/components/prose";
+import { useSiteSettings } from "~/components/use-site-settings";
 import { ShareButton } from "~/components/share-button";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { formatUsd } from "~/lib/money";
+import { formatPrice, formatUsd } from "~/lib/money";
 import { useNonce } from "~/lib/nonce";
 import { isAdminRole } from "~/lib/roles";
-import { pageMeta, SITE_NAME } from "~/lib/seo";
+import { pageMeta, siteSettingsOf, siteTitle } from "~/lib/seo";
 import { formatHours } from "~/lib/topics";
 import { getSessionUser } from "~/server/auth/guards.server";
 import { hasActiveEnrollment } from "~/server/access/enrollments.server";
@@ -21,6 +22,7 @@ import { getCourseDetail, type CourseDetail } from "~/server/courses/catalog.ser
 import { getConfig } from "~/server/config.server";
 import { renderMarkdown } from "~/server/markdown.server";
 import { isCourseSaved } from "~/server/courses/saved-courses.server";
+import { getRequestSiteSettings } from "~/server/settings/site-settings.server";
 
 const PERKS = ["Lifetime access", "All course materials", "Practical exercises"];
 
@@ -30,10 +32,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // A draft does not exist for visitors; admins may preview it before publishing.
   if (!course || (course.status !== "published" && !isAdminRole(user?.role))) throw courseNotFound();
 
-  const [description, hasAccess, saved] = await Promise.all([
+  const [description, hasAccess, saved, settings] = await Promise.all([
     renderMarkdown(course.longDescriptionMd),
     user ? hasActiveEnrollment({ userId: user.id, courseId: course.id }) : false,
     user ? isCourseSaved({ userId: user.id, courseId: course.id }) : false,
+    getRequestSiteSettings({ context }),
   ]);
 
   const { longDescriptionMd: _markdown, updatedAt: _updatedAt, publishedAt: _publishedAt, ...shown } = course;
@@ -44,7 +47,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     hasAccess,
     saved,
     signedIn: Boolean(user),
-    jsonLd: courseJsonLd(course, getConfig().publicUrl),
+    jsonLd: courseJsonLd(course, getConfig().publicUrl, settings.schoolName),
   };
 }
 
@@ -55,12 +58,12 @@ export function action({ request, params, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) => {
   if (!args.loaderData) {
     const title = isRouteErrorResponse(args.error) && args.error.status === 404 ? "Course not found" : "Something went wrong";
-    return [{ title: `${title} | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+    return [{ title: siteTitle(args, title) }, { name: "robots", content: "noindex" }];
   }
   const { course, isDraft } = args.loaderData;
   return pageMeta(args, {
     title: course.title,
-    description: course.subtitle || `${course.title}: a ${course.level.toLowerCase()} course from ${SITE_NAME}.`,
+    description: course.subtitle || `${course.title}: a ${course.level.toLowerCase()} course from ${siteSettingsOf(args).schoolName}.`,
     path: `/courses/${course.slug}`,
     image: course.coverUrl,
     noIndex: isDraft,
@@ -68,7 +71,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 /** schema.org Course data for search engines, as a string safe to put inside a script element. */
-function courseJsonLd(course: CourseDetail, origin: string) {
+function courseJsonLd(course: CourseDetail, origin: string, schoolName: string) {
   const url = `${origin}/courses/${course.slug}`;
   const value = {
     "@context": "https://schema.org",
@@ -78,7 +81,7 @@ function courseJsonLd(course: CourseDetail, origin: string) {
     url,
     ...(course.coverUrl ? { image: new URL(course.coverUrl, origin).toString() } : {}),
     educationalLevel: course.level,
-    provider: { "@type": "Organization", name: SITE_NAME, sameAs: origin },
+    provider: { "@type": "Organization", name: schoolName, sameAs: origin },
     ...(course.instructor ? { author: { "@type": "Person", name: course.instructor.name } } : {}),
     offers: { "@type": "Offer", category: "Paid", price: (course.priceCents / 100).toFixed(2), priceCurrency: "USD", url },
     ...(course.rating !== null && course.reviewCount > 0
@@ -92,6 +95,7 @@ function courseJsonLd(course: CourseDetail, origin: string) {
 
 export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
   const { course, descriptionHtml, isDraft, hasAccess, saved, signedIn, jsonLd } = loaderData;
+  const { membershipMonthlyCents } = useSiteSettings();
   const nonce = useNonce();
   const navigation = useNavigation();
   const target = navigation.state === "loading" ? navigation.location : null;
@@ -182,7 +186,7 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
                   <Link to={`/checkout?courseId=${course.id}`}>Buy This Course</Link>
                 </Button>
                 <Button asChild size="lg" variant="warm">
-                  <Link to="/pricing#membership">Get All Courses — $97/mth</Link>
+                  <Link to="/pricing#membership">{`Get All Courses — ${formatPrice(membershipMonthlyCents)}/mth`}</Link>
                 </Button>
               </div>
             )}

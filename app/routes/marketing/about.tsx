@@ -1,18 +1,18 @@
 import type { Route } from "./+types/about";
 import { FrameworkGrid } from "~/components/marketing-framework";
 import { PageHero } from "~/components/marketing-page-hero";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, siteSettingsOf } from "~/lib/seo";
+import { useSiteSettings } from "~/components/use-site-settings";
 import { MarketingCtaBanner } from "~/components/marketing-cta-banner";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "About",
-    description:
-      "Launchpad Academy teaches store owners to build on Shopify, work with ChatGPT and automate the busywork, with a five-pillar framework refined since 2013.",
+    description: `${siteSettingsOf(args).schoolName} teaches store owners to build on Shopify, work with ChatGPT and automate the busywork, with a five-pillar framework refined since 2013.`,
     path: "/about",
   });
 
-const TIMELINE = [
+const timelineFor = (schoolName: string) => [
   {
     year: "2013",
     title: "The first store",
@@ -36,7 +36,7 @@ const TIMELINE = [
   {
     year: "2023",
     title: "ChatGPT joins the toolbox",
-    text: "Prompts start drafting product copy and support replies. Launchpad Academy opens with Shopify 101.",
+    text: `Prompts start drafting product copy and support replies. ${schoolName} opens with Shopify 101.`,
   },
   {
     year: "2024",
@@ -57,12 +57,13 @@ const VALUES = [
 ];
 
 export default function About() {
+  const { schoolName } = useSiteSettings();
   return (
     <>
-      <PageHero dark eyebrow="About Launchpad Academy" title="We teach what we wished someone had taught us">
+      <PageHero dark eyebrow={`About ${schoolName}`} title="We teach what we wished someone had taught us">
         <p>
-          Launchpad Academy is run by store owners, not theorists. Since 2013 we have built, grown and sold Shopify stores, and we now teach
-          the methods that worked: simple stores, useful AI and automations that give you your evenings back.
+          {schoolName} is run by store owners, not theorists. Since 2013 we have built, grown and sold Shopify stores, and we now teach the
+          methods that worked: simple stores, useful AI and automations that give you your evenings back.
         </p>
       </PageHero>
 
@@ -100,7 +101,7 @@ export default function About() {
           From 2013 to now
         </h2>
         <ol className="mt-10 space-y-8 border-l-2 border-primary/30 pl-6">
-          {TIMELINE.map((entry) => (
+          {timelineFor(schoolName).map((entry) => (
             <li key={entry.year} className="relative">
               <span
                 aria-hidden="true"

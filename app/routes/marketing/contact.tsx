@@ -7,7 +7,7 @@ import { FormField } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { pageMeta } from "~/lib/seo";
-import { getConfig } from "~/server/config.server";
+import { getRequestSiteSettings } from "~/server/settings/site-settings.server";
 import { CONTACT_LIMITS } from "./contact-form";
 import { contactAction } from "./contact.server";
 
@@ -18,8 +18,9 @@ export const meta: Route.MetaFunction = (args) =>
     path: "/contact",
   });
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { supportEmail: getConfig().mail.support, sent: new URL(request.url).searchParams.get("sent") === "1" };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { supportEmail } = await getRequestSiteSettings({ context });
+  return { supportEmail, sent: new URL(request.url).searchParams.get("sent") === "1" };
 }
 
 export function action({ request }: Route.ActionArgs) {

@@ -8,8 +8,9 @@ import { TestimonialCard } from "~/components/marketing-testimonial-card";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "~/components/ui/accordion";
 import { Button } from "~/components/ui/button";
 import { useNonce } from "~/lib/nonce";
-import { pageMeta, SITE_NAME } from "~/lib/seo";
-import { getConfig } from "~/server/config.server";
+import { useSiteSettings } from "~/components/use-site-settings";
+import { pageMeta, siteSettingsOf } from "~/lib/seo";
+import { membershipOffer, type MembershipOffer } from "~/lib/site-settings";
 import { listFeaturedCourses } from "~/server/courses/course-cards.server";
 import { getFeaturedInstructor } from "~/server/courses/course-cards.server";
 import { listHighlightedTestimonials } from "~/server/marketing/marketing.server";
@@ -17,7 +18,8 @@ import { listHighlightedTestimonials } from "~/server/marketing/marketing.server
 const DESCRIPTION =
   "Practical, project-based courses on Shopify, AI prompting, automation and no-code apps. Rated 4.9 on average by 12,000+ learners.";
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: SITE_NAME, description: DESCRIPTION, path: "/" });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: siteSettingsOf(args).schoolName, description: DESCRIPTION, path: "/" });
 
 export async function loader() {
   const [featured, testimonials, instructor] = await Promise.all([
@@ -25,7 +27,7 @@ export async function loader() {
     listHighlightedTestimonials({ limit: 3 }),
     getFeaturedInstructor(),
   ]);
-  return { featured, testimonials, instructor, supportEmail: getConfig().mail.support };
+  return { featured, testimonials, instructor };
 }
 
 const STATS = [
@@ -53,11 +55,10 @@ const BENEFITS = [
   },
 ];
 
-const FAQS = [
+const faqsFor = (offer: MembershipOffer) => [
   {
     question: "What does the all-access membership include?",
-    answer:
-      "Every course in the catalog, including new releases, all files, templates and playbooks, the weekly live Q&A, priority support and early access to new courses. It costs $97 per month, or $970 per year (2 months free).",
+    answer: `Every course in the catalog, including new releases, all files, templates and playbooks, the weekly live Q&A, priority support and early access to new courses. It costs ${offer.monthlyPrice} per month, or ${offer.yearlyPrice} per year${offer.yearlyDeal ? ` (${offer.yearlyDeal})` : ""}.`,
   },
   {
     question: "Can I cancel the membership anytime?",
@@ -86,15 +87,16 @@ const FAQS = [
 ];
 
 /** Organization structured data for search engines; the nonce lets it through the CSP. */
-function OrganizationJsonLd({ supportEmail }: { supportEmail: string }) {
+function OrganizationJsonLd() {
   const nonce = useNonce();
+  const { schoolName, logoUrl, supportEmail } = useSiteSettings();
   const origin = useRouteLoaderData<{ origin: string }>("root")?.origin ?? "";
   const organization = {
     "@context": "https://schema.org",
     "@type": "Organization",
-    name: SITE_NAME,
+    name: schoolName,
     url: `${origin}/`,
-    logo: `${origin}/images/logo.svg`,
+    ...(logoUrl ? { logo: logoUrl.startsWith("https://") ? logoUrl : `${origin}${logoUrl}` } : {}),
     description: DESCRIPTION,
     email: supportEmail,
     contactPoint: { "@type": "ContactPoint", contactType: "customer support", email: supportEmail, availableLanguage: "English" },
@@ -123,10 +125,12 @@ function SectionHeading({ id, eyebrow, title, intro }: { id: string; eyebrow?: s
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { featured, testimonials, instructor, supportEmail } = loaderData;
+  const { featured, testimonials, instructor } = loaderData;
+  const settings = useSiteSettings();
+  const offer = membershipOffer(settings);
   return (
     <>
-      <OrganizationJsonLd supportEmail={supportEmail} />
+      <OrganizationJsonLd />
       <section className="bg-hero text-hero-foreground" aria-labelledby="hero-heading">
         <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-20 sm:px-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:py-24">
           <div>
@@ -182,7 +186,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="benefits-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <h2 id="benefits-heading" className="sr-only">
-          Why learners choose Launchpad Academy
+          Why learners choose {settings.schoolName}
         </h2>
         <ul className="grid gap-6 md:grid-cols-3">
           {BENEFITS.map((benefit) => (
@@ -284,7 +288,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           id="pricing-heading"
           eyebrow="Pricing"
           title="One course, or all of them"
-          intro="Buy a single course with lifetime access, or join the all-access membership: $97 per month, cancel anytime, or $970 per year with 2 months free."
+          intro={`Buy a single course with lifetime access, or join the all-access membership: ${offer.monthlyPrice} per month, cancel anytime, or ${offer.yearlyPrice} per year${offer.yearlyDeal ? ` (${offer.yearlyDeal})` : ""}.`}
         />
         <div className="mt-10">
           <PlanCards />
@@ -298,7 +302,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section id="faq" aria-labelledby="faq-heading" className="mx-auto max-w-3xl scroll-mt-20 px-4 py-16 sm:px-6">
         <SectionHeading id="faq-heading" eyebrow="FAQ" title="Frequently asked questions" />
         <Accordion type="single" collapsible className="mt-8">
-          {FAQS.map((faq, index) => (
+          {faqsFor(offer).map((faq, index) => (
             <AccordionItem key={faq.question} value={`faq-${index}`}>
               <AccordionTrigger>{faq.question}</AccordionTrigger>
               <AccordionContent>{faq.answer}</AccordionContent>

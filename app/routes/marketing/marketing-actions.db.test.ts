@@ -8,7 +8,7 @@ import { contactForm } from "./contact-form";
 import * as newsletter from "./newsletter";
 import { newsletterForm } from "./newsletter-form";
 
-const database = useTestDatabase({ SUPPORT_EMAIL: "help@school.example" });
+const database = useTestDatabase();
 
 type Refused = { data: { errors: Record<string, string[]>; values: Record<string, string> }; init: { status: number } };
 type Fetched = { data: { status: string }; init: { status: number } };

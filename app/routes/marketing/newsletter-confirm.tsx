@@ -2,13 +2,13 @@ import { CheckCircle2, XCircle } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/newsletter-confirm";
 import { Button } from "~/components/ui/button";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, siteSettingsOf } from "~/lib/seo";
 import { confirmNewsletterSubscription, maskEmail } from "~/server/marketing/newsletter.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Confirm your subscription",
-    description: "Confirm your Launchpad Academy playbooks subscription.",
+    description: `Confirm your ${siteSettingsOf(args).schoolName} playbooks subscription.`,
     path: "/newsletter/confirm",
     noIndex: true,
   });

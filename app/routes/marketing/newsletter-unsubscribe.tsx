@@ -2,14 +2,15 @@ import { CheckCircle2 } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/newsletter-unsubscribe";
 import { Button } from "~/components/ui/button";
-import { pageMeta } from "~/lib/seo";
+import { useSiteSettings } from "~/components/use-site-settings";
+import { pageMeta, siteSettingsOf } from "~/lib/seo";
 import { findNewsletterSubscription, maskEmail } from "~/server/marketing/newsletter.server";
 import { unsubscribeAction } from "./newsletter-unsubscribe.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Unsubscribe",
-    description: "Stop receiving Launchpad Academy playbooks.",
+    description: `Stop receiving ${siteSettingsOf(args).schoolName} playbooks.`,
     path: "/newsletter/unsubscribe",
     noIndex: true,
   });
@@ -34,6 +35,7 @@ export function action({ request }: Route.ActionArgs) {
 
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const { schoolName } = useSiteSettings();
   const done = actionData?.status === "unsubscribed" || loaderData.alreadyUnsubscribed;
   const invalid = !loaderData.token || actionData?.status === "invalid";
   return (
@@ -62,7 +64,9 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
       ) : (
         <>
           <h1 className="text-3xl font-bold tracking-tight">Unsubscribe from playbooks?</h1>
-          <p className="text-muted-foreground">{loaderData.email} will stop receiving new playbooks from Launchpad Academy.</p>
+          <p className="text-muted-foreground">
+            {loaderData.email} will stop receiving new playbooks from {schoolName}.
+          </p>
           <Form method="post">
             <input type="hidden" name="token" value={loaderData.token ?? ""} />
             <Button type="submit" variant="destructive" loading={navigation.state === "submitting"}>

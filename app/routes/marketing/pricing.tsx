@@ -1,19 +1,23 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/pricing";
 import { PageHero } from "~/components/marketing-page-hero";
-import { ComparisonTable, OFFERS, PlanCards } from "~/components/marketing-pricing";
+import { ComparisonTable, PlanCards } from "~/components/marketing-pricing";
 import { Button } from "~/components/ui/button";
-import { pageMeta } from "~/lib/seo";
+import { useSiteSettings } from "~/components/use-site-settings";
+import { pageMeta, siteSettingsOf } from "~/lib/seo";
+import { membershipOffer } from "~/lib/site-settings";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
+export const meta: Route.MetaFunction = (args) => {
+  const offer = membershipOffer(siteSettingsOf(args));
+  return pageMeta(args, {
     title: "Pricing",
-    description:
-      "Buy individual courses with lifetime access, or get every course with the all-access membership: $97 per month (cancel anytime) or $970 per year (2 months free).",
+    description: `Buy individual courses with lifetime access, or get every course with the all-access membership: ${offer.monthlyPrice} per month (cancel anytime) or ${offer.yearlyPrice} per year${offer.yearlyDeal ? ` (${offer.yearlyDeal})` : ""}.`,
     path: "/pricing",
   });
+};
 
 export default function Pricing() {
+  const offer = membershipOffer(useSiteSettings());
   return (
     <>
       <PageHero eyebrow="Pricing" title="Simple pricing, no surprises">
@@ -31,7 +35,7 @@ export default function Pricing() {
           <div className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
             <h3 className="text-xl font-semibold">Individual courses</h3>
             <p className="mt-2 text-muted-foreground">
-              Pay once for a single course ({OFFERS.course.price} for a typical course) and keep it for life, with every lesson, file and
+              Pay once for a single course ({offer.coursePrice} for a typical course) and keep it for life, with every lesson, file and
               future update of that course.
             </p>
             <Button asChild variant="outline" className="mt-6">
@@ -41,8 +45,9 @@ export default function Pricing() {
           <div className="rounded-2xl border border-primary bg-card p-6 shadow-sm ring-2 ring-primary sm:p-8">
             <h3 className="text-xl font-semibold">All-access membership</h3>
             <p className="mt-2 text-muted-foreground">
-              {OFFERS.monthly.price} {OFFERS.monthly.period}, cancel anytime, or {OFFERS.yearly.price} {OFFERS.yearly.period} with 2 months
-              free. Every course, including new releases, plus weekly live Q&amp;A and priority support.
+              {offer.monthlyPrice} per month, cancel anytime, or {offer.yearlyPrice} per year
+              {offer.yearlyDeal ? ` (${offer.yearlyDeal})` : ""}. Every course, including new releases, plus weekly live Q&amp;A and
+              priority support.
             </p>
             <Button asChild className="mt-6">
               <a href="#membership">See membership plans</a>

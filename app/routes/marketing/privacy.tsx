@@ -1,13 +1,13 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/privacy";
 import { LegalPage, type LegalSection } from "~/components/marketing-legal";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, siteSettingsOf } from "~/lib/seo";
+import { useSiteSettings } from "~/components/use-site-settings";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Privacy Policy",
-    description:
-      "What information Launchpad Academy collects, how we use and protect it, who we share it with, and the rights you have over it.",
+    description: `What information ${siteSettingsOf(args).schoolName} collects, how we use and protect it, who we share it with, and the rights you have over it.`,
     path: "/privacy",
   });
 
@@ -122,11 +122,12 @@ const SECTIONS: LegalSection[] = [
 ];
 
 export default function Privacy() {
+  const { schoolName } = useSiteSettings();
   return (
     <LegalPage
       title="Privacy Policy"
       updated="Last updated: January 1, 2024"
-      intro={<p>This policy explains what information Launchpad Academy collects when you use the site, why, and the choices you have.</p>}
+      intro={<p>This policy explains what information {schoolName} collects when you use the site, why, and the choices you have.</p>}
       sections={SECTIONS}
     />
   );

@@ -9,14 +9,14 @@ import { TestimonialCard } from "~/components/marketing-testimonial-card";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, siteSettingsOf } from "~/lib/seo";
 import { listTestimonials, readFilters, testimonialFiltersSchema } from "~/server/marketing/marketing.server";
 import { MarketingCtaBanner } from "~/components/marketing-cta-banner";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Testimonials",
-    description: "What store owners say about Launchpad Academy's courses and playbooks: rated 4.9 on average by 12,000+ learners.",
+    description: `What store owners say about ${siteSettingsOf(args).schoolName}'s courses and playbooks: rated 4.9 on average by 12,000+ learners.`,
     path: "/testimonials",
   });
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
+import { DEFAULT_SITE_SETTINGS } from "~/lib/site-settings";
 import { getConfig } from "~/server/config.server";
 import { rateLimits, users } from "~/server/db/schema";
 import { upsertPasswordUser } from "~/server/users/password-users.server";
@@ -186,7 +187,7 @@ describe("registration creates the profile", () => {
     const files = await fs.readdir(outbox);
     const messages = await Promise.all(files.map((file) => fs.readFile(path.join(outbox, file), "utf8")));
     const mail = messages.find((message) => message.includes(`To: ${email}`));
-    expect(mail).toContain("Subject: Confirm your Launchpad Academy account");
+    expect(mail).toContain(`Subject: Confirm your ${DEFAULT_SITE_SETTINGS.schoolName} account`);
     expect(mail).toContain("Content-Type: text/plain");
     expect(mail).toContain("Content-Type: text/html");
     const decoded = mail?.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));

@@ -1,23 +1,23 @@
 import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
-import { betterAuth } from "better-auth";
+import { betterAuth, type BetterAuthPlugin } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { createEmailVerificationToken } from "better-auth/api";
+import { createAuthMiddleware, createEmailVerificationToken } from "better-auth/api";
 import { admin, jwt, twoFactor } from "better-auth/plugins";
 import { adminAc, userAc } from "better-auth/plugins/admin/access";
 import { ADMIN_ROLES, type Role } from "~/lib/domain-values";
 import { normalizeRole } from "~/lib/roles";
+import { DEFAULT_SITE_SETTINGS } from "~/lib/site-settings";
 import { getConfig, type Config } from "~/server/config.server";
 import { db } from "~/server/db/client.server";
 import * as schema from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { existingAccountMail, resetPasswordMail, verifyEmailMail } from "~/server/mail/templates.server";
 import { sendMail } from "~/server/mail/transport.server";
+import { getSiteSettings } from "~/server/settings/site-settings.server";
 import { accountProtection, LONGEST_ACCOUNT_WINDOW_MS } from "./account-protection.server";
 import { CLIENT_IP_HEADER, isLoopbackAddress } from "./client-ip.server";
-
-export const PRODUCT_NAME = "Launchpad Academy";
 
 /** Where the confirmation link lands: signed in, on the account page. */
 export const VERIFIED_CALLBACK_PATH = "/account";
@@ -74,7 +74,8 @@ function ipRule(config: Config, rule: { window: number; max: number }) {
 }
 
 async function sendVerificationMail({ user, url }: { user: { email: string; name: string }; url: string }) {
-  await sendMail({ to: user.email, ...verifyEmailMail({ schoolName: PRODUCT_NAME, name: user.name, email: user.email, url }) });
+  const { schoolName } = await getSiteSettings();
+  await sendMail({ to: user.email, ...verifyEmailMail({ schoolName, name: user.name, email: user.email, url }) });
 }
 
 /**
@@ -94,16 +95,40 @@ async function handleExistingSignUp(
       await sendVerificationMail({ user, url });
       return;
     }
-    await sendMail({ to: user.email, ...existingAccountMail({ schoolName: PRODUCT_NAME, email: user.email, origin: config.publicUrl }) });
+    const { schoolName } = await getSiteSettings();
+    await sendMail({ to: user.email, ...existingAccountMail({ schoolName, email: user.email, origin: config.publicUrl }) });
   } catch (error) {
     logger.warn({ err: error, to: user.email }, "could not send the existing-account email");
   }
 }
 
+/**
+ * The authenticator-app label of a new two-factor setup is the school's name at that moment.
+ * Better Auth takes its `issuer` option once, at start-up; its enable endpoint also accepts an
+ * issuer per request, so this hook fills that in from the settings.
+ */
+function schoolNameIssuer(): BetterAuthPlugin {
+  return {
+    id: "school-name-issuer",
+    hooks: {
+      before: [
+        {
+          matcher: (context) => context.path === "/two-factor/enable",
+          handler: createAuthMiddleware(async (ctx) => {
+            const { schoolName } = await getSiteSettings();
+            return { context: { body: { ...(ctx.body as Record<string, unknown> | undefined), issuer: schoolName } } };
+          }),
+        },
+      ],
+    },
+  };
+}
+
 function createAuth(config: Config) {
   const secret = resolveAuthSecret(config);
   return betterAuth({
-    appName: PRODUCT_NAME,
+    // Only Better Auth's own fallbacks use this (its mails and TOTP labels are set per use from the settings).
+    appName: DEFAULT_SITE_SETTINGS.schoolName,
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret,
@@ -146,7 +171,8 @@ function createAuth(config: Config) {
       revokeSessionsOnPasswordReset: true,
       onExistingUserSignUp: ({ user }) => handleExistingSignUp(config, secret, user),
       sendResetPassword: async ({ user, url }) => {
-        await sendMail({ to: user.email, ...resetPasswordMail({ schoolName: PRODUCT_NAME, email: user.email, url }) });
+        const { schoolName } = await getSiteSettings();
+        await sendMail({ to: user.email, ...resetPasswordMail({ schoolName, email: user.email, url }) });
       },
     },
     emailVerification: {
@@ -179,7 +205,6 @@ function createAuth(config: Config) {
         roles: { user: userAc, admin: adminAc, super_admin: adminAc } satisfies Record<Role, unknown>,
       }),
       twoFactor({
-        issuer: PRODUCT_NAME,
         accountLockout: { enabled: true, maxFailedAttempts: 5, durationSeconds: 15 * 60 },
       }),
       jwt({
@@ -192,6 +217,7 @@ function createAuth(config: Config) {
       }),
       // After twoFactor: its hook decides whether a sign-in still waits for a code.
       accountProtection(),
+      schoolNameIssuer(),
     ],
   });
 }

@@ -48,3 +48,18 @@ export function requireAdmin(args: GuardArgs): SessionUser {
   }
   return user;
 }
+
+/**
+ * A super_admin, for what a plain admin may not change (the site settings). Anyone else signed in
+ * gets the same 403 Access Denied as requireAdmin gives; a visitor goes to /login.
+ */
+export function requireSuperAdmin(args: GuardArgs): SessionUser {
+  const user = requireUser(args);
+  if (user.role !== "super_admin") {
+    throw data<AccessDeniedData>(
+      { accessDenied: true, user: user.email, role: user.role, isAdmin: isAdminRole(user.role) },
+      { status: 403 },
+    );
+  }
+  return user;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { routeContext, sessionUser, thrownResponse } from "../../../tests/support/route-harness";
-import { requireAdmin, requireAnonymous, requireUser } from "./guards.server";
+import { requireAdmin, requireAnonymous, requireSuperAdmin, requireUser } from "./guards.server";
 
 const member = sessionUser({ id: "u1", email: "learner@example.com", name: "Learner" });
 const visitor = routeContext();
@@ -44,6 +44,32 @@ describe("requireAdmin", () => {
       const user = { ...member, role };
       expect(requireAdmin({ request: new Request("http://site.test/admin"), context: routeContext({ user }) })).toBe(user);
     }
+  });
+});
+
+describe("requireSuperAdmin", () => {
+  it("answers a plain admin and a learner with the same 403 as requireAdmin", async () => {
+    for (const role of ["admin", "user"] as const) {
+      const response = await thrownResponse(() =>
+        requireSuperAdmin({
+          request: new Request("http://site.test/admin/settings"),
+          context: routeContext({ user: { ...member, role } }),
+        }),
+      );
+      expect(response.status, role).toBe(403);
+      expect(response.data, role).toEqual({ accessDenied: true, user: "learner@example.com", role, isAdmin: role === "admin" });
+    }
+  });
+
+  it("sends a visitor to /login and lets a super_admin through", async () => {
+    const response = await thrownResponse(() =>
+      requireSuperAdmin({ request: new Request("http://site.test/admin/settings"), context: visitor }),
+    );
+    expect(response.location).toBe(`/login?next=${encodeURIComponent("/admin/settings")}`);
+    const owner = { ...member, role: "super_admin" as const };
+    expect(requireSuperAdmin({ request: new Request("http://site.test/admin/settings"), context: routeContext({ user: owner }) })).toBe(
+      owner,
+    );
   });
 });
 

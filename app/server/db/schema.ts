@@ -43,6 +43,7 @@ import {
   type SubscriptionStatus,
   type VideoProvider,
 } from "../../lib/domain-values";
+import { DEFAULT_SITE_SETTINGS } from "../../lib/site-settings";
 
 /**
  * The whole database, one table per concept. See docs/decisions/002-one-table-per-concept.md
@@ -566,3 +567,37 @@ export type Playbook = typeof playbooks.$inferSelect;
 export type Testimonial = typeof testimonials.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
+
+// ---------------------------------------------------------------------------
+// Site settings: one row, what the owner changes without a code change
+// ---------------------------------------------------------------------------
+
+/**
+ * The school's name, words, logo and prices. The primary key can only be `true`, so the table
+ * holds one row at most; the migration that creates it inserts that row from these defaults.
+ */
+export const siteSettings = pgTable(
+  "site_settings",
+  {
+    id: boolean("id").primaryKey().default(true),
+    schoolName: text("school_name").notNull().default(DEFAULT_SITE_SETTINGS.schoolName),
+    tagline: text("tagline").notNull().default(DEFAULT_SITE_SETTINGS.tagline),
+    supportEmail: text("support_email").notNull().default(DEFAULT_SITE_SETTINGS.supportEmail),
+    logoUrl: text("logo_url").default(DEFAULT_SITE_SETTINGS.logoUrl!),
+    membershipMonthlyCents: integer("membership_monthly_cents").notNull().default(DEFAULT_SITE_SETTINGS.membershipMonthlyCents),
+    membershipYearlyCents: integer("membership_yearly_cents").notNull().default(DEFAULT_SITE_SETTINGS.membershipYearlyCents),
+    courseFallbackPriceCents: integer("course_fallback_price_cents").notNull().default(DEFAULT_SITE_SETTINGS.courseFallbackPriceCents),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("site_settings_single_row", sql`${t.id}`),
+    check("site_settings_school_name_check", sql`length(trim(${t.schoolName})) > 0`),
+    check(
+      "site_settings_prices_check",
+      sql`${t.membershipMonthlyCents} >= 0 and ${t.membershipYearlyCents} >= 0 and ${t.courseFallbackPriceCents} >= 0`,
+    ),
+  ],
+);
+
+export type SiteSettingsRow = typeof siteSettings.$inferSelect;

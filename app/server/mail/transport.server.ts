@@ -4,6 +4,7 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getConfig } from "~/server/config.server";
 import { logger } from "~/server/logger.server";
+import { getSiteSettings } from "~/server/settings/site-settings.server";
 
 export type Mail = { to: string; subject: string; text: string; html: string; replyTo?: string };
 
@@ -15,12 +16,22 @@ function smtpTransport(url: string) {
 }
 
 /**
+ * MAIL_FROM as it is when it names the sender ("School <hello@school.example>"); a bare address
+ * goes out under the school's name from the settings.
+ */
+async function sender(from: string) {
+  if (from.includes("<")) return from;
+  const { schoolName } = await getSiteSettings();
+  return { name: schoolName, address: from };
+}
+
+/**
  * Sends through SMTP when SMTP_URL is set; otherwise writes the message as an .eml file
  * to DATA_DIR/outbox and logs its links, so sign-up and reset work with no mail server.
  */
 export async function sendMail(mail: Mail) {
   const config = getConfig();
-  const message = { from: config.mail.from, ...mail };
+  const message = { from: await sender(config.mail.from), ...mail };
   if (config.mail.smtpUrl) {
     await smtpTransport(config.mail.smtpUrl).sendMail(message);
     logger.info({ to: mail.to, subject: mail.subject }, "mail sent");

@@ -1,13 +1,20 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { getConfig } from "~/server/config.server";
 import { submitContactMessage } from "./contact.server";
 import { contactMessages } from "~/server/db/schema";
+import { DEFAULT_SITE_SETTINGS } from "~/lib/site-settings";
+import { updateSiteSettings } from "~/server/settings/site-settings.server";
 
-const database = useTestDatabase({ SUPPORT_EMAIL: "help@school.example" });
+const database = useTestDatabase();
+
+beforeAll(async () => {
+  // The support address is a site setting; this file's database is its own.
+  await updateSiteSettings({ input: { ...DEFAULT_SITE_SETTINGS, supportEmail: "help@school.example" }, actorId: null });
+});
 
 describe("contact form", () => {
   it("stores the message and mails it to the support address with the sender as Reply-To", async () => {

@@ -1,9 +1,9 @@
 import { db, type Queryable } from "~/server/db/client.server";
 import { contactMessages } from "~/server/db/schema";
-import { getConfig } from "~/server/config.server";
 import { contactMessageMail } from "~/server/mail/templates.server";
 import { sendMail } from "~/server/mail/transport.server";
 import { logger } from "~/server/logger.server";
+import { getSiteSettings } from "~/server/settings/site-settings.server";
 
 /** A message as the contact form delivers it: checked, trimmed, the email lower-cased (app/routes/marketing/contact-form.ts). */
 export type ContactForm = { name: string; email: string; message: string };
@@ -18,10 +18,11 @@ export async function submitContactMessage({ form, database = db() }: { form: Co
     .values({ name: form.name, email: form.email, message: form.message })
     .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
   try {
+    const { schoolName, supportEmail } = await getSiteSettings({ database });
     await sendMail({
-      to: getConfig().mail.support,
+      to: supportEmail,
       replyTo: form.email,
-      ...contactMessageMail({ schoolName: "Launchpad Academy", name: form.name, email: form.email, message: form.message, messageId: saved!.id }),
+      ...contactMessageMail({ schoolName, name: form.name, email: form.email, message: form.message, messageId: saved!.id }),
     });
   } catch (error) {
     logger.error({ err: error, messageId: saved!.id }, "contact message mail failed; the message is stored");

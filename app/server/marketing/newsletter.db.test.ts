@@ -3,6 +3,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
+import { DEFAULT_SITE_SETTINGS } from "~/lib/site-settings";
 import { getConfig } from "~/server/config.server";
 import { newsletterSubscribers } from "~/server/db/schema";
 import {
@@ -44,7 +45,7 @@ describe("newsletter double opt-in", () => {
     const row = await rowFor(email);
     expect(row).toMatchObject({ email, status: "pending", confirmedAt: null });
     const [mail] = await mailsTo(email);
-    expect(mail).toContain("Subject: Confirm your subscription to Launchpad Academy playbooks");
+    expect(mail).toContain(`Subject: Confirm your subscription to ${DEFAULT_SITE_SETTINGS.schoolName} playbooks`);
     expect(mail).toContain(`http://localhost:3000/newsletter/confirm?token=${row!.token}`);
     expect(mail).toContain(`http://localhost:3000/newsletter/unsubscribe?token=${row!.token}`);
   });

@@ -6,6 +6,7 @@ import { getConfig } from "~/server/config.server";
 import { newsletterConfirmMail } from "~/server/mail/templates.server";
 import { sendMail } from "~/server/mail/transport.server";
 import { logger } from "~/server/logger.server";
+import { getSiteSettings } from "~/server/settings/site-settings.server";
 
 /**
  * The "Get Playbooks" newsletter with double opt-in. A subscription starts pending and only a
@@ -23,7 +24,8 @@ export const newsletterLinks = (token: string, origin = getConfig().publicUrl) =
 
 async function sendConfirmationMail({ email, token }: { email: string; token: string }) {
   const links = newsletterLinks(token);
-  await sendMail({ to: email, ...newsletterConfirmMail({ schoolName: "Launchpad Academy", confirmUrl: links.confirm, unsubscribeUrl: links.unsubscribe }) });
+  const { schoolName } = await getSiteSettings();
+  await sendMail({ to: email, ...newsletterConfirmMail({ schoolName, confirmUrl: links.confirm, unsubscribeUrl: links.unsubscribe }) });
 }
 
 export type SubscribeResult = { status: "check-email" };

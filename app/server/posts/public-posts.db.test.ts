@@ -237,7 +237,7 @@ describe("feed and sitemap data", () => {
     expect(feed[1].slug).toBe(`${token}-21`);
     expect(feed.map((post) => post.title)).not.toContain(`${token} draft`);
 
-    const xml = renderBlogRss({ posts: feed, publicUrl: "https://school.example/", siteName: "Launchpad Academy" });
+    const xml = renderBlogRss({ posts: feed, publicUrl: "https://school.example/", siteName: "Test School" });
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"')).toBe(true);
     expect(xml).toContain(`<title>Tips &amp; &quot;tricks&quot; &lt;b&gt;${token}&lt;/b&gt;</title>`);
     expect(xml).toContain("<description>Less &lt; more &amp; &apos;quotes&apos;</description>");

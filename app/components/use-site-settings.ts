@@ -1,0 +1,10 @@
+import { useRouteLoaderData } from "react-router";
+import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "~/lib/site-settings";
+
+/**
+ * The school's name, logo and prices, as the root loader read them for this request. Falls back
+ * to the defaults only where the root loader has no data (it failed, or a test renders alone).
+ */
+export function useSiteSettings(): SiteSettings {
+  return useRouteLoaderData<{ settings?: SiteSettings }>("root")?.settings ?? DEFAULT_SITE_SETTINGS;
+}

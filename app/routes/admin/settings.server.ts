@@ -1,0 +1,30 @@
+import type { RouterContextProvider } from "react-router";
+import { parseForm } from "~/lib/forms/parse-form";
+import { SETTINGS_MESSAGES } from "~/lib/site-settings";
+import { invalidForm } from "~/server/action.server";
+import { requireSuperAdmin } from "~/server/auth/guards.server";
+import { settingsFailure } from "~/server/settings/settings-failures.server";
+import { updateSiteSettings } from "~/server/settings/site-settings.server";
+import { dataWithToast, newToast, redirectWithToast } from "~/server/toast.server";
+import { settingsForm, typedSettingsValues } from "./settings-form";
+
+/**
+ * The Settings screen's action (super_admin only): save the settings, then back to the screen
+ * with "Settings saved". A refused or failed save stays on the screen with what was typed, the
+ * field errors and an error toast.
+ */
+export async function settingsAction({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
+  const owner = requireSuperAdmin({ request, context });
+  const parsed = parseForm(settingsForm, await request.formData());
+  const values = typedSettingsValues(parsed.values);
+  if (parsed.errors) {
+    return invalidForm({ errors: parsed.errors, values }, { toast: newToast({ kind: "error", message: SETTINGS_MESSAGES.invalid }) });
+  }
+  try {
+    await updateSiteSettings({ input: parsed.data, actorId: owner.id });
+  } catch (error) {
+    const { toast, status } = settingsFailure(error);
+    return dataWithToast({ errors: {}, values }, toast, status);
+  }
+  return redirectWithToast("/admin/settings", { kind: "success", message: SETTINGS_MESSAGES.saved });
+}

@@ -1,0 +1,132 @@
+import { eq, sql } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { unique, useTestDatabase, violatedConstraint } from "../../../tests/support/test-database";
+import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "~/lib/site-settings";
+import { siteSettings, users } from "~/server/db/schema";
+import { logger } from "~/server/logger.server";
+import { getSiteSettings, InvalidSiteSettingsError, updateSiteSettings } from "./site-settings.server";
+
+const database = useTestDatabase();
+
+const RENAMED: SiteSettings = {
+  schoolName: "Harbour Lane School",
+  tagline: "Small lessons for small shops.",
+  supportEmail: "help@harbour.example",
+  logoUrl: "/media/site/logo-1.png",
+  membershipMonthlyCents: 4950,
+  membershipYearlyCents: 49500,
+  courseFallbackPriceCents: 9900,
+};
+
+/** Every test starts from the row the migration wrote. */
+afterEach(async () => {
+  await database().db.execute(sql`insert into site_settings (id) values (true) on conflict do nothing`);
+  await updateSiteSettings({ input: DEFAULT_SITE_SETTINGS, actorId: null });
+});
+
+async function savedRows() {
+  return database().db.select().from(siteSettings);
+}
+
+describe("site settings", () => {
+  it("come with the migration: one row holding the defaults", async () => {
+    const rows = await savedRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: true, ...DEFAULT_SITE_SETTINGS, updatedBy: null });
+    expect(await getSiteSettings()).toEqual(DEFAULT_SITE_SETTINGS);
+  });
+
+  it("are saved whole, with who saved them, and read back on the next call", async () => {
+    const [owner] = await database()
+      .db.insert(users)
+      .values({ id: unique("owner"), email: `${unique("owner")}@example.com`, name: "Owner", role: "super_admin", emailVerified: true })
+      .returning();
+    const before = new Date();
+    const saved = await updateSiteSettings({ input: RENAMED, actorId: owner.id });
+    expect(saved).toEqual(RENAMED);
+    expect(await getSiteSettings()).toEqual(RENAMED);
+    const [row] = await savedRows();
+    expect(row.updatedBy).toBe(owner.id);
+    expect(row.updatedAt.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
+
+    // Deleting the account keeps the settings and forgets who saved them.
+    await database().db.delete(users).where(eq(users.id, owner.id));
+    const [after] = await savedRows();
+    expect(after).toMatchObject({ schoolName: RENAMED.schoolName, updatedBy: null });
+  });
+
+  it("normalise what they keep: trimmed one-line text, lower-case email, no logo as null", async () => {
+    const saved = await updateSiteSettings({
+      input: { ...RENAMED, schoolName: "  Harbour\nLane   School ", supportEmail: " Help@Harbour.Example ", logoUrl: null },
+      actorId: null,
+    });
+    expect(saved).toMatchObject({ schoolName: "Harbour Lane School", supportEmail: "help@harbour.example", logoUrl: null });
+  });
+
+  it("refuse values that break the rules and change nothing", async () => {
+    const cases: [Partial<SiteSettings>, string][] = [
+      [{ schoolName: "   " }, "schoolName"],
+      [{ schoolName: "x".repeat(81) }, "schoolName"],
+      [{ supportEmail: "not an email" }, "supportEmail"],
+      [{ logoUrl: "//evil.example/logo.png" }, "logoUrl"],
+      [{ logoUrl: "javascript:alert(1)" }, "logoUrl"],
+      [{ membershipMonthlyCents: -1 }, "membershipMonthlyCents"],
+      [{ membershipYearlyCents: 12.5 }, "membershipYearlyCents"],
+      [{ courseFallbackPriceCents: 100_000_001 }, "courseFallbackPriceCents"],
+    ];
+    for (const [change, field] of cases) {
+      const error = await updateSiteSettings({ input: { ...RENAMED, ...change }, actorId: null }).catch((thrown: unknown) => thrown);
+      expect(error, field).toBeInstanceOf(InvalidSiteSettingsError);
+      expect((error as InvalidSiteSettingsError).fields, field).toEqual([field]);
+    }
+    expect(await getSiteSettings()).toEqual(DEFAULT_SITE_SETTINGS);
+  });
+
+  it("are one row: the database refuses a second one, negative prices and a blank name", async () => {
+    const db = database().db;
+    expect(await violatedConstraint(db.execute(sql`insert into site_settings (id) values (false)`))).toEqual({
+      code: "23514",
+      constraint: "site_settings_single_row",
+    });
+    expect(await violatedConstraint(db.insert(siteSettings).values({ id: true }))).toEqual({
+      code: "23505",
+      constraint: "site_settings_pkey",
+    });
+    expect(await violatedConstraint(db.update(siteSettings).set({ membershipYearlyCents: -5 }))).toEqual({
+      code: "23514",
+      constraint: "site_settings_prices_check",
+    });
+    expect(await violatedConstraint(db.update(siteSettings).set({ schoolName: " " }))).toEqual({
+      code: "23514",
+      constraint: "site_settings_school_name_check",
+    });
+    expect(await savedRows()).toHaveLength(1);
+  });
+
+  it("fall back to the defaults, and say so in the log, when the row is gone", async () => {
+    await updateSiteSettings({ input: RENAMED, actorId: null });
+    await database().db.delete(siteSettings);
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => undefined);
+    try {
+      expect(await getSiteSettings()).toEqual(DEFAULT_SITE_SETTINGS);
+      expect(logged).toHaveBeenCalledWith(expect.stringContaining("site_settings row is missing"));
+    } finally {
+      logged.mockRestore();
+    }
+    // Saving puts the row back.
+    await updateSiteSettings({ input: RENAMED, actorId: null });
+    expect(await savedRows()).toHaveLength(1);
+    expect(await getSiteSettings()).toEqual(RENAMED);
+  });
+
+  it("fall back to the defaults when the database cannot be read", async () => {
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => undefined);
+    const broken = { select: () => ({ from: () => ({ where: () => Promise.reject(new Error("connection refused")) }) }) } as never;
+    try {
+      expect(await getSiteSettings({ database: broken })).toEqual(DEFAULT_SITE_SETTINGS);
+      expect(logged).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(Error) }), expect.stringContaining("could not read"));
+    } finally {
+      logged.mockRestore();
+    }
+  });
+});

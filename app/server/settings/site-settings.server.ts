@@ -1,0 +1,77 @@
+import { eq } from "drizzle-orm";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { DEFAULT_SITE_SETTINGS, siteSettingsSchema, type SiteSettings } from "~/lib/site-settings";
+import { db, type Queryable } from "~/server/db/client.server";
+import { siteSettings } from "~/server/db/schema";
+import { logger } from "~/server/logger.server";
+
+/** The public columns: everything but the audit stamp. */
+const PUBLIC_COLUMNS = {
+  schoolName: siteSettings.schoolName,
+  tagline: siteSettings.tagline,
+  supportEmail: siteSettings.supportEmail,
+  logoUrl: siteSettings.logoUrl,
+  membershipMonthlyCents: siteSettings.membershipMonthlyCents,
+  membershipYearlyCents: siteSettings.membershipYearlyCents,
+  courseFallbackPriceCents: siteSettings.courseFallbackPriceCents,
+};
+
+/**
+ * The school's settings: one primary-key read, no cache, so a change shows on the next request
+ * in every app process. A missing row or a failed read logs and answers the defaults rather than
+ * taking the page down with it.
+ */
+export async function getSiteSettings({ database }: { database?: Queryable } = {}): Promise<SiteSettings> {
+  try {
+    const [row] = await (database ?? db()).select(PUBLIC_COLUMNS).from(siteSettings).where(eq(siteSettings.id, true));
+    if (row) return row;
+    logger.error("the site_settings row is missing; showing the default settings");
+  } catch (error) {
+    logger.error({ err: error }, "could not read the site settings; showing the default settings");
+  }
+  return { ...DEFAULT_SITE_SETTINGS };
+}
+
+export class InvalidSiteSettingsError extends Error {
+  constructor(readonly fields: string[]) {
+    super(`Invalid site settings: ${fields.join(", ")}`);
+    this.name = "InvalidSiteSettingsError";
+  }
+}
+
+/**
+ * Saves the settings (the whole set) and who saved them. Values that break the rules throw
+ * InvalidSiteSettingsError and change nothing; a missing row is created again.
+ */
+export async function updateSiteSettings({
+  input,
+  actorId,
+  database = db(),
+}: {
+  input: SiteSettings;
+  actorId: string | null;
+  database?: Queryable;
+}): Promise<SiteSettings> {
+  const parsed = siteSettingsSchema.safeParse(input);
+  if (!parsed.success) throw new InvalidSiteSettingsError([...new Set(parsed.error.issues.map((issue) => issue.path.join(".")))]);
+  const values = { ...parsed.data, updatedAt: new Date(), updatedBy: actorId };
+  const [saved] = await database
+    .insert(siteSettings)
+    .values({ id: true, ...values })
+    .onConflictDoUpdate({ target: siteSettings.id, set: values })
+    .returning(PUBLIC_COLUMNS);
+  logger.info({ actorId }, "site settings saved");
+  return saved!;
+}
+
+/** This request's settings, read once by the root middleware. */
+export const siteSettingsContext = createContext<SiteSettings | null>(null);
+
+export const siteSettingsMiddleware: MiddlewareFunction<Response> = async ({ context }) => {
+  context.set(siteSettingsContext, await getSiteSettings());
+};
+
+/** The settings the root middleware read for this request (or a fresh read where it did not run, as in tests). */
+export async function getRequestSiteSettings({ context }: { context: Readonly<RouterContextProvider> }): Promise<SiteSettings> {
+  return context.get(siteSettingsContext) ?? getSiteSettings();
+}
