@@ -5,6 +5,7 @@ import type { Route } from "./+types/blog";
 import { adminMeta } from "~/lib/seo";
 import { AdminError } from "~/components/admin/admin-error";
 import { ConfirmButton } from "~/components/admin/confirm-button";
+import { useRowDelete } from "~/components/admin/use-row-delete";
 import { useShortcut } from "~/components/admin/use-shortcut";
 import { useToastOnce } from "~/components/use-toast-once";
 import { Badge } from "~/components/ui/badge";
@@ -73,11 +74,12 @@ function StatusBadge({ status, className }: { status: string; className?: string
   );
 }
 
-function PostActions({ post }: { post: PostRow }) {
+function PostActions({ post, rowDelete }: { post: PostRow; rowDelete: ReturnType<typeof useRowDelete> }) {
+  // Publish and unpublish keep the row, so their fetcher can live in it; delete's lives with the list.
   const fetcher = useFetcher<typeof action>();
   useToastOnce(fetcher.data && "toast" in fetcher.data ? fetcher.data.toast : null);
   const busy = fetcher.state !== "idle";
-  const pendingIntent = fetcher.formData?.get("intent");
+  const deleting = rowDelete.deletingId === post.id;
   const published = post.status === "published";
   return (
     <div className="flex flex-wrap items-center justify-end gap-2 lg:flex-nowrap">
@@ -94,7 +96,7 @@ function PostActions({ post }: { post: PostRow }) {
           value={published ? "unpublish" : "publish"}
           variant={published ? "secondary" : "default"}
           size="sm"
-          loading={busy && pendingIntent !== "delete"}
+          loading={busy}
           aria-label={`${published ? "Unpublish" : "Publish"} ${post.title}`}
         >
           {published ? "Unpublish" : "Publish"}
@@ -102,20 +104,14 @@ function PostActions({ post }: { post: PostRow }) {
       </fetcher.Form>
       <ConfirmButton
         trigger={
-          <Button
-            type="button"
-            variant="destructive"
-            size="sm"
-            loading={busy && pendingIntent === "delete"}
-            aria-label={`Delete ${post.title}`}
-          >
+          <Button type="button" variant="destructive" size="sm" loading={deleting} aria-label={`Delete ${post.title}`}>
             Delete
           </Button>
         }
         title={`Delete “${post.title}”?`}
         description="Are you sure you want to delete this post?"
         confirmLabel="Delete"
-        onConfirm={() => fetcher.submit({ intent: "delete", id: post.id }, { method: "post" })}
+        onConfirm={() => rowDelete.deleteRow(post.id)}
       />
     </div>
   );
@@ -125,6 +121,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
   const { posts, query, page, pageCount, total } = loaderData;
   const navigate = useNavigate();
   useToastOnce(loaderData.error);
+  const rowDelete = useRowDelete();
   useShortcut("n", () => navigate("/admin/blog/new"));
 
   const hrefFor = (target: number) => {
@@ -210,7 +207,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
                   <TableCell className="hidden lg:table-cell">{post.category}</TableCell>
                   <TableCell className="hidden whitespace-nowrap md:table-cell">{post.updated}</TableCell>
                   <TableCell>
-                    <PostActions post={post} />
+                    <PostActions post={post} rowDelete={rowDelete} />
                   </TableCell>
                 </TableRow>
               ))}

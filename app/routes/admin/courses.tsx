@@ -5,6 +5,7 @@ import type { Route } from "./+types/courses";
 import { adminMeta } from "~/lib/seo";
 import { AdminError } from "~/components/admin/admin-error";
 import { ConfirmButton } from "~/components/admin/confirm-button";
+import { useRowDelete } from "~/components/admin/use-row-delete";
 import { useShortcut } from "~/components/admin/use-shortcut";
 import { useToastOnce } from "~/components/use-toast-once";
 import { Badge } from "~/components/ui/badge";
@@ -77,11 +78,12 @@ function StatusBadge({ status, className }: { status: string; className?: string
   );
 }
 
-function CourseActions({ course }: { course: CourseRow }) {
+function CourseActions({ course, rowDelete }: { course: CourseRow; rowDelete: ReturnType<typeof useRowDelete> }) {
+  // Publish and unpublish keep the row, so their fetcher can live in it; delete's lives with the list.
   const fetcher = useFetcher<typeof action>();
   useToastOnce(fetcher.data && "toast" in fetcher.data ? fetcher.data.toast : null);
   const busy = fetcher.state !== "idle";
-  const pendingIntent = fetcher.formData?.get("intent");
+  const deleting = rowDelete.deletingId === course.id;
   const published = course.status === "published";
   return (
     <div className="flex flex-wrap items-center justify-end gap-2 xl:flex-nowrap">
@@ -103,7 +105,7 @@ function CourseActions({ course }: { course: CourseRow }) {
           value={published ? "unpublish" : "publish"}
           variant={published ? "secondary" : "default"}
           size="sm"
-          loading={busy && pendingIntent !== "delete"}
+          loading={busy}
           aria-label={`${published ? "Unpublish" : "Publish"} ${course.title}`}
         >
           {published ? "Unpublish" : "Publish"}
@@ -111,20 +113,14 @@ function CourseActions({ course }: { course: CourseRow }) {
       </fetcher.Form>
       <ConfirmButton
         trigger={
-          <Button
-            type="button"
-            variant="destructive"
-            size="sm"
-            loading={busy && pendingIntent === "delete"}
-            aria-label={`Delete ${course.title}`}
-          >
+          <Button type="button" variant="destructive" size="sm" loading={deleting} aria-label={`Delete ${course.title}`}>
             Delete
           </Button>
         }
         title={`Delete “${course.title}”?`}
         description={COURSE_MESSAGES.confirmDeleteFromList}
         confirmLabel="Delete"
-        onConfirm={() => fetcher.submit({ intent: "delete", id: course.id }, { method: "post" })}
+        onConfirm={() => rowDelete.deleteRow(course.id)}
       />
     </div>
   );
@@ -134,6 +130,7 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
   const { courses, query, page, pageCount, total } = loaderData;
   const navigate = useNavigate();
   useToastOnce(loaderData.error);
+  const rowDelete = useRowDelete();
   useShortcut("n", () => navigate("/admin/courses/new"));
 
   const hrefFor = (target: number) => {
@@ -235,7 +232,7 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
                   <TableCell className="hidden text-right tabular-nums lg:table-cell">{course.lessonCount}</TableCell>
                   <TableCell className="hidden whitespace-nowrap xl:table-cell">{course.updated}</TableCell>
                   <TableCell>
-                    <CourseActions course={course} />
+                    <CourseActions course={course} rowDelete={rowDelete} />
                   </TableCell>
                 </TableRow>
               ))}
