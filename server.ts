@@ -10,6 +10,7 @@ import { requestInfoContext } from "~/lib/request-context";
 import { VIDEO_FRAME_ORIGINS } from "~/lib/video-embed";
 import { getAuth } from "~/server/auth/auth.server";
 import { CLIENT_IP_HEADER, isLoopbackAddress } from "~/server/auth/client-ip.server";
+import { scheduleTempCoverSweep } from "~/server/courses/course-covers.server";
 import { getConfig, type Config } from "~/server/config.server";
 import { getDatabaseHandle } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";
@@ -303,6 +304,8 @@ export async function startServer({ clientDir }: { clientDir: string }) {
     logger.warn("PUBLIC_URL is https but TRUST_PROXY is off: behind a reverse proxy, set TRUST_PROXY=1 (or the proxy's address)");
   }
   await prepareRuntime(config);
+  // Covers uploaded on New Course forms that were never saved (docs/decisions/011).
+  scheduleTempCoverSweep();
   const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
   const app = createApp({ config, build, clientDir });
   const server = app.listen(config.port, config.host, () => {

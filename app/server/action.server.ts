@@ -15,8 +15,11 @@ import type { ToastInput } from "~/server/toast.server";
  * A missing record the page is about is a 404 thrown from the loader, not a toast.
  */
 
-/** A refused form: 400 with the messages per field and what was typed, so nothing typed is lost. */
-export function invalidForm<Values extends FormValues, Extra extends object = object>(
+/**
+ * A refused form: 400 with the messages per field and what was typed, so nothing typed is lost.
+ * `values` is the form's text as sent, or the page's own shape of it (a form with lists).
+ */
+export function invalidForm<Values extends FormValues | Record<string, unknown>, Extra extends object = object>(
   parsed: { errors: FieldErrors; values: Values },
   extra?: Extra,
 ) {

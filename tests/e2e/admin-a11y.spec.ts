@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { signInAsAdmin, waitForHydration } from "./admin-support";
 
-const PAGES = ["/admin", "/admin/blog", "/admin/blog/new", "/admin/setup-sql"];
+const PAGES = ["/admin", "/admin/blog", "/admin/blog/new", "/admin/setup-sql", "/admin/courses", "/admin/courses/new"];
 
 for (const width of [1280, 375]) {
   test(`admin pages have no WCAG A/AA violations and no horizontal scrolling at ${width}px`, async ({ page }) => {

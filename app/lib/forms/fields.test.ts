@@ -4,6 +4,7 @@ import {
   checkboxField,
   currentPasswordField,
   emailField,
+  imageUrlField,
   optionalText,
   passwordField,
   priceDollarsField,
@@ -87,5 +88,21 @@ describe("text, slugs and checkboxes", () => {
     const form = z.object({ remember: checkboxField });
     expect(form.parse({ remember: "on" })).toEqual({ remember: true });
     expect(form.parse({})).toEqual({ remember: false });
+  });
+
+  it("imageUrlField keeps this site's paths and https URLs, and drops anything else", () => {
+    const cover = imageUrlField();
+    for (const kept of ["", "/media/media/courses/1/cover-1.png", "/images/demo/courses/shopify-101.webp", "https://cdn.example/c.png"])
+      expect(cover.parse(kept)).toBe(kept);
+    expect(cover.parse("  /media/media/a.png ")).toBe("/media/media/a.png");
+    for (const dropped of [
+      "javascript:alert(1)",
+      "data:image/png;base64,AAAA",
+      "//evil.example/x.png",
+      "/\\evil.example",
+      "http://plain.example/x.png",
+      undefined,
+    ])
+      expect(cover.parse(dropped)).toBe("");
   });
 });

@@ -105,6 +105,20 @@ export function priceDollarsField({
     });
 }
 
+/**
+ * An image the site shows (a cover): a path on this site ("/media/…" for uploads, "/images/…" for
+ * the demo art) or an absolute https URL. Anything else (javascript:, data:, "//other.host",
+ * plain http) is dropped rather than refused, as no form lets anyone type it.
+ */
+export function imageUrlField({ max = 2000 }: { max?: number } = {}) {
+  return z
+    .string()
+    .trim()
+    .max(max)
+    .refine((value) => value === "" || /^\/(?![/\\])/.test(value) || /^https:\/\/[^/\\]/.test(value))
+    .catch("");
+}
+
 /** A checkbox: the browser sends its value ("on") when ticked and nothing when not. */
 export const checkboxField = z
   .string()

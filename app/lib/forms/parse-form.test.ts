@@ -47,4 +47,10 @@ describe("parseForm", () => {
     const matching = z.object({ a: z.string(), b: z.string() }).refine((value) => value.a === value.b, "They differ");
     expect(parseForm(matching, formData({ a: "1", b: "2" })).errors).toEqual({ form: ["They differ"] });
   });
+
+  it("names a message inside a list by its path, as the input is named", () => {
+    const rows = z.object({ rows: z.array(z.object({ title: z.string().min(1, "Title needed") })) });
+    const gather = z.preprocess((raw) => ({ rows: [{ title: (raw as Record<string, string>)["rows.0.title"] }, { title: "" }] }), rows);
+    expect(parseForm(gather, formData({ "rows.0.title": "kept" })).errors).toEqual({ "rows.1.title": ["Title needed"] });
+  });
 });

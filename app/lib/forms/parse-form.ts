@@ -1,6 +1,9 @@
 import type { z } from "zod";
 
-/** Messages per field name; a message about the whole form sits under "form". */
+/**
+ * Messages per field name; a message about the whole form sits under "form". A field inside a
+ * list is named by its path, as its input is: "lessons.2.title".
+ */
 export type FieldErrors = Partial<Record<string, string[]>>;
 
 /** What was typed, as text, so a refused form can show it again. */
@@ -24,7 +27,7 @@ export function parseForm<T extends z.ZodType>(schema: T, form: FormData): Parse
   if (parsed.success) return { data: parsed.data, values };
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) {
-    const field = issue.path.length > 0 ? String(issue.path[0]) : "form";
+    const field = issue.path.length > 0 ? issue.path.map(String).join(".") : "form";
     (errors[field] ??= []).push(issue.message);
   }
   return { errors, values };

@@ -52,12 +52,11 @@ async function discoverAdminRoutes(): Promise<AdminRoute[]> {
 const adminRoutes = await discoverAdminRoutes();
 
 /**
- * The concrete URL for a pattern: each dynamic segment gets the id of the guarded record of its
- * kind (a course under /admin/courses, else the post; a UUID that names nothing for other kinds).
+ * The concrete URL for a pattern: each dynamic segment gets the guarded records' id. The guarded
+ * post and the guarded course share it, so every ":id" page loads for an admin.
  */
-const idFor = (pattern: string) => (pattern.startsWith("/admin/courses/") ? courseId : postId);
-const fill = (pattern: string) => pattern.replace(/:\w+\??/g, idFor(pattern));
-const paramsOf = (pattern: string) => Object.fromEntries([...pattern.matchAll(/:(\w+)/g)].map(([, name]) => [name, idFor(pattern)]));
+const fill = (pattern: string) => pattern.replace(/:\w+\??/g, postId);
+const paramsOf = (pattern: string) => Object.fromEntries([...pattern.matchAll(/:(\w+)/g)].map(([, name]) => [name, postId]));
 
 type Form = Record<string, string>;
 /**
@@ -75,6 +74,15 @@ const FORMS: Record<string, (id: string) => Form[]> = {
     { intent: "delete", id },
   ],
   "/api/admin/markdown-preview": () => [{ content_md: "# Hi" }],
+  "/admin/courses": (id): Form[] => [
+    { intent: "publish", id },
+    { intent: "delete", id },
+  ],
+  "/admin/courses/new": () => [{ intent: "publish", title: "Sneaky course", short_description: "Short" }],
+  "/admin/courses/:id/edit": (): Form[] => [
+    { intent: "publish", title: "Hijacked course", short_description: "Short", "lessons.0.title": "Planted" },
+    { intent: "delete" },
+  ],
   "/admin/settings": () => [
     {
       intent: "save",
@@ -129,9 +137,10 @@ beforeAll(async () => {
   postId = post.id;
   const [course] = await db
     .insert(courses)
-    .values({ title: "Guarded course", slug: unique("guarded-course"), status: "draft" })
+    .values({ id: postId, title: "Guarded course", slug: unique("guarded-course"), subtitle: "Original", status: "draft" })
     .returning();
   courseId = course.id;
+  await db.insert(lessons).values({ courseId: course.id, title: "Guarded lesson", slug: "guarded-lesson", orderIndex: 1 });
 });
 
 describe("the admin area read from app/routes.ts", () => {
@@ -145,6 +154,9 @@ describe("the admin area read from app/routes.ts", () => {
         "/admin/blog/:id/edit",
         "/admin/settings",
         "/api/admin/markdown-preview",
+        "/admin/courses",
+        "/admin/courses/new",
+        "/admin/courses/:id/edit",
         "/admin/courses/builder/:id",
       ]),
     );
@@ -200,7 +212,15 @@ describe("admin loaders and actions called directly", () => {
     const [course] = await database().db.select().from(courses).where(eq(courses.id, courseId));
     expect(course).toMatchObject({ title: "Guarded course", status: "draft", publishedAt: null });
     expect(await database().db.$count(courseModules, eq(courseModules.courseId, courseId))).toBe(0);
-    expect(await database().db.$count(lessons, eq(lessons.courseId, courseId))).toBe(0);
+  });
+
+  it("left the course and its lessons untouched after all those refused calls", async () => {
+    const [course] = await database().db.select().from(courses).where(eq(courses.id, postId));
+    expect(course).toMatchObject({ title: "Guarded course", subtitle: "Original", status: "draft", publishedAt: null });
+    const courseLessons = await database().db.select().from(lessons).where(eq(lessons.courseId, postId));
+    expect(courseLessons.map((lesson) => lesson.title)).toEqual(["Guarded lesson"]);
+    const sneaky = await database().db.select().from(courses).where(eq(courses.title, "Sneaky course"));
+    expect(sneaky).toHaveLength(0);
   });
 
   it.each(cases.filter(([, entry]) => SUPER_ADMIN_ONLY.has(entry.pattern)))(

@@ -4,19 +4,10 @@ import { FileText, Plus, Search } from "lucide-react";
 import type { Route } from "./+types/blog";
 import { adminMeta } from "~/lib/seo";
 import { AdminError } from "~/components/admin/admin-error";
+import { ConfirmButton } from "~/components/admin/confirm-button";
+import { useRowDelete } from "~/components/admin/use-row-delete";
 import { useShortcut } from "~/components/admin/use-shortcut";
 import { useToastOnce } from "~/components/use-toast-once";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -40,35 +31,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = Number(url.searchParams.get("page") ?? 1);
   try {
     const result = await listAdminPosts({ query, page });
-    return data(
-      {
-        query,
-        page: result.page,
-        pageCount: result.pageCount,
-        total: result.total,
-        posts: result.posts.map((post) => ({
-          id: post.id,
-          title: post.title,
-          slug: post.slug,
-          status: post.status,
-          category: post.category,
-          updated: format(post.updatedAt, "MMM d, yyyy HH:mm"),
-        })),
-        error: null as Toast | null,
-      },
-    );
+    return data({
+      query,
+      page: result.page,
+      pageCount: result.pageCount,
+      total: result.total,
+      posts: result.posts.map((post) => ({
+        id: post.id,
+        title: post.title,
+        slug: post.slug,
+        status: post.status,
+        category: post.category,
+        updated: format(post.updatedAt, "MMM d, yyyy HH:mm"),
+      })),
+      error: null as Toast | null,
+    });
   } catch (error) {
     logger.error({ err: error }, "admin post list failed");
-    return data(
-      {
-        query,
-        page: 1,
-        pageCount: 1,
-        total: 0,
-        posts: [],
-        error: newToast({ kind: "error", message: POST_MESSAGES.fetchListFailed }),
-      },
-    );
+    return data({
+      query,
+      page: 1,
+      pageCount: 1,
+      total: 0,
+      posts: [],
+      error: newToast({ kind: "error", message: POST_MESSAGES.fetchListFailed }),
+    });
   }
 }
 
@@ -87,11 +74,12 @@ function StatusBadge({ status, className }: { status: string; className?: string
   );
 }
 
-function PostActions({ post }: { post: PostRow }) {
+function PostActions({ post, rowDelete }: { post: PostRow; rowDelete: ReturnType<typeof useRowDelete> }) {
+  // Publish and unpublish keep the row, so their fetcher can live in it; delete's lives with the list.
   const fetcher = useFetcher<typeof action>();
   useToastOnce(fetcher.data && "toast" in fetcher.data ? fetcher.data.toast : null);
   const busy = fetcher.state !== "idle";
-  const pendingIntent = fetcher.formData?.get("intent");
+  const deleting = rowDelete.deletingId === post.id;
   const published = post.status === "published";
   return (
     <div className="flex flex-wrap items-center justify-end gap-2 lg:flex-nowrap">
@@ -108,37 +96,23 @@ function PostActions({ post }: { post: PostRow }) {
           value={published ? "unpublish" : "publish"}
           variant={published ? "secondary" : "default"}
           size="sm"
-          loading={busy && pendingIntent !== "delete"}
+          loading={busy}
           aria-label={`${published ? "Unpublish" : "Publish"} ${post.title}`}
         >
           {published ? "Unpublish" : "Publish"}
         </Button>
       </fetcher.Form>
-      <AlertDialog>
-        <AlertDialogTrigger asChild>
-          <Button
-            type="button"
-            variant="destructive"
-            size="sm"
-            loading={busy && pendingIntent === "delete"}
-            aria-label={`Delete ${post.title}`}
-          >
+      <ConfirmButton
+        trigger={
+          <Button type="button" variant="destructive" size="sm" loading={deleting} aria-label={`Delete ${post.title}`}>
             Delete
           </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete “{post.title}”?</AlertDialogTitle>
-            <AlertDialogDescription>Are you sure you want to delete this post?</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={() => fetcher.submit({ intent: "delete", id: post.id }, { method: "post" })}>
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        }
+        title={`Delete “${post.title}”?`}
+        description="Are you sure you want to delete this post?"
+        confirmLabel="Delete"
+        onConfirm={() => rowDelete.deleteRow(post.id)}
+      />
     </div>
   );
 }
@@ -147,6 +121,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
   const { posts, query, page, pageCount, total } = loaderData;
   const navigate = useNavigate();
   useToastOnce(loaderData.error);
+  const rowDelete = useRowDelete();
   useShortcut("n", () => navigate("/admin/blog/new"));
 
   const hrefFor = (target: number) => {
@@ -232,7 +207,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
                   <TableCell className="hidden lg:table-cell">{post.category}</TableCell>
                   <TableCell className="hidden whitespace-nowrap md:table-cell">{post.updated}</TableCell>
                   <TableCell>
-                    <PostActions post={post} />
+                    <PostActions post={post} rowDelete={rowDelete} />
                   </TableCell>
                 </TableRow>
               ))}

@@ -1,19 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Form, Link, useBlocker, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { ArrowLeft, ImageOff } from "lucide-react";
+import { ConfirmButton } from "~/components/admin/confirm-button";
 import { FileUpload } from "~/components/admin/file-upload";
 import { MarkdownPreview } from "~/components/admin/markdown-preview";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
+import { UnsavedChangesDialog, useUnsavedChangesGuard } from "~/components/admin/unsaved-changes";
+import { useSlugFollowsTitle } from "~/components/admin/use-slug-follows-title";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/field";
@@ -21,7 +13,6 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { POST_MESSAGES } from "~/lib/post-messages";
-import { slugify } from "~/lib/slug";
 import { POST_LIMITS, type PostFormValues } from "./post-form";
 
 const COVER_MAX_BYTES = 5 * 1024 * 1024;
@@ -36,30 +27,11 @@ type PostEditorProps = {
   error?: string | null;
 };
 
-function useUnsavedChangesGuard(dirty: boolean, submitting: React.RefObject<boolean>) {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && !submitting.current && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (submitting.current) return;
-      event.preventDefault();
-      // Older browsers need returnValue set to show their prompt.
-      event.returnValue = "";
-    };
-    window.addEventListener("beforeunload", onBeforeUnload);
-    return () => window.removeEventListener("beforeunload", onBeforeUnload);
-  }, [dirty, submitting]);
-  return blocker;
-}
-
 export function PostEditor({ mode, postId, status, initial, categories, error }: PostEditorProps) {
   const [values, setValues] = useState(initial);
   // What the server has; a failed save keeps what was typed, and success leaves the page.
   const [saved] = useState(initial);
-  // A new post's slug follows the title until someone edits the slug itself.
-  const [slugEdited, setSlugEdited] = useState(mode === "edit" || initial.slug !== "");
+  const slug = useSlugFollowsTitle({ following: mode === "new" && initial.slug === "" });
   const submitting = useRef(false);
   // Marks the form as interactive (typed-in values are React state from here on).
   const [hydrated, setHydrated] = useState(false);
@@ -76,7 +48,7 @@ export function PostEditor({ mode, postId, status, initial, categories, error }:
 
   const set = (key: keyof PostFormValues) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
     const value = event.target.value;
-    setValues((current) => ({ ...current, [key]: value, ...(key === "title" && !slugEdited ? { slug: slugify(value) } : {}) }));
+    setValues((current) => ({ ...current, [key]: value, ...(key === "title" ? slug.slugFor(value) : {}) }));
   };
 
   const excerptLength = values.excerpt.length;
@@ -128,7 +100,7 @@ export function PostEditor({ mode, postId, status, initial, categories, error }:
               <Input
                 value={values.slug}
                 onChange={(event) => {
-                  setSlugEdited(true);
+                  slug.stopFollowing();
                   set("slug")(event);
                 }}
                 maxLength={POST_LIMITS.slug}
@@ -235,20 +207,7 @@ export function PostEditor({ mode, postId, status, initial, categories, error }:
         </div>
       </Form>
 
-      <AlertDialog open={blocker.state === "blocked"} onOpenChange={(open) => !open && blocker.state === "blocked" && blocker.reset()}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Leave without saving?</AlertDialogTitle>
-            <AlertDialogDescription>You have unsaved changes to this post. If you leave now they will be lost.</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Stay on this page</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={() => blocker.state === "blocked" && blocker.proceed()}>
-              Leave
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <UnsavedChangesDialog blocker={blocker} what="this post" />
     </div>
   );
 }
@@ -256,30 +215,19 @@ export function PostEditor({ mode, postId, status, initial, categories, error }:
 function DeletePostButton({ postId, onConfirm }: { postId: string; onConfirm: () => void }) {
   const submit = useSubmit();
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmButton
+      trigger={
         <Button type="button" variant="destructive">
           Delete
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete this post?</AlertDialogTitle>
-          <AlertDialogDescription>Are you sure you want to delete this post? This action cannot be undone.</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            onClick={() => {
-              onConfirm();
-              void submit({ intent: "delete", id: postId }, { method: "post" });
-            }}
-          >
-            Delete post
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Delete this post?"
+      description="Are you sure you want to delete this post? This action cannot be undone."
+      confirmLabel="Delete post"
+      onConfirm={() => {
+        onConfirm();
+        void submit({ intent: "delete", id: postId }, { method: "post" });
+      }}
+    />
   );
 }

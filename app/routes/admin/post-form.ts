@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { POST_CATEGORIES, type PostCategory } from "~/lib/domain-values";
-import { optionalText, requiredText, slugField } from "~/lib/forms/fields";
+import { imageUrlField, optionalText, requiredText, slugField } from "~/lib/forms/fields";
 import { POST_MESSAGES } from "~/lib/post-messages";
 
 /** The post editor's form (new and edit), read by the page for its inputs' limits and parsed again by the action. */
@@ -31,13 +31,8 @@ const postFields = {
     .max(POST_LIMITS.contentMd, `Must be at most ${POST_LIMITS.contentMd.toLocaleString("en-US")} characters`)
     .refine((value) => value.trim() !== "", POST_MESSAGES.required),
   tags: z.string().max(POST_LIMITS.tags).catch("").transform(parseTags),
-  cover_url: z
-    .string()
-    .trim()
-    .max(POST_LIMITS.coverUrl)
-    // Only our own uploads (/media/…) or an absolute https image.
-    .refine((value) => value === "" || value.startsWith("/media/") || value.startsWith("https://"))
-    .catch(""),
+  // Uploads (/media/…), the demo art (/images/…) or an https image; the demo posts keep their covers on edit.
+  cover_url: imageUrlField({ max: POST_LIMITS.coverUrl }),
 };
 
 /** A new post: save as draft or publish. */

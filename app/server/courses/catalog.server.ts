@@ -158,7 +158,7 @@ export type CurriculumModule = { id: string; title: string; description: string;
 
 /**
  * The course's flat lessons (no module) first, as one untitled group, then each module with its
- * lessons, all in order (docs/decisions/009). Lessons count from 1 within their group.
+ * lessons, all in order (docs/decisions/012). Lessons count from 1 within their group.
  */
 export function groupCurriculum(modules: { id: string; title: string; description: string }[], lessonRows: CurriculumLesson[]): CurriculumModule[] {
   const byModule = new Map<string | null, Omit<CurriculumLesson, "moduleId">[]>();

@@ -7,7 +7,7 @@ import { courseModules, courses, lessons } from "~/server/db/schema";
 /**
  * A course's curriculum: its flat lessons (no module), then its modules in order, each with its
  * lessons. Positions and order indexes count from 1 within their parent: modules within the
- * course, lessons within their module or within the course's flat group (docs/decisions/009).
+ * course, lessons within their module or within the course's flat group (docs/decisions/012).
  */
 
 export const isUuid = isCourseId;

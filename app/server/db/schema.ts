@@ -213,6 +213,8 @@ export const courses = pgTable(
     index("courses_topics_idx").using("gin", t.topics),
     index("courses_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
     index("courses_subtitle_trgm_idx").using("gin", t.subtitle.op("gin_trgm_ops")),
+    // The admin course list searches the slug too.
+    index("courses_slug_trgm_idx").using("gin", t.slug.op("gin_trgm_ops")),
   ],
 );
 
@@ -243,7 +245,7 @@ export const lessons = pgTable(
     courseId: uuid("course_id")
       .notNull()
       .references(() => courses.id, { onDelete: "cascade" }),
-    /** Null for the course's flat lessons, listed before its modules (docs/decisions/009). */
+    /** Null for the course's flat lessons, listed before its modules (docs/decisions/012). */
     moduleId: uuid("module_id"),
     title: text("title").notNull(),
     slug: text("slug").notNull(),

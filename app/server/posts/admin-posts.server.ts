@@ -1,18 +1,16 @@
-import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
-import { nextFreeSlug, slugify } from "~/lib/slug";
+import { count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { slugify } from "~/lib/slug";
+import { isUuid } from "~/lib/uuid";
 import { readingMinutes } from "~/lib/reading-time";
 import { db, type Queryable } from "~/server/db/client.server";
 import { type PublishStatus } from "~/lib/domain-values";
 import { posts } from "~/server/db/schema";
 import { containsPattern } from "~/server/db/like.server";
+import { retryOnUniqueViolation, uniqueSlug } from "~/server/db/unique-slug.server";
 
 export const ADMIN_POSTS_PAGE_SIZE = 20;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Ids come from URLs: anything that is not a uuid can be no post (and must not reach a uuid column). */
-export function isPostId(value: string | undefined | null): value is string {
-  return typeof value === "string" && UUID.test(value);
-}
+export const isPostId = isUuid;
 
 /** One page of every post (drafts included), newest update first, searched by title or slug. */
 export async function listAdminPosts({
@@ -99,20 +97,9 @@ export async function getPostForEdit({ id }: { id: string }) {
   return post ?? null;
 }
 
-/**
- * `base` made unique among posts: base, base-1, base-2, … (§5). One query reads every slug of
- * that family; `excludeId` lets a post keep its own slug on edit.
- */
-export async function uniquePostSlug(database: Queryable, { base, excludeId }: { base: string; excludeId?: string }) {
-  const family = or(eq(posts.slug, base), sql`${posts.slug} ~ ${`^${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}-[0-9]+$`}`);
-  const rows = await database
-    .select({ slug: posts.slug })
-    .from(posts)
-    .where(excludeId ? and(family, ne(posts.id, excludeId)) : family);
-  return nextFreeSlug(
-    base,
-    rows.map((row) => row.slug),
-  );
+/** `base` made unique among posts: base, base-1, base-2, … (§5); `excludeId` keeps a post's own slug on edit. */
+export function uniquePostSlug(database: Queryable, { base, excludeId }: { base: string; excludeId?: string }) {
+  return uniqueSlug(database, { table: posts, slugColumn: posts.slug, idColumn: posts.id, base, excludeId });
 }
 
 export type PostInput = {
@@ -123,11 +110,6 @@ export type PostInput = {
   contentMd: string;
   tags: string[];
   coverUrl: string;
-};
-
-const isUniqueViolation = (error: unknown) => {
-  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  return code === "23505";
 };
 
 /**
@@ -148,37 +130,32 @@ export async function savePost({ id, authorId, input, publish }: { id?: string; 
     status: publish ? "published" : "draft",
   };
   // Two saves racing for the same slug: the loser sees the unique violation and picks again.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db().transaction(async (tx) => {
-        if (id) {
-          if (!isPostId(id)) throw new PostNotFoundError(id);
-          const slug = await uniquePostSlug(tx, { base, excludeId: id });
-          const [updated] = await tx
-            .update(posts)
-            .set({
-              ...fields,
-              slug,
-              updatedAt: new Date(),
-              ...(publish ? { publishedAt: sql`coalesce(${posts.publishedAt}, now())` } : {}),
-            })
-            .where(eq(posts.id, id))
-            .returning({ id: posts.id, slug: posts.slug, status: posts.status, publishedAt: posts.publishedAt });
-          if (!updated) throw new PostNotFoundError(id);
-          return updated;
-        }
-        const slug = await uniquePostSlug(tx, { base });
-        const [created] = await tx
-          .insert(posts)
-          .values({ ...fields, slug, authorId, publishedAt: publish ? new Date() : null })
+  return retryOnUniqueViolation(() =>
+    db().transaction(async (tx) => {
+      if (id) {
+        if (!isPostId(id)) throw new PostNotFoundError(id);
+        const slug = await uniquePostSlug(tx, { base, excludeId: id });
+        const [updated] = await tx
+          .update(posts)
+          .set({
+            ...fields,
+            slug,
+            updatedAt: new Date(),
+            ...(publish ? { publishedAt: sql`coalesce(${posts.publishedAt}, now())` } : {}),
+          })
+          .where(eq(posts.id, id))
           .returning({ id: posts.id, slug: posts.slug, status: posts.status, publishedAt: posts.publishedAt });
-        return created;
-      });
-    } catch (error) {
-      if (attempt < 3 && isUniqueViolation(error)) continue;
-      throw error;
-    }
-  }
+        if (!updated) throw new PostNotFoundError(id);
+        return updated;
+      }
+      const slug = await uniquePostSlug(tx, { base });
+      const [created] = await tx
+        .insert(posts)
+        .values({ ...fields, slug, authorId, publishedAt: publish ? new Date() : null })
+        .returning({ id: posts.id, slug: posts.slug, status: posts.status, publishedAt: posts.publishedAt });
+      return created;
+    }),
+  );
 }
 
 /** How many posts have this status. */

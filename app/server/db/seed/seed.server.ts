@@ -87,7 +87,7 @@ export async function seedDemoContent(database: Queryable): Promise<{ seeded: bo
           .values({ courseId: row.id, title: module.title, description: module.description, position: moduleIndex + 1 })
           .returning({ id: courseModules.id });
         await tx.insert(lessons).values(
-          // Order indexes count from 1 within each module (docs/decisions/009).
+          // Order indexes count from 1 within each module (docs/decisions/012).
           module.lessons.map((lesson, lessonIndex) => ({
             courseId: row.id,
             moduleId: moduleRow.id,

@@ -1,0 +1,338 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { callAction, callLoader, sessionUser, thrownResponse, toastAfter, type ActionCall } from "../../../tests/support/route-harness";
+import { unique, useTestDatabase } from "../../../tests/support/test-database";
+import { courses, lessons, users } from "~/server/db/schema";
+import * as courseEdit from "./course-edit";
+import * as courseList from "./courses";
+import * as courseNew from "./course-new";
+
+const database = useTestDatabase();
+const db = () => database().db;
+
+const admin = sessionUser({ role: "admin", name: "Ada Admin" });
+
+beforeAll(async () => {
+  await db().insert(users).values({ id: admin.id, email: admin.email, name: admin.name, role: "admin", emailVerified: true });
+});
+
+function submit<M extends Parameters<typeof callAction>[0]>(
+  module: M,
+  path: string,
+  form: ActionCall["form"],
+  params?: ActionCall["params"],
+) {
+  return callAction(module, { path, form, params, user: admin });
+}
+
+/** An action's answer that stays on the page: its data and its status. */
+type Answer = {
+  data: {
+    toast: { kind: string; message: string; description?: string };
+    errors?: Record<string, string[]>;
+    values?: { title: string; short_description: string; price: string; lessons: { title: string }[]; topics: string[] };
+  };
+  init?: { status?: number };
+};
+
+async function courseBySlug(slug: string) {
+  const [course] = await db().select().from(courses).where(eq(courses.slug, slug));
+  return course;
+}
+
+async function lessonsOf(courseId: string) {
+  return db()
+    .select({ id: lessons.id, title: lessons.title, orderIndex: lessons.orderIndex })
+    .from(lessons)
+    .where(eq(lessons.courseId, courseId))
+    .orderBy(asc(lessons.orderIndex));
+}
+
+/** The New Course form as a browser sends it. */
+function newCourseForm(title: string, extra: Record<string, string> = {}) {
+  return {
+    intent: "publish",
+    title,
+    slug: "",
+    short_description: "Learn it in a weekend.",
+    long_description_md: "## Why\n\nBecause.",
+    price: "49",
+    level: "Intermediate",
+    "topics.automation": "on",
+    track: "Automation Track",
+    outcomes: "Build a flow\n\n  Ship it  ",
+    cover_url: "",
+    ...extra,
+  };
+}
+
+describe("New Course", () => {
+  it("publishes a course with its lessons and goes to the list with 'Course published successfully'", async () => {
+    const title = `Automate Orders ${unique("a")}`;
+    const response = (await submit(
+      courseNew,
+      "/admin/courses/new",
+      newCourseForm(title, {
+        "lessons.0.id": "",
+        "lessons.0.title": "Welcome",
+        "lessons.0.content_md": "",
+        "lessons.1.id": "",
+        "lessons.1.title": "First flow",
+        "lessons.1.content_md": "Steps…",
+        is_featured: "on",
+      }),
+    )) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/courses");
+    expect(await toastAfter(response)).toMatchObject({ kind: "success", message: "Course published successfully" });
+
+    const course = await courseBySlug(title.toLowerCase().replace(/ /g, "-"));
+    expect(course).toMatchObject({
+      title,
+      subtitle: "Learn it in a weekend.",
+      priceCents: 4900,
+      level: "Intermediate",
+      topics: ["Automation"],
+      track: "Automation Track",
+      outcomes: ["Build a flow", "Ship it"],
+      isFeatured: true,
+      status: "published",
+      authorId: admin.id,
+    });
+    expect(course.publishedAt).toBeInstanceOf(Date);
+    expect((await lessonsOf(course.id)).map((lesson) => [lesson.title, lesson.orderIndex])).toEqual([
+      ["Welcome", 1],
+      ["First flow", 2],
+    ]);
+  });
+
+  it("saves a draft with 'Course saved as draft successfully' and no published_at", async () => {
+    const title = `Draft ${unique("d")}`;
+    const response = (await submit(courseNew, "/admin/courses/new", newCourseForm(title, { intent: "draft" }))) as Response;
+    expect(await toastAfter(response)).toMatchObject({ kind: "success", message: "Course saved as draft successfully" });
+    expect(await courseBySlug(title.toLowerCase().replace(/ /g, "-"))).toMatchObject({ status: "draft", publishedAt: null });
+  });
+
+  it("stores a price in USD as rounded cents: 12.345 → 1235", async () => {
+    const title = `Priced ${unique("p")}`;
+    await submit(courseNew, "/admin/courses/new", newCourseForm(title, { price: "12.345" }));
+    expect((await courseBySlug(title.toLowerCase().replace(/ /g, "-"))).priceCents).toBe(1235);
+  });
+
+  it("refuses a course without a title or short description, saves nothing, and keeps what was typed", async () => {
+    const before = await db().$count(courses);
+    const answer = (await submit(
+      courseNew,
+      "/admin/courses/new",
+      newCourseForm("", { short_description: "  ", "lessons.0.title": "Kept lesson", "topics.shopify": "on", price: "19.99" }),
+    )) as unknown as Answer;
+    expect(answer.init?.status).toBe(400);
+    expect(answer.data.toast).toMatchObject({ kind: "error", message: "Title and short description are required" });
+    expect(answer.data.errors).toMatchObject({
+      title: ["Title and short description are required"],
+      short_description: ["Title and short description are required"],
+    });
+    expect(answer.data.values).toMatchObject({
+      title: "",
+      price: "19.99",
+      lessons: [{ title: "Kept lesson" }],
+      topics: ["Shopify", "Automation"],
+    });
+    expect(await db().$count(courses)).toBe(before);
+  });
+
+  it("refuses a lesson row without a title, naming that row", async () => {
+    const before = await db().$count(courses);
+    const answer = (await submit(
+      courseNew,
+      "/admin/courses/new",
+      newCourseForm(`Lessons ${unique("l")}`, { "lessons.0.title": "Fine", "lessons.1.title": "   " }),
+    )) as unknown as Answer;
+    expect(answer.init?.status).toBe(400);
+    expect(answer.data.errors).toEqual({ "lessons.1.title": ["Every lesson needs a title"] });
+    expect(await db().$count(courses)).toBe(before);
+  });
+
+  it("refuses a negative or non-numeric price with a message under the field", async () => {
+    for (const [price, message] of [
+      ["-1", "Price cannot be negative"],
+      ["ten", "Price must be a number"],
+    ]) {
+      const answer = (await submit(
+        courseNew,
+        "/admin/courses/new",
+        newCourseForm(`Bad price ${unique("b")}`, { price }),
+      )) as unknown as Answer;
+      expect(answer.init?.status).toBe(400);
+      expect(answer.data.errors).toEqual({ price: [message] });
+    }
+  });
+});
+
+describe("Edit Course", () => {
+  async function createdCourse(lessonTitles: string[] = ["One", "Two"]) {
+    const title = `Editable ${unique("e")}`;
+    const form: Record<string, string> = newCourseForm(title, { intent: "draft" });
+    lessonTitles.forEach((lessonTitle, index) => (form[`lessons.${index}.title`] = lessonTitle));
+    await submit(courseNew, "/admin/courses/new", form);
+    return courseBySlug(title.toLowerCase().replace(/ /g, "-"));
+  }
+
+  it("loads the form's values and the flat lessons with their ids", async () => {
+    const course = await createdCourse();
+    const [one, two] = await lessonsOf(course.id);
+    const loaded = await callLoader(courseEdit, { path: `/admin/courses/${course.id}/edit`, params: { id: course.id }, user: admin });
+    expect(loaded.course).toMatchObject({ id: course.id, status: "draft", moduleLessonCount: 0 });
+    expect(loaded.course.values).toMatchObject({
+      title: course.title,
+      short_description: "Learn it in a weekend.",
+      price: "49.00",
+      level: "Intermediate",
+      topics: ["Automation"],
+      outcomes: "Build a flow\nShip it",
+      is_featured: false,
+      lessons: [
+        { key: one.id, id: one.id, title: "One", content_md: "" },
+        { key: two.id, id: two.id, title: "Two", content_md: "" },
+      ],
+    });
+  });
+
+  it("saves changes in place: a renamed lesson keeps its id, a removed one goes, order is renumbered from 1", async () => {
+    const course = await createdCourse(["One", "Two", "Three"]);
+    const [one, , three] = await lessonsOf(course.id);
+    const response = (await submit(
+      courseEdit,
+      `/admin/courses/${course.id}/edit`,
+      {
+        ...newCourseForm(course.title, { slug: course.slug }),
+        "lessons.0.id": three.id,
+        "lessons.0.title": "Three",
+        "lessons.1.id": one.id,
+        "lessons.1.title": "One, renamed",
+        "lessons.2.id": "",
+        "lessons.2.title": "Four",
+      },
+      { id: course.id },
+    )) as Response;
+    expect(await toastAfter(response)).toMatchObject({ message: "Course published successfully" });
+    const after = await lessonsOf(course.id);
+    expect(after.map((lesson) => [lesson.title, lesson.orderIndex])).toEqual([
+      ["Three", 1],
+      ["One, renamed", 2],
+      ["Four", 3],
+    ]);
+    expect(after.slice(0, 2).map((lesson) => lesson.id)).toEqual([three.id, one.id]);
+  });
+
+  it("refuses a save whose lessons were changed elsewhere with 'Failed to save course', and writes nothing", async () => {
+    const course = await createdCourse(["One"]);
+    const [one] = await lessonsOf(course.id);
+    await db().delete(lessons).where(eq(lessons.id, one.id));
+    const answer = (await submit(
+      courseEdit,
+      `/admin/courses/${course.id}/edit`,
+      { ...newCourseForm("Changed title", { slug: course.slug }), "lessons.0.id": one.id, "lessons.0.title": "One" },
+      { id: course.id },
+    )) as unknown as Answer;
+    expect(answer.init?.status).toBe(409);
+    expect(answer.data.toast).toMatchObject({
+      kind: "error",
+      message: "Failed to save course",
+      description: expect.stringContaining("Reload the page"),
+    });
+    expect((await courseBySlug(course.slug)).title).toBe(course.title);
+  });
+
+  it("deletes the course with its lessons and goes to the list with 'Course deleted successfully'", async () => {
+    const course = await createdCourse(["One"]);
+    const response = (await submit(courseEdit, `/admin/courses/${course.id}/edit`, { intent: "delete" }, { id: course.id })) as Response;
+    expect(response.headers.get("Location")).toBe("/admin/courses");
+    expect(await toastAfter(response)).toMatchObject({ kind: "success", message: "Course deleted successfully" });
+    expect(await courseBySlug(course.slug)).toBeUndefined();
+    expect(await lessonsOf(course.id)).toEqual([]);
+  });
+
+  it("answers 'Course not found' (404) for an unknown id, and saving one says so", async () => {
+    for (const id of [crypto.randomUUID(), "not-a-uuid"]) {
+      const thrown = await thrownResponse(callLoader(courseEdit, { path: `/admin/courses/${id}/edit`, params: { id }, user: admin }));
+      expect(thrown).toMatchObject({ status: 404, data: { message: "Course not found" } });
+    }
+    const id = crypto.randomUUID();
+    const answer = (await submit(courseEdit, `/admin/courses/${id}/edit`, newCourseForm("Ghost"), { id })) as unknown as Answer;
+    expect(answer.init?.status).toBe(404);
+    expect(answer.data.toast.message).toBe("Course not found");
+  });
+
+  it("returns to the list with 'Failed to fetch course' when the course cannot be read", async () => {
+    const course = await createdCourse([]);
+    await db().execute(sql`alter table courses rename column long_description_md to long_description_gone`);
+    try {
+      const thrown = await thrownResponse(
+        callLoader(courseEdit, { path: `/admin/courses/${course.id}/edit`, params: { id: course.id }, user: admin }),
+      );
+      expect(thrown).toMatchObject({ status: 302, location: "/admin/courses" });
+      expect(await toastAfter(new Response(null, { headers: thrown.headers }))).toMatchObject({
+        kind: "error",
+        message: "Failed to fetch course",
+      });
+    } finally {
+      await db().execute(sql`alter table courses rename column long_description_gone to long_description_md`);
+    }
+  });
+});
+
+describe("the course list", () => {
+  async function draftCourse() {
+    const title = `Listed ${unique("l")}`;
+    await submit(courseNew, "/admin/courses/new", newCourseForm(title, { intent: "draft", price: "12.5" }));
+    return courseBySlug(title.toLowerCase().replace(/ /g, "-"));
+  }
+
+  it("lists and searches courses with their status, price and lesson count", async () => {
+    const course = await draftCourse();
+    const loaded = await callLoader(courseList, { path: `/admin/courses?q=${encodeURIComponent(course.title)}`, user: admin });
+    expect(loaded.data).toMatchObject({ query: course.title, total: 1, error: null });
+    expect(loaded.data.courses).toEqual([
+      {
+        id: course.id,
+        title: course.title,
+        slug: course.slug,
+        status: "draft",
+        price: "$12.50",
+        level: "Intermediate",
+        isFeatured: false,
+        lessonCount: 0,
+        updated: expect.any(String),
+      },
+    ]);
+  });
+
+  it("publishes, unpublishes and deletes with the spec's toasts", async () => {
+    const course = await draftCourse();
+    const path = "/admin/courses";
+    const publish = (await submit(courseList, path, { intent: "publish", id: course.id })) as unknown as Answer;
+    expect(publish.data.toast).toMatchObject({ kind: "success", message: "Course published successfully" });
+    expect((await courseBySlug(course.slug)).status).toBe("published");
+    const unpublish = (await submit(courseList, path, { intent: "unpublish", id: course.id })) as unknown as Answer;
+    expect(unpublish.data.toast.message).toBe("Course unpublished successfully");
+    expect((await courseBySlug(course.slug)).status).toBe("draft");
+    const remove = (await submit(courseList, path, { intent: "delete", id: course.id })) as unknown as Answer;
+    expect(remove.data.toast.message).toBe("Course deleted successfully");
+    expect(await courseBySlug(course.slug)).toBeUndefined();
+  });
+
+  it("answers a missing course with the spec's failure messages and 404", async () => {
+    const id = crypto.randomUUID();
+    const status = (await submit(courseList, "/admin/courses", { intent: "publish", id })) as unknown as Answer;
+    expect(status.init?.status).toBe(404);
+    expect(status.data.toast).toMatchObject({ kind: "error", message: "Failed to update course status" });
+    const remove = (await submit(courseList, "/admin/courses", { intent: "delete", id })) as unknown as Answer;
+    expect(remove.data.toast).toMatchObject({ kind: "error", message: "Failed to delete course" });
+  });
+
+  it("refuses an unknown intent with 400", async () => {
+    const answer = (await submit(courseList, "/admin/courses", { intent: "archive", id: crypto.randomUUID() })) as unknown as Answer;
+    expect(answer.init?.status).toBe(400);
+  });
+});

@@ -1,0 +1,199 @@
+import { z } from "zod";
+import { COURSE_MESSAGES } from "~/lib/course-messages";
+import { LEVELS, TOPIC_SLUGS, TOPICS, type Level, type Topic } from "~/lib/domain-values";
+import { checkboxField, imageUrlField, optionalText, priceDollarsField, requiredText, slugField } from "~/lib/forms/fields";
+import { SLUG_MAX } from "~/lib/forms/limits";
+import { isUuid } from "~/lib/uuid";
+
+/**
+ * The New/Edit Course form (one schema for both), read by the page for its inputs' names and
+ * limits and parsed again by the action. Lists travel as indexed names, because a form sends
+ * fields, not arrays: `topics.shopify` for each ticked topic, `lessons.0.title`,
+ * `lessons.0.id`, … for each row of the Lessons card, in order.
+ */
+
+export const COURSE_LIMITS = {
+  title: 200,
+  slug: SLUG_MAX,
+  shortDescription: 300,
+  longDescriptionMd: 100_000,
+  track: 80,
+  outcomes: 20,
+  outcome: 200,
+  lessons: 200,
+  lessonTitle: 200,
+  lessonContentMd: 100_000,
+  coverUrl: 2000,
+} as const;
+
+const tooLong = (max: number) => `Must be at most ${max.toLocaleString("en-US")} characters`;
+
+export const topicInputName = (topic: Topic) => `topics.${TOPIC_SLUGS[topic]}`;
+
+export type LessonField = "id" | "title" | "content_md";
+export const lessonInputName = (index: number, field: LessonField) => `lessons.${index}.${field}`;
+const LESSON_INPUT = /^lessons\.(\d{1,4})\.(id|title|content_md)$/;
+
+/** The submitted fields with the lists gathered: `topics` (ticked, in the catalog's order) and `lessons` (rows in order). */
+function gatherLists(raw: unknown) {
+  const fields = (raw ?? {}) as Record<string, string | undefined>;
+  const rows = new Map<number, Partial<Record<LessonField, string>>>();
+  for (const [name, value] of Object.entries(fields)) {
+    const match = LESSON_INPUT.exec(name);
+    if (!match) continue;
+    const index = Number(match[1]);
+    rows.set(index, { ...rows.get(index), [match[2]]: value });
+  }
+  return {
+    ...fields,
+    topics: TOPICS.filter((topic) => fields[topicInputName(topic)] !== undefined),
+    lessons: [...rows.entries()].sort(([a], [b]) => a - b).map(([, row]) => row),
+  };
+}
+
+const lessonRow = z.object({
+  // A row for an existing lesson carries its id; a new row has none. Anything else cannot be fixed
+  // by the person typing, so it reads as a stale form.
+  id: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined)
+    .refine((value) => value === undefined || isUuid(value), COURSE_MESSAGES.lessonsChanged),
+  title: requiredText(COURSE_MESSAGES.lessonTitleRequired, { max: COURSE_LIMITS.lessonTitle }),
+  content_md: z
+    .string()
+    .max(COURSE_LIMITS.lessonContentMd, tooLong(COURSE_LIMITS.lessonContentMd))
+    .optional()
+    .transform((value) => value ?? ""),
+});
+
+/** One outcome a line; blank lines dropped. */
+const outcomesField = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? "")
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(z.string().max(COURSE_LIMITS.outcome, `Each outcome must be at most ${COURSE_LIMITS.outcome} characters`))
+      .max(COURSE_LIMITS.outcomes, `List at most ${COURSE_LIMITS.outcomes} outcomes`),
+  );
+
+const courseFields = {
+  // Title and short description carry the same message: the spec has one for both (§5).
+  title: requiredText(COURSE_MESSAGES.required, { max: COURSE_LIMITS.title }),
+  slug: slugField({ max: COURSE_LIMITS.slug }),
+  short_description: requiredText(COURSE_MESSAGES.required, { max: COURSE_LIMITS.shortDescription }),
+  // Markdown keeps its whitespace.
+  long_description_md: z
+    .string()
+    .max(COURSE_LIMITS.longDescriptionMd, tooLong(COURSE_LIMITS.longDescriptionMd))
+    .optional()
+    .transform((value) => value ?? ""),
+  price: priceDollarsField(),
+  level: z.enum(LEVELS).catch("Beginner"),
+  topics: z.array(z.enum(TOPICS)),
+  track: optionalText({ max: COURSE_LIMITS.track }),
+  outcomes: outcomesField,
+  is_featured: checkboxField,
+  cover_url: imageUrlField({ max: COURSE_LIMITS.coverUrl }),
+  lessons: z.array(lessonRow).max(COURSE_LIMITS.lessons, `A course holds at most ${COURSE_LIMITS.lessons} lessons here`),
+};
+
+/** A new course: Save Draft or Publish. */
+export const newCourseForm = z.preprocess(
+  gatherLists,
+  z.discriminatedUnion(
+    "intent",
+    [z.object({ intent: z.literal("draft"), ...courseFields }), z.object({ intent: z.literal("publish"), ...courseFields })],
+    { error: COURSE_MESSAGES.saveFailed },
+  ),
+);
+
+/** An existing course: the same, or delete it. */
+export const editCourseForm = z.preprocess(
+  gatherLists,
+  z.discriminatedUnion(
+    "intent",
+    [
+      z.object({ intent: z.literal("draft"), ...courseFields }),
+      z.object({ intent: z.literal("publish"), ...courseFields }),
+      z.object({ intent: z.literal("delete") }),
+    ],
+    { error: COURSE_MESSAGES.saveFailed },
+  ),
+);
+
+/** The course list's buttons: publish, unpublish, delete, each for one course. */
+export const courseListForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("publish"), id: z.string() }),
+  z.object({ intent: z.literal("unpublish"), id: z.string() }),
+  z.object({ intent: z.literal("delete"), id: z.string() }),
+]);
+
+/** A row of the Lessons card as the form holds it; `key` tells rows apart while none has an id yet. */
+export type LessonRowValues = { key: string; id: string; title: string; content_md: string };
+
+/** The form's fields as the page holds them (text, plus the lists). */
+export type CourseFormValues = {
+  title: string;
+  slug: string;
+  short_description: string;
+  long_description_md: string;
+  price: string;
+  level: Level;
+  topics: Topic[];
+  track: string;
+  outcomes: string;
+  is_featured: boolean;
+  cover_url: string;
+  lessons: LessonRowValues[];
+};
+
+export const EMPTY_COURSE: CourseFormValues = {
+  title: "",
+  slug: "",
+  short_description: "",
+  long_description_md: "",
+  price: "0",
+  level: "Beginner",
+  topics: [],
+  track: "",
+  outcomes: "",
+  is_featured: false,
+  cover_url: "",
+  lessons: [],
+};
+
+/** What a refused save shows again: exactly what was typed, field by field and row by row. */
+export function typedCourseValues(values: Record<string, string>): CourseFormValues {
+  const gathered = gatherLists(values);
+  const pick = (name: keyof typeof values) => values[name] ?? "";
+  const level = pick("level");
+  return {
+    title: pick("title"),
+    slug: pick("slug"),
+    short_description: pick("short_description"),
+    long_description_md: pick("long_description_md"),
+    price: pick("price"),
+    level: LEVELS.find((known) => known === level) ?? "Beginner",
+    topics: gathered.topics,
+    track: pick("track"),
+    outcomes: pick("outcomes"),
+    is_featured: checkboxField.parse(values.is_featured),
+    cover_url: pick("cover_url"),
+    lessons: gathered.lessons.map((row, index) => ({
+      key: row.id || `typed-${index}`,
+      id: row.id ?? "",
+      title: row.title ?? "",
+      content_md: row.content_md ?? "",
+    })),
+  };
+}
+
+/** "197.00" from 19700 cents: the price input's value. */
+export const centsToDollarsInput = (cents: number) => (cents / 100).toFixed(2);

@@ -1,0 +1,27 @@
+import type { RouterContextProvider } from "react-router";
+import { COURSE_MESSAGES } from "~/lib/course-messages";
+import { parseForm } from "~/lib/forms/parse-form";
+import { invalidForm } from "~/server/action.server";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { deleteCourse, setCourseStatus } from "~/server/courses/admin-courses.server";
+import { courseFailure } from "~/server/courses/course-failures.server";
+import { dataWithToast } from "~/server/toast.server";
+import { courseListForm } from "./course-form";
+
+const SUCCESS = { publish: COURSE_MESSAGES.published, unpublish: COURSE_MESSAGES.unpublished, delete: COURSE_MESSAGES.deleted } as const;
+
+/** The course list's row buttons: publish, unpublish, delete. The list stays; the toast says what happened. */
+export async function courseListAction({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
+  requireAdmin({ request, context });
+  const parsed = parseForm(courseListForm, await request.formData());
+  if (parsed.errors) return invalidForm(parsed);
+  const { intent, id } = parsed.data;
+  try {
+    if (intent === "delete") await deleteCourse({ courseId: id });
+    else await setCourseStatus({ courseId: id, status: intent === "publish" ? "published" : "draft" });
+  } catch (error) {
+    const { toast, status } = courseFailure(intent === "delete" ? "delete" : "status", error, { courseId: id });
+    return dataWithToast({}, toast, status);
+  }
+  return dataWithToast({}, { kind: "success", message: SUCCESS[intent] });
+}

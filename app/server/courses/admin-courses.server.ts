@@ -1,0 +1,338 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { Level, PublishStatus, Topic } from "~/lib/domain-values";
+import { nextFreeSlug, slugify } from "~/lib/slug";
+import { isUuid } from "~/lib/uuid";
+import { db, type Queryable, type Transaction } from "~/server/db/client.server";
+import { containsPattern } from "~/server/db/like.server";
+import { courses, lessons } from "~/server/db/schema";
+import { retryOnUniqueViolation, uniqueSlug } from "~/server/db/unique-slug.server";
+import { afterCourseSaved, afterCourseDeleted } from "./course-covers.server";
+import { courseStats } from "./course-cards.server";
+
+/**
+ * The admin's course operations: the list, the New/Edit Course form's reads and writes, the
+ * publish toggle and delete. A course and its flat lessons (those without a module, see
+ * docs/decisions/012-flat-lessons-and-modules.md) are saved in one transaction, lessons updated
+ * in place (docs/decisions/011-course-lessons-updated-in-place.md).
+ */
+
+export const ADMIN_COURSES_PAGE_SIZE = 20;
+
+export class CourseNotFoundError extends Error {
+  constructor(readonly courseId: string) {
+    super(`No course with id ${courseId}`);
+    this.name = "CourseNotFoundError";
+  }
+}
+
+/**
+ * A saved form named a lesson that is not one of this course's flat lessons (any more): the
+ * lesson was deleted or moved into a module since the form was loaded, or the id was forged.
+ * Nothing is saved; the admin reloads and sees the lessons as they are.
+ */
+export class LessonNotInCourseError extends Error {
+  constructor(
+    readonly courseId: string,
+    readonly lessonId: string,
+  ) {
+    super(`Lesson ${lessonId} is not a flat lesson of course ${courseId}`);
+    this.name = "LessonNotInCourseError";
+  }
+}
+
+/** The course fields the New/Edit Course form edits, as typed values (prices in cents). */
+export type CourseInput = {
+  title: string;
+  /** As typed (already cleaned by the slug rule); empty means "make one from the title". */
+  slug: string;
+  subtitle: string;
+  longDescriptionMd: string;
+  coverUrl: string;
+  priceCents: number;
+  level: Level;
+  topics: Topic[];
+  track: string;
+  outcomes: string[];
+  isFeatured: boolean;
+};
+
+/** One row of the form's Lessons card, in order. `id` names an existing flat lesson; none is a new one. */
+export type FlatLessonInput = { id?: string; title: string; contentMd: string };
+
+// ---------------------------------------------------------------------------
+// Reads
+// ---------------------------------------------------------------------------
+
+/**
+ * The admin list's search: title, slug or short description, case-insensitive. Each column has a
+ * trigram index, so the OR of the three is a bitmap OR of index scans.
+ */
+export function adminCourseSearchCondition(search: string) {
+  const pattern = containsPattern(search);
+  return or(ilike(courses.title, pattern), ilike(courses.slug, pattern), ilike(courses.subtitle, pattern));
+}
+
+/** One page of every course (drafts included), newest update first, searched by title, slug or short description. */
+export async function listAdminCourses({
+  query = "",
+  page = 1,
+  pageSize = ADMIN_COURSES_PAGE_SIZE,
+}: {
+  query?: string;
+  page?: number;
+  pageSize?: number;
+}) {
+  const search = query.trim();
+  const where: SQL | undefined = search ? adminCourseSearchCondition(search) : undefined;
+  const [{ total }] = await db().select({ total: count() }).from(courses).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
+  const rows = await db()
+    .select({
+      id: courses.id,
+      title: courses.title,
+      slug: courses.slug,
+      status: courses.status,
+      priceCents: courses.priceCents,
+      level: courses.level,
+      isFeatured: courses.isFeatured,
+      updatedAt: courses.updatedAt,
+      lessonCount: courseStats.lessonCount,
+    })
+    .from(courses)
+    .where(where)
+    .orderBy(desc(courses.updatedAt), desc(courses.id))
+    .limit(pageSize)
+    .offset((current - 1) * pageSize);
+  return { courses: rows, total, page: current, pageCount };
+}
+
+/** The New/Edit Course form's fields of one course with its flat lessons in order, or null. */
+export async function getCourseForEdit({ courseId }: { courseId: string }) {
+  if (!isUuid(courseId)) return null;
+  const [course] = await db()
+    .select({
+      id: courses.id,
+      title: courses.title,
+      slug: courses.slug,
+      subtitle: courses.subtitle,
+      longDescriptionMd: courses.longDescriptionMd,
+      coverUrl: courses.coverUrl,
+      priceCents: courses.priceCents,
+      level: courses.level,
+      topics: courses.topics,
+      track: courses.track,
+      outcomes: courses.outcomes,
+      isFeatured: courses.isFeatured,
+      status: courses.status,
+      publishedAt: courses.publishedAt,
+    })
+    .from(courses)
+    .where(eq(courses.id, courseId));
+  if (!course) return null;
+  const [flatLessons, [{ moduleLessons }]] = await Promise.all([
+    db()
+      .select({ id: lessons.id, title: lessons.title, slug: lessons.slug, contentMd: lessons.contentMd })
+      .from(lessons)
+      .where(and(eq(lessons.courseId, courseId), isNull(lessons.moduleId)))
+      .orderBy(asc(lessons.orderIndex), asc(lessons.id)),
+    db()
+      .select({ moduleLessons: count() })
+      .from(lessons)
+      .where(and(eq(lessons.courseId, courseId), isNotNull(lessons.moduleId))),
+  ]);
+  return { ...course, lessons: flatLessons, moduleLessonCount: moduleLessons };
+}
+
+// ---------------------------------------------------------------------------
+// Writes
+// ---------------------------------------------------------------------------
+
+function uniqueCourseSlug(database: Queryable, { base, excludeId }: { base: string; excludeId?: string }) {
+  return uniqueSlug(database, { table: courses, slugColumn: courses.slug, idColumn: courses.id, base, excludeId });
+}
+
+function courseColumns(input: CourseInput) {
+  return {
+    title: input.title,
+    subtitle: input.subtitle,
+    longDescriptionMd: input.longDescriptionMd,
+    coverUrl: input.coverUrl || null,
+    priceCents: input.priceCents,
+    level: input.level,
+    topics: input.topics,
+    track: input.track,
+    outcomes: input.outcomes,
+    isFeatured: input.isFeatured,
+  };
+}
+
+const savedColumns = {
+  id: courses.id,
+  slug: courses.slug,
+  status: courses.status,
+  publishedAt: courses.publishedAt,
+  coverUrl: courses.coverUrl,
+};
+
+/**
+ * Makes the course's flat lessons (module_id null) exactly `rows`, in that order, numbered from 1:
+ * rows with an id update that lesson in place (its id, slug, type, video and learners' progress
+ * stay), rows without one are inserted with a slug made from the title and unique in the course,
+ * and flat lessons no row names are deleted. Lessons inside modules are never touched.
+ */
+async function writeFlatLessons(tx: Transaction, courseId: string, rows: FlatLessonInput[]) {
+  const existing = await tx
+    .select({
+      id: lessons.id,
+      moduleId: lessons.moduleId,
+      slug: lessons.slug,
+      title: lessons.title,
+      contentMd: lessons.contentMd,
+      orderIndex: lessons.orderIndex,
+    })
+    .from(lessons)
+    .where(eq(lessons.courseId, courseId));
+  const flat = new Map(existing.filter((lesson) => lesson.moduleId === null).map((lesson) => [lesson.id, lesson]));
+
+  const kept = new Set<string>();
+  for (const row of rows) {
+    if (row.id === undefined) continue;
+    if (!flat.has(row.id) || kept.has(row.id)) throw new LessonNotInCourseError(courseId, row.id);
+    kept.add(row.id);
+  }
+  const removed = [...flat.keys()].filter((id) => !kept.has(id));
+  if (removed.length > 0) {
+    await tx.delete(lessons).where(and(eq(lessons.courseId, courseId), isNull(lessons.moduleId), inArray(lessons.id, removed)));
+  }
+
+  // Slugs are unique per course, module lessons included; a removed lesson's slug is free again.
+  const taken = new Set(existing.filter((lesson) => !removed.includes(lesson.id)).map((lesson) => lesson.slug));
+  const inserts: (typeof lessons.$inferInsert)[] = [];
+  for (const [index, row] of rows.entries()) {
+    const orderIndex = index + 1;
+    if (row.id !== undefined) {
+      const before = flat.get(row.id)!;
+      if (before.title === row.title && before.contentMd === row.contentMd && before.orderIndex === orderIndex) continue;
+      await tx
+        .update(lessons)
+        .set({ title: row.title, contentMd: row.contentMd, orderIndex, updatedAt: new Date() })
+        .where(and(eq(lessons.id, row.id), eq(lessons.courseId, courseId)));
+      continue;
+    }
+    const slug = nextFreeSlug(slugify(row.title) || "lesson", taken);
+    taken.add(slug);
+    // A lesson written here with a body is an article; one without waits for its video in the builder.
+    inserts.push({
+      courseId,
+      title: row.title,
+      slug,
+      contentMd: row.contentMd,
+      orderIndex,
+      ...(row.contentMd.trim() ? { type: "article" } : {}),
+    });
+  }
+  if (inserts.length > 0) await tx.insert(lessons).values(inserts);
+}
+
+/**
+ * A new course and its lessons, in one transaction: the slug comes from the typed slug or the
+ * title and is made unique; publishing stamps `published_at`, a draft has none.
+ */
+export async function createCourse({
+  authorId,
+  input,
+  lessons: rows,
+  publish,
+}: {
+  authorId: string | null;
+  input: CourseInput;
+  lessons: FlatLessonInput[];
+  publish: boolean;
+}) {
+  const base = slugify(input.slug) || slugify(input.title) || "course";
+  const created = await retryOnUniqueViolation(() =>
+    db().transaction(async (tx) => {
+      const slug = await uniqueCourseSlug(tx, { base });
+      const [row] = await tx
+        .insert(courses)
+        .values({
+          ...courseColumns(input),
+          slug,
+          authorId,
+          status: publish ? "published" : "draft",
+          publishedAt: publish ? new Date() : null,
+        })
+        .returning(savedColumns);
+      await writeFlatLessons(tx, row.id, rows);
+      return row;
+    }),
+  );
+  return afterCourseSaved({ course: created, previousCoverUrl: null });
+}
+
+/**
+ * Saves an existing course and its flat lessons in one transaction (nothing is written if any
+ * part fails). Publishing stamps `published_at` only if it is empty (Ghost's rule); Save Draft
+ * makes the course a draft and keeps the date.
+ */
+export async function updateCourse({
+  courseId,
+  input,
+  lessons: rows,
+  publish,
+}: {
+  courseId: string;
+  input: CourseInput;
+  lessons: FlatLessonInput[];
+  publish: boolean;
+}) {
+  if (!isUuid(courseId)) throw new CourseNotFoundError(courseId);
+  const base = slugify(input.slug) || slugify(input.title) || "course";
+  const { saved, previousCoverUrl } = await retryOnUniqueViolation(() =>
+    db().transaction(async (tx) => {
+      // Locks the row, so two saves of one course take turns over its lessons.
+      const [before] = await tx.select({ coverUrl: courses.coverUrl }).from(courses).where(eq(courses.id, courseId)).for("update");
+      if (!before) throw new CourseNotFoundError(courseId);
+      const slug = await uniqueCourseSlug(tx, { base, excludeId: courseId });
+      const [row] = await tx
+        .update(courses)
+        .set({
+          ...courseColumns(input),
+          slug,
+          status: publish ? "published" : "draft",
+          updatedAt: new Date(),
+          ...(publish ? { publishedAt: sql`coalesce(${courses.publishedAt}, now())` } : {}),
+        })
+        .where(eq(courses.id, courseId))
+        .returning(savedColumns);
+      await writeFlatLessons(tx, courseId, rows);
+      return { saved: row, previousCoverUrl: before.coverUrl };
+    }),
+  );
+  return afterCourseSaved({ course: saved, previousCoverUrl });
+}
+
+/** Publish or unpublish (the list's toggle). `published_at` is stamped the first time only. */
+export async function setCourseStatus({ courseId, status }: { courseId: string; status: PublishStatus }) {
+  if (!isUuid(courseId)) throw new CourseNotFoundError(courseId);
+  const [updated] = await db()
+    .update(courses)
+    .set({
+      status,
+      updatedAt: new Date(),
+      ...(status === "published" ? { publishedAt: sql`coalesce(${courses.publishedAt}, now())` } : {}),
+    })
+    .where(eq(courses.id, courseId))
+    .returning({ id: courses.id, status: courses.status, publishedAt: courses.publishedAt });
+  if (!updated) throw new CourseNotFoundError(courseId);
+  return updated;
+}
+
+/** Deletes a course; the database deletes its modules, lessons, enrollments and progress with it (cascades). */
+export async function deleteCourse({ courseId }: { courseId: string }) {
+  if (!isUuid(courseId)) throw new CourseNotFoundError(courseId);
+  const [deleted] = await db().delete(courses).where(eq(courses.id, courseId)).returning({ id: courses.id, coverUrl: courses.coverUrl });
+  if (!deleted) throw new CourseNotFoundError(courseId);
+  await afterCourseDeleted({ courseId });
+}

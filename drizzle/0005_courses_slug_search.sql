@@ -1,0 +1,1 @@
+CREATE INDEX "courses_slug_trgm_idx" ON "courses" USING gin ("slug" gin_trgm_ops);
