@@ -4,7 +4,8 @@ import { firstError, parseForm } from "~/lib/forms/parse-form";
 import { sanitizeEmbedCode } from "~/lib/video-embed";
 import { invalidForm } from "~/server/action.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { setCoursePublished, updateCourseDetails } from "~/server/courses/course-details.server";
+import { setCourseStatus } from "~/server/courses/admin-courses.server";
+import { updateCourseDetails } from "~/server/courses/course-details.server";
 import { builderFailure, BUILDER_FAILURE_MESSAGES, type BuilderOperation } from "~/server/curriculum/builder-failures.server";
 import { createLesson, deleteLesson, moveLesson, updateLesson } from "~/server/curriculum/lessons.server";
 import { createModule, deleteModule, moveModule, updateModule } from "~/server/curriculum/modules.server";
@@ -57,7 +58,7 @@ async function run(courseId: string, form: Form) {
       });
     case "publish":
     case "unpublish":
-      return setCoursePublished({ courseId, published: form.intent === "publish" });
+      return setCourseStatus({ courseId, status: form.intent === "publish" ? "published" : "draft" });
     case "add-module":
       return createModule({ courseId });
     case "update-module":

@@ -1,4 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import { isUuid } from "~/lib/uuid";
+import { CourseNotFoundError } from "~/server/courses/admin-courses.server";
 import { db } from "~/server/db/client.server";
 import { courses } from "~/server/db/schema";
 
@@ -6,20 +8,6 @@ import { courses } from "~/server/db/schema";
  * The course builder's Details tab: read a course's details, save them, publish or unpublish.
  * (The New/Edit Course screen has its own, fuller save in this folder.)
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids come from URLs and forms: anything that is not a uuid names no course (and must not reach a uuid column). */
-export function isCourseId(value: string | null | undefined): value is string {
-  return typeof value === "string" && UUID.test(value);
-}
-
-export class CourseNotFoundError extends Error {
-  constructor(readonly id: string) {
-    super(`No course with id ${id}`);
-    this.name = "CourseNotFoundError";
-  }
-}
 
 export class CourseSlugTakenError extends Error {
   constructor(readonly slug: string) {
@@ -36,7 +24,7 @@ export function sqlState(error: unknown): string | undefined {
 
 /** What the builder's Details tab shows, or null when no course has this id. */
 export async function getCourseDetails({ courseId }: { courseId: string }) {
-  if (!isCourseId(courseId)) return null;
+  if (!isUuid(courseId)) return null;
   const [course] = await db()
     .select({
       id: courses.id,
@@ -70,7 +58,7 @@ export async function updateCourseDetails({
   description: string;
   priceCents: number;
 }) {
-  if (!isCourseId(courseId)) throw new CourseNotFoundError(courseId);
+  if (!isUuid(courseId)) throw new CourseNotFoundError(courseId);
   try {
     const [updated] = await db()
       .update(courses)
@@ -83,20 +71,4 @@ export async function updateCourseDetails({
     if (sqlState(error) === "23505") throw new CourseSlugTakenError(slug);
     throw error;
   }
-}
-
-/** Publish or unpublish. `published_at` is stamped the first time only (docs/decisions/006). */
-export async function setCoursePublished({ courseId, published }: { courseId: string; published: boolean }) {
-  if (!isCourseId(courseId)) throw new CourseNotFoundError(courseId);
-  const [updated] = await db()
-    .update(courses)
-    .set({
-      status: published ? "published" : "draft",
-      updatedAt: new Date(),
-      ...(published ? { publishedAt: sql`coalesce(${courses.publishedAt}, now())` } : {}),
-    })
-    .where(eq(courses.id, courseId))
-    .returning({ id: courses.id, status: courses.status, publishedAt: courses.publishedAt });
-  if (!updated) throw new CourseNotFoundError(courseId);
-  return updated;
 }

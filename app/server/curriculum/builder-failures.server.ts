@@ -1,7 +1,8 @@
 import { BUILDER_EXTRA_MESSAGES, BUILDER_MESSAGES } from "~/lib/builder-messages";
 import type { FieldErrors } from "~/lib/forms/parse-form";
 import type { Failure } from "~/server/action.server";
-import { CourseNotFoundError, CourseSlugTakenError } from "~/server/courses/course-details.server";
+import { CourseNotFoundError } from "~/server/courses/admin-courses.server";
+import { CourseSlugTakenError } from "~/server/courses/course-details.server";
 import { logger } from "~/server/logger.server";
 import { ForeignVideoPathError, LessonNotFoundError, LessonSlugTakenError, ModuleNotFoundError } from "./curriculum-errors.server";
 

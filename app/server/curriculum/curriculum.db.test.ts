@@ -2,12 +2,11 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { unique, useTestDatabase, violatedConstraint } from "../../../tests/support/test-database";
 import {
-  CourseNotFoundError,
   CourseSlugTakenError,
   getCourseDetails,
-  setCoursePublished,
   updateCourseDetails,
 } from "~/server/courses/course-details.server";
+import { CourseNotFoundError, setCourseStatus } from "~/server/courses/admin-courses.server";
 import { courseModules, courses, lessons } from "~/server/db/schema";
 import { ForeignVideoPathError, LessonNotFoundError, LessonSlugTakenError, ModuleNotFoundError } from "./curriculum-errors.server";
 import { getCurriculum, placeAt } from "./curriculum.server";
@@ -321,14 +320,14 @@ describe("course details", () => {
 
   it("publish stamps published_at once; unpublish keeps it", async () => {
     const course = await newCourse();
-    const first = await setCoursePublished({ courseId: course.id, published: true });
+    const first = await setCourseStatus({ courseId: course.id, status: "published" });
     expect(first.status).toBe("published");
     expect(first.publishedAt).toBeInstanceOf(Date);
-    expect(await setCoursePublished({ courseId: course.id, published: false })).toMatchObject({
+    expect(await setCourseStatus({ courseId: course.id, status: "draft" })).toMatchObject({
       status: "draft",
       publishedAt: first.publishedAt,
     });
-    expect(await setCoursePublished({ courseId: course.id, published: true })).toMatchObject({
+    expect(await setCourseStatus({ courseId: course.id, status: "published" })).toMatchObject({
       status: "published",
       publishedAt: first.publishedAt,
     });

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { LessonType, VideoProvider } from "~/lib/domain-values";
-import { CourseNotFoundError, isCourseId } from "~/server/courses/course-details.server";
+import { isUuid } from "~/lib/uuid";
+import { CourseNotFoundError } from "~/server/courses/admin-courses.server";
 import { db, type Queryable, type Transaction } from "~/server/db/client.server";
 import { courseModules, courses, lessons } from "~/server/db/schema";
 
@@ -10,7 +11,7 @@ import { courseModules, courses, lessons } from "~/server/db/schema";
  * course, lessons within their module or within the course's flat group (docs/decisions/012).
  */
 
-export const isUuid = isCourseId;
+export { isUuid };
 
 /** The columns the builder lists and edits; content is included because the lesson dialog edits it. */
 const builderLessonColumns = {
@@ -53,7 +54,7 @@ export type Curriculum = { lessons: BuilderLesson[]; modules: BuilderModule[] };
 
 /** The whole curriculum of a course for the builder, in order. */
 export async function getCurriculum({ courseId }: { courseId: string }): Promise<Curriculum> {
-  if (!isCourseId(courseId)) return { lessons: [], modules: [] };
+  if (!isUuid(courseId)) return { lessons: [], modules: [] };
   const [moduleRows, lessonRows] = await Promise.all([
     db()
       .select({
@@ -83,7 +84,7 @@ export async function getCurriculum({ courseId }: { courseId: string }): Promise
  * at once take turns and positions never come out doubled. Throws when the course is gone.
  */
 export async function lockCourse(tx: Transaction, courseId: string) {
-  if (!isCourseId(courseId)) throw new CourseNotFoundError(courseId);
+  if (!isUuid(courseId)) throw new CourseNotFoundError(courseId);
   const [course] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).for("update");
   if (!course) throw new CourseNotFoundError(courseId);
 }
