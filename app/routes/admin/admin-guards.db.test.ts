@@ -7,7 +7,8 @@ import { callAction, callLoader, sessionUser, thrownResponse } from "../../../te
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import type { SessionUser } from "~/server/auth/session.server";
 import routeConfig from "~/routes";
-import { posts, users } from "~/server/db/schema";
+import { accessEvents, courses, enrollments, posts, users } from "~/server/db/schema";
+import { issueOwnerSetupCode } from "~/server/users/owner-setup.server";
 
 const database = useTestDatabase();
 
@@ -15,6 +16,7 @@ const admin = sessionUser({ role: "admin" });
 const superAdmin = sessionUser({ role: "super_admin" });
 const learner = sessionUser({ role: "user" });
 let postId = "";
+let courseId = "";
 
 type Handler = (args: never) => unknown;
 type RouteModule = { loader?: Handler; action?: Handler; default?: unknown };
@@ -47,11 +49,24 @@ async function discoverAdminRoutes(): Promise<AdminRoute[]> {
   return Promise.all(found.map(async (route) => ({ ...route, module: await importModule(path.join(APP_DIR, route.file)) })));
 }
 
-const adminRoutes = await discoverAdminRoutes();
+/**
+ * The one deliberate exception: the first-run "Create the owner account" form is for visitors,
+ * and only while no admin exists. Once one does, it answers 404 to everyone (tested below)
+ * instead of sending visitors to /login.
+ */
+const FIRST_RUN_ONLY = ["/admin/setup"];
 
-/** The concrete URL for a pattern: each dynamic segment gets the guarded post's id (a UUID that names nothing for other kinds of record). */
-const fill = (pattern: string) => pattern.replace(/:\w+\??/g, postId);
-const paramsOf = (pattern: string) => Object.fromEntries([...pattern.matchAll(/:(\w+)/g)].map(([, name]) => [name, postId]));
+const everyAdminRoute = await discoverAdminRoutes();
+const adminRoutes = everyAdminRoute.filter((route) => !FIRST_RUN_ONLY.includes(route.pattern));
+const firstRunRoutes = everyAdminRoute.filter((route) => FIRST_RUN_ONLY.includes(route.pattern));
+
+/**
+ * The record a pattern's dynamic segments name: a real user for the user pages, else the guarded
+ * post's id (a UUID that names nothing for other kinds of record).
+ */
+const recordId = (pattern: string) => (pattern.startsWith("/admin/users/") ? learner.id : postId);
+const fill = (pattern: string) => pattern.replace(/:\w+\??/g, recordId(pattern));
+const paramsOf = (pattern: string) => Object.fromEntries([...pattern.matchAll(/:(\w+)/g)].map(([, name]) => [name, recordId(pattern)]));
 
 type Form = Record<string, string>;
 /**
@@ -69,6 +84,11 @@ const FORMS: Record<string, (id: string) => Form[]> = {
     { intent: "delete", id },
   ],
   "/api/admin/markdown-preview": () => [{ content_md: "# Hi" }],
+  "/admin/users/:id": (): Form[] => [
+    { intent: "grant", courseId },
+    { intent: "revoke", courseId },
+    { intent: "role", role: "super_admin" },
+  ],
 };
 const fallbackForms = (id: string): Form[] => [{ intent: "delete", id }];
 
@@ -101,6 +121,11 @@ beforeAll(async () => {
     .values({ title: "Guarded post", slug: unique("guarded"), contentMd: "Original", status: "draft" })
     .returning();
   postId = post.id;
+  const [course] = await db
+    .insert(courses)
+    .values({ title: "Guarded course", slug: unique("guarded-course"), status: "published" })
+    .returning();
+  courseId = course.id;
 });
 
 describe("the admin area read from app/routes.ts", () => {
@@ -113,8 +138,12 @@ describe("the admin area read from app/routes.ts", () => {
         "/admin/blog/new",
         "/admin/blog/:id/edit",
         "/api/admin/markdown-preview",
+        "/admin/users",
+        "/admin/users/:id",
+        "/admin/users/export.csv",
       ]),
     );
+    expect(firstRunRoutes.map((route) => route.pattern)).toEqual(["/admin/setup"]);
     // The layout and the dashboard (its index route) both answer at /admin.
     expect(adminRoutes.filter((route) => route.pattern === "/admin").map((route) => route.file)).toEqual([
       "routes/admin/layout.tsx",
@@ -132,7 +161,7 @@ describe("the admin area read from app/routes.ts", () => {
       const module = await importModule(path.join(folder, name));
       if (module.default || module.loader || module.action) routeModules.push(`routes/admin/${name.split(path.sep).join("/")}`);
     }
-    const walked = adminRoutes.map((route) => route.file).filter((file) => file.startsWith("routes/admin/"));
+    const walked = everyAdminRoute.map((route) => route.file).filter((file) => file.startsWith("routes/admin/"));
     expect(walked.toSorted()).toEqual(routeModules.toSorted());
   });
 
@@ -140,6 +169,29 @@ describe("the admin area read from app/routes.ts", () => {
     const withAction = adminRoutes.filter((route) => route.module.action).map((route) => route.pattern);
     expect(withAction).toEqual(expect.arrayContaining(Object.keys(FORMS)));
   });
+});
+
+describe("the first-run owner setup once an admin exists", () => {
+  it.each(firstRunRoutes.map((route) => [route.file, route] as const))("%s answers 404 to visitors, users and admins alike", async (_name, { pattern, module }) => {
+    for (const user of [null, learner, admin, superAdmin]) {
+      expect(await thrownResponse(callLoader(module as { loader: Handler }, { path: pattern, user })), `loader as ${user?.role ?? "visitor"}`).toMatchObject({
+        status: 404,
+      });
+    }
+  });
+
+  it.each(firstRunRoutes.map((route) => [route.file, route] as const))(
+    "%s refuses a direct POST with 404 even with a valid setup code, and creates no one",
+    async (_name, { pattern, module }) => {
+      const { code } = await issueOwnerSetupCode();
+      const email = `${unique("late-owner")}@example.test`;
+      const response = await thrownResponse(
+        callAction(module as { action: Handler }, { path: pattern, form: { code, name: "Late Owner", email, password: "a long passphrase 42" } }),
+      );
+      expect(response.status).toBe(404);
+      expect(await database().db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    },
+  );
 });
 
 describe("admin loaders and actions called directly", () => {
@@ -163,6 +215,13 @@ describe("admin loaders and actions called directly", () => {
     expect(post).toMatchObject({ title: "Guarded post", contentMd: "Original", status: "draft", publishedAt: null });
     const sneaky = await database().db.select().from(posts).where(eq(posts.title, "Sneaky"));
     expect(sneaky).toHaveLength(0);
+  });
+
+  it("left the user's role and course access untouched too", async () => {
+    const [target] = await database().db.select({ role: users.role }).from(users).where(eq(users.id, learner.id));
+    expect(target.role).toBe("user");
+    expect(await database().db.select().from(enrollments).where(eq(enrollments.courseId, courseId))).toEqual([]);
+    expect(await database().db.select().from(accessEvents).where(eq(accessEvents.userId, learner.id))).toEqual([]);
   });
 
   it("let an admin and a super admin load every admin page, so the refusals above are the guard's", async () => {

@@ -5,11 +5,16 @@ import { BookOpen } from "lucide-react";
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { Spinner } from "~/components/ui/spinner";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { sendToOwnerSetupWhileNoAdmin } from "~/server/users/owner-setup.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin | Launchpad Academy" }, { name: "robots", content: "noindex" }];
 
-/** The layout's own check; every child loader and action still checks for itself. */
-export function loader({ request, context }: Route.LoaderArgs) {
+/**
+ * The layout's own check; every child loader and action still checks for itself. On a first run
+ * with no admin at all, the back office is the owner-setup form.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await sendToOwnerSetupWhileNoAdmin({ context });
   const admin = requireAdmin({ request, context });
   return { admin: { name: admin.name, email: admin.email, role: admin.role } };
 }
