@@ -9,6 +9,7 @@ CREATE TABLE "owner_setup_codes" (
 ALTER TABLE "access_events" DROP CONSTRAINT "access_events_type_check";--> statement-breakpoint
 ALTER TABLE "access_events" DROP CONSTRAINT "access_events_user_id_users_id_fk";
 --> statement-breakpoint
+DROP INDEX "users_created_at_idx";--> statement-breakpoint
 ALTER TABLE "access_events" ALTER COLUMN "user_id" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "access_events" ADD COLUMN "user_email" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "access_events" ADD COLUMN "course_title" text;--> statement-breakpoint
@@ -21,6 +22,7 @@ CREATE INDEX "access_events_course_created_idx" ON "access_events" USING btree (
 CREATE INDEX "users_name_idx" ON "users" USING btree ("name","id");--> statement-breakpoint
 CREATE INDEX "users_last_sign_in_idx" ON "users" USING btree ("last_sign_in_at" DESC NULLS LAST,"id");--> statement-breakpoint
 CREATE INDEX "users_admin_role_idx" ON "users" USING btree ("role") WHERE "users"."role" in ('admin', 'super_admin');--> statement-breakpoint
+CREATE INDEX "users_created_at_idx" ON "users" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 ALTER TABLE "access_events" ADD CONSTRAINT "access_events_source_check" CHECK ("access_events"."source" is null or source in ('admin', 'purchase', 'membership', 'free'));--> statement-breakpoint
 ALTER TABLE "access_events" ADD CONSTRAINT "access_events_roles_check" CHECK (("access_events"."from_role" is null or from_role in ('user', 'admin', 'super_admin')) and ("access_events"."to_role" is null or to_role in ('user', 'admin', 'super_admin')));--> statement-breakpoint
 ALTER TABLE "access_events" ADD CONSTRAINT "access_events_type_check" CHECK (type in ('grant', 'revoke', 'purchase', 'refund', 'role_change'));--> statement-breakpoint

@@ -88,8 +88,8 @@ export const users = pgTable(
   },
   (t) => [
     check("users_role_check", sql`${t.role} in ${sqlList(["", ...ROLES])}`),
-    index("users_created_at_idx").on(t.createdAt.desc()),
-    // The admin users list sorts by name and by last sign-in (email has its unique index).
+    // The admin users list sorts by each of these, with the id as the tie-break (email has its unique index).
+    index("users_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("users_name_idx").on(t.name, t.id),
     index("users_last_sign_in_idx").on(t.lastSignInAt.desc().nullsLast(), t.id),
     // "Does any admin exist?" (first run) and "how many super admins?" (role rules) read only these rows.

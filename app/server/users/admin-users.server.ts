@@ -62,6 +62,17 @@ export async function listAdminUsers({
   const [{ total }] = await db().select({ total: count() }).from(users).where(where);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
+  // A deferred join: the page's ids first, from the sort's index alone, then those 50 rows. A
+  // deep page (OFFSET 99,950) then walks a narrow index instead of 100,000 whole rows.
+  const order = userListOrder(sort, dir);
+  const pageIds = db()
+    .select({ pageId: sql<string>`${users.id}`.as("page_id") })
+    .from(users)
+    .where(where)
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset((current - 1) * pageSize)
+    .as("page_ids");
   const rows = await db()
     .select({
       id: users.id,
@@ -72,10 +83,8 @@ export async function listAdminUsers({
       lastSignInAt: users.lastSignInAt,
     })
     .from(users)
-    .where(where)
-    .orderBy(...userListOrder(sort, dir))
-    .limit(pageSize)
-    .offset((current - 1) * pageSize);
+    .innerJoin(pageIds, eq(users.id, pageIds.pageId))
+    .orderBy(...order);
   return { users: rows.map((row) => ({ ...row, role: normalizeRole(row.role) })), total, page: current, pageCount };
 }
 
