@@ -114,7 +114,7 @@ export async function listUserCourseAccess({ userId }: { userId: string }) {
     .from(courses)
     .leftJoin(enrollments, and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, userId)))
     .where(eq(courses.status, "published"))
-    .orderBy(asc(courses.title), asc(courses.id))
+    .orderBy(asc(sql`lower(${courses.title})`), asc(courses.id))
     .limit(COURSE_ACCESS_LIMIT);
   return rows.map((row) => ({
     ...row,
