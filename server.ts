@@ -14,7 +14,7 @@ import { scheduleTempCoverSweep } from "~/server/courses/course-covers.server";
 import { getConfig, type Config } from "~/server/config.server";
 import { getDatabaseHandle } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";
-import { closeRuntime, prepareRuntime } from "~/server/runtime.server";
+import { closeRuntime, getOwnerSetupNotice, prepareRuntime, type OwnerSetupNotice } from "~/server/runtime.server";
 import { BUCKETS, getStorage, type Bucket } from "~/server/storage.server";
 import { serveLessonVideo } from "~/server/lesson-video.server";
 import { handleUpload } from "~/server/uploads.server";
@@ -294,8 +294,17 @@ export function createApp({ config = getConfig(), build, clientDir }: CreateAppO
   return app;
 }
 
-/** Production entry: prepare the database, listen, and shut down gracefully on SIGTERM/SIGINT. */
-export async function startServer({ clientDir }: { clientDir: string }) {
+/**
+ * Production entry: prepare the database, listen, and shut down gracefully on SIGTERM/SIGINT.
+ * `onListening` hears the URL and, on a first run without an admin, the owner-setup code.
+ */
+export async function startServer({
+  clientDir,
+  onListening,
+}: {
+  clientDir: string;
+  onListening?: (info: { url: string; ownerSetup: OwnerSetupNotice | null }) => void;
+}) {
   const config = getConfig();
   for (const warning of config.warnings) logger.warn(warning);
   if (config.isProduction && config.publicUrl.startsWith("https://") && config.trustProxy === false) {
@@ -310,6 +319,7 @@ export async function startServer({ clientDir }: { clientDir: string }) {
   const app = createApp({ config, build, clientDir });
   const server = app.listen(config.port, config.host, () => {
     logger.info({ url: config.publicUrl, host: config.host, port: config.port }, "server listening");
+    onListening?.({ url: config.publicUrl, ownerSetup: getOwnerSetupNotice() });
   });
   server.keepAliveTimeout = 65_000;
 
@@ -335,4 +345,4 @@ export async function startServer({ clientDir }: { clientDir: string }) {
   return server;
 }
 
-export { prepareRuntime };
+export { getOwnerSetupNotice, prepareRuntime };

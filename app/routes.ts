@@ -48,6 +48,9 @@ export default [
     route("logout", "routes/auth/logout.ts"),
     route("account", "routes/account/account.tsx"),
 
+    // first run: the one-time "Create the owner account" form, only while no admin exists
+    route("admin/setup", "routes/admin/owner-setup.tsx"),
+
     // 404 for any other path
     route("*", "routes/not-found.tsx"),
   ]),
@@ -64,12 +67,15 @@ export default [
     route("courses/:id/edit", "routes/admin/course-edit.tsx"),
     route("courses/builder/:id", "routes/admin/course-builder.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    route("users", "routes/admin/users.tsx"),
+    route("users/:id", "routes/admin/user-details.tsx"),
   ]),
 
   // Resource routes (no UI)
   route(".well-known/jwks.json", "routes/resources/jwks.ts"),
   route("api/me", "routes/resources/api-me.ts"),
   route("api/admin/markdown-preview", "routes/resources/markdown-preview.ts"),
+  route("admin/users/export.csv", "routes/resources/users-export-csv.ts"),
   route("blog/rss.xml", "routes/resources/blog-rss.ts"),
   route("data/courses.json", "routes/resources/courses-json.ts"),
   route("robots.txt", "routes/resources/robots.ts"),

@@ -14,6 +14,8 @@ const load = () => vite.ssrLoadModule("./server.ts") as Promise<ServerModule>;
 const first = await load();
 try {
   await first.prepareRuntime();
+  const setup = first.getOwnerSetupNotice();
+  if (setup) console.log(`\nNo admin account yet: create the owner account at ${setup.url} with the setup code ${setup.code}\n`);
 } catch (error) {
   console.error(`\n${(error as Error).message}\n`);
   await vite.close();

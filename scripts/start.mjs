@@ -37,9 +37,24 @@ if (needsBuild()) {
   }
 }
 
+/** First run without an admin: the one-time code for the "Create the owner account" form, where the operator looks. */
+function showOwnerSetup({ ownerSetup }) {
+  if (!ownerSetup) return;
+  const lines = [
+    "No admin account yet. Create the owner account at",
+    `  ${ownerSetup.url}`,
+    "with this one-time setup code:",
+    `  ${ownerSetup.code}`,
+    `It works until ${ownerSetup.expiresAt.toISOString().replace("T", " ").slice(0, 16)} UTC; a restart prints a new one.`,
+  ];
+  const width = Math.max(...lines.map((line) => line.length));
+  const rule = "─".repeat(width + 2);
+  console.log(["", `┌${rule}┐`, ...lines.map((line) => `│ ${line.padEnd(width)} │`), `└${rule}┘`, ""].join("\n"));
+}
+
 try {
   const { startServer } = await import(pathToFileURL(serverEntry).href);
-  await startServer({ clientDir: path.join(buildDir, "client") });
+  await startServer({ clientDir: path.join(buildDir, "client"), onListening: showOwnerSetup });
 } catch (error) {
   // Configuration and lock problems are the operator's to fix: say what, without a stack trace.
   if (error?.name === "ConfigError" || error?.name === "DatabaseLockedError") {

@@ -21,6 +21,12 @@ export type Role = (typeof ROLES)[number];
 /** The roles that count as admin (spec: admin and super_admin). */
 export const ADMIN_ROLES = ["admin", "super_admin"] as const satisfies readonly Role[];
 
+export const ROLE_LABELS: Record<Role, string> = {
+  user: "User",
+  admin: "Admin",
+  super_admin: "Super admin",
+};
+
 // ---------------------------------------------------------------------------------------------
 // Courses and playbooks
 // ---------------------------------------------------------------------------------------------
@@ -79,11 +85,36 @@ export type VideoProvider = (typeof VIDEO_PROVIDERS)[number];
 export const ENROLLMENT_STATUSES = ["active", "revoked"] as const;
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
 
+/** What the Active / Revoked / No access badges of the admin's course list say. */
+export const ENROLLMENT_STATUS_LABELS: Record<EnrollmentStatus, string> = {
+  active: "Active",
+  revoked: "Revoked",
+};
+
 export const ENROLLMENT_SOURCES = ["admin", "purchase", "membership", "free"] as const;
 export type EnrollmentSource = (typeof ENROLLMENT_SOURCES)[number];
 
-export const ACCESS_EVENT_TYPES = ["grant", "revoke", "purchase", "refund"] as const;
+export const ENROLLMENT_SOURCE_LABELS: Record<EnrollmentSource, string> = {
+  admin: "Granted by an admin",
+  purchase: "Purchase",
+  membership: "Membership",
+  free: "Free course",
+};
+
+/**
+ * The audit trail's events (`access_events.type`): course access granted or revoked, an order
+ * paid or refunded, and a change of a person's role.
+ */
+export const ACCESS_EVENT_TYPES = ["grant", "revoke", "purchase", "refund", "role_change"] as const;
 export type AccessEventType = (typeof ACCESS_EVENT_TYPES)[number];
+
+export const ACCESS_EVENT_LABELS: Record<AccessEventType, string> = {
+  grant: "Access granted",
+  revoke: "Access revoked",
+  purchase: "Purchased",
+  refund: "Refunded",
+  role_change: "Role changed",
+};
 
 // ---------------------------------------------------------------------------------------------
 // Blog and marketing

@@ -3,9 +3,19 @@ import { databaseOptionsFromConfig, getDatabaseHandle, openDatabase, setDatabase
 import { runMigrations } from "./db/migrate.server";
 import { seedDemoContent } from "./db/seed/seed.server";
 import { logger } from "./logger.server";
+import { issueOwnerSetupCode, OWNER_SETUP_PATH, type OwnerSetupCode } from "./users/owner-setup.server";
 import { upsertPasswordUser } from "./users/password-users.server";
+import { adminExists } from "./users/user-roles.server";
 
-const state = globalThis as typeof globalThis & { __courseSiteReady?: Promise<DatabaseHandle> };
+const state = globalThis as typeof globalThis & { __courseSiteReady?: Promise<DatabaseHandle>; __ownerSetup?: OwnerSetupNotice | null };
+
+/** The first-run setup code this process printed, and where to use it. */
+export type OwnerSetupNotice = OwnerSetupCode & { url: string };
+
+/** The code printed at start while no admin existed, for `npm start` to show; null when there was an admin. */
+export function getOwnerSetupNotice(): OwnerSetupNotice | null {
+  return state.__ownerSetup ?? null;
+}
 
 /**
  * Everything the site needs before it serves a request: the database open (and locked, for
@@ -24,8 +34,18 @@ export function prepareRuntime(config: Config = getConfig()): Promise<DatabaseHa
         if (seeded) logger.info("demo content written");
       }
       if (config.admin) {
-        const admin = await upsertPasswordUser(handle.db, { ...config.admin, role: "super_admin" });
+        const admin = await upsertPasswordUser(handle.db, { ...config.admin, role: "super_admin", note: "Set by ADMIN_EMAIL at start" });
         logger.info({ email: admin.email }, admin.created ? "admin account created" : "admin account updated");
+      }
+      state.__ownerSetup = null;
+      if (!(await adminExists(handle.db))) {
+        // First run: the owner creates their account at /admin with this code (it is in the log on purpose).
+        const setup = await issueOwnerSetupCode({ database: handle.db });
+        state.__ownerSetup = { ...setup, url: `${config.publicUrl}${OWNER_SETUP_PATH}` };
+        logger.warn(
+          { setupUrl: state.__ownerSetup.url, setupCode: setup.code, expiresAt: setup.expiresAt.toISOString() },
+          "no admin account yet: create the owner account at setupUrl with setupCode",
+        );
       }
       return handle;
     } catch (error) {

@@ -7,8 +7,9 @@ import { callAction, callLoader, sessionUser, thrownResponse } from "../../../te
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import type { SessionUser } from "~/server/auth/session.server";
 import routeConfig from "~/routes";
-import { courseModules, courses, lessons, posts, users } from "~/server/db/schema";
+import { accessEvents, courseModules, courses, enrollments, lessons, posts, users } from "~/server/db/schema";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
+import { issueOwnerSetupCode } from "~/server/users/owner-setup.server";
 
 const database = useTestDatabase();
 
@@ -49,14 +50,24 @@ async function discoverAdminRoutes(): Promise<AdminRoute[]> {
   return Promise.all(found.map(async (route) => ({ ...route, module: await importModule(path.join(APP_DIR, route.file)) })));
 }
 
-const adminRoutes = await discoverAdminRoutes();
+/**
+ * The one deliberate exception: the first-run "Create the owner account" form is for visitors,
+ * and only while no admin exists. Once one does, it answers 404 to everyone (tested below)
+ * instead of sending visitors to /login.
+ */
+const FIRST_RUN_ONLY = ["/admin/setup"];
+
+const everyAdminRoute = await discoverAdminRoutes();
+const adminRoutes = everyAdminRoute.filter((route) => !FIRST_RUN_ONLY.includes(route.pattern));
+const firstRunRoutes = everyAdminRoute.filter((route) => FIRST_RUN_ONLY.includes(route.pattern));
 
 /**
- * The concrete URL for a pattern: each dynamic segment gets the guarded records' id. The guarded
- * post and the guarded course share it, so every ":id" page loads for an admin.
+ * The record a pattern's dynamic segments name: a real user for the user pages, else the guarded
+ * post's id, which the guarded course shares (a UUID that names nothing for other kinds of record).
  */
-const fill = (pattern: string) => pattern.replace(/:\w+\??/g, postId);
-const paramsOf = (pattern: string) => Object.fromEntries([...pattern.matchAll(/:(\w+)/g)].map(([, name]) => [name, postId]));
+const recordId = (pattern: string) => (pattern.startsWith("/admin/users/") ? learner.id : postId);
+const fill = (pattern: string) => pattern.replace(/:\w+\??/g, recordId(pattern));
+const paramsOf = (pattern: string) => Object.fromEntries([...pattern.matchAll(/:(\w+)/g)].map(([, name]) => [name, recordId(pattern)]));
 
 type Form = Record<string, string>;
 /**
@@ -100,6 +111,11 @@ const FORMS: Record<string, (id: string) => Form[]> = {
     { intent: "publish" },
     { intent: "add-module" },
     { intent: "add-lesson", module_id: "" },
+  ],
+  "/admin/users/:id": (): Form[] => [
+    { intent: "grant", courseId },
+    { intent: "revoke", courseId },
+    { intent: "role", role: "super_admin" },
   ],
 };
 /** Pages only a super_admin may open: a plain admin gets the same 403 as a learner (isAdmin true). */
@@ -158,8 +174,12 @@ describe("the admin area read from app/routes.ts", () => {
         "/admin/courses/new",
         "/admin/courses/:id/edit",
         "/admin/courses/builder/:id",
+        "/admin/users",
+        "/admin/users/:id",
+        "/admin/users/export.csv",
       ]),
     );
+    expect(firstRunRoutes.map((route) => route.pattern)).toEqual(["/admin/setup"]);
     // The layout and the dashboard (its index route) both answer at /admin.
     expect(adminRoutes.filter((route) => route.pattern === "/admin").map((route) => route.file)).toEqual([
       "routes/admin/layout.tsx",
@@ -177,7 +197,7 @@ describe("the admin area read from app/routes.ts", () => {
       const module = await importModule(path.join(folder, name));
       if (module.default || module.loader || module.action) routeModules.push(`routes/admin/${name.split(path.sep).join("/")}`);
     }
-    const walked = adminRoutes.map((route) => route.file).filter((file) => file.startsWith("routes/admin/"));
+    const walked = everyAdminRoute.map((route) => route.file).filter((file) => file.startsWith("routes/admin/"));
     expect(walked.toSorted()).toEqual(routeModules.toSorted());
   });
 
@@ -185,6 +205,29 @@ describe("the admin area read from app/routes.ts", () => {
     const withAction = adminRoutes.filter((route) => route.module.action).map((route) => route.pattern);
     expect(withAction).toEqual(expect.arrayContaining(Object.keys(FORMS)));
   });
+});
+
+describe("the first-run owner setup once an admin exists", () => {
+  it.each(firstRunRoutes.map((route) => [route.file, route] as const))("%s answers 404 to visitors, users and admins alike", async (_name, { pattern, module }) => {
+    for (const user of [null, learner, admin, superAdmin]) {
+      expect(await thrownResponse(callLoader(module as { loader: Handler }, { path: pattern, user })), `loader as ${user?.role ?? "visitor"}`).toMatchObject({
+        status: 404,
+      });
+    }
+  });
+
+  it.each(firstRunRoutes.map((route) => [route.file, route] as const))(
+    "%s refuses a direct POST with 404 even with a valid setup code, and creates no one",
+    async (_name, { pattern, module }) => {
+      const { code } = await issueOwnerSetupCode();
+      const email = `${unique("late-owner")}@example.test`;
+      const response = await thrownResponse(
+        callAction(module as { action: Handler }, { path: pattern, form: { code, name: "Late Owner", email, password: "a long passphrase 42" } }),
+      );
+      expect(response.status).toBe(404);
+      expect(await database().db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    },
+  );
 });
 
 describe("admin loaders and actions called directly", () => {
@@ -233,6 +276,13 @@ describe("admin loaders and actions called directly", () => {
       });
     },
   );
+
+  it("left the user's role and course access untouched too", async () => {
+    const [target] = await database().db.select({ role: users.role }).from(users).where(eq(users.id, learner.id));
+    expect(target.role).toBe("user");
+    expect(await database().db.select().from(enrollments).where(eq(enrollments.courseId, courseId))).toEqual([]);
+    expect(await database().db.select().from(accessEvents).where(eq(accessEvents.userId, learner.id))).toEqual([]);
+  });
 
   it("let an admin and a super admin load every admin page (a super admin's own pages: the super admin), so the refusals above are the guard's", async () => {
     const loaders = adminRoutes.filter((route) => route.module.loader);

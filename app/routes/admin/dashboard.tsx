@@ -9,6 +9,7 @@ import { isAdminRole } from "~/lib/roles";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getDashboardCounts, RECENT_LIMIT } from "./dashboard.server";
 import { listRecentPosts } from "~/server/posts/admin-posts.server";
+import { sendToOwnerSetupWhileNoAdmin } from "~/server/users/owner-setup.server";
 import { listRecentUsers } from "~/server/users/users.server";
 import { logger } from "~/server/logger.server";
 
@@ -27,6 +28,8 @@ async function orEmpty<T>(what: string, rows: Promise<T[]>): Promise<T[]> {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // Loaders run in parallel: /admin itself sends a first-run visitor on, whichever answers first.
+  await sendToOwnerSetupWhileNoAdmin({ context });
   requireAdmin({ request, context });
   const [counts, users, posts] = await Promise.all([
     getDashboardCounts(),

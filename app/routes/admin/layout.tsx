@@ -8,11 +8,16 @@ import { Spinner } from "~/components/ui/spinner";
 import { useSiteSettings } from "~/components/use-site-settings";
 import { cn } from "~/lib/utils";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { sendToOwnerSetupWhileNoAdmin } from "~/server/users/owner-setup.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args);
 
-/** The layout's own check; every child loader and action still checks for itself. */
-export function loader({ request, context }: Route.LoaderArgs) {
+/**
+ * The layout's own check; every child loader and action still checks for itself. On a first run
+ * with no admin at all, the back office is the owner-setup form.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await sendToOwnerSetupWhileNoAdmin({ context });
   const admin = requireAdmin({ request, context });
   return { admin: { name: admin.name, email: admin.email, role: admin.role } };
 }

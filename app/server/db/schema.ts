@@ -18,6 +18,7 @@ import {
 // A relative path, not "~/lib/…": drizzle-kit loads this file without the app's path alias.
 import {
   ACCESS_EVENT_TYPES,
+  ADMIN_ROLES,
   ENROLLMENT_SOURCES,
   ENROLLMENT_STATUSES,
   LESSON_TYPES,
@@ -89,7 +90,12 @@ export const users = pgTable(
   },
   (t) => [
     check("users_role_check", sql`${t.role} in ${sqlList(["", ...ROLES])}`),
-    index("users_created_at_idx").on(t.createdAt.desc()),
+    // The admin users list sorts by each of these, with the id as the tie-break (email has its unique index).
+    index("users_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("users_name_idx").on(t.name, t.id),
+    index("users_last_sign_in_idx").on(t.lastSignInAt.desc().nullsLast(), t.id),
+    // "Does any admin exist?" (first run) and "how many super admins?" (role rules) read only these rows.
+    index("users_admin_role_idx").on(t.role).where(sql`${t.role} in ${sqlList(ADMIN_ROLES)}`),
     index("users_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
     index("users_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
   ],
@@ -327,26 +333,58 @@ export const enrollments = pgTable(
   ],
 );
 
-/** Audit trail of every grant, revoke, purchase and refund. */
+/**
+ * Audit trail: every grant, revoke, purchase, refund and role change, written in the same
+ * transaction as the change. It outlives what it names: deleting a user, a course or the acting
+ * admin sets the reference to null and the snapshot columns (e-mails, course title) still say
+ * who and what. See docs/decisions/008-users-access-and-first-run.md.
+ */
 export const accessEvents = pgTable(
   "access_events",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     type: text("type").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** The person whose access or role changed. */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    userEmail: text("user_email").notNull().default(""),
     courseId: uuid("course_id").references(() => courses.id, { onDelete: "set null" }),
+    /** Null for events without a course (role changes). */
+    courseTitle: text("course_title"),
+    /** Who did it; null for the system (checkout, the command line). */
     actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email"),
+    /** Why the person has the access (grants and purchases). */
+    source: text("source"),
+    /** Role changes: from and to. */
+    fromRole: text("from_role"),
+    toRole: text("to_role"),
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
     note: text("note").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("access_events_type_check", inList("type", ACCESS_EVENT_TYPES)),
+    check("access_events_source_check", sql`${t.source} is null or ${inList("source", ENROLLMENT_SOURCES)}`),
+    check(
+      "access_events_roles_check",
+      sql`(${t.fromRole} is null or ${inList("from_role", ROLES)}) and (${t.toRole} is null or ${inList("to_role", ROLES)})`,
+    ),
+    // One person's history and one course's history, newest first.
     index("access_events_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("access_events_course_created_idx").on(t.courseId, t.createdAt.desc()),
   ],
 );
+
+/**
+ * First run: one-time codes for the "Create the owner account" form, issued at start while no
+ * admin exists. Only a hash is kept; creating the owner deletes them all.
+ */
+export const ownerSetupCodes = pgTable("owner_setup_codes", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  codeHash: text("code_hash").notNull().unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
 
 export const lessonProgress = pgTable(
   "lesson_progress",
@@ -572,6 +610,7 @@ export type NewCourse = typeof courses.$inferInsert;
 export type CourseModule = typeof courseModules.$inferSelect;
 export type Lesson = typeof lessons.$inferSelect;
 export type Enrollment = typeof enrollments.$inferSelect;
+export type AccessEvent = typeof accessEvents.$inferSelect;
 export type Post = typeof posts.$inferSelect;
 export type NewPost = typeof posts.$inferInsert;
 export type Playbook = typeof playbooks.$inferSelect;

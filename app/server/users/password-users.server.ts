@@ -5,6 +5,7 @@ import { type Role } from "~/lib/domain-values";
 import { normalizeRole } from "~/lib/roles";
 import type { Queryable } from "~/server/db/client.server";
 import { accounts, users } from "~/server/db/schema";
+import { recordRoleChange } from "./user-roles.server";
 
 export class UserNotFoundError extends Error {
   constructor(readonly email: string) {
@@ -15,22 +16,32 @@ export class UserNotFoundError extends Error {
 
 /**
  * Creates a user who signs in with email and password (email already verified), or, if the
- * address exists, sets the password and role. Used by the ADMIN_EMAIL bootstrap and the CLI.
+ * address exists, sets the password and role. Used by the ADMIN_EMAIL bootstrap and the CLI;
+ * a new role is recorded in the audit trail with no actor and `note` saying where it came from.
  */
 export async function upsertPasswordUser(
   database: Queryable,
-  { email, password, role, name }: { email: string; password: string; role: Role; name?: string },
+  {
+    email,
+    password,
+    role,
+    name,
+    note = "Set from the command line",
+  }: { email: string; password: string; role: Role; name?: string; note?: string },
 ) {
   const normalizedEmail = email.trim().toLowerCase();
   const hash = await hashPassword(password);
   return database.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, normalizedEmail));
+    const [existing] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, normalizedEmail));
     const userId = existing?.id ?? crypto.randomUUID();
     if (existing) {
       await tx.update(users).set({ role, emailVerified: true }).where(eq(users.id, userId));
     } else {
       await tx.insert(users).values({ id: userId, email: normalizedEmail, name: name?.trim() || normalizedEmail, role, emailVerified: true });
     }
+    // A new plain user has no role change to record; a new admin, or a changed role, has.
+    const fromRole = existing ? normalizeRole(existing.role) : null;
+    if (existing ? fromRole !== role : role !== "user") await recordRoleChange(tx, { user: { id: userId, email: normalizedEmail }, fromRole, toRole: role, actor: null, note });
     const [credential] = await tx
       .select({ id: accounts.id })
       .from(accounts)
@@ -44,12 +55,23 @@ export async function upsertPasswordUser(
   });
 }
 
+/**
+ * The command line's role change: no permission rules (whoever runs it owns the server), but
+ * recorded in the audit trail like a change made in the back office.
+ */
 export async function setUserRole(database: Queryable, { email, role }: { email: string; role: Role }) {
-  const [updated] = await database
-    .update(users)
-    .set({ role: normalizeRole(role) })
-    .where(eq(users.email, email.trim().toLowerCase()))
-    .returning({ id: users.id, email: users.email, role: users.role });
-  if (!updated) throw new UserNotFoundError(email);
-  return updated;
+  return database.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: users.id, email: users.email, role: users.role })
+      .from(users)
+      .where(eq(users.email, email.trim().toLowerCase()))
+      .for("update");
+    if (!existing) throw new UserNotFoundError(email);
+    const fromRole = normalizeRole(existing.role);
+    if (fromRole !== role) {
+      await tx.update(users).set({ role }).where(eq(users.id, existing.id));
+      await recordRoleChange(tx, { user: existing, fromRole, toRole: role, actor: null, note: "Set from the command line" });
+    }
+    return { id: existing.id, email: existing.email, role };
+  });
 }

@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { ROLES } from "~/lib/domain-values";
+
+/** The user details page's forms: each course row's Grant Access / Revoke, and the role menu. */
+
+const courseId = z.string({ error: "Choose a course" }).trim().min(1, "Choose a course").max(64, "Choose a course");
+
+export const userDetailsForm = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("grant"), courseId }),
+    z.object({ intent: z.literal("revoke"), courseId }),
+    z.object({ intent: z.literal("role"), role: z.enum(ROLES, { error: "Choose a role" }) }),
+  ],
+  { error: "Unknown action" },
+);

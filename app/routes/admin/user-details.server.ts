@@ -1,0 +1,49 @@
+import type { RouterContextProvider } from "react-router";
+import { parseForm } from "~/lib/forms/parse-form";
+import { isAdminRole } from "~/lib/roles";
+import { USER_MESSAGES } from "~/lib/user-messages";
+import { invalidForm } from "~/server/action.server";
+import { accessFailure } from "~/server/access/access-failures.server";
+import { grantCourseAccess, revokeCourseAccess } from "~/server/access/course-access.server";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { dataWithToast, redirectWithToast } from "~/server/toast.server";
+import { roleChangeFailure } from "~/server/users/user-failures.server";
+import { changeUserRole } from "~/server/users/user-roles.server";
+import { userDetailsForm } from "./user-details-form";
+
+type ActionArgs = { request: Request; context: Readonly<RouterContextProvider>; userId: string };
+
+/**
+ * /admin/users/:id: grant or revoke one course (each row's own fetcher), or change the role. The
+ * page stays; the toast says what happened and the loaders' revalidation redraws the badges.
+ */
+export async function userDetailsAction({ request, context, userId }: ActionArgs) {
+  const admin = requireAdmin({ request, context });
+  const parsed = parseForm(userDetailsForm, await request.formData());
+  if (parsed.errors) return invalidForm(parsed);
+  const form = parsed.data;
+
+  if (form.intent === "role") {
+    let changed: boolean;
+    try {
+      ({ changed } = await changeUserRole({ actorId: admin.id, userId, role: form.role }));
+    } catch (error) {
+      const { toast, status } = roleChangeFailure(error, { userId, actorId: admin.id });
+      return dataWithToast({}, toast, status);
+    }
+    const toast = { kind: "success", message: changed ? USER_MESSAGES.roleChanged : USER_MESSAGES.roleUnchanged } as const;
+    // An admin who just gave up their own admin role can no longer see this page.
+    if (userId === admin.id && !isAdminRole(form.role)) return redirectWithToast("/account", toast);
+    return dataWithToast({}, toast);
+  }
+
+  const { intent, courseId } = form;
+  try {
+    if (intent === "grant") await grantCourseAccess({ userId, courseId, actorId: admin.id, source: "admin" });
+    else await revokeCourseAccess({ userId, courseId, actorId: admin.id });
+  } catch (error) {
+    const { toast, status } = accessFailure(intent, error, { userId, courseId });
+    return dataWithToast({}, toast, status);
+  }
+  return dataWithToast({}, { kind: "success", message: intent === "grant" ? USER_MESSAGES.granted : USER_MESSAGES.revoked });
+}

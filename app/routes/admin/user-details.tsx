@@ -1,0 +1,377 @@
+import { data, Link, useFetcher } from "react-router";
+import { format } from "date-fns";
+import { ArrowLeft, GraduationCap, History, Receipt } from "lucide-react";
+import type { Route } from "./+types/user-details";
+import { AdminError } from "~/components/admin/admin-error";
+import { RoleBadge } from "~/components/admin/role-badge";
+import { useToastOnce } from "~/components/use-toast-once";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { EmptyState } from "~/components/ui/empty-state";
+import { NativeSelect } from "~/components/ui/select";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import {
+  ACCESS_EVENT_LABELS,
+  ENROLLMENT_SOURCE_LABELS,
+  ENROLLMENT_STATUS_LABELS,
+  isOneOf,
+  ACCESS_EVENT_TYPES,
+  ENROLLMENT_SOURCES,
+  ROLE_LABELS,
+  ROLES,
+  type EnrollmentStatus,
+} from "~/lib/domain-values";
+import { assignableRoles, canChangeRole, ROLE_CHANGE_REFUSALS } from "~/lib/role-rules";
+import type { Toast } from "~/lib/toast";
+import { NO_ACCESS_LABEL, USER_MESSAGES } from "~/lib/user-messages";
+import { listAccessHistory, listUserCourseAccess } from "~/server/access/course-access.server";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { logger } from "~/server/logger.server";
+import { newToast, redirectWithToast } from "~/server/toast.server";
+import { getAdminUser } from "~/server/users/admin-users.server";
+import { countSuperAdmins } from "~/server/users/user-roles.server";
+import { userDetailsAction } from "./user-details.server";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData ? loaderData.user.email : USER_MESSAGES.notFound} | Users | Admin | Launchpad Academy` },
+  { name: "robots", content: "noindex" },
+];
+
+const DATE = "MMM d, yyyy";
+const DATE_TIME = "MMM d, yyyy HH:mm";
+
+/** A section that failed to load is logged and shown as failed; the rest of the page still works. */
+async function orFailed<T>(what: string, userId: string, read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    logger.error({ err: error, userId, section: what }, "user details section failed");
+    return null;
+  }
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const admin = requireAdmin({ request, context });
+  let found: [Awaited<ReturnType<typeof getAdminUser>>, number];
+  try {
+    found = await Promise.all([getAdminUser({ userId: params.id }), countSuperAdmins()]);
+  } catch (error) {
+    logger.error({ err: error, userId: params.id }, "user load failed");
+    throw await redirectWithToast("/admin/users", { kind: "error", message: USER_MESSAGES.fetchFailed });
+  }
+  const [user, superAdminCount] = found;
+  if (!user) throw data({ message: USER_MESSAGES.notFound }, { status: 404 });
+
+  const [courses, history] = await Promise.all([
+    orFailed("course access", user.id, listUserCourseAccess({ userId: user.id })),
+    orFailed("history", user.id, listAccessHistory({ userId: user.id })),
+  ]);
+  const roleArgs = { actor: admin, target: user, superAdminCount };
+  const options = assignableRoles(roleArgs);
+  // Why a role is missing from the menu, once per reason.
+  const notes = [
+    ...new Set(
+      ROLES.flatMap((newRole) => {
+        const decision = canChangeRole({ ...roleArgs, newRole });
+        return decision.allowed ? [] : [ROLE_CHANGE_REFUSALS[decision.reason]];
+      }),
+    ),
+  ];
+
+  // Dates are formatted here so the server's and the browser's time zones cannot disagree.
+  return {
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      emailVerified: user.emailVerified,
+      memberSince: format(user.createdAt, DATE),
+      lastSeen: user.lastSignInAt ? format(user.lastSignInAt, DATE_TIME) : null,
+      isYou: user.id === admin.id,
+    },
+    role: { options, notes },
+    courses: (courses ?? []).map((course) => ({
+      courseId: course.courseId,
+      title: course.title,
+      slug: course.slug,
+      status: course.status,
+      detail:
+        course.status === "active"
+          ? `Since ${format(course.grantedAt!, DATE)}${course.source ? ` · ${ENROLLMENT_SOURCE_LABELS[course.source]}` : ""}`
+          : course.status === "revoked" && course.revokedAt
+            ? `Revoked ${format(course.revokedAt, DATE)}`
+            : null,
+    })),
+    accessError: courses ? null : (newToast({ kind: "error", message: USER_MESSAGES.accessLoadFailed }) as Toast),
+    history: history
+      ? history.map((event) => ({
+          id: event.id,
+          at: event.createdAt.toISOString(),
+          when: format(event.createdAt, DATE_TIME),
+          what: isOneOf(ACCESS_EVENT_TYPES, event.type) ? ACCESS_EVENT_LABELS[event.type] : event.type,
+          subject:
+            event.type === "role_change"
+              ? `${event.fromRole && isOneOf(ROLES, event.fromRole) ? ROLE_LABELS[event.fromRole] : "New account"} → ${isOneOf(ROLES, event.toRole) ? ROLE_LABELS[event.toRole] : event.toRole}`
+              : (event.courseTitle ?? "A deleted course"),
+          actor: event.actorEmail ?? "System",
+          source: isOneOf(ENROLLMENT_SOURCES, event.source) ? ENROLLMENT_SOURCE_LABELS[event.source] : null,
+          note: event.note,
+        }))
+      : null,
+  };
+}
+
+export function action({ request, context, params }: Route.ActionArgs) {
+  return userDetailsAction({ request, context, userId: params.id });
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+type CourseRow = LoaderData["courses"][number];
+
+function AccessBadge({ status }: { status: EnrollmentStatus | null }) {
+  if (status === "active") return <Badge variant="success">{ENROLLMENT_STATUS_LABELS.active}</Badge>;
+  if (status === "revoked") return <Badge variant="destructive">{ENROLLMENT_STATUS_LABELS.revoked}</Badge>;
+  return <Badge variant="secondary">{NO_ACCESS_LABEL}</Badge>;
+}
+
+/** One course: its badge and its button, with a fetcher of its own so only this row waits. */
+function CourseAccessRow({ course }: { course: CourseRow }) {
+  const fetcher = useFetcher<typeof action>();
+  useToastOnce(fetcher.data && "toast" in fetcher.data ? fetcher.data.toast : null);
+  const busy = fetcher.state !== "idle";
+  const active = course.status === "active";
+  return (
+    <TableRow>
+      <TableCell className="max-w-[12rem] sm:max-w-sm">
+        <Link to={`/courses/${course.slug}`} className="block truncate font-medium hover:underline">
+          {course.title}
+        </Link>
+        {course.detail ? <span className="block truncate text-xs text-muted-foreground">{course.detail}</span> : null}
+      </TableCell>
+      <TableCell>
+        <AccessBadge status={course.status} />
+      </TableCell>
+      <TableCell className="text-right">
+        <fetcher.Form method="post">
+          <input type="hidden" name="courseId" value={course.courseId} />
+          <Button
+            type="submit"
+            name="intent"
+            value={active ? "revoke" : "grant"}
+            variant={active ? "outline" : "default"}
+            size="sm"
+            loading={busy}
+            aria-label={active ? `Revoke access to “${course.title}”` : `Grant Access to “${course.title}”`}
+          >
+            {active ? "Revoke" : "Grant Access"}
+          </Button>
+        </fetcher.Form>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function RoleForm({ user, role }: { user: LoaderData["user"]; role: LoaderData["role"] }) {
+  const fetcher = useFetcher<typeof action>();
+  useToastOnce(fetcher.data && "toast" in fetcher.data ? fetcher.data.toast : null);
+  const locked = role.options.length <= 1;
+  return (
+    <fetcher.Form method="post" className="grid gap-3">
+      <input type="hidden" name="intent" value="role" />
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="grid gap-1.5">
+          <label htmlFor="user-role" className="text-sm font-medium">
+            Role
+          </label>
+          {/* Keyed by the saved role, so the menu shows it again after a change or a refusal. */}
+          <NativeSelect
+            key={user.role}
+            id="user-role"
+            name="role"
+            defaultValue={user.role}
+            disabled={locked}
+            className="w-44"
+            aria-describedby={role.notes.length > 0 ? "user-role-notes" : undefined}
+          >
+            {(locked ? [user.role] : role.options).map((option) => (
+              <option key={option} value={option}>
+                {ROLE_LABELS[option]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <Button type="submit" variant="outline" loading={fetcher.state !== "idle"} disabled={locked}>
+          Change role
+        </Button>
+      </div>
+      {role.notes.length > 0 ? (
+        <ul id="user-role-notes" className="grid gap-1 text-sm text-muted-foreground">
+          {role.notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+export default function UserDetails({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, role, courses, accessError, history } = loaderData;
+  useToastOnce(accessError);
+  // Without JavaScript the forms post to this page, and the answer's toast is shown here.
+  useToastOnce(actionData && "toast" in actionData ? actionData.toast : null);
+
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <div className="grid gap-2">
+        <Link to="/admin/users" className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+          <ArrowLeft aria-hidden="true" className="size-4" /> Back to users
+        </Link>
+        <h1 className="truncate text-2xl font-bold tracking-tight">{user.name || user.email}</h1>
+      </div>
+
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>User Information</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-3 text-sm">
+              <dt className="text-muted-foreground">Email</dt>
+              <dd className="break-all">
+                {user.email}
+                {user.emailVerified ? null : <span className="ml-2 text-xs text-muted-foreground">(not confirmed)</span>}
+              </dd>
+              <dt className="text-muted-foreground">Full name</dt>
+              <dd className="break-words">{user.name || "—"}</dd>
+              <dt className="text-muted-foreground">Role</dt>
+              <dd>
+                <RoleBadge role={user.role} />
+                {user.isYou ? <span className="ml-2 text-xs text-muted-foreground">(you)</span> : null}
+              </dd>
+              <dt className="text-muted-foreground">Member since</dt>
+              <dd>{user.memberSince}</dd>
+              <dt className="text-muted-foreground">Last seen</dt>
+              <dd>{user.lastSeen ?? "Never"}</dd>
+            </dl>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>Role</h2>
+            </CardTitle>
+            <CardDescription>Admins and super admins can open this back office. Every change is recorded below.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <RoleForm user={user} role={role} />
+          </CardContent>
+        </Card>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2>Course Access</h2>
+          </CardTitle>
+          <CardDescription>Published courses this person can or cannot open.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {accessError ? (
+            <p role="alert" className="rounded-md border border-destructive/30 bg-background p-4 text-sm text-destructive">
+              {accessError.message}
+            </p>
+          ) : courses.length === 0 ? (
+            <EmptyState icon={<GraduationCap />} title={USER_MESSAGES.noPublishedCourses} titleAs="h3" />
+          ) : (
+            <Table aria-label="Course access">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Course</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead className="text-right">Action</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {courses.map((course) => (
+                  <CourseAccessRow key={course.courseId} course={course} />
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2>Orders and membership</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          {/* Checkout is not built yet: its orders and membership will be listed here. */}
+          <EmptyState
+            icon={<Receipt />}
+            titleAs="h3"
+            title="No orders yet"
+            description="This school does not take payments yet. Once checkout is set up, this person's purchases and membership appear here."
+          />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2>History</h2>
+          </CardTitle>
+          <CardDescription>Course access and role changes, newest first.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {history === null ? (
+            <p role="alert" className="text-sm text-destructive">
+              The history could not be loaded. Please try again in a moment.
+            </p>
+          ) : history.length === 0 ? (
+            <EmptyState
+              icon={<History />}
+              titleAs="h3"
+              title="No changes yet"
+              description="Grants, revokes and role changes will be listed here."
+            />
+          ) : (
+            <ol className="divide-y divide-border" aria-label="History">
+              {history.map((event) => (
+                <li key={event.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2.5 text-sm">
+                  <div className="min-w-0">
+                    <p>
+                      <span className="font-medium">{event.what}</span>
+                      <span className="text-muted-foreground"> · </span>
+                      <span>{event.subject}</span>
+                    </p>
+                    <p className="text-xs break-words text-muted-foreground">
+                      by {event.actor}
+                      {event.source ? ` · ${event.source}` : ""}
+                      {event.note ? ` · ${event.note}` : ""}
+                    </p>
+                  </div>
+                  <time dateTime={event.at} className="shrink-0 text-xs text-muted-foreground">
+                    {event.when}
+                  </time>
+                </li>
+              ))}
+            </ol>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} notFound={{ title: USER_MESSAGES.notFound, backTo: "/admin/users", backLabel: "Back to users" }} />;
+}

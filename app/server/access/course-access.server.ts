@@ -1,0 +1,154 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { type EnrollmentSource, type EnrollmentStatus } from "~/lib/domain-values";
+import { db, type Transaction } from "~/server/db/client.server";
+import { accessEvents, courses, enrollments, users } from "~/server/db/schema";
+
+/**
+ * Who may open which course, as admins and checkout change it, with the audit trail.
+ *
+ * Transitions (§4): no access → active (grant), active → revoked (revoke), revoked → active
+ * (grant again). Each write is one statement on the (user_id, course_id) row plus its
+ * access_events row, in one transaction. Asking for the state a row is already in changes
+ * nothing and records nothing, so a double click, a retried request or two admins pressing the
+ * same button at once leave one row and one event: PostgreSQL re-checks the upsert's and the
+ * update's conditions on the row as the first transaction committed it.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export class CourseAccessTargetNotFoundError extends Error {
+  constructor(
+    readonly missing: "user" | "course",
+    readonly id: string,
+  ) {
+    super(`No ${missing} with id ${id}`);
+    this.name = "CourseAccessTargetNotFoundError";
+  }
+}
+
+type AccessChange = { userId: string; courseId: string; actorId: string | null };
+
+/** The e-mails and the title the audit row keeps, read in the transaction; fails if the user or course is gone. */
+async function readSnapshot(tx: Transaction, { userId, courseId, actorId }: AccessChange) {
+  if (!UUID.test(courseId)) throw new CourseAccessTargetNotFoundError("course", courseId);
+  const [snapshot] = await tx
+    .select({
+      userEmail: users.email,
+      courseTitle: sql<string | null>`(select c.title from courses c where c.id = ${courseId})`,
+      actorEmail: sql<string | null>`(select a.email from users a where a.id = ${actorId})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!snapshot) throw new CourseAccessTargetNotFoundError("user", userId);
+  if (snapshot.courseTitle == null) throw new CourseAccessTargetNotFoundError("course", courseId);
+  return { userEmail: snapshot.userEmail, courseTitle: snapshot.courseTitle, actorEmail: snapshot.actorEmail };
+}
+
+export type AccessChangeResult = { status: EnrollmentStatus; changed: boolean };
+
+/**
+ * Gives the user access to the course (a new row, or a revoked one made active again) and
+ * records who did it and why. `actorId` is null for the system (checkout, a free course).
+ */
+export async function grantCourseAccess({
+  userId,
+  courseId,
+  actorId,
+  source,
+  orderId = null,
+  note = "",
+}: AccessChange & { source: EnrollmentSource; orderId?: string | null; note?: string }): Promise<AccessChangeResult> {
+  return db().transaction(async (tx) => {
+    const snapshot = await readSnapshot(tx, { userId, courseId, actorId });
+    const now = new Date();
+    const [changed] = await tx
+      .insert(enrollments)
+      .values({ userId, courseId, status: "active", source, grantedAt: now, grantedBy: actorId, revokedAt: null })
+      .onConflictDoUpdate({
+        target: [enrollments.userId, enrollments.courseId],
+        set: { status: "active", source, grantedAt: now, grantedBy: actorId, revokedAt: null },
+        setWhere: sql`${enrollments.status} <> 'active'`,
+      })
+      .returning({ status: enrollments.status });
+    if (!changed) return { status: "active", changed: false };
+    await tx.insert(accessEvents).values({ type: "grant", userId, courseId, actorId, source, orderId, note, ...snapshot });
+    return { status: "active", changed: true };
+  });
+}
+
+/** Takes the user's access to the course away (active → revoked) and records who did it. */
+export async function revokeCourseAccess({
+  userId,
+  courseId,
+  actorId,
+  note = "",
+}: AccessChange & { note?: string }): Promise<AccessChangeResult> {
+  return db().transaction(async (tx) => {
+    const snapshot = await readSnapshot(tx, { userId, courseId, actorId });
+    const [changed] = await tx
+      .update(enrollments)
+      .set({ status: "revoked", revokedAt: new Date() })
+      .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId), eq(enrollments.status, "active")))
+      .returning({ source: enrollments.source });
+    if (!changed) return { status: "revoked", changed: false };
+    await tx.insert(accessEvents).values({ type: "revoke", userId, courseId, actorId, source: changed.source, note, ...snapshot });
+    return { status: "revoked", changed: true };
+  });
+}
+
+/** At most this many published courses on one user's page; a school with more needs search there. */
+const COURSE_ACCESS_LIMIT = 500;
+
+/** Every published course with the user's access to it: null status means never granted. */
+export async function listUserCourseAccess({ userId }: { userId: string }) {
+  const rows = await db()
+    .select({
+      courseId: courses.id,
+      title: courses.title,
+      slug: courses.slug,
+      status: enrollments.status,
+      source: enrollments.source,
+      grantedAt: enrollments.grantedAt,
+      revokedAt: enrollments.revokedAt,
+    })
+    .from(courses)
+    .leftJoin(enrollments, and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, userId)))
+    .where(eq(courses.status, "published"))
+    .orderBy(asc(sql`lower(${courses.title})`), asc(courses.id))
+    .limit(COURSE_ACCESS_LIMIT);
+  return rows.map((row) => ({
+    ...row,
+    status: row.status as EnrollmentStatus | null,
+    source: row.source as EnrollmentSource | null,
+  }));
+}
+
+export const ACCESS_HISTORY_LIMIT = 50;
+
+/** One user's or one course's audit trail, newest first (access_events_user/course_created_idx). */
+export async function listAccessHistory({
+  userId,
+  courseId,
+  limit = ACCESS_HISTORY_LIMIT,
+}: ({ userId: string; courseId?: undefined } | { courseId: string; userId?: undefined }) & { limit?: number }) {
+  if (courseId !== undefined && !UUID.test(courseId)) return [];
+  return db()
+    .select({
+      id: accessEvents.id,
+      type: accessEvents.type,
+      createdAt: accessEvents.createdAt,
+      userId: accessEvents.userId,
+      userEmail: accessEvents.userEmail,
+      courseId: accessEvents.courseId,
+      courseTitle: accessEvents.courseTitle,
+      actorEmail: accessEvents.actorEmail,
+      source: accessEvents.source,
+      fromRole: accessEvents.fromRole,
+      toRole: accessEvents.toRole,
+      note: accessEvents.note,
+    })
+    .from(accessEvents)
+    .where(userId !== undefined ? eq(accessEvents.userId, userId) : eq(accessEvents.courseId, courseId!))
+    .orderBy(desc(accessEvents.createdAt), desc(accessEvents.id))
+    .limit(limit);
+}
