@@ -337,7 +337,7 @@ export const enrollments = pgTable(
  * Audit trail: every grant, revoke, purchase, refund and role change, written in the same
  * transaction as the change. It outlives what it names: deleting a user, a course or the acting
  * admin sets the reference to null and the snapshot columns (e-mails, course title) still say
- * who and what. See docs/decisions/008-users-access-and-first-run.md.
+ * who and what. See docs/decisions/013-users-access-and-first-run.md.
  */
 export const accessEvents = pgTable(
   "access_events",

@@ -11,7 +11,7 @@ import { adminExists, lockAdminRoster, recordRoleChange } from "./user-roles.ser
 import { consumeRateLimit } from "~/server/rate-limit.server";
 
 /**
- * First run (docs/decisions/008-users-access-and-first-run.md). While no admin exists, /admin
+ * First run (docs/decisions/013-users-access-and-first-run.md). While no admin exists, /admin
  * sends everyone to OWNER_SETUP_PATH, where the "Create the owner account" form makes a super
  * admin. So that a stranger who finds a fresh public install first cannot claim it, the form asks
  * for a one-time code that the server prints in its log at start (as Jenkins does). Once any
