@@ -71,6 +71,7 @@ export const TOPIC_SLUGS = {
 /** Courses and posts. */
 export const PUBLISH_STATUSES = ["draft", "published"] as const;
 export type PublishStatus = (typeof PUBLISH_STATUSES)[number];
+export const PUBLISH_STATUS_LABELS: Record<PublishStatus, string> = { draft: "Draft", published: "Published" };
 
 export const LESSON_TYPES = ["video", "article"] as const;
 export type LessonType = (typeof LESSON_TYPES)[number];

@@ -8,7 +8,7 @@ import { ConfirmButton } from "~/components/admin/confirm-button";
 import { useRowDelete } from "~/components/admin/use-row-delete";
 import { useShortcut } from "~/components/admin/use-shortcut";
 import { useToastOnce } from "~/components/use-toast-once";
-import { Badge } from "~/components/ui/badge";
+import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Input } from "~/components/ui/input";
@@ -65,14 +65,6 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 type PostRow = Route.ComponentProps["loaderData"]["posts"][number];
-
-function StatusBadge({ status, className }: { status: string; className?: string }) {
-  return (
-    <Badge variant={status === "published" ? "success" : "secondary"} className={className}>
-      {status === "published" ? "Published" : "Draft"}
-    </Badge>
-  );
-}
 
 function PostActions({ post, rowDelete }: { post: PostRow; rowDelete: ReturnType<typeof useRowDelete> }) {
   // Publish and unpublish keep the row, so their fetcher can live in it; delete's lives with the list.
@@ -199,10 +191,10 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
                     </Link>
                     <span className="block truncate text-xs text-muted-foreground">/{post.slug}</span>
                     {/* On phones the status sits under the title instead of in its own column. */}
-                    <StatusBadge status={post.status} className="mt-1 sm:hidden" />
+                    <PublishStatusBadge status={post.status} className="mt-1 sm:hidden" />
                   </TableCell>
                   <TableCell className="hidden sm:table-cell">
-                    <StatusBadge status={post.status} />
+                    <PublishStatusBadge status={post.status} />
                   </TableCell>
                   <TableCell className="hidden lg:table-cell">{post.category}</TableCell>
                   <TableCell className="hidden whitespace-nowrap md:table-cell">{post.updated}</TableCell>

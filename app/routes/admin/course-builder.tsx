@@ -6,7 +6,6 @@ import { CourseDetailsTab } from "~/components/admin/builder/course-details-tab"
 import { CurriculumTab } from "~/components/admin/builder/curriculum-tab";
 import { PublishToggle } from "~/components/admin/builder/publish-toggle";
 import { useToastOnce } from "~/components/use-toast-once";
-import { Badge } from "~/components/ui/badge";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { BUILDER_MESSAGES } from "~/lib/builder-messages";
 import type { Toast } from "~/lib/toast";
@@ -17,6 +16,7 @@ import { logger } from "~/server/logger.server";
 import { newToast } from "~/server/toast.server";
 import { courseBuilderAction } from "./course-builder.server";
 import { BUILDER_LIMITS } from "./course-builder-form";
+import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
 
 /** The admin layout leaves the side to this screen's own menu (§2: "the course builder has its own side menu"). */
 export const handle = { ownSideMenu: true };
@@ -77,7 +77,7 @@ export default function CourseBuilder({ loaderData }: Route.ComponentProps) {
             <p className="text-sm font-medium text-muted-foreground">Course builder</p>
             <h1 className="flex flex-wrap items-center gap-3 text-2xl font-bold tracking-tight">
               {course.title}
-              <Badge variant={published ? "success" : "secondary"}>{published ? "Published" : "Draft"}</Badge>
+              <PublishStatusBadge status={published ? "published" : "draft"} />
             </h1>
           </div>
           <PublishToggle title={course.title} published={published} />

@@ -22,6 +22,7 @@ import { PRICE_STEP } from "~/lib/forms/limits";
 import { dollarsToCents, formatUsd } from "~/lib/money";
 import { topicPlaceholder } from "~/lib/topics";
 import { COURSE_LIMITS, lessonInputName, topicInputName, type CourseFormValues, type LessonRowValues } from "./course-form";
+import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
 
 const COVER_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -96,7 +97,7 @@ export function CourseEditor({
           <h1 className="flex flex-wrap items-center gap-3 text-2xl font-bold tracking-tight">
             {mode === "new" ? "New Course" : "Edit Course"}
             {status ? (
-              <Badge variant={status === "published" ? "success" : "secondary"}>{status === "published" ? "Published" : "Draft"}</Badge>
+              <PublishStatusBadge status={status} />
             ) : null}
           </h1>
         </div>

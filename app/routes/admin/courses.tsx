@@ -8,6 +8,7 @@ import { ConfirmButton } from "~/components/admin/confirm-button";
 import { useRowDelete } from "~/components/admin/use-row-delete";
 import { useShortcut } from "~/components/admin/use-shortcut";
 import { useToastOnce } from "~/components/use-toast-once";
+import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -69,14 +70,6 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 type CourseRow = Route.ComponentProps["loaderData"]["courses"][number];
-
-function StatusBadge({ status, className }: { status: string; className?: string }) {
-  return (
-    <Badge variant={status === "published" ? "success" : "secondary"} className={className}>
-      {status === "published" ? "Published" : "Draft"}
-    </Badge>
-  );
-}
 
 function CourseActions({ course, rowDelete }: { course: CourseRow; rowDelete: ReturnType<typeof useRowDelete> }) {
   // Publish and unpublish keep the row, so their fetcher can live in it; delete's lives with the list.
@@ -217,7 +210,7 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
                     <span className="block truncate text-xs text-muted-foreground">/{course.slug}</span>
                     <span className="mt-1 flex flex-wrap gap-1">
                       {/* On phones the status sits under the title instead of in its own column. */}
-                      <StatusBadge status={course.status} className="sm:hidden" />
+                      <PublishStatusBadge status={course.status} className="sm:hidden" />
                       {course.isFeatured ? (
                         <Badge variant="warning">
                           <Star aria-hidden="true" /> Featured
@@ -226,7 +219,7 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
                     </span>
                   </TableCell>
                   <TableCell className="hidden sm:table-cell">
-                    <StatusBadge status={course.status} />
+                    <PublishStatusBadge status={course.status} />
                   </TableCell>
                   <TableCell className="hidden text-right tabular-nums md:table-cell">{course.price}</TableCell>
                   <TableCell className="hidden text-right tabular-nums lg:table-cell">{course.lessonCount}</TableCell>

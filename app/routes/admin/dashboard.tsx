@@ -3,6 +3,7 @@ import { format } from "date-fns";
 import type { Route } from "./+types/dashboard";
 import { adminMeta } from "~/lib/seo";
 import { AdminError } from "~/components/admin/admin-error";
+import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { isAdminRole } from "~/lib/roles";
@@ -139,9 +140,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                       {post.title}
                     </Link>
                     <div className="flex shrink-0 flex-col items-end gap-1">
-                      <Badge variant={post.status === "published" ? "success" : "secondary"}>
-                        {post.status === "published" ? "Published" : "Draft"}
-                      </Badge>
+                      <PublishStatusBadge status={post.status} />
                       <span className="text-xs text-muted-foreground">{post.date}</span>
                     </div>
                   </li>

@@ -6,7 +6,6 @@ import { FileUpload } from "~/components/admin/file-upload";
 import { MarkdownPreview } from "~/components/admin/markdown-preview";
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { useSlugFollowsTitle } from "~/components/admin/use-slug-follows-title";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -14,6 +13,7 @@ import { NativeSelect } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { POST_MESSAGES } from "~/lib/post-messages";
 import { POST_LIMITS, type PostFormValues } from "./post-form";
+import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
 
 const COVER_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -64,7 +64,7 @@ export function PostEditor({ mode, postId, status, initial, categories, error }:
           <h1 className="flex flex-wrap items-center gap-3 text-2xl font-bold tracking-tight">
             {mode === "new" ? "New post" : "Edit post"}
             {status ? (
-              <Badge variant={status === "published" ? "success" : "secondary"}>{status === "published" ? "Published" : "Draft"}</Badge>
+              <PublishStatusBadge status={status} />
             ) : null}
           </h1>
         </div>
