@@ -2,13 +2,14 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { signInAsAdmin, waitForHydration } from "./admin-support";
 
-const PAGES = ["/admin", "/admin/blog", "/admin/blog/new", "/admin/setup-sql", "/admin/courses", "/admin/courses/new"];
+const PAGES = ["/admin", "/admin/blog", "/admin/blog/new", "/admin/setup-sql", "/admin/courses", "/admin/courses/new", "/admin/settings"];
 
+// One test per page and width, so each axe run has a timeout of its own and they run in parallel.
 for (const width of [1280, 375]) {
-  test(`admin pages have no WCAG A/AA violations and no horizontal scrolling at ${width}px`, async ({ page }) => {
-    await page.setViewportSize({ width, height: 900 });
-    await signInAsAdmin(page);
-    for (const path of PAGES) {
+  for (const path of PAGES) {
+    test(`${path} has no WCAG A/AA violations and no horizontal scrolling at ${width}px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await signInAsAdmin(page);
       await page.goto(path);
       await waitForHydration(page);
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -19,6 +20,6 @@ for (const width of [1280, 375]) {
       ).toEqual([]);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
-    }
-  });
+    });
+  }
 }

@@ -1,43 +1,21 @@
-import { expect, test, type Page } from "@playwright/test";
-import { coverPng, signInAsAdmin, toast, uniqueTitle, waitForHydration } from "./admin-support";
+import { expect, test } from "@playwright/test";
+import {
+  coverPng,
+  createCourse,
+  deleteCourseFromList,
+  findInList,
+  openNewCourse,
+  signInAsAdmin,
+  toast,
+  uniqueTitle,
+  waitForHydration,
+} from "./admin-support";
 
 test.beforeEach(async ({ page }) => {
   await signInAsAdmin(page);
 });
 
 const slugOf = (title: string) => title.toLowerCase().replace(/ /g, "-");
-
-/** Opens the New Course screen once it is interactive. */
-async function openNewCourse(page: Page) {
-  await page.goto("/admin/courses/new");
-  await expect(page.locator("[data-hydrated]")).toBeVisible();
-}
-
-/** Fills the required fields and adds one lesson row per title. */
-async function fillCourse(page: Page, { title, lessons = [] }: { title: string; lessons?: string[] }) {
-  await page.getByLabel("Title", { exact: true }).fill(title);
-  await page.getByLabel("Short Description").fill(`What ${title} teaches, in one line.`);
-  for (const [index, lesson] of lessons.entries()) {
-    await page.getByRole("button", { name: "Add Lesson" }).click();
-    await page.getByLabel(`Lesson ${index + 1} title`).fill(lesson);
-  }
-}
-
-/** Creates a course through the New Course screen and lands on the list. */
-async function createCourse(page: Page, { title, lessons = [], publish = true }: { title: string; lessons?: string[]; publish?: boolean }) {
-  await openNewCourse(page);
-  await fillCourse(page, { title, lessons });
-  await page.getByRole("button", { name: publish ? "Publish" : "Save Draft" }).click();
-  await expect(page).toHaveURL(/\/admin\/courses$/);
-  await expect(toast(page, publish ? "Course published successfully" : "Course saved as draft successfully")).toBeVisible();
-}
-
-/** The course list filtered to one title, with that course's row. */
-async function findInList(page: Page, title: string) {
-  await page.goto(`/admin/courses?q=${encodeURIComponent(title)}`);
-  await waitForHydration(page);
-  return page.getByRole("row").filter({ hasText: title });
-}
 
 test("an admin creates a course with two lessons, a topic and a cover, publishes it, and finds it in the catalog", async ({
   page,
@@ -107,6 +85,8 @@ test("an admin creates a course with two lessons, a topic and a cover, publishes
   await visitor.goto("/");
   await expect(visitor.getByRole("heading", { name: title })).toBeVisible();
   await visitor.close();
+  // A featured course displaces a demo one on the shared server's home page: remove it again.
+  await deleteCourseFromList(page, title);
 });
 
 test("editing a course keeps its lessons: a renamed lesson is the same lesson, with its new name on the course page", async ({ page }) => {

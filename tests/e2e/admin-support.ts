@@ -82,3 +82,46 @@ export async function openNewPost(page: Page) {
   await page.goto("/admin/blog/new");
   await expect(page.locator("[data-hydrated]")).toBeVisible();
 }
+
+/** Opens the New Course screen once it is interactive. */
+export async function openNewCourse(page: Page) {
+  await page.goto("/admin/courses/new");
+  await expect(page.locator("[data-hydrated]")).toBeVisible();
+}
+
+/** Fills the required fields and adds one lesson row per title. */
+export async function fillCourse(page: Page, { title, lessons = [] }: { title: string; lessons?: string[] }) {
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Short Description").fill(`What ${title} teaches, in one line.`);
+  for (const [index, lesson] of lessons.entries()) {
+    await page.getByRole("button", { name: "Add Lesson" }).click();
+    await page.getByLabel(`Lesson ${index + 1} title`).fill(lesson);
+  }
+}
+
+/** Creates a course through the New Course screen and lands on the list. */
+export async function createCourse(
+  page: Page,
+  { title, lessons = [], publish = true }: { title: string; lessons?: string[]; publish?: boolean },
+) {
+  await openNewCourse(page);
+  await fillCourse(page, { title, lessons });
+  await page.getByRole("button", { name: publish ? "Publish" : "Save Draft" }).click();
+  await expect(page).toHaveURL(/\/admin\/courses$/);
+  await expect(toast(page, publish ? "Course published successfully" : "Course saved as draft successfully")).toBeVisible();
+}
+
+/** The course list filtered to one title, with that course's row. */
+export async function findInList(page: Page, title: string) {
+  await page.goto(`/admin/courses?q=${encodeURIComponent(title)}`);
+  await waitForHydration(page);
+  return page.getByRole("row").filter({ hasText: title });
+}
+
+/** Deletes a course through its row in the course list, with the confirmation. */
+export async function deleteCourseFromList(page: Page, title: string) {
+  const row = await findInList(page, title);
+  await row.getByRole("button", { name: `Delete ${title}` }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page, "Course deleted successfully")).toBeVisible();
+}
