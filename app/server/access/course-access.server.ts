@@ -47,6 +47,13 @@ async function readSnapshot(tx: Transaction, { userId, courseId, actorId }: Acce
 export type AccessChangeResult = { status: EnrollmentStatus; changed: boolean };
 
 /**
+ * When an audit event happened: the moment it is written, not `now()` (the start of its
+ * transaction). Each event is written while its transaction holds the enrollment row's lock, so
+ * this orders the trail as the changes really happened even when admins act at the same moment.
+ */
+export const eventTime = sql`clock_timestamp()`;
+
+/**
  * Gives the user access to the course (a new row, or a revoked one made active again) and
  * records who did it and why. `actorId` is null for the system (checkout, a free course).
  */
@@ -71,7 +78,7 @@ export async function grantCourseAccess({
       })
       .returning({ status: enrollments.status });
     if (!changed) return { status: "active", changed: false };
-    await tx.insert(accessEvents).values({ type: "grant", userId, courseId, actorId, source, orderId, note, ...snapshot });
+    await tx.insert(accessEvents).values({ type: "grant", userId, courseId, actorId, source, orderId, note, ...snapshot, createdAt: eventTime });
     return { status: "active", changed: true };
   });
 }
@@ -91,7 +98,7 @@ export async function revokeCourseAccess({
       .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId), eq(enrollments.status, "active")))
       .returning({ source: enrollments.source });
     if (!changed) return { status: "revoked", changed: false };
-    await tx.insert(accessEvents).values({ type: "revoke", userId, courseId, actorId, source: changed.source, note, ...snapshot });
+    await tx.insert(accessEvents).values({ type: "revoke", userId, courseId, actorId, source: changed.source, note, ...snapshot, createdAt: eventTime });
     return { status: "revoked", changed: true };
   });
 }

@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from "drizzle-orm";
+import { eventTime } from "~/server/access/course-access.server";
 import { ADMIN_ROLES, type Role } from "~/lib/domain-values";
 import { canChangeRole, type RoleChangeRefusal } from "~/lib/role-rules";
 import { normalizeRole } from "~/lib/roles";
@@ -72,6 +73,7 @@ export async function recordRoleChange(
     fromRole,
     toRole,
     note,
+    createdAt: eventTime,
   });
 }
 
