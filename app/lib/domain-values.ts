@@ -104,9 +104,17 @@ export const ENROLLMENT_SOURCE_LABELS: Record<EnrollmentSource, string> = {
 
 /**
  * The audit trail's events (`access_events.type`): course access granted or revoked, an order
- * paid or refunded, and a change of a person's role.
+ * paid or refunded, a membership that starts or ends (no course), and a change of a person's role.
  */
-export const ACCESS_EVENT_TYPES = ["grant", "revoke", "purchase", "refund", "role_change"] as const;
+export const ACCESS_EVENT_TYPES = [
+  "grant",
+  "revoke",
+  "purchase",
+  "refund",
+  "membership_started",
+  "membership_ended",
+  "role_change",
+] as const;
 export type AccessEventType = (typeof ACCESS_EVENT_TYPES)[number];
 
 export const ACCESS_EVENT_LABELS: Record<AccessEventType, string> = {
@@ -114,6 +122,8 @@ export const ACCESS_EVENT_LABELS: Record<AccessEventType, string> = {
   revoke: "Access revoked",
   purchase: "Purchased",
   refund: "Refunded",
+  membership_started: "Membership started",
+  membership_ended: "Membership ended",
   role_change: "Role changed",
 };
 
@@ -160,14 +170,72 @@ export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
 export const ORDER_KINDS = ["course", "membership"] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
 
-export const ORDER_STATUSES = ["pending", "paid", "refunded", "failed"] as const;
+/** `pending` until paid; `expired` when the checkout was abandoned; `failed` when the payment was refused. */
+export const ORDER_STATUSES = ["pending", "paid", "refunded", "failed", "expired"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: "Pending",
+  paid: "Paid",
+  refunded: "Refunded",
+  failed: "Failed",
+  expired: "Expired",
+};
+
+/** Who took the money: Stripe, or the built-in test mode that charges nothing. */
+export const PAYMENT_PROVIDERS = ["stripe", "test"] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
 export const SUBSCRIPTION_PLANS = ["monthly", "yearly"] as const;
 export type SubscriptionPlan = (typeof SUBSCRIPTION_PLANS)[number];
 
-export const SUBSCRIPTION_STATUSES = ["active", "past_due", "canceled"] as const;
+export const SUBSCRIPTION_PLAN_LABELS: Record<SubscriptionPlan, string> = {
+  monthly: "Monthly",
+  yearly: "Yearly",
+};
+
+/** Stripe's subscription statuses, as Stripe spells them. */
+export const SUBSCRIPTION_STATUSES = [
+  "trialing",
+  "active",
+  "past_due",
+  "incomplete",
+  "incomplete_expired",
+  "unpaid",
+  "canceled",
+  "paused",
+] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
+  trialing: "Trial",
+  active: "Active",
+  past_due: "Payment overdue",
+  incomplete: "Awaiting payment",
+  incomplete_expired: "Expired",
+  unpaid: "Unpaid",
+  canceled: "Canceled",
+  paused: "Paused",
+};
+
+/**
+ * A live subscription is one Stripe may still bill: every status but the two final ones. A user has
+ * at most one (a partial unique index on `subscriptions`).
+ */
+export const LIVE_SUBSCRIPTION_STATUSES = [
+  "trialing",
+  "active",
+  "past_due",
+  "incomplete",
+  "unpaid",
+  "paused",
+] as const satisfies readonly SubscriptionStatus[];
+
+/**
+ * The statuses that open every course, until `current_period_end`. `past_due` keeps access while
+ * Stripe retries the renewal; `unpaid`, `paused` and `incomplete` do not.
+ */
+export const MEMBERSHIP_ACCESS_STATUSES = ["trialing", "active", "past_due"] as const satisfies readonly SubscriptionStatus[];
 
 // ---------------------------------------------------------------------------------------------
 // Helpers

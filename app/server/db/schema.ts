@@ -24,8 +24,10 @@ import {
   LESSON_TYPES,
   LEVELS,
   NEWSLETTER_STATUSES,
+  LIVE_SUBSCRIPTION_STATUSES,
   ORDER_KINDS,
   ORDER_STATUSES,
+  PAYMENT_PROVIDERS,
   PLAYBOOK_CATEGORIES,
   POST_CATEGORIES,
   PUBLISH_STATUSES,
@@ -86,6 +88,8 @@ export const users = pgTable(
     headline: text("headline").notNull().default(""),
     bio: text("bio").notNull().default(""),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    /** Set at the first Stripe checkout, so a returning buyer is one Stripe customer. */
+    stripeCustomerId: text("stripe_customer_id").unique(),
     ...timestamps,
   },
   (t) => [
@@ -555,19 +559,33 @@ export const contactMessages = pgTable(
 // Commerce
 // ---------------------------------------------------------------------------
 
+/**
+ * One purchase attempt: a course, or the first payment of a membership. It keeps what was sold as
+ * it was sold (title, amount, currency, the buyer's e-mail), so a later price change, a renamed or
+ * deleted course or a deleted account does not rewrite history. `client_reference_id` of a Stripe
+ * Checkout Session is this row's id.
+ */
 export const orders = pgTable(
   "orders",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    customerEmail: text("customer_email").notNull().default(""),
     kind: text("kind").notNull(),
     courseId: uuid("course_id").references(() => courses.id, { onDelete: "set null" }),
     plan: text("plan"),
+    /** The course title, or the membership's name, at the time of sale. */
+    itemTitle: text("item_title").notNull().default(""),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("usd"),
     status: text("status").notNull().default("pending" satisfies OrderStatus),
     provider: text("provider").notNull(),
-    providerRef: text("provider_ref").unique(),
+    /** The provider's checkout (a Stripe Checkout Session id; a generated id in test mode). */
+    checkoutSessionId: text("checkout_session_id").unique(),
+    /** The provider's payment (a Stripe PaymentIntent id for a course, the subscription's first invoice for a membership). */
+    paymentId: text("payment_id").unique(),
+    /** The membership this order started. */
+    subscriptionId: uuid("subscription_id").references(() => subscriptions.id, { onDelete: "set null" }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
     ...timestamps,
@@ -575,13 +593,22 @@ export const orders = pgTable(
   (t) => [
     check("orders_kind_check", inList("kind", ORDER_KINDS)),
     check("orders_status_check", inList("status", ORDER_STATUSES)),
+    check("orders_provider_check", inList("provider", PAYMENT_PROVIDERS)),
     check("orders_amount_check", sql`${t.amountCents} >= 0`),
     check("orders_plan_check", sql`${t.plan} is null or ${inList("plan", SUBSCRIPTION_PLANS)}`),
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("orders_created_idx").on(t.createdAt.desc()),
+    index("orders_status_created_idx").on(t.status, t.createdAt.desc()),
+    // The admin's order search: the buyer's e-mail or what was bought.
+    index("orders_customer_email_trgm_idx").using("gin", t.customerEmail.op("gin_trgm_ops")),
+    index("orders_item_title_trgm_idx").using("gin", t.itemTitle.op("gin_trgm_ops")),
   ],
 );
 
+/**
+ * The all-courses membership. Statuses are Stripe's; access follows the status and the period
+ * end (see MEMBERSHIP_ACCESS_STATUSES), never a flag. At most one live subscription per user.
+ */
 export const subscriptions = pgTable(
   "subscriptions",
   {
@@ -592,17 +619,34 @@ export const subscriptions = pgTable(
     plan: text("plan").notNull(),
     status: text("status").notNull().default("active" satisfies SubscriptionStatus),
     provider: text("provider").notNull(),
-    providerRef: text("provider_ref").unique(),
+    /** Stripe's subscription id (`sub_…`); a generated id in test mode. */
+    providerSubscriptionId: text("provider_subscription_id").unique(),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }).notNull(),
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    canceledAt: timestamp("canceled_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     check("subscriptions_plan_check", inList("plan", SUBSCRIPTION_PLANS)),
     check("subscriptions_status_check", inList("status", SUBSCRIPTION_STATUSES)),
+    check("subscriptions_provider_check", inList("provider", PAYMENT_PROVIDERS)),
     index("subscriptions_user_idx").on(t.userId),
+    uniqueIndex("subscriptions_one_live_per_user_idx")
+      .on(t.userId)
+      .where(sql`${t.status} in ${sqlList(LIVE_SUBSCRIPTION_STATUSES)}`),
   ],
 );
+
+/**
+ * Webhook events already handled, by the provider's event id. The row is written in the same
+ * transaction as the fulfilment it caused, so a replayed or concurrent duplicate changes nothing.
+ */
+export const paymentWebhookEvents = pgTable("payment_webhook_events", {
+  id: text("id").primaryKey(),
+  provider: text("provider").notNull(),
+  type: text("type").notNull(),
+  processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 export type User = typeof users.$inferSelect;
 export type Course = typeof courses.$inferSelect;
@@ -617,6 +661,7 @@ export type Playbook = typeof playbooks.$inferSelect;
 export type Testimonial = typeof testimonials.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
+export type PaymentWebhookEvent = typeof paymentWebhookEvents.$inferSelect;
 
 // ---------------------------------------------------------------------------
 // Site settings: one row, what the owner changes without a code change

@@ -1,0 +1,37 @@
+import { and, desc, eq, gt, inArray } from "drizzle-orm";
+import { MEMBERSHIP_ACCESS_STATUSES } from "~/lib/domain-values";
+import { db } from "~/server/db/client.server";
+import { subscriptions } from "~/server/db/schema";
+
+/**
+ * The all-courses membership as the access rule sees it: a subscription whose status opens courses
+ * (MEMBERSHIP_ACCESS_STATUSES) and whose paid period has not ended. Access follows the status and
+ * the period end, so a canceled-at-period-end membership keeps working until the day it ends and
+ * stops by itself after, with no job to run.
+ */
+export async function findActiveMembership({ userId, at = new Date() }: { userId: string; at?: Date }) {
+  const [row] = await db()
+    .select({
+      id: subscriptions.id,
+      plan: subscriptions.plan,
+      status: subscriptions.status,
+      currentPeriodEnd: subscriptions.currentPeriodEnd,
+      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+    })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        inArray(subscriptions.status, [...MEMBERSHIP_ACCESS_STATUSES]),
+        gt(subscriptions.currentPeriodEnd, at),
+      ),
+    )
+    .orderBy(desc(subscriptions.currentPeriodEnd))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Whether the user's membership opens every published course right now. */
+export async function hasActiveMembership({ userId, at }: { userId: string; at?: Date }) {
+  return (await findActiveMembership({ userId, at })) !== null;
+}
