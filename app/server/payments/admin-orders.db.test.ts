@@ -23,7 +23,16 @@ let deletedCourseId = "";
 const ids: Record<string, string> = {};
 const nameOf = new Map<string, string>();
 
-type Seed = { name: string; buyer: keyof typeof buyers; title: string; status?: string; createdAt: Date; courseId?: string; amountCents?: number; currency?: string };
+type Seed = {
+  name: string;
+  buyer: keyof typeof buyers;
+  title: string;
+  status?: string;
+  createdAt: Date;
+  courseId?: string;
+  amountCents?: number;
+  currency?: string;
+};
 
 const seeds: Seed[] = [
   { name: "ann-sql", buyer: "ann", title: `SQL Basics ${tag}`, status: "paid", createdAt: day(1) },
@@ -51,8 +60,24 @@ beforeAll(async () => {
   renamedCourseId = renamed.id;
   deletedCourseId = deleted.id;
   seeds.push(
-    { name: "renamed", buyer: "bob", title: `Original title ${tag}`, status: "paid", createdAt: day(6), courseId: renamedCourseId, amountCents: 4900 },
-    { name: "deleted", buyer: "bob", title: `Doomed course ${tag}`, status: "paid", createdAt: day(7), courseId: deletedCourseId, amountCents: 2900 },
+    {
+      name: "renamed",
+      buyer: "bob",
+      title: `Original title ${tag}`,
+      status: "paid",
+      createdAt: day(6),
+      courseId: renamedCourseId,
+      amountCents: 4900,
+    },
+    {
+      name: "deleted",
+      buyer: "bob",
+      title: `Doomed course ${tag}`,
+      status: "paid",
+      createdAt: day(7),
+      courseId: deletedCourseId,
+      amountCents: 2900,
+    },
   );
   for (const seed of seeds) {
     const buyer = buyers[seed.buyer];
@@ -80,7 +105,9 @@ beforeAll(async () => {
 describe("listAdminOrders", () => {
   it("lists every order newest first, with what the table shows", async () => {
     expect(await found({ query: tag })).toEqual(["deleted", "renamed", "ann-euro", "bobx-pending", "bob-plain", "ann-sale", "ann-sql"]);
-    const { orders: [euro] } = await listAdminOrders({ query: `Euro course ${tag}` });
+    const {
+      orders: [euro],
+    } = await listAdminOrders({ query: `Euro course ${tag}` });
     expect(euro).toMatchObject({
       id: ids["ann-euro"],
       userId: buyers.ann.id,
@@ -132,15 +159,25 @@ describe("listAdminOrders", () => {
     expect(beyond.page).toBe(3);
     expect(beyond.orders.map((order) => nameOf.get(order.id))).toEqual(["ann-sql"]);
     const none = await listAdminOrders({ query: `nothing-${tag}`, page: 4 });
-    expect({ total: none.total, page: none.page, pageCount: none.pageCount, orders: none.orders }).toEqual({ total: 0, page: 1, pageCount: 1, orders: [] });
+    expect({ total: none.total, page: none.page, pageCount: none.pageCount, orders: none.orders }).toEqual({
+      total: 0,
+      page: 1,
+      pageCount: 1,
+      orders: [],
+    });
   });
 
   it("keeps the title as sold after the course is renamed or deleted, and finds it by that title", async () => {
-    await database().db.update(courses).set({ title: `Brand new name ${tag}` }).where(eq(courses.id, renamedCourseId));
+    await database()
+      .db.update(courses)
+      .set({ title: `Brand new name ${tag}` })
+      .where(eq(courses.id, renamedCourseId));
     await database().db.delete(courses).where(eq(courses.id, deletedCourseId));
     expect(await found({ query: `Original title ${tag}` })).toEqual(["renamed"]);
     expect(await found({ query: `Brand new name ${tag}` })).toEqual([]);
-    const { orders: [doomed] } = await listAdminOrders({ query: `Doomed course ${tag}` });
+    const {
+      orders: [doomed],
+    } = await listAdminOrders({ query: `Doomed course ${tag}` });
     expect(doomed).toMatchObject({ id: ids.deleted, itemTitle: `Doomed course ${tag}`, amountCents: 2900, status: "paid" });
   });
 });
@@ -159,15 +196,31 @@ describe("listUserOrders", () => {
 describe("a deleted account", () => {
   it("keeps its orders in the list with the e-mail they were bought with, and no link to a user", async () => {
     const gone = { id: `gone-${tag}`, email: `gone+${tag}@example.test` };
-    await database().db.insert(users).values({ ...gone, name: "Gone", emailVerified: true });
+    await database()
+      .db.insert(users)
+      .values({ ...gone, name: "Gone", emailVerified: true });
     const [order] = await database()
       .db.insert(orders)
-      .values({ userId: gone.id, customerEmail: gone.email, kind: "course", itemTitle: `Left behind ${tag}`, amountCents: 1000, status: "paid", provider: "test" })
+      .values({
+        userId: gone.id,
+        customerEmail: gone.email,
+        kind: "course",
+        itemTitle: `Left behind ${tag}`,
+        amountCents: 1000,
+        status: "paid",
+        provider: "test",
+      })
       .returning({ id: orders.id });
     await database().db.delete(users).where(eq(users.id, gone.id));
     const { orders: listed } = await listAdminOrders({ query: gone.email });
     expect(listed).toHaveLength(1);
-    expect(listed[0]).toMatchObject({ id: order.id, userId: null, customerEmail: gone.email, itemTitle: `Left behind ${tag}`, status: "paid" });
+    expect(listed[0]).toMatchObject({
+      id: order.id,
+      userId: null,
+      customerEmail: gone.email,
+      itemTitle: `Left behind ${tag}`,
+      status: "paid",
+    });
     expect((await listUserOrders({ userId: gone.id })).total).toBe(0);
   });
 });
@@ -179,7 +232,9 @@ describe("getUserMembership", () => {
 
   async function member(name: string) {
     const id = `${name}-${tag}`;
-    await database().db.insert(users).values({ id, email: `${id}@example.test`, name, emailVerified: true });
+    await database()
+      .db.insert(users)
+      .values({ id, email: `${id}@example.test`, name, emailVerified: true });
     return id;
   }
 
@@ -214,8 +269,16 @@ describe("getUserMembership", () => {
   it("shows the latest subscription when none is live, and says it opens nothing", async () => {
     const userId = await member("lapsed");
     await subscribe(userId, { status: "canceled", currentPeriodEnd: earlier, createdAt: new Date(Date.UTC(2026, 0, 1)) });
-    const [latest] = await subscribe(userId, { status: "incomplete_expired", currentPeriodEnd: earlier, createdAt: new Date(Date.UTC(2026, 3, 1)) });
-    expect(await getUserMembership({ userId, at: now })).toMatchObject({ id: latest.id, status: "incomplete_expired", opensCourses: false });
+    const [latest] = await subscribe(userId, {
+      status: "incomplete_expired",
+      currentPeriodEnd: earlier,
+      createdAt: new Date(Date.UTC(2026, 3, 1)),
+    });
+    expect(await getUserMembership({ userId, at: now })).toMatchObject({
+      id: latest.id,
+      status: "incomplete_expired",
+      opensCourses: false,
+    });
   });
 
   it("prefers the membership that opens courses over a newer one that failed", async () => {

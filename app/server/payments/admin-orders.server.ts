@@ -16,14 +16,12 @@ const orderColumns = {
   id: orders.id,
   userId: orders.userId,
   customerEmail: orders.customerEmail,
-  kind: orders.kind,
   itemTitle: orders.itemTitle,
   amountCents: orders.amountCents,
   currency: orders.currency,
   status: orders.status,
   provider: orders.provider,
   createdAt: orders.createdAt,
-  paidAt: orders.paidAt,
   refundedAt: orders.refundedAt,
 };
 
@@ -78,7 +76,12 @@ export async function listAdminOrders({
 /** One person's latest orders, newest first (orders_user_created_idx), and how many they have in all. */
 export async function listUserOrders({ userId, limit = 25 }: { userId: string; limit?: number }) {
   const [rows, [{ total }]] = await Promise.all([
-    db().select(orderColumns).from(orders).where(eq(orders.userId, userId)).orderBy(...newestFirst).limit(limit),
+    db()
+      .select(orderColumns)
+      .from(orders)
+      .where(eq(orders.userId, userId))
+      .orderBy(...newestFirst)
+      .limit(limit),
     db().select({ total: count() }).from(orders).where(eq(orders.userId, userId)),
   ]);
   return { orders: rows, total };
