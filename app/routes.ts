@@ -69,6 +69,7 @@ export default [
     route("settings", "routes/admin/settings.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("users/:id", "routes/admin/user-details.tsx"),
+    route("orders", "routes/admin/orders.tsx"),
   ]),
 
   // Resource routes (no UI)
