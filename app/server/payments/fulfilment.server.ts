@@ -131,10 +131,18 @@ async function markPaid(tx: Transaction, order: Order, completion: CheckoutCompl
     .where(eq(orders.id, order.id));
 
   if (order.userId && completion.customerId) {
+    // Kept only if the user has none and no other account holds it (a customer shared by two
+    // accounts must not stop the payment from being fulfilled).
     await tx
       .update(users)
       .set({ stripeCustomerId: completion.customerId })
-      .where(and(eq(users.id, order.userId), isNull(users.stripeCustomerId)));
+      .where(
+        and(
+          eq(users.id, order.userId),
+          isNull(users.stripeCustomerId),
+          sql`not exists (select 1 from users other where other.stripe_customer_id = ${completion.customerId})`,
+        ),
+      );
   }
 
   if (order.kind === "course") {
