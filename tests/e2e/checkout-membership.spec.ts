@@ -1,5 +1,12 @@
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import { signInAsNewLearner } from "./admin-support";
+
+/** Serious or critical WCAG 2.1 AA violations on the page as it is now. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id);
+}
 
 /** Test-mode membership: bought from the pricing page, shown on the account page, canceled at period end. */
 
@@ -15,6 +22,7 @@ test("a learner buys the monthly membership, sees it active on their account, an
   await expect(summary).toContainText("all-access membership (monthly)");
   await expect(summary).toContainText("per month");
   const total = (await summary.getByTestId("order-total").textContent())!;
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole("button", { name: `Pay ${total}` }).click();
   await expect(page.getByRole("heading", { name: "Payment received", level: 1 })).toBeVisible();
@@ -26,6 +34,7 @@ test("a learner buys the monthly membership, sees it active on their account, an
   await expect(membership).toContainText(/Renews on [A-Z][a-z]{2} \d{1,2}, \d{4}/);
   const orders = page.getByRole("region", { name: "Orders" });
   await expect(orders.getByRole("row").filter({ hasText: "all-access membership (monthly)" })).toContainText("Paid");
+  expect(await seriousViolations(page)).toEqual([]);
 
   // A second membership is not sold to a member.
   await page.goto("/checkout?plan=yearly");
@@ -36,6 +45,7 @@ test("a learner buys the monthly membership, sees it active on their account, an
   await membership.getByRole("button", { name: "Cancel membership" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Cancel your membership?" });
   await expect(dialog).toContainText(/You keep every course until [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+  expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole("button", { name: "Cancel membership" }).click();
 
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Your membership will end at the end of the current period" })).toBeVisible();

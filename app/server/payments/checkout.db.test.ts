@@ -11,6 +11,7 @@ import { cancelMembership, getAccountBilling, MembershipNotFoundError, refundOrd
 import { CourseNotForSaleError, getCheckoutOffer, startCheckout } from "./checkout.server";
 import { fulfilCheckout } from "./fulfilment.server";
 import { PaymentsNotConfiguredError } from "./providers.server";
+import { processStripeWebhook } from "./stripe-webhook.server";
 
 const database = useTestDatabase();
 
@@ -221,6 +222,10 @@ describe("with DATABASE_URL and no Stripe key", () => {
   let saved: ReturnType<typeof getConfig> | undefined;
   afterEach(() => {
     if (saved) setConfig(saved);
+  });
+
+  it("answers 404 on the Stripe webhook when Stripe is not configured", async () => {
+    expect(await processStripeWebhook({ payload: "{}", signature: "t=1,v1=x" })).toEqual({ status: 404, body: { error: "Stripe is not configured" } });
   });
 
   it("refuses to start a checkout: payments are not configured, and nothing is written", async () => {

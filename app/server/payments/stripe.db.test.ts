@@ -10,6 +10,7 @@ import {
   stripeEvent,
   type StripeDouble,
 } from "../../../tests/support/payments";
+import { sendRaw } from "../../../tests/support/raw-http";
 import { useTestDatabase } from "../../../tests/support/test-database";
 import { createApp } from "../../../server";
 import { hasActiveMembership } from "~/server/access/membership.server";
@@ -342,5 +343,23 @@ describe("POST /api/webhooks/stripe", () => {
       });
       expect((await ordersOf(buyer.id))[0]).toMatchObject({ status: "paid" });
     });
+
+    it("caps the webhook's body at 1 MB like every other body", async () => {
+      await withServer(async (base) => {
+        const answer = await sendRaw(`${base}/api/webhooks/stripe`, { headers: { "content-type": "application/json" }, size: 2 * 1024 * 1024 });
+        expect(answer.status).toBe(413);
+      });
+    });
+  });
+
+  it("keeps the first account's Stripe customer when a second account pays with the same customer", async () => {
+    const first = await startCourseCheckout();
+    const second = await startCourseCheckout();
+    const customer = `cus_shared_${first.order.id.slice(0, 8)}`;
+    await deliver(completedSession(first.order, { customer }));
+    expect((await deliver(completedSession(second.order, { customer }))).body.outcome).toBe("paid");
+    const owners = await database().db.select({ id: users.id }).from(users).where(eq(users.stripeCustomerId, customer));
+    expect(owners).toEqual([{ id: first.buyer.id }]);
+    expect(await enrollmentOf(second.buyer.id, second.course.id)).toMatchObject({ status: "active" });
   });
 });
