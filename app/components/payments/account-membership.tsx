@@ -26,6 +26,7 @@ type Membership = MembershipView;
 function periodLine(membership: Membership) {
   if (membership.active && !membership.cancelAtPeriodEnd) return `Renews on ${membership.periodEnd}`;
   if (membership.active) return `Ends on ${membership.periodEnd}`;
+  if (membership.live && membership.provider === "stripe") return "On hold: update your payment details";
   return `Ended on ${membership.periodEnd}`;
 }
 
@@ -33,8 +34,18 @@ function periodLine(membership: Membership) {
 export function AccountMembership({ membership }: { membership: MembershipView | null }) {
   const navigation = useNavigation();
   const canceling = navigation.state !== "idle" && navigation.formAction === "/account/membership";
-  const status = membership ? (membership.active ? (membership.cancelAtPeriodEnd ? "Ending" : SUBSCRIPTION_STATUS_LABELS[membership.status]) : "Ended") : null;
-  const cancelable = membership?.live && membership.active && !membership.cancelAtPeriodEnd;
+  const status = membership
+    ? membership.active
+      ? membership.cancelAtPeriodEnd
+        ? "Ending"
+        : SUBSCRIPTION_STATUS_LABELS[membership.status]
+      : membership.live && membership.provider === "stripe"
+        ? SUBSCRIPTION_STATUS_LABELS[membership.status]
+        : "Ended"
+    : null;
+  // Stripe's billing page also fixes a membership on hold (a failed renewal): "Manage billing".
+  const needsBilling = membership?.live && !membership.active && membership.provider === "stripe";
+  const cancelable = (membership?.live && membership.active && !membership.cancelAtPeriodEnd) || needsBilling;
   return (
     <Card id="membership" role="region" aria-labelledby="membership-heading" className="scroll-mt-24">
       <CardHeader>
@@ -79,7 +90,7 @@ export function AccountMembership({ membership }: { membership: MembershipView |
                 <input type="hidden" name="intent" value="cancel-membership" />
                 {membership.provider === "stripe" ? (
                   <Button type="submit" variant="outline" loading={canceling}>
-                    Cancel membership
+                    {needsBilling ? "Manage billing" : "Cancel membership"}
                   </Button>
                 ) : (
                   <ConfirmButton

@@ -203,6 +203,24 @@ describe("the membership in test mode", () => {
     expect(listed).toHaveLength(1);
   });
 
+  it("ends a test-mode membership whose period is over when the member buys again, and sells the new one", async () => {
+    const buyer = await createBuyer();
+    await startCheckout({ userId: buyer.id, item: { plan: "monthly" } });
+    await cancelMembership({ userId: buyer.id });
+    await database().db.update(subscriptions).set({ currentPeriodEnd: addDays(new Date(), -1) }).where(eq(subscriptions.userId, buyer.id));
+    expect((await getCheckoutOffer({ userId: buyer.id, item: { plan: "yearly" } })).blocked).toBeNull();
+
+    expect((await startCheckout({ userId: buyer.id, item: { plan: "yearly" } })).status).toBe("paid");
+
+    const rows = await database().db.select().from(subscriptions).where(eq(subscriptions.userId, buyer.id)).orderBy(asc(subscriptions.createdAt));
+    expect(rows.map((row) => [row.plan, row.status])).toEqual([
+      ["monthly", "canceled"],
+      ["yearly", "active"],
+    ]);
+    expect((await eventsOf(buyer.id)).map((event) => event.type)).toEqual(["membership_started", "membership_ended", "membership_started"]);
+    expect(await getAccountBilling({ userId: buyer.id })).toMatchObject({ membership: { plan: "yearly", active: true } });
+  });
+
   it("has nothing to cancel for a user who is not a member", async () => {
     const buyer = await createBuyer();
     await expect(cancelMembership({ userId: buyer.id })).rejects.toBeInstanceOf(MembershipNotFoundError);

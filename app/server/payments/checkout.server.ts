@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, gt, inArray, ne, or } from "drizzle-orm";
 import { LIVE_SUBSCRIPTION_STATUSES, SUBSCRIPTION_PLAN_LABELS, type OrderKind, type SubscriptionPlan } from "~/lib/domain-values";
 import { isUuid } from "~/lib/uuid";
 import { grantCourseAccess } from "~/server/access/course-access.server";
@@ -8,7 +8,7 @@ import { getConfig } from "~/server/config.server";
 import { db } from "~/server/db/client.server";
 import { courses, orders, subscriptions, users } from "~/server/db/schema";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
-import { fulfilCheckout } from "./fulfilment.server";
+import { fulfilCheckout, settleEndedTestMemberships } from "./fulfilment.server";
 import { currentPaymentsProvider } from "./providers.server";
 
 /** Prices are in US dollars (spec §9). */
@@ -60,12 +60,19 @@ export function membershipTitle(schoolName: string, plan: SubscriptionPlan) {
 export async function getCheckoutOffer({ userId, item }: { userId: string; item: CheckoutItem }): Promise<CheckoutOffer> {
   if (item.plan) {
     const settings = await getSiteSettings();
+    // A live subscription that no longer opens courses (unpaid, paused) is still one: it is fixed at
+    // the provider. A test-mode one past its period is not (settleEndedTestMemberships ends it).
     const [live] = await db()
       .select({ id: subscriptions.id })
       .from(subscriptions)
-      .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES])))
+      .where(
+        and(
+          eq(subscriptions.userId, userId),
+          inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES]),
+          or(ne(subscriptions.provider, "test"), gt(subscriptions.currentPeriodEnd, new Date())),
+        ),
+      )
       .limit(1);
-    // A live subscription that no longer opens courses (unpaid, paused) is still one: it is fixed at the provider.
     const member = Boolean(live) || (await hasActiveMembership({ userId }));
     return {
       kind: "membership",
@@ -131,6 +138,7 @@ export type CheckoutStart =
  * and fulfils the order here; Stripe answers a URL and its webhook fulfils the order later.
  */
 export async function startCheckout({ userId, item }: { userId: string; item: CheckoutItem }): Promise<CheckoutStart> {
+  if (item.plan) await settleEndedTestMemberships({ userId });
   const offer = await getCheckoutOffer({ userId, item });
   if (offer.blocked) return { status: offer.blocked, offer };
   if (offer.kind === "course" && offer.amountCents === 0) {

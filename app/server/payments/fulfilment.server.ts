@@ -1,7 +1,8 @@
 import { addMonths, addYears } from "date-fns";
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import {
   isOneOf,
+  LIVE_SUBSCRIPTION_STATUSES,
   MEMBERSHIP_ACCESS_STATUSES,
   SUBSCRIPTION_PLANS,
   type PaymentProvider,
@@ -290,6 +291,31 @@ export async function applySubscriptionUpdate(update: SubscriptionUpdate): Promi
       });
     }
     return { outcome: "applied" as const };
+  });
+}
+
+/**
+ * Test mode plays Stripe's part at the period's end: Stripe would renew (and charge) or delete the
+ * subscription; test mode charges nothing, so a test membership whose paid period is over ends
+ * (canceled, membership_ended). Run before a new membership is sold, so the one-live-subscription
+ * index holds only memberships that still count.
+ */
+export async function settleEndedTestMemberships({ userId, at = new Date() }: { userId: string; at?: Date }) {
+  return db().transaction(async (tx) => {
+    const ended = await tx
+      .update(subscriptions)
+      .set({ status: "canceled", canceledAt: sql`coalesce(${subscriptions.canceledAt}, ${subscriptions.currentPeriodEnd})` })
+      .where(
+        and(
+          eq(subscriptions.userId, userId),
+          eq(subscriptions.provider, "test"),
+          lte(subscriptions.currentPeriodEnd, at),
+          inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES]),
+        ),
+      )
+      .returning({ id: subscriptions.id });
+    for (const _row of ended) await recordMembershipEvent(tx, "membership_ended", { userId, note: "Test-mode period ended" });
+    return { ended: ended.length };
   });
 }
 
