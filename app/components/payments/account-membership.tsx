@@ -1,6 +1,17 @@
+import { useRef } from "react";
 import { Sparkles } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { ConfirmButton } from "~/components/admin/confirm-button";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -33,6 +44,8 @@ function periodLine(membership: Membership) {
 /** The account page's Membership section: status, the renewal or end date, and "cancel anytime". */
 export function AccountMembership({ membership }: { membership: MembershipView | null }) {
   const navigation = useNavigation();
+  // The dialog renders outside the form (a portal), so its confirm button submits the form by reference.
+  const formRef = useRef<HTMLFormElement>(null);
   const canceling = navigation.state !== "idle" && navigation.formAction === "/account/membership";
   const status = membership
     ? membership.active
@@ -86,24 +99,34 @@ export function AccountMembership({ membership }: { membership: MembershipView |
               </div>
             </dl>
             {cancelable ? (
-              <Form method="post" action="/account/membership" id="cancel-membership-form" className="flex flex-wrap items-center gap-3">
+              <Form ref={formRef} method="post" action="/account/membership" className="flex flex-wrap items-center gap-3">
                 <input type="hidden" name="intent" value="cancel-membership" />
                 {membership.provider === "stripe" ? (
                   <Button type="submit" variant="outline" loading={canceling}>
                     {needsBilling ? "Manage billing" : "Cancel membership"}
                   </Button>
                 ) : (
-                  <ConfirmButton
-                    trigger={
+                  <AlertDialog>
+                    <AlertDialogTrigger asChild>
                       <Button type="button" variant="outline" loading={canceling}>
                         Cancel membership
                       </Button>
-                    }
-                    title="Cancel your membership?"
-                    description={`You keep every course until ${membership.periodEnd}; nothing more is charged after that.`}
-                    confirmLabel="Cancel membership"
-                    onConfirm={() => (document.getElementById("cancel-membership-form") as HTMLFormElement | null)?.requestSubmit()}
-                  />
+                    </AlertDialogTrigger>
+                    <AlertDialogContent>
+                      <AlertDialogHeader>
+                        <AlertDialogTitle>Cancel your membership?</AlertDialogTitle>
+                        <AlertDialogDescription>
+                          You keep every course until {membership.periodEnd}; nothing more is charged after that.
+                        </AlertDialogDescription>
+                      </AlertDialogHeader>
+                      <AlertDialogFooter>
+                        <AlertDialogCancel>Keep membership</AlertDialogCancel>
+                        <AlertDialogAction variant="destructive" onClick={() => formRef.current?.requestSubmit()}>
+                          Cancel membership
+                        </AlertDialogAction>
+                      </AlertDialogFooter>
+                    </AlertDialogContent>
+                  </AlertDialog>
                 )}
                 <p className="text-sm text-muted-foreground">
                   {membership.provider === "stripe" ? "Opens Stripe's billing page, where you can cancel or update your card." : "Cancel anytime: you keep access until the period ends."}
