@@ -9,6 +9,7 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
  *   GET  /media/:bucket/*       files from storage (covers, playbook art)
  *   POST /api/uploads/:kind     streamed uploads (cover images, lesson videos), admin only
  *   GET  /api/lessons/:id/video an uploaded lesson video, with range requests, for viewers allowed to open the lesson
+ *   POST /api/webhooks/stripe   Stripe's signed payment events (raw body, signature checked)
  *   /assets/*, static files     the client build and public/
  * Everything else is below.
  */
@@ -47,6 +48,12 @@ export default [
     route("reset-password/new", "routes/auth/reset-password-new.tsx"),
     route("logout", "routes/auth/logout.ts"),
     route("account", "routes/account/account.tsx"),
+    route("account/membership", "routes/account/account-membership.tsx"),
+
+    // checkout
+    route("checkout", "routes/checkout/checkout.tsx"),
+    route("checkout/success", "routes/checkout/checkout-success.tsx"),
+    route("checkout/cancel", "routes/checkout/checkout-cancel.tsx"),
 
     // first run: the one-time "Create the owner account" form, only while no admin exists
     route("admin/setup", "routes/admin/owner-setup.tsx"),
