@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { format } from "date-fns";
-import { OrderStatusBadge } from "~/components/admin/order-status-badge";
+import { OrderStatusBadge } from "~/components/payments/order-status-badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { isOneOf, PAYMENT_PROVIDER_LABELS, PAYMENT_PROVIDERS } from "~/lib/domain-values";
 import { formatMoney } from "~/lib/money";

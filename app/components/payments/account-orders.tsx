@@ -1,22 +1,14 @@
 import { Receipt } from "lucide-react";
 import { Link } from "react-router";
-import { Badge } from "~/components/ui/badge";
+import { OrderStatusBadge } from "~/components/payments/order-status-badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { ORDER_STATUS_LABELS, type OrderStatus } from "~/lib/domain-values";
-import { formatUsd } from "~/lib/money";
+import type { OrderStatus } from "~/lib/domain-values";
+import { formatMoney } from "~/lib/money";
 
-export type OrderView = { id: string; date: string; itemTitle: string; courseSlug: string | null; amountCents: number; status: OrderStatus };
-
-const STATUS_VARIANT: Record<OrderStatus, "success" | "secondary" | "warning" | "destructive" | "outline"> = {
-  paid: "success",
-  pending: "warning",
-  refunded: "secondary",
-  failed: "destructive",
-  expired: "outline",
-};
+export type OrderView = { id: string; date: string; itemTitle: string; courseSlug: string | null; amountCents: number; currency: string; status: OrderStatus };
 
 /** The account page's Orders section: the latest orders, what was bought as it was sold. */
 export function AccountOrders({ orders }: { orders: OrderView[] }) {
@@ -66,9 +58,9 @@ export function AccountOrders({ orders }: { orders: OrderView[] }) {
                       <span className="font-medium">{order.itemTitle}</span>
                     )}
                   </TableCell>
-                  <TableCell className="text-right tabular-nums">{formatUsd(order.amountCents)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatMoney(order.amountCents, order.currency)}</TableCell>
                   <TableCell>
-                    <Badge variant={STATUS_VARIANT[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Badge>
+                    <OrderStatusBadge status={order.status} />
                   </TableCell>
                 </TableRow>
               ))}

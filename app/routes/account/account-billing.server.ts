@@ -23,6 +23,7 @@ export async function loadAccountBilling({ userId }: { userId: string }) {
       kind: order.kind,
       itemTitle: order.itemTitle,
       amountCents: order.amountCents,
+      currency: order.currency,
       status: order.status,
       courseSlug: order.courseSlug,
       date: format(order.createdAt, DATE),

@@ -1,11 +1,11 @@
 import { and, desc, eq, inArray, or } from "drizzle-orm";
-import { LIVE_SUBSCRIPTION_STATUSES, type OrderKind, type OrderStatus, type SubscriptionPlan, type SubscriptionStatus } from "~/lib/domain-values";
+import { isOneOf, LIVE_SUBSCRIPTION_STATUSES, type OrderKind, type OrderStatus, type SubscriptionPlan, type SubscriptionStatus } from "~/lib/domain-values";
 import { isUuid } from "~/lib/uuid";
-import { findActiveMembership } from "~/server/access/membership.server";
 import { getConfig } from "~/server/config.server";
 import { db } from "~/server/db/client.server";
 import { courses, orders, subscriptions, users } from "~/server/db/schema";
 import { OrderNotFoundError, recordOrderRefund, scheduleTestMembershipCancel } from "./fulfilment.server";
+import { getUserMembership } from "./admin-orders.server";
 import { paymentsProviderFor } from "./providers.server";
 
 /** How many orders the account page lists, newest first. */
@@ -23,23 +23,13 @@ export type AccountMembership = {
   provider: string;
 };
 
-/** The user's latest membership (active, ending or ended) and their latest orders. */
+/**
+ * The account page's billing: the membership as the back office shows it (the one that opens
+ * courses now, else the latest one) and the latest orders.
+ */
 export async function getAccountBilling({ userId }: { userId: string }) {
-  const [recent, active, recentOrders] = await Promise.all([
-    db()
-      .select({
-        id: subscriptions.id,
-        plan: subscriptions.plan,
-        status: subscriptions.status,
-        currentPeriodEnd: subscriptions.currentPeriodEnd,
-        cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
-        provider: subscriptions.provider,
-      })
-      .from(subscriptions)
-      .where(eq(subscriptions.userId, userId))
-      .orderBy(desc(subscriptions.createdAt))
-      .limit(5),
-    findActiveMembership({ userId }),
+  const [row, recentOrders] = await Promise.all([
+    getUserMembership({ userId }),
     db()
       .select({
         id: orders.id,
@@ -57,16 +47,14 @@ export async function getAccountBilling({ userId }: { userId: string }) {
       .orderBy(desc(orders.createdAt))
       .limit(ACCOUNT_ORDERS_LIMIT),
   ]);
-  // The membership that opens courses now, else the latest one (ending or ended).
-  const row = recent.find((item) => item.id === active?.id) ?? recent[0];
   const membership: AccountMembership | null = row
     ? {
         plan: row.plan as SubscriptionPlan,
         status: row.status as SubscriptionStatus,
-        active: row.id === active?.id,
+        active: row.opensCourses,
         currentPeriodEnd: row.currentPeriodEnd,
         cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-        live: (LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(row.status),
+        live: isOneOf(LIVE_SUBSCRIPTION_STATUSES, row.status),
         provider: row.provider,
       }
     : null;

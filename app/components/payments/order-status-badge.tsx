@@ -9,7 +9,7 @@ const VARIANTS: Record<OrderStatus, BadgeProps["variant"]> = {
   expired: "secondary",
 };
 
-/** An order's status as the admin screens show it: Paid (green), Pending, Refunded, Failed (red), Expired. */
+/** An order's status as the account and admin screens show it: Paid (green), Pending, Refunded, Failed (red), Expired. */
 export function OrderStatusBadge({ status, className }: { status: string; className?: string }) {
   if (!isOneOf(ORDER_STATUSES, status)) return <Badge variant="secondary">{status}</Badge>;
   return (
