@@ -196,7 +196,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
     /** Every per-IP allowance (auth, contact, newsletter) is this many times its default. */
     perIpRateLimitMultiplier: raw.RATE_LIMIT_PER_IP_MULTIPLIER ?? 1,
     /** Accepted, but worth a line in the log at start. */
-    warnings: configWarnings(env),
+    warnings: configWarnings(env, paymentsProvider(raw)),
     logLevel: raw.LOG_LEVEL,
   };
 }
@@ -212,8 +212,13 @@ function paymentsProvider(raw: { PAYMENTS_PROVIDER?: "stripe" | "test"; STRIPE_S
   return raw.DATABASE_URL ? ("none" as const) : ("test" as const);
 }
 
-function configWarnings(env: Record<string, string | undefined>) {
+function configWarnings(env: Record<string, string | undefined>, payments: ReturnType<typeof paymentsProvider>) {
   const warnings: string[] = [];
+  if (payments === "test" && env.NODE_ENV === "production") {
+    warnings.push(
+      "Payments are in test mode: checkout opens courses and memberships with no payment. Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET before selling.",
+    );
+  }
   if (env.TRUST_PROXY?.trim().toLowerCase() === "true") {
     warnings.push(
       "TRUST_PROXY=true is read as 1 (one reverse proxy in front of the app). Set the hop count, or the proxies' addresses, explicitly.",

@@ -90,6 +90,14 @@ describe("parseConfig", () => {
     });
   });
 
+  it("warns at a production start that payments are in test mode, and only then", () => {
+    const warning = /Payments are in test mode/;
+    expect(parseConfig({ NODE_ENV: "production" }).warnings.join("\n")).toMatch(warning);
+    expect(parseConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://x@127.0.0.1/db", PAYMENTS_PROVIDER: "test" }).warnings.join("\n")).toMatch(warning);
+    expect(parseConfig({}).warnings).toEqual([]);
+    expect(parseConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://x@127.0.0.1/db" }).warnings).toEqual([]);
+  });
+
   it("keeps the per-IP limits at their defaults unless an operator raises them", () => {
     expect(parseConfig({}).perIpRateLimitMultiplier).toBe(1);
     expect(parseConfig({ RATE_LIMIT_PER_IP_MULTIPLIER: "20" }).perIpRateLimitMultiplier).toBe(20);
