@@ -25,5 +25,8 @@ export const CHECKOUT_MESSAGES = {
   membershipCancelFailed: "Failed to cancel membership",
   membershipNotFound: "You have no membership to cancel",
   refundFailed: "Failed to refund order",
+  alreadyRefunded: "This order was refunded already",
+  notRefundable: "Only a paid order can be refunded",
+  refundMembershipAtStripe: "Refund and cancel this membership in your Stripe dashboard; it ends here when Stripe cancels it",
   orderNotFound: "Order not found",
 } as const;

@@ -50,4 +50,9 @@ export const ORDER_MESSAGES = {
   userOrdersFailed: "The orders and membership could not be loaded. Please try again in a moment.",
   userNone: "No orders yet",
   noMembership: "No membership",
+  chooseOrder: "Choose an order to refund",
+  refunded: (itemTitle: string) => `Refunded “${itemTitle}”.`,
+  refundConfirm: "Refund",
+  stripeMembershipsNote:
+    "Memberships paid through Stripe are refunded and canceled in the Stripe dashboard; they end here when Stripe cancels them.",
 } as const;

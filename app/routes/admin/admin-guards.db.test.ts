@@ -7,7 +7,7 @@ import { callAction, callLoader, sessionUser, thrownResponse } from "../../../te
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import type { SessionUser } from "~/server/auth/session.server";
 import routeConfig from "~/routes";
-import { accessEvents, courseModules, courses, enrollments, lessons, posts, users } from "~/server/db/schema";
+import { accessEvents, courseModules, courses, enrollments, lessons, orders, posts, users } from "~/server/db/schema";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 import { issueOwnerSetupCode } from "~/server/users/owner-setup.server";
 
@@ -18,6 +18,8 @@ const superAdmin = sessionUser({ role: "super_admin" });
 const learner = sessionUser({ role: "user" });
 let postId = "";
 let courseId = "";
+/** A paid test-mode order of the learner's: a refund that got through would show. */
+let orderId = "";
 
 type Handler = (args: never) => unknown;
 type RouteModule = { loader?: Handler; action?: Handler; default?: unknown };
@@ -116,7 +118,9 @@ const FORMS: Record<string, (id: string) => Form[]> = {
     { intent: "grant", courseId },
     { intent: "revoke", courseId },
     { intent: "role", role: "super_admin" },
+    { intent: "refund", orderId },
   ],
+  "/admin/orders": (): Form[] => [{ intent: "refund", orderId }],
 };
 /** Pages only a super_admin may open: a plain admin gets the same 403 as a learner (isAdmin true). */
 const SUPER_ADMIN_ONLY = new Set(["/admin/settings"]);
@@ -157,6 +161,20 @@ beforeAll(async () => {
     .returning();
   courseId = course.id;
   await db.insert(lessons).values({ courseId: course.id, title: "Guarded lesson", slug: "guarded-lesson", orderIndex: 1 });
+  const [order] = await db
+    .insert(orders)
+    .values({
+      userId: learner.id,
+      customerEmail: learner.email,
+      kind: "course",
+      courseId: course.id,
+      itemTitle: course.title,
+      amountCents: 4900,
+      status: "paid",
+      provider: "test",
+    })
+    .returning({ id: orders.id });
+  orderId = order.id;
 });
 
 describe("the admin area read from app/routes.ts", () => {
@@ -283,6 +301,8 @@ describe("admin loaders and actions called directly", () => {
     expect(target.role).toBe("user");
     expect(await database().db.select().from(enrollments).where(eq(enrollments.courseId, courseId))).toEqual([]);
     expect(await database().db.select().from(accessEvents).where(eq(accessEvents.userId, learner.id))).toEqual([]);
+    const [order] = await database().db.select({ status: orders.status, refundedAt: orders.refundedAt }).from(orders).where(eq(orders.id, orderId));
+    expect(order).toEqual({ status: "paid", refundedAt: null });
   });
 
   it("let an admin and a super admin load every admin page (a super admin's own pages: the super admin), so the refusals above are the guard's", async () => {

@@ -94,8 +94,20 @@ describe("/admin/orders", () => {
         status: "refunded",
         refunded: expect.stringMatching(/^on Mar \d, 2025$/),
         provider: "Stripe",
+        kind: "membership",
+        refundable: false,
+        refundAtStripe: false,
+        testMode: false,
       },
-      expect.objectContaining({ itemTitle: `SQL Basics ${tag}`, amount: "$197.00", status: "paid", refunded: null, provider: "Test mode" }),
+      expect.objectContaining({
+        itemTitle: `SQL Basics ${tag}`,
+        amount: "$197.00",
+        status: "paid",
+        refunded: null,
+        provider: "Test mode",
+        kind: "course",
+        refundable: true,
+      }),
     ]);
 
     const paid = await callLoader(ordersList, { path: `/admin/orders?q=${tag}&status=paid`, user: admin });

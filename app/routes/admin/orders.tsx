@@ -17,6 +17,7 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { logger } from "~/server/logger.server";
 import { listAdminOrders } from "~/server/payments/admin-orders.server";
 import { newToast } from "~/server/toast.server";
+import { orderListAction } from "./orders.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, ORDER_MESSAGES.title);
 
@@ -36,6 +37,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     logger.error({ err: error }, "admin order list failed");
     return { filters, total: 0, pageCount: 1, orders: [], error: newToast({ kind: "error", message: ORDER_MESSAGES.fetchListFailed }) };
   }
+}
+
+/** Refund: the row's button posts `{ intent: "refund", orderId }` with the list's query string. */
+export function action({ request, context }: Route.ActionArgs) {
+  return orderListAction({ request, context });
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
@@ -107,7 +113,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         />
       ) : (
         <div className="rounded-xl border border-border bg-card">
-          <OrdersTable orders={orders} showBuyer label="Orders" />
+          <OrdersTable orders={orders} showBuyer label="Orders" refunds />
         </div>
       )}
       <Pagination

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { ROLES } from "~/lib/domain-values";
+import { refundIntent } from "./orders-form";
 
-/** The user details page's forms: each course row's Grant Access / Revoke, and the role menu. */
+/** The user details page's forms: each course row's Grant Access / Revoke, the role menu, and each order's Refund. */
 
 const courseId = z.string({ error: "Choose a course" }).trim().min(1, "Choose a course").max(64, "Choose a course");
 
@@ -11,6 +12,7 @@ export const userDetailsForm = z.discriminatedUnion(
     z.object({ intent: z.literal("grant"), courseId }),
     z.object({ intent: z.literal("revoke"), courseId }),
     z.object({ intent: z.literal("role"), role: z.enum(ROLES, { error: "Choose a role" }) }),
+    refundIntent,
   ],
   { error: "Unknown action" },
 );

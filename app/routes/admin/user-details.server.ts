@@ -1,11 +1,14 @@
 import type { RouterContextProvider } from "react-router";
 import { parseForm } from "~/lib/forms/parse-form";
+import { ORDER_MESSAGES } from "~/lib/order-list-filters";
 import { isAdminRole } from "~/lib/roles";
 import { USER_MESSAGES } from "~/lib/user-messages";
 import { invalidForm } from "~/server/action.server";
 import { accessFailure } from "~/server/access/access-failures.server";
 import { grantCourseAccess, revokeCourseAccess } from "~/server/access/course-access.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { refundOrder } from "~/server/payments/billing.server";
+import { paymentFailure } from "~/server/payments/payment-failures.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
 import { roleChangeFailure } from "~/server/users/user-failures.server";
 import { changeUserRole } from "~/server/users/user-roles.server";
@@ -14,7 +17,8 @@ import { userDetailsForm } from "./user-details-form";
 type ActionArgs = { request: Request; context: Readonly<RouterContextProvider>; userId: string };
 
 /**
- * /admin/users/:id: grant or revoke one course (each row's own fetcher), or change the role. The
+ * /admin/users/:id: grant or revoke one course (each row's own fetcher), change the role, or refund
+ * one of the person's orders (as on /admin/orders, without leaving the page). The
  * page stays; the toast says what happened and the loaders' revalidation redraws the badges.
  */
 export async function userDetailsAction({ request, context, userId }: ActionArgs) {
@@ -35,6 +39,17 @@ export async function userDetailsAction({ request, context, userId }: ActionArgs
     // An admin who just gave up their own admin role can no longer see this page.
     if (userId === admin.id && !isAdminRole(form.role)) return redirectWithToast("/account", toast);
     return dataWithToast({}, toast);
+  }
+
+  if (form.intent === "refund") {
+    let itemTitle: string;
+    try {
+      ({ itemTitle } = await refundOrder({ orderId: form.orderId, actorId: admin.id }));
+    } catch (error) {
+      const { toast, status } = paymentFailure("refund", error, { orderId: form.orderId, userId, actorId: admin.id });
+      return dataWithToast({}, toast, status);
+    }
+    return dataWithToast({}, { kind: "success", message: ORDER_MESSAGES.refunded(itemTitle) });
   }
 
   const { intent, courseId } = form;

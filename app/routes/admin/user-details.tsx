@@ -358,7 +358,7 @@ export default function UserDetails({ loaderData, actionData }: Route.ComponentP
                   <EmptyState icon={<Receipt />} titleAs="p" title={ORDER_MESSAGES.userNone} className="py-8" />
                 ) : (
                   <>
-                    <OrdersTable orders={payments.orders} showBuyer={false} label={`Orders of ${user.email}`} />
+                    <OrdersTable orders={payments.orders} showBuyer={false} label={`Orders of ${user.email}`} refunds />
                     {payments.total > payments.orders.length ? (
                       <p className="text-sm text-muted-foreground">
                         The latest {payments.orders.length} of {payments.total.toLocaleString("en-US")} orders.{" "}

@@ -16,6 +16,7 @@ const orderColumns = {
   id: orders.id,
   userId: orders.userId,
   customerEmail: orders.customerEmail,
+  kind: orders.kind,
   itemTitle: orders.itemTitle,
   amountCents: orders.amountCents,
   currency: orders.currency,

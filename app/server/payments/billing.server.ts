@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, or } from "drizzle-orm";
 import { isOneOf, LIVE_SUBSCRIPTION_STATUSES, type OrderKind, type OrderStatus, type SubscriptionPlan, type SubscriptionStatus } from "~/lib/domain-values";
+import { refundRefusal, type RefundRefusal } from "~/lib/order-refunds";
 import { isUuid } from "~/lib/uuid";
 import { getConfig } from "~/server/config.server";
 import { db } from "~/server/db/client.server";
@@ -97,21 +98,35 @@ export async function cancelMembership({
   return { endsAt: scheduled.currentPeriodEnd };
 }
 
+export class OrderNotRefundableError extends Error {
+  constructor(
+    readonly orderId: string,
+    readonly reason: RefundRefusal,
+  ) {
+    super(`Order ${orderId} cannot be refunded here: ${reason}`);
+    this.name = "OrderNotRefundableError";
+  }
+}
+
 /**
  * Refunds a paid order: the provider gives the money back (Stripe: a refund of the course's
  * payment; test mode: nothing to give back), then the order is marked refunded and what it gave is
- * taken back. Stripe's charge.refunded webhook that follows changes nothing more.
+ * taken back (recordOrderRefund, one transaction). Stripe's charge.refunded webhook that follows
+ * changes nothing more. `refunded` is false when that webhook got there first: refunded either way.
+ * An order the rule refuses (not paid, a Stripe membership) never reaches the provider.
  */
 export async function refundOrder({ orderId, actorId }: { orderId: string; actorId: string | null }) {
   if (!isUuid(orderId)) throw new OrderNotFoundError(orderId);
   const [order] = await db()
-    .select({ provider: orders.provider, paymentId: orders.paymentId, status: orders.status })
+    .select({ kind: orders.kind, provider: orders.provider, paymentId: orders.paymentId, status: orders.status, itemTitle: orders.itemTitle })
     .from(orders)
     .where(eq(orders.id, orderId));
   if (!order) throw new OrderNotFoundError(orderId);
-  if (order.status !== "paid") return { refunded: false };
+  const refusal = refundRefusal(order);
+  if (refusal) throw new OrderNotRefundableError(orderId, refusal);
   await paymentsProviderFor(order.provider).refund({ paymentId: order.paymentId, orderId });
-  return recordOrderRefund({ orderId, actorId });
+  const { refunded } = await recordOrderRefund({ orderId, actorId });
+  return { refunded, itemTitle: order.itemTitle };
 }
 
 /** The order a checkout's success page is about: ours (test mode) or Stripe's session id; only the buyer's. */

@@ -116,8 +116,8 @@ describe("buying a course in test mode", () => {
     const course = await createCourseForSale();
     const { orderId } = (await startCheckout({ userId: buyer.id, item: { courseId: course.id } })) as { orderId: string };
 
-    expect(await refundOrder({ orderId, actorId: null })).toEqual({ refunded: true });
-    expect(await refundOrder({ orderId, actorId: null })).toEqual({ refunded: false });
+    expect(await refundOrder({ orderId, actorId: null })).toEqual({ refunded: true, itemTitle: course.title });
+    await expect(refundOrder({ orderId, actorId: null })).rejects.toMatchObject({ name: "OrderNotRefundableError", reason: "already-refunded" });
 
     const [order] = await ordersOf(buyer.id);
     expect(order).toMatchObject({ status: "refunded" });

@@ -1,13 +1,20 @@
 import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
+import type { RefundRefusal } from "~/lib/order-refunds";
 import type { Failure } from "~/server/action.server";
 import { CourseAccessTargetNotFoundError } from "~/server/access/course-access.server";
 import { logger } from "~/server/logger.server";
-import { MembershipNotFoundError } from "./billing.server";
+import { MembershipNotFoundError, OrderNotRefundableError } from "./billing.server";
 import { CheckoutUserNotFoundError, CourseNotForSaleError } from "./checkout.server";
 import { OrderNotFoundError } from "./fulfilment.server";
 import { PaymentProviderError, PaymentsNotConfiguredError } from "./providers.server";
 
 export type PaymentOperation = "checkout" | "cancel-membership" | "refund";
+
+const NOT_REFUNDABLE: Record<RefundRefusal, string> = {
+  "already-refunded": CHECKOUT_MESSAGES.alreadyRefunded,
+  "not-paid": CHECKOUT_MESSAGES.notRefundable,
+  "membership-at-stripe": CHECKOUT_MESSAGES.refundMembershipAtStripe,
+};
 
 const FAILED: Record<PaymentOperation, string> = {
   checkout: CHECKOUT_MESSAGES.startFailed,
@@ -28,6 +35,7 @@ export function paymentFailure(operation: PaymentOperation, error: unknown, deta
   if (error instanceof PaymentsNotConfiguredError) return fail(CHECKOUT_MESSAGES.notConfigured, 503);
   if (error instanceof MembershipNotFoundError) return fail(CHECKOUT_MESSAGES.membershipNotFound, 404);
   if (error instanceof OrderNotFoundError) return fail(CHECKOUT_MESSAGES.orderNotFound, 404);
+  if (error instanceof OrderNotRefundableError) return fail(NOT_REFUNDABLE[error.reason], 409);
   if (error instanceof CheckoutUserNotFoundError) return fail(FAILED[operation], 404);
   if (error instanceof PaymentProviderError) return fail(FAILED[operation], 502, "error");
   return fail(FAILED[operation], 500, "error");

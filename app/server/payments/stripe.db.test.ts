@@ -227,13 +227,27 @@ describe("POST /api/webhooks/stripe", () => {
     await deliver(completedSession(order));
     const paymentIntent = `pi_${order.id.slice(0, 8)}`;
 
-    expect(await refundOrder({ orderId: order.id, actorId: null })).toEqual({ refunded: true });
+    expect(await refundOrder({ orderId: order.id, actorId: null })).toEqual({ refunded: true, itemTitle: course.title });
     const call = stripe.requests.at(-1)!;
     expect([call.path, call.form.get("payment_intent"), call.idempotencyKey]).toEqual(["/v1/refunds", paymentIntent, `refund-${order.id}`]);
     expect(await enrollmentOf(buyer.id, course.id)).toMatchObject({ status: "revoked" });
 
     const echo = stripeEvent("charge.refunded", { id: "ch_echo", object: "charge", payment_intent: paymentIntent, refunded: true });
     expect((await deliver(echo)).body.outcome).toBe("unchanged");
+  });
+
+  it("refuses to refund a Stripe membership from our side without asking Stripe: it is refunded and canceled there", async () => {
+    const buyer = await createBuyer();
+    await startCheckout({ userId: buyer.id, item: { plan: "monthly" } });
+    const [order] = await ordersOf(buyer.id);
+    const suffix = order!.id.slice(0, 8);
+    await deliver(completedSession(order!, { mode: "subscription", payment_intent: null, invoice: `in_r_${suffix}`, subscription: `sub_r_${suffix}` }));
+    const calls = stripe.requests.length;
+
+    await expect(refundOrder({ orderId: order!.id, actorId: null })).rejects.toMatchObject({ reason: "membership-at-stripe" });
+    expect(stripe.requests).toHaveLength(calls);
+    expect((await ordersOf(buyer.id))[0]).toMatchObject({ status: "paid" });
+    expect(await hasActiveMembership({ userId: buyer.id })).toBe(true);
   });
 
   it("runs a membership from checkout to its end: started, canceled at period end, deleted", async () => {

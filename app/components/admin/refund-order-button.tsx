@@ -1,0 +1,52 @@
+import { useFetcher } from "react-router";
+import { ConfirmButton } from "~/components/admin/confirm-button";
+import { useToastOnce } from "~/components/use-toast-once";
+import { Button } from "~/components/ui/button";
+import { ORDER_MESSAGES } from "~/lib/order-list-filters";
+import type { Toast } from "~/lib/toast";
+import type { OrderRow } from "./orders-table";
+
+const toastOf = (data: unknown) =>
+  data && typeof data === "object" && "toast" in data ? ((data as { toast?: Toast }).toast ?? null) : null;
+
+/** What a refund does, said before it happens. */
+function refundConsequences(order: OrderRow) {
+  const money = order.testMode
+    ? "Test mode: no real money moves."
+    : `${order.amount} goes back to ${order.customerEmail} through ${order.provider}.`;
+  const access =
+    order.kind === "membership"
+      ? "The membership ends now, and with it their access to every course it opened."
+      : `Their access to “${order.itemTitle}” ends now, unless an admin granted it to them: that access is kept.`;
+  return `${money} ${access} This cannot be undone.`;
+}
+
+/**
+ * A paid order's Refund button: asks first, then posts `{ intent: "refund", orderId }` to the
+ * page's own action (with the page's query string, so the list comes back as it was). Each row has
+ * its own fetcher, so only this button waits.
+ */
+export function RefundOrderButton({ order }: { order: OrderRow }) {
+  const fetcher = useFetcher();
+  useToastOnce(toastOf(fetcher.data));
+  const busy = fetcher.state !== "idle";
+  return (
+    <ConfirmButton
+      trigger={
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          loading={busy}
+          aria-label={`Refund “${order.itemTitle}” for ${order.customerEmail}`}
+        >
+          Refund
+        </Button>
+      }
+      title={`Refund “${order.itemTitle}”?`}
+      description={refundConsequences(order)}
+      confirmLabel={ORDER_MESSAGES.refundConfirm}
+      onConfirm={() => fetcher.submit({ intent: "refund", orderId: order.id }, { method: "post" })}
+    />
+  );
+}

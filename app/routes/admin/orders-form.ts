@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { ORDER_MESSAGES } from "~/lib/order-list-filters";
+import { isUuid } from "~/lib/uuid";
+
+/**
+ * The orders' row buttons: Refund, on /admin/orders and on a user's page. The order id travels in a
+ * hidden field; anything that is not an order id cannot be fixed by the person, so it is refused
+ * with the same message as a missing one.
+ */
+export const refundIntent = z.object({
+  intent: z.literal("refund"),
+  orderId: z
+    .string({ error: ORDER_MESSAGES.chooseOrder })
+    .trim()
+    .refine((value) => isUuid(value), ORDER_MESSAGES.chooseOrder),
+});
+
+export const orderListForm = z.discriminatedUnion("intent", [refundIntent], { error: "Unknown action" });
