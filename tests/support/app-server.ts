@@ -49,7 +49,9 @@ export async function testServerBuild({ routes }: { routes: (file: string) => bo
     ...flatten(routeConfig as RouteEntry[], "root", routes),
   ];
   const modules = await Promise.all(
-    flat.map(async (route) => (route.id === "root" ? rootModule : await import(/* @vite-ignore */ path.resolve(import.meta.dirname, "../../app", route.file)))),
+    flat.map(async (route) =>
+      route.id === "root" ? rootModule : await import(/* @vite-ignore */ path.resolve(import.meta.dirname, "../../app", route.file)),
+    ),
   );
   const serverRoutes: ServerBuild["routes"] = {};
   const manifestRoutes: Record<string, unknown> = {};
@@ -74,11 +76,22 @@ export async function testServerBuild({ routes }: { routes: (file: string) => bo
   return {
     entry: { module: entryServer as never },
     routes: serverRoutes,
-    assets: { entry: { module: "/assets/entry.client.js", imports: [] }, routes: manifestRoutes, url: "/assets/manifest.js", version: "test" } as never,
+    assets: {
+      entry: { module: "/assets/entry.client.js", imports: [] },
+      routes: manifestRoutes,
+      url: "/assets/manifest.js",
+      version: "test",
+    } as never,
     basename: "/",
     publicPath: "/",
     assetsBuildDirectory: "build/client",
-    future: { v8_middleware: true, v8_splitRouteModules: true, v8_viteEnvironmentApi: true, v8_passThroughRequests: true, v8_trailingSlashAwareDataRequests: true } as never,
+    future: {
+      v8_middleware: true,
+      v8_splitRouteModules: true,
+      v8_viteEnvironmentApi: true,
+      v8_passThroughRequests: true,
+      v8_trailingSlashAwareDataRequests: true,
+    } as never,
     ssr: true,
     isSpaMode: false,
     prerender: [],

@@ -21,9 +21,7 @@ export function CourseProgress({
         getValueLabel={() => `${percent}% complete, ${completed} of ${total} lessons`}
         showValue
       />
-      <p className="mt-1 text-xs text-muted-foreground">
-        {completed} of {total} {total === 1 ? "lesson" : "lessons"} complete
-      </p>
+      <p className="mt-1 text-xs text-muted-foreground">{`${completed} of ${total} ${total === 1 ? "lesson" : "lessons"} complete`}</p>
     </div>
   );
 }

@@ -3,11 +3,13 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer } from "../../../tests/support/app-server";
+import { callLoader, sessionUser } from "../../../tests/support/route-harness";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { grantCourseAccess, revokeCourseAccess } from "~/server/access/course-access.server";
 import { getAuth } from "~/server/auth/auth.server";
-import { courses, enrollments, lessons, subscriptions } from "~/server/db/schema";
+import { courses, enrollments, lessonProgress, lessons, subscriptions } from "~/server/db/schema";
 import { upsertPasswordUser } from "~/server/users/password-users.server";
+import * as lessonRoute from "./lesson";
 
 /**
  * Issue 14's matrix, over HTTP against server.ts with the real route modules: who × what, every
@@ -33,18 +35,37 @@ async function signIn(role: "admin" | "user") {
   const password = "a-long-test-password";
   const { id } = await upsertPasswordUser(database().db, { email, password, role });
   const response = await getAuth().api.signInEmail({ body: { email, password }, asResponse: true });
-  return { id, cookie: response.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ") };
+  return {
+    id,
+    cookie: response.headers
+      .getSetCookie()
+      .map((value) => value.split(";")[0])
+      .join("; "),
+  };
 }
 
 async function addLesson(courseId: string, fields: { isPreview: boolean; notes: string; orderIndex: number }) {
   const slug = unique("lesson");
   const [row] = await database()
     .db.insert(lessons)
-    .values({ courseId, title: `Lesson ${slug}`, slug, orderIndex: fields.orderIndex, isPreview: fields.isPreview, type: "video", videoProvider: "upload", contentMd: fields.notes })
+    .values({
+      courseId,
+      title: `Lesson ${slug}`,
+      slug,
+      orderIndex: fields.orderIndex,
+      isPreview: fields.isPreview,
+      type: "video",
+      videoProvider: "upload",
+      contentMd: fields.notes,
+    })
     .returning({ id: lessons.id });
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(CLIP)], { type: "video/webm" }), "clip.webm");
-  const upload = await fetch(`${app.base}/api/uploads/lesson-video?ownerId=${row.id}`, { method: "POST", body: form, headers: { cookie: cookies.admin } });
+  const upload = await fetch(`${app.base}/api/uploads/lesson-video?ownerId=${row.id}`, {
+    method: "POST",
+    body: form,
+    headers: { cookie: cookies.admin },
+  });
   expect(upload.status).toBe(201);
   const { key } = (await upload.json()) as { key: string };
   await database().db.update(lessons).set({ videoStoragePath: key }).where(eq(lessons.id, row.id));
@@ -57,7 +78,10 @@ const lessonPage = (courseSlug: string, lessonSlug: string) => `/courses/${cours
 const videoUrl = (lessonId: string) => `/api/lessons/${lessonId}/video`;
 
 beforeAll(async () => {
-  app = await startAppServer({ routes: (file) => file.startsWith("routes/learn/") || file === "routes/site-layout.tsx" });
+  app = await startAppServer({
+    routes: (file) =>
+      file.startsWith("routes/learn/") || file === "routes/resources/lesson-progress.ts" || file === "routes/site-layout.tsx",
+  });
   for (const who of PEOPLE) {
     if (who === "visitor") continue;
     const { id, cookie } = await signIn(who === "admin" ? "admin" : "user");
@@ -65,23 +89,39 @@ beforeAll(async () => {
     ids[who] = id;
   }
   course.slug = unique("matrix");
-  [{ id: course.id }] = await database().db.insert(courses).values({ title: "Matrix course", slug: course.slug, status: "published", priceCents: 19700 }).returning({ id: courses.id });
+  [{ id: course.id }] = await database()
+    .db.insert(courses)
+    .values({ title: "Matrix course", slug: course.slug, status: "published", priceCents: 19700 })
+    .returning({ id: courses.id });
   preview.notes = unique("PREVIEW-NOTES");
   paid.notes = unique("PAID-NOTES");
   Object.assign(preview, await addLesson(course.id, { isPreview: true, notes: preview.notes, orderIndex: 1 }));
   Object.assign(paid, await addLesson(course.id, { isPreview: false, notes: paid.notes, orderIndex: 2 }));
 
   draft.slug = unique("draft");
-  [{ id: draft.id }] = await database().db.insert(courses).values({ title: "Draft course", slug: draft.slug, status: "draft" }).returning({ id: courses.id });
+  [{ id: draft.id }] = await database()
+    .db.insert(courses)
+    .values({ title: "Draft course", slug: draft.slug, status: "draft" })
+    .returning({ id: courses.id });
   const draftLesson = await addLesson(draft.id, { isPreview: true, notes: "draft notes", orderIndex: 1 });
   draft.lessonId = draftLesson.id;
   draft.lessonSlug = draftLesson.slug;
 
-  await database().db.insert(enrollments).values([
-    { userId: ids.enrolled, courseId: course.id, source: "admin", status: "active" },
-    { userId: ids.revoked, courseId: course.id, source: "admin", status: "revoked" },
-  ]);
-  await database().db.insert(subscriptions).values({ userId: ids.member, plan: "monthly", status: "active", provider: "test", currentPeriodEnd: new Date(Date.now() + 86_400_000) });
+  await database()
+    .db.insert(enrollments)
+    .values([
+      { userId: ids.enrolled, courseId: course.id, source: "admin", status: "active" },
+      { userId: ids.revoked, courseId: course.id, source: "admin", status: "revoked" },
+    ]);
+  await database()
+    .db.insert(subscriptions)
+    .values({
+      userId: ids.member,
+      plan: "monthly",
+      status: "active",
+      provider: "test",
+      currentPeriodEnd: new Date(Date.now() + 86_400_000),
+    });
 }, 60_000);
 
 afterAll(() => app?.close());
@@ -196,7 +236,9 @@ describe("who may open what (issue 14)", () => {
   it("a membership whose paid period has ended opens nothing more", async () => {
     const { id, cookie } = await signIn("user");
     cookies.learner = cookie;
-    await database().db.insert(subscriptions).values({ userId: id, plan: "monthly", status: "active", provider: "test", currentPeriodEnd: new Date(Date.now() - 1000) });
+    await database()
+      .db.insert(subscriptions)
+      .values({ userId: id, plan: "monthly", status: "active", provider: "test", currentPeriodEnd: new Date(Date.now() - 1000) });
     expect((await get(lessonPage(course.slug, paid.slug), "learner")).status).toBe(403);
     expect((await get(videoUrl(paid.id), "learner")).status).toBe(403);
   });
@@ -210,5 +252,70 @@ describe("who may open what (issue 14)", () => {
     expect(start.status).toBe(302);
     expect(start.headers.get("location")).toBe(lessonPage(course.slug, preview.slug));
     expect((await get(`/learn/${draft.slug}`, "visitor")).status).toBe(404);
+  });
+});
+
+describe("saving progress", () => {
+  const post = (url: string, who: Who, form: Record<string, string>, headers: Record<string, string> = {}) =>
+    fetch(`${app.base}${url}`, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams(form),
+      headers: { ...(cookies[who] ? { cookie: cookies[who] } : {}), origin: app.base, "sec-fetch-site": "same-origin", ...headers },
+    });
+  const progressOf = async (who: Who, lessonId: string) =>
+    (await database().db.select().from(lessonProgress).where(eq(lessonProgress.userId, ids[who]))).find((row) => row.lessonId === lessonId);
+
+  it("keeps the player's position for someone who may open the lesson", async () => {
+    const response = await post(`/api/lessons/${paid.id}/progress`, "enrolled", { intent: "position", position: "12.7" });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ positionSeconds: 12 });
+    expect(await progressOf("enrolled", paid.id)).toMatchObject({ positionSeconds: 12, completedAt: null });
+    // The page then starts the player there.
+    const page = await callLoader(lessonRoute, {
+      path: lessonPage(course.slug, paid.slug),
+      params: { courseSlug: course.slug, lessonSlug: paid.slug },
+      user: sessionUser({ id: ids.enrolled }),
+    });
+    expect(page.data).toMatchObject({
+      locked: false,
+      positionSeconds: 12,
+      completed: false,
+      player: { kind: "file", src: videoUrl(paid.id) },
+    });
+  });
+
+  it("refuses a visitor, a locked lesson, nonsense and another site's request, and writes nothing", async () => {
+    const url = `/api/lessons/${paid.id}/progress`;
+    expect((await post(url, "visitor", { intent: "position", position: "5" })).status).toBe(401);
+    expect((await post(url, "revoked", { intent: "position", position: "5" })).status).toBe(403);
+    expect((await post(url, "member", { intent: "position", position: "-1" })).status).toBe(400);
+    expect((await post(url, "member", { intent: "position", position: "later" })).status).toBe(400);
+    expect(
+      (await post(url, "member", { intent: "position", position: "5" }, { origin: "https://evil.example", "sec-fetch-site": "cross-site" }))
+        .status,
+    ).toBe(403);
+    expect((await post(`/api/lessons/${draft.lessonId}/progress`, "member", { intent: "position", position: "5" })).status).toBe(404);
+    expect(await progressOf("revoked", paid.id)).toBeUndefined();
+    expect(await progressOf("member", paid.id)).toBeUndefined();
+  });
+
+  it("marks the lesson complete from its page, and not complete again", async () => {
+    const page = lessonPage(course.slug, paid.slug);
+    expect((await post(page, "member", { intent: "complete" })).status).toBe(200);
+    expect((await progressOf("member", paid.id))?.completedAt).toBeInstanceOf(Date);
+    const html = await (await get(page, "member")).text();
+    expect(html).toContain("1 of 2 lessons complete");
+    expect((await post(page, "member", { intent: "incomplete" })).status).toBe(200);
+    expect((await progressOf("member", paid.id))?.completedAt).toBeNull();
+  });
+
+  it("sends a visitor who tries to complete a lesson to sign in, and refuses someone without access", async () => {
+    const page = lessonPage(course.slug, paid.slug);
+    const visitor = await post(page, "visitor", { intent: "complete" });
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("location")).toContain("/login?next=");
+    expect((await post(page, "revoked", { intent: "complete" })).status).toBe(403);
+    expect(await progressOf("revoked", paid.id)).toBeUndefined();
   });
 });
