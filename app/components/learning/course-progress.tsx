@@ -1,6 +1,6 @@
 import { Progress } from "~/components/ui/progress";
 
-/** "3 of 8 lessons complete" with a bar that has an accessible name and value. */
+/** "25% complete · 3 of 12 lessons" under a bar that has an accessible name and value. */
 export function CourseProgress({
   completed,
   total,
@@ -19,9 +19,11 @@ export function CourseProgress({
         value={percent}
         label={`Progress in ${courseTitle}`}
         getValueLabel={() => `${percent}% complete, ${completed} of ${total} lessons`}
-        showValue
       />
-      <p className="mt-1 text-xs text-muted-foreground">{`${completed} of ${total} ${total === 1 ? "lesson" : "lessons"} complete`}</p>
+      <p className="mt-2 flex justify-between gap-2 text-xs text-muted-foreground">
+        <span className="font-medium text-foreground">{`${percent}% complete`}</span>
+        <span>{`${completed} of ${total} ${total === 1 ? "lesson" : "lessons"} complete`}</span>
+      </p>
     </div>
   );
 }

@@ -151,7 +151,7 @@ export default function LessonPage({ loaderData }: Route.ComponentProps) {
 
         <nav aria-label="Lessons" className="flex flex-wrap justify-between gap-3">
           {previous ? (
-            <Button asChild variant="outline">
+            <Button asChild variant="outline" className="h-auto min-h-10 max-w-full py-2 text-left whitespace-normal">
               <Link to={lessonPath(course.slug, previous.slug)} rel="prev">
                 <ArrowLeft aria-hidden="true" />
                 <span>
@@ -164,7 +164,7 @@ export default function LessonPage({ loaderData }: Route.ComponentProps) {
             <span />
           )}
           {next && (
-            <Button asChild>
+            <Button asChild className="ml-auto h-auto min-h-10 max-w-full py-2 text-left whitespace-normal">
               <Link to={lessonPath(course.slug, next.slug)} rel="next">
                 <span>
                   <span className="sr-only">Next lesson: </span>

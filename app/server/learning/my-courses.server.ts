@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, max } from "drizzle-orm";
+import { and, desc, eq, max } from "drizzle-orm";
 import { findCoursesAccess, type LessonAccessUser } from "~/server/access/lesson-access.server";
 import { listEnrolledCourses } from "~/server/access/enrollments.server";
 import { courseSummaryColumns } from "~/server/courses/course-cards.server";
@@ -11,11 +11,11 @@ const MY_COURSES_LIMIT = 100;
 /** Courses the learner has started (any progress row), the most recently touched first. */
 async function listStartedCourses({ userId }: { userId: string }) {
   return db()
-    .select({ ...courseSummaryColumns, status: courses.status, lastActivity: max(lessonProgress.updatedAt) })
+    .select({ ...courseSummaryColumns, lastActivity: max(lessonProgress.updatedAt) })
     .from(lessonProgress)
     .innerJoin(lessons, eq(lessons.id, lessonProgress.lessonId))
     .innerJoin(courses, eq(courses.id, lessons.courseId))
-    .where(and(eq(lessonProgress.userId, userId), inArray(courses.status, ["published"])))
+    .where(and(eq(lessonProgress.userId, userId), eq(courses.status, "published")))
     .groupBy(courses.id)
     .orderBy(desc(max(lessonProgress.updatedAt)))
     .limit(MY_COURSES_LIMIT);
