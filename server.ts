@@ -17,6 +17,7 @@ import { logger } from "~/server/logger.server";
 import { closeRuntime, getOwnerSetupNotice, prepareRuntime, type OwnerSetupNotice } from "~/server/runtime.server";
 import { BUCKETS, getStorage, type Bucket } from "~/server/storage.server";
 import { serveLessonVideo } from "~/server/lesson-video.server";
+import { stripeWebhookRoute } from "~/server/payments/stripe-webhook.server";
 import { handleUpload } from "~/server/uploads.server";
 
 /**
@@ -63,7 +64,8 @@ function securityHeaders(config: Config) {
         `frame-src ${VIDEO_FRAME_ORIGINS.join(" ")}`,
         "frame-ancestors 'none'",
         "base-uri 'self'",
-        "form-action 'self'",
+        // A checkout or billing-portal form answers with a redirect to Stripe's own pages.
+        `form-action 'self'${config.stripe ? " https://checkout.stripe.com https://billing.stripe.com" : ""}`,
         "object-src 'none'",
       ].join("; "),
     );
@@ -270,6 +272,9 @@ export function createApp({ config = getConfig(), build, clientDir }: CreateAppO
   app.get("/media/:bucket/{*key}", serveMedia);
   app.post("/api/uploads/:kind", handleUpload);
   app.get("/api/lessons/:lessonId/video", serveLessonVideo);
+  // Signed by Stripe, so exempt from the origin check; read raw (signatures cover the exact bytes),
+  // under the same 1 MB cap as every other body.
+  app.post("/api/webhooks/stripe", express.raw({ type: () => true, limit: MAX_BODY_BYTES }), stripeWebhookRoute);
 
   app.all(
     "/{*path}",

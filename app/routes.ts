@@ -10,6 +10,7 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
  *   POST /api/uploads/:kind     streamed uploads (cover images, lesson videos), admin only
  *   GET  /api/lessons/:id/video an uploaded lesson video, with range requests, for viewers allowed to open the lesson
  *        (POST /api/lessons/:id/progress, the player's position saves, is the resource route below)
+ *   POST /api/webhooks/stripe   Stripe's signed payment events (raw body, signature checked)
  *   /assets/*, static files     the client build and public/
  * Everything else is below.
  */
@@ -53,6 +54,12 @@ export default [
     route("reset-password/new", "routes/auth/reset-password-new.tsx"),
     route("logout", "routes/auth/logout.ts"),
     route("account", "routes/account/account.tsx"),
+    route("account/membership", "routes/account/account-membership.tsx"),
+
+    // checkout
+    route("checkout", "routes/checkout/checkout.tsx"),
+    route("checkout/success", "routes/checkout/checkout-success.tsx"),
+    route("checkout/cancel", "routes/checkout/checkout-cancel.tsx"),
 
     // first run: the one-time "Create the owner account" form, only while no admin exists
     route("admin/setup", "routes/admin/owner-setup.tsx"),
@@ -75,6 +82,7 @@ export default [
     route("settings", "routes/admin/settings.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("users/:id", "routes/admin/user-details.tsx"),
+    route("orders", "routes/admin/orders.tsx"),
   ]),
 
   // Resource routes (no UI)

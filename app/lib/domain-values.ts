@@ -186,6 +186,11 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 export const PAYMENT_PROVIDERS = ["stripe", "test"] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
+export const PAYMENT_PROVIDER_LABELS: Record<PaymentProvider, string> = {
+  stripe: "Stripe",
+  test: "Test mode",
+};
+
 export const SUBSCRIPTION_PLANS = ["monthly", "yearly"] as const;
 export type SubscriptionPlan = (typeof SUBSCRIPTION_PLANS)[number];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dollarsToCents, formatPrice, formatUsd } from "./money";
+import { dollarsToCents, formatMoney, formatPrice, formatUsd } from "./money";
 
 describe("formatUsd", () => {
   it("shows cents as US dollars with two decimals", () => {
@@ -40,5 +40,22 @@ describe("dollarsToCents", () => {
 
   it("is NaN for text that is not a number", () => {
     expect(dollarsToCents("ten")).toBeNaN();
+  });
+});
+
+describe("formatMoney", () => {
+  it("shows an amount in the smallest unit with its own currency", () => {
+    expect(formatMoney(19700, "usd")).toBe("$197.00");
+    expect(formatMoney(1500, "EUR")).toBe("€15.00");
+    expect(formatMoney(123456, "gbp")).toBe("£1,234.56");
+    expect(formatMoney(0, "usd")).toBe("$0.00");
+  });
+
+  it("knows the currencies without cents", () => {
+    expect(formatMoney(500, "jpy")).toBe("¥500");
+  });
+
+  it("shows a code it does not know as stored instead of failing", () => {
+    expect(formatMoney(1250, "xx")).toBe("12.50 XX");
   });
 });

@@ -89,6 +89,7 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_/, "must start with whsec_")),
     STRIPE_PRICE_MONTHLY: optional(z.string().regex(/^price_/, "must be a Stripe price id (price_…)")),
     STRIPE_PRICE_YEARLY: optional(z.string().regex(/^price_/, "must be a Stripe price id (price_…)")),
+    PAYMENTS_PROVIDER: optional(z.enum(["stripe", "test"], { error: "must be stripe or test" })),
     GOOGLE_CLIENT_ID: optional(z.string()),
     GOOGLE_CLIENT_SECRET: optional(z.string()),
     GITHUB_CLIENT_ID: optional(z.string()),
@@ -124,6 +125,9 @@ const envSchema = z
         path: ["STRIPE_WEBHOOK_SECRET"],
         message: "is required when STRIPE_SECRET_KEY is set",
       });
+    }
+    if (env.PAYMENTS_PROVIDER === "stripe" && !env.STRIPE_SECRET_KEY) {
+      ctx.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: "is required when PAYMENTS_PROVIDER=stripe" });
     }
   });
 
@@ -182,6 +186,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
           priceYearly: raw.STRIPE_PRICE_YEARLY,
         }
       : undefined,
+    payments: { provider: paymentsProvider(raw) },
     oauth: {
       google: raw.GOOGLE_CLIENT_ID && raw.GOOGLE_CLIENT_SECRET ? { clientId: raw.GOOGLE_CLIENT_ID, clientSecret: raw.GOOGLE_CLIENT_SECRET } : undefined,
       github: raw.GITHUB_CLIENT_ID && raw.GITHUB_CLIENT_SECRET ? { clientId: raw.GITHUB_CLIENT_ID, clientSecret: raw.GITHUB_CLIENT_SECRET } : undefined,
@@ -191,13 +196,29 @@ export function parseConfig(env: Record<string, string | undefined>) {
     /** Every per-IP allowance (auth, contact, newsletter) is this many times its default. */
     perIpRateLimitMultiplier: raw.RATE_LIMIT_PER_IP_MULTIPLIER ?? 1,
     /** Accepted, but worth a line in the log at start. */
-    warnings: configWarnings(env),
+    warnings: configWarnings(env, paymentsProvider(raw)),
     logLevel: raw.LOG_LEVEL,
   };
 }
 
-function configWarnings(env: Record<string, string | undefined>) {
+/**
+ * Who takes the money (docs/decisions/015): Stripe when its key is set; the labelled test mode on
+ * the embedded default (no DATABASE_URL), so the demo sells out of the box; with DATABASE_URL and
+ * no Stripe key, nobody ("payments are not configured") unless PAYMENTS_PROVIDER=test says so.
+ */
+function paymentsProvider(raw: { PAYMENTS_PROVIDER?: "stripe" | "test"; STRIPE_SECRET_KEY?: string; DATABASE_URL?: string }) {
+  if (raw.PAYMENTS_PROVIDER) return raw.PAYMENTS_PROVIDER;
+  if (raw.STRIPE_SECRET_KEY) return "stripe" as const;
+  return raw.DATABASE_URL ? ("none" as const) : ("test" as const);
+}
+
+function configWarnings(env: Record<string, string | undefined>, payments: ReturnType<typeof paymentsProvider>) {
   const warnings: string[] = [];
+  if (payments === "test" && env.NODE_ENV === "production") {
+    warnings.push(
+      "Payments are in test mode: checkout opens courses and memberships with no payment. Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET before selling.",
+    );
+  }
   if (env.TRUST_PROXY?.trim().toLowerCase() === "true") {
     warnings.push(
       "TRUST_PROXY=true is read as 1 (one reverse proxy in front of the app). Set the hop count, or the proxies' addresses, explicitly.",

@@ -13,6 +13,18 @@ describe("parseConfig", () => {
     expect(config.stripe).toBeUndefined();
   });
 
+  it("chooses who takes payments: Stripe with a key, test mode on the embedded default, nobody on PostgreSQL unless told", () => {
+    const stripe = { STRIPE_SECRET_KEY: "sk_test_123", STRIPE_WEBHOOK_SECRET: "whsec_123" };
+    const postgres = { DATABASE_URL: "postgres://app@db:5432/site" };
+    expect(parseConfig({}).payments.provider).toBe("test");
+    expect(parseConfig(stripe).payments.provider).toBe("stripe");
+    expect(parseConfig({ ...postgres, ...stripe }).payments.provider).toBe("stripe");
+    expect(parseConfig(postgres).payments.provider).toBe("none");
+    expect(parseConfig({ ...postgres, PAYMENTS_PROVIDER: "test" }).payments.provider).toBe("test");
+    expect(() => parseConfig({ PAYMENTS_PROVIDER: "stripe" })).toThrow(/STRIPE_SECRET_KEY is required when PAYMENTS_PROVIDER=stripe/);
+    expect(() => parseConfig({ PAYMENTS_PROVIDER: "paypal" })).toThrow(/PAYMENTS_PROVIDER must be stripe or test/);
+  });
+
   it("does not seed demo content by default on PostgreSQL", () => {
     expect(parseConfig({ DATABASE_URL: "postgres://app@db:5432/site" }).seedDemo).toBe(false);
     expect(parseConfig({ DATABASE_URL: "postgres://app@db:5432/site", SEED_DEMO: "true" }).seedDemo).toBe(true);
@@ -76,6 +88,14 @@ describe("parseConfig", () => {
       expect(config.warnings.join("\n")).toMatch(/TRUST_PROXY=true is read as 1/);
       expect(parseConfig({ TRUST_PROXY: "1" }).warnings).toEqual([]);
     });
+  });
+
+  it("warns at a production start that payments are in test mode, and only then", () => {
+    const warning = /Payments are in test mode/;
+    expect(parseConfig({ NODE_ENV: "production" }).warnings.join("\n")).toMatch(warning);
+    expect(parseConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://x@127.0.0.1/db", PAYMENTS_PROVIDER: "test" }).warnings.join("\n")).toMatch(warning);
+    expect(parseConfig({}).warnings).toEqual([]);
+    expect(parseConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://x@127.0.0.1/db" }).warnings).toEqual([]);
   });
 
   it("keeps the per-IP limits at their defaults unless an operator raises them", () => {

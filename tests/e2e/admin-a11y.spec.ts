@@ -2,7 +2,16 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { signInAsAdmin, waitForHydration } from "./admin-support";
 
-const PAGES = ["/admin", "/admin/blog", "/admin/blog/new", "/admin/setup-sql", "/admin/courses", "/admin/courses/new", "/admin/settings"];
+const PAGES = [
+  "/admin",
+  "/admin/blog",
+  "/admin/blog/new",
+  "/admin/setup-sql",
+  "/admin/courses",
+  "/admin/courses/new",
+  "/admin/settings",
+  "/admin/orders",
+];
 
 // One test per page and width, so each axe run has a timeout of its own and they run in parallel.
 for (const width of [1280, 375]) {

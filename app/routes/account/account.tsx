@@ -3,6 +3,8 @@ import { LayoutDashboard, LogOut } from "lucide-react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/account";
 import { AuthAlert } from "~/components/auth-alert";
+import { AccountMembership } from "~/components/payments/account-membership";
+import { AccountOrders } from "~/components/payments/account-orders";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -16,6 +18,7 @@ import { listMyCourses } from "~/server/learning/my-courses.server";
 import { getAccountProfile, listAccountSavedCourses, listAccountSessions } from "~/server/users/account.server";
 import { getSessionUser, requireUser } from "~/server/auth/guards.server";
 import { runAccountAction, type AccountActionResult } from "./account-actions.server";
+import { loadAccountBilling } from "./account-billing.server";
 import { NAME_MAX, type AccountIntent } from "./account-forms";
 import { AccountCourseList } from "./account-courses";
 import { PasswordSection, SessionsSection, TwoFactorSection } from "./account-security";
@@ -39,11 +42,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(`/login?error=${encodeURIComponent(verificationError)}`);
   }
   const user = requireUser({ request, context });
-  const [profile, sessions, myCourses, savedCourses] = await Promise.all([
+  const [profile, sessions, myCourses, savedCourses, billing] = await Promise.all([
     getAccountProfile({ userId: user.id }),
     listAccountSessions({ userId: user.id, currentSessionId: user.sessionId }),
     listMyCourses({ user }),
     listAccountSavedCourses({ userId: user.id }),
+    loadAccountBilling({ userId: user.id }),
   ]);
   if (!profile) throw redirect("/login?next=%2Faccount");
   return {
@@ -68,6 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
     myCourses,
     savedCourses,
+    billing,
   };
 }
 
@@ -76,7 +81,7 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, sessions, myCourses, savedCourses, denied } = loaderData;
+  const { profile, sessions, myCourses, savedCourses, denied, billing } = loaderData;
   const result = actionData as AccountActionResult | undefined;
   const navigation = useNavigation();
   const { schoolName } = useSiteSettings();
@@ -190,6 +195,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           emptyText="You have not saved any course yet."
         />
       </div>
+
+      <AccountMembership membership={billing.membership} />
+      <AccountOrders orders={billing.orders} />
 
       <section aria-labelledby="security-heading" className="grid gap-6">
         <h2 id="security-heading" className="text-2xl font-bold tracking-tight">

@@ -177,6 +177,7 @@ describe("the admin area read from app/routes.ts", () => {
         "/admin/users",
         "/admin/users/:id",
         "/admin/users/export.csv",
+        "/admin/orders",
       ]),
     );
     expect(firstRunRoutes.map((route) => route.pattern)).toEqual(["/admin/setup"]);

@@ -3,6 +3,8 @@ import { format } from "date-fns";
 import { ArrowLeft, GraduationCap, History, Receipt } from "lucide-react";
 import type { Route } from "./+types/user-details";
 import { AdminError } from "~/components/admin/admin-error";
+import { MembershipSummary, toMembershipView } from "~/components/admin/membership-summary";
+import { OrdersTable, toOrderRow } from "~/components/admin/orders-table";
 import { RoleBadge } from "~/components/admin/role-badge";
 import { useToastOnce } from "~/components/use-toast-once";
 import { Badge } from "~/components/ui/badge";
@@ -22,12 +24,14 @@ import {
   ROLES,
   type EnrollmentStatus,
 } from "~/lib/domain-values";
+import { ORDER_MESSAGES, orderListHref } from "~/lib/order-list-filters";
 import { assignableRoles, canChangeRole, ROLE_CHANGE_REFUSALS } from "~/lib/role-rules";
 import type { Toast } from "~/lib/toast";
 import { NO_ACCESS_LABEL, USER_MESSAGES } from "~/lib/user-messages";
 import { listAccessHistory, listUserCourseAccess } from "~/server/access/course-access.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { logger } from "~/server/logger.server";
+import { getUserMembership, listUserOrders } from "~/server/payments/admin-orders.server";
 import { newToast, redirectWithToast } from "~/server/toast.server";
 import { getAdminUser } from "~/server/users/admin-users.server";
 import { countSuperAdmins } from "~/server/users/user-roles.server";
@@ -63,9 +67,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [user, superAdminCount] = found;
   if (!user) throw data({ message: USER_MESSAGES.notFound }, { status: 404 });
 
-  const [courses, history] = await Promise.all([
+  const [courses, history, orders, membership] = await Promise.all([
     orFailed("course access", user.id, listUserCourseAccess({ userId: user.id })),
     orFailed("history", user.id, listAccessHistory({ userId: user.id })),
+    orFailed("orders", user.id, listUserOrders({ userId: user.id })),
+    orFailed(
+      "membership",
+      user.id,
+      getUserMembership({ userId: user.id }).then((value) => ({ value })),
+    ),
   ]);
   const roleArgs = { actor: admin, target: user, superAdminCount };
   const options = assignableRoles(roleArgs);
@@ -105,6 +115,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
             : null,
     })),
     accessError: courses ? null : (newToast({ kind: "error", message: USER_MESSAGES.accessLoadFailed }) as Toast),
+    // undefined: the section failed to load (orFailed's null means that there, not "no membership").
+    payments:
+      orders && membership !== null
+        ? {
+            orders: orders.orders.map(toOrderRow),
+            total: orders.total,
+            allOrdersHref: orderListHref({ q: user.email, status: null, page: 1 }),
+            membership: membership.value ? toMembershipView(membership.value) : null,
+          }
+        : null,
     history: history
       ? history.map((event) => ({
           id: event.id,
@@ -218,7 +238,7 @@ function RoleForm({ user, role }: { user: LoaderData["user"]; role: LoaderData["
 }
 
 export default function UserDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, role, courses, accessError, history } = loaderData;
+  const { user, role, courses, accessError, history, payments } = loaderData;
   useToastOnce(accessError);
   // Without JavaScript the forms post to this page, and the answer's toast is shown here.
   useToastOnce(actionData && "toast" in actionData ? actionData.toast : null);
@@ -313,14 +333,45 @@ export default function UserDetails({ loaderData, actionData }: Route.ComponentP
             <h2>Orders and membership</h2>
           </CardTitle>
         </CardHeader>
-        <CardContent>
-          {/* Checkout is not built yet: its orders and membership will be listed here. */}
-          <EmptyState
-            icon={<Receipt />}
-            titleAs="h3"
-            title="No orders yet"
-            description="This school does not take payments yet. Once checkout is set up, this person's purchases and membership appear here."
-          />
+        <CardContent className="grid gap-6">
+          {payments === null ? (
+            <p role="alert" className="rounded-md border border-destructive/30 bg-background p-4 text-sm text-destructive">
+              {ORDER_MESSAGES.userOrdersFailed}
+            </p>
+          ) : (
+            <>
+              <section aria-labelledby="user-membership" className="grid gap-3">
+                <h3 id="user-membership" className="text-sm font-semibold">
+                  Membership
+                </h3>
+                {payments.membership ? (
+                  <MembershipSummary membership={payments.membership} />
+                ) : (
+                  <p className="text-sm text-muted-foreground">{ORDER_MESSAGES.noMembership}</p>
+                )}
+              </section>
+              <section aria-labelledby="user-orders" className="grid gap-3">
+                <h3 id="user-orders" className="text-sm font-semibold">
+                  Orders
+                </h3>
+                {payments.orders.length === 0 ? (
+                  <EmptyState icon={<Receipt />} titleAs="p" title={ORDER_MESSAGES.userNone} className="py-8" />
+                ) : (
+                  <>
+                    <OrdersTable orders={payments.orders} showBuyer={false} label={`Orders of ${user.email}`} />
+                    {payments.total > payments.orders.length ? (
+                      <p className="text-sm text-muted-foreground">
+                        The latest {payments.orders.length} of {payments.total.toLocaleString("en-US")} orders.{" "}
+                        <Link to={payments.allOrdersHref} className="font-medium text-foreground underline-offset-4 hover:underline">
+                          See them all in Orders
+                        </Link>
+                      </p>
+                    ) : null}
+                  </>
+                )}
+              </section>
+            </>
+          )}
         </CardContent>
       </Card>
 

@@ -54,6 +54,14 @@ export type AccessChangeResult = { status: EnrollmentStatus; changed: boolean };
 export const eventTime = sql`clock_timestamp()`;
 
 /**
+ * Runs `change` in the caller's transaction, or in a transaction of its own. Checkout passes its
+ * transaction, so an order paid, its webhook event and the access it gives commit together.
+ */
+function inTransaction<T>(tx: Transaction | undefined, change: (tx: Transaction) => Promise<T>) {
+  return tx ? change(tx) : db().transaction(change);
+}
+
+/**
  * Gives the user access to the course (a new row, or a revoked one made active again) and
  * records who did it and why. `actorId` is null for the system (checkout, a free course).
  */
@@ -64,8 +72,9 @@ export async function grantCourseAccess({
   source,
   orderId = null,
   note = "",
-}: AccessChange & { source: EnrollmentSource; orderId?: string | null; note?: string }): Promise<AccessChangeResult> {
-  return db().transaction(async (tx) => {
+  tx,
+}: AccessChange & { source: EnrollmentSource; orderId?: string | null; note?: string; tx?: Transaction }): Promise<AccessChangeResult> {
+  return inTransaction(tx, async (tx) => {
     const snapshot = await readSnapshot(tx, { userId, courseId, actorId });
     const now = new Date();
     const [changed] = await tx
@@ -83,14 +92,16 @@ export async function grantCourseAccess({
   });
 }
 
-/** Takes the user's access to the course away (active → revoked) and records who did it. */
+/** Takes the user's access to the course away (active → revoked) and records who did it (and the refunded order, if any). */
 export async function revokeCourseAccess({
   userId,
   courseId,
   actorId,
   note = "",
-}: AccessChange & { note?: string }): Promise<AccessChangeResult> {
-  return db().transaction(async (tx) => {
+  orderId = null,
+  tx,
+}: AccessChange & { note?: string; orderId?: string | null; tx?: Transaction }): Promise<AccessChangeResult> {
+  return inTransaction(tx, async (tx) => {
     const snapshot = await readSnapshot(tx, { userId, courseId, actorId });
     const [changed] = await tx
       .update(enrollments)
@@ -98,7 +109,9 @@ export async function revokeCourseAccess({
       .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId), eq(enrollments.status, "active")))
       .returning({ source: enrollments.source });
     if (!changed) return { status: "revoked", changed: false };
-    await tx.insert(accessEvents).values({ type: "revoke", userId, courseId, actorId, source: changed.source, note, ...snapshot, createdAt: eventTime });
+    await tx
+      .insert(accessEvents)
+      .values({ type: "revoke", userId, courseId, actorId, source: changed.source, orderId, note, ...snapshot, createdAt: eventTime });
     return { status: "revoked", changed: true };
   });
 }

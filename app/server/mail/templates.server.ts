@@ -82,3 +82,39 @@ export function contactMessageMail({ schoolName, name, email, message, messageId
     paragraphs: [`From: ${name} <${email}>`, ...message.split(/\n{2,}/), `Message id: ${messageId}. Reply to this email to answer the sender.`],
   });
 }
+
+export function orderReceiptMail({
+  schoolName,
+  itemTitle,
+  amount,
+  paidOn,
+  orderId,
+  membership,
+  testMode,
+  url,
+}: {
+  schoolName: string;
+  itemTitle: string;
+  /** Formatted, e.g. "$197.00". */
+  amount: string;
+  /** Formatted, e.g. "Nov 22, 2026". */
+  paidOn: string;
+  orderId: string;
+  /** The membership's renewal line ("Renews every month until you cancel."), for a membership order. */
+  membership?: string;
+  testMode: boolean;
+  url: string;
+}) {
+  return compose(`Your ${schoolName} receipt: ${itemTitle}`, {
+    schoolName,
+    heading: "Thank you for your purchase",
+    paragraphs: [
+      `You bought ${itemTitle} for ${amount} on ${paidOn}.`,
+      ...(membership ? [membership] : []),
+      `Order number: ${orderId}`,
+      ...(testMode ? ["This order was placed in test mode: no money was taken."] : []),
+      "Keep this email as your receipt. Questions about your order? Reply to this email.",
+    ],
+    action: { label: membership ? "Browse your courses" : "Start learning", url },
+  });
+}

@@ -1,0 +1,51 @@
+import { Sparkles } from "lucide-react";
+import { CourseImage } from "~/components/course-image";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatUsd } from "~/lib/money";
+import type { CheckoutOffer } from "~/server/payments/checkout.server";
+
+const PERIOD = { monthly: "per month", yearly: "per year" } as const;
+
+/** What is being bought and what it costs, as the server priced it. */
+export function OrderSummary({ offer }: { offer: CheckoutOffer }) {
+  const period = offer.plan ? PERIOD[offer.plan] : "one-time payment";
+  return (
+    <Card role="region" aria-labelledby="order-summary-heading">
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 id="order-summary-heading">Order summary</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <div className="flex items-start gap-4">
+          {offer.kind === "course" ? (
+            <CourseImage src={offer.coverUrl} topic={offer.topic ?? undefined} alt="" className="aspect-video w-32 shrink-0 rounded-md object-cover" />
+          ) : (
+            <span aria-hidden="true" className="flex aspect-video w-32 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary">
+              <Sparkles className="size-8" />
+            </span>
+          )}
+          <div className="grid min-w-0 gap-1">
+            <p className="font-semibold">{offer.itemTitle}</p>
+            {offer.subtitle ? <p className="text-sm text-muted-foreground">{offer.subtitle}</p> : null}
+          </div>
+        </div>
+        <dl className="grid gap-2 border-t pt-4 text-sm">
+          <div className="flex justify-between gap-4">
+            <dt className="text-muted-foreground">{offer.kind === "course" ? "Course" : "Membership"}</dt>
+            <dd>{period}</dd>
+          </div>
+          <div className="flex items-baseline justify-between gap-4 text-base">
+            <dt className="font-semibold">Total</dt>
+            <dd>
+              <span className="text-2xl font-bold" data-testid="order-total">
+                {formatUsd(offer.amountCents)}
+              </span>{" "}
+              <span className="text-sm text-muted-foreground">{offer.currency.toUpperCase()}</span>
+            </dd>
+          </div>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}

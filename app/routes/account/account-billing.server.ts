@@ -1,0 +1,34 @@
+import { format } from "date-fns";
+import { getAccountBilling } from "~/server/payments/billing.server";
+
+const DATE = "MMM d, yyyy";
+
+/** The account page's Membership and Orders sections, with dates written out on the server. */
+export async function loadAccountBilling({ userId }: { userId: string }) {
+  const { membership, orders } = await getAccountBilling({ userId });
+  return {
+    membership: membership
+      ? {
+          plan: membership.plan,
+          status: membership.status,
+          active: membership.active,
+          live: membership.live,
+          cancelAtPeriodEnd: membership.cancelAtPeriodEnd,
+          periodEnd: format(membership.currentPeriodEnd, DATE),
+          provider: membership.provider,
+        }
+      : null,
+    orders: orders.map((order) => ({
+      id: order.id,
+      kind: order.kind,
+      itemTitle: order.itemTitle,
+      amountCents: order.amountCents,
+      currency: order.currency,
+      status: order.status,
+      courseSlug: order.courseSlug,
+      date: format(order.createdAt, DATE),
+    })),
+  };
+}
+
+export type AccountBilling = Awaited<ReturnType<typeof loadAccountBilling>>;

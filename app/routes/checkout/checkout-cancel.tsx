@@ -1,0 +1,50 @@
+import { XCircle } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/checkout-cancel";
+import { CheckoutMessage } from "~/components/payments/checkout-message";
+import { Button } from "~/components/ui/button";
+import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
+import { siteTitle } from "~/lib/seo";
+import { checkoutResultLoader } from "./checkout-result.server";
+
+export const meta: Route.MetaFunction = (args) => [{ title: siteTitle(args, CHECKOUT_MESSAGES.canceled) }, { name: "robots", content: "noindex" }];
+
+export function loader(args: Route.LoaderArgs) {
+  return checkoutResultLoader(args);
+}
+
+/** Stripe sends the buyer here from its checkout page's back link; the order stays pending until Stripe expires it. */
+export default function CheckoutCancel({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  const back = order.courseId ? `/checkout?courseId=${order.courseId}` : order.plan ? `/checkout?plan=${order.plan}` : null;
+  return (
+    <div className="mx-auto grid max-w-2xl gap-6 px-4 py-14 sm:px-6">
+      <CheckoutMessage headingLevel="h1" icon={<XCircle />} title={CHECKOUT_MESSAGES.canceled} detail={CHECKOUT_MESSAGES.canceledDetail}>
+        {back ? (
+          <Button asChild>
+            <Link to={back}>Return to checkout</Link>
+          </Button>
+        ) : (
+          <Button asChild>
+            <Link to="/pricing#membership">See membership plans</Link>
+          </Button>
+        )}
+        <Button asChild variant="outline">
+          <Link to="/courses">Browse courses</Link>
+        </Button>
+      </CheckoutMessage>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-20 text-center">
+      <h1 className="text-3xl font-bold tracking-tight">{CHECKOUT_MESSAGES.canceled}</h1>
+      <p className="text-muted-foreground">You were not charged.</p>
+      <Button asChild variant="outline">
+        <Link to="/courses">Browse courses</Link>
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import { useEffect, useState } from "react";
+import { AlertCircle, Loader2 } from "lucide-react";
+import { isRouteErrorResponse, Link, useRevalidator } from "react-router";
+import type { Route } from "./+types/checkout-success";
+import { CheckoutMessage } from "~/components/payments/checkout-message";
+import { Button } from "~/components/ui/button";
+import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
+import { formatUsd } from "~/lib/money";
+import { siteTitle } from "~/lib/seo";
+import { checkoutResultLoader } from "./checkout-result.server";
+
+export const meta: Route.MetaFunction = (args) => [{ title: siteTitle(args, "Order confirmation") }, { name: "robots", content: "noindex" }];
+
+export function loader(args: Route.LoaderArgs) {
+  return checkoutResultLoader(args);
+}
+
+/** Stripe's webhook usually lands within seconds of the redirect; ask again every 2 s for a minute. */
+const POLL_MS = 2000;
+const POLL_LIMIT = 30;
+
+export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  const revalidator = useRevalidator();
+  const [polls, setPolls] = useState(0);
+  const pending = order.status === "pending";
+
+  useEffect(() => {
+    if (!pending || polls >= POLL_LIMIT) return;
+    const timer = setTimeout(() => {
+      setPolls((count) => count + 1);
+      void revalidator.revalidate();
+    }, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [pending, polls, revalidator]);
+
+  return (
+    <div className="mx-auto grid max-w-2xl gap-6 px-4 py-14 sm:px-6">
+      {order.status === "paid" ? (
+        <CheckoutMessage headingLevel="h1" title={CHECKOUT_MESSAGES.paid} detail={`You bought ${order.itemTitle} for ${formatUsd(order.amountCents)}. A receipt is on its way to your inbox.`}>
+          {order.kind === "course" && order.courseSlug ? (
+            <Button asChild>
+              <Link to={`/courses/${order.courseSlug}`}>Start learning</Link>
+            </Button>
+          ) : (
+            <Button asChild>
+              <Link to="/courses">Browse all courses</Link>
+            </Button>
+          )}
+          <Button asChild variant="outline">
+            <Link to="/account#orders">View your orders</Link>
+          </Button>
+        </CheckoutMessage>
+      ) : pending ? (
+        <CheckoutMessage
+          headingLevel="h1"
+          icon={<Loader2 className="animate-spin" />}
+          title={CHECKOUT_MESSAGES.confirming}
+          detail={
+            polls >= POLL_LIMIT
+              ? "This is taking longer than usual. Your order will appear in your account as soon as the payment is confirmed."
+              : CHECKOUT_MESSAGES.confirmingDetail
+          }
+        >
+          <Button asChild variant="outline">
+            <Link to="/account#orders">View your orders</Link>
+          </Button>
+        </CheckoutMessage>
+      ) : (
+        <CheckoutMessage
+          headingLevel="h1"
+          icon={<AlertCircle />}
+          title={order.status === "refunded" ? "This order was refunded" : "The payment did not go through"}
+          detail={order.status === "refunded" ? undefined : "Nothing was charged. You can try again."}
+        >
+          <Button asChild>
+            <Link to={order.courseSlug ? `/courses/${order.courseSlug}` : "/pricing#membership"}>Try again</Link>
+          </Button>
+        </CheckoutMessage>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-20 text-center">
+      <h1 className="text-3xl font-bold tracking-tight">{missing ? CHECKOUT_MESSAGES.orderNotFound : "Something went wrong"}</h1>
+      <p className="text-muted-foreground">
+        {missing ? "We couldn't find that order in your account." : "We couldn't load your order. Please try again in a moment."}
+      </p>
+      <Button asChild variant="outline">
+        <Link to="/account#orders">View your orders</Link>
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
+import { isOneOf, SUBSCRIPTION_PLANS } from "~/lib/domain-values";
+import { parseForm } from "~/lib/forms/parse-form";
+import { invalidForm } from "~/server/action.server";
+import { requireUser } from "~/server/auth/guards.server";
+import { CourseNotForSaleError, getCheckoutOffer, startCheckout, type CheckoutItem } from "~/server/payments/checkout.server";
+import { paymentFailure } from "~/server/payments/payment-failures.server";
+import { paymentsMode } from "~/server/payments/providers.server";
+import { dataWithToast, redirectWithToast } from "~/server/toast.server";
+import { checkoutForm } from "./checkout-form";
+
+type Args = { request: Request; url?: URL; context: Readonly<RouterContextProvider> };
+
+/** `?courseId=…` or `?plan=monthly|yearly`; null when the link names neither. */
+function itemFromUrl(url: URL): CheckoutItem | null {
+  const courseId = url.searchParams.get("courseId");
+  if (courseId) return { courseId };
+  const plan = url.searchParams.get("plan");
+  return isOneOf(SUBSCRIPTION_PLANS, plan) ? { plan } : null;
+}
+
+export type CheckoutProblem = "nothing-to-buy" | "course-not-found";
+
+/** The order summary: what the signed-in user would buy, at the database's price, and how they would pay. */
+export async function checkoutLoader({ request, url, context }: Args) {
+  const user = requireUser({ request, url, context });
+  const item = itemFromUrl(url ?? new URL(request.url));
+  if (!item) throw data({ problem: "nothing-to-buy" satisfies CheckoutProblem }, { status: 400 });
+  try {
+    const offer = await getCheckoutOffer({ userId: user.id, item });
+    const mode = paymentsMode();
+    return data({ offer, mode }, { status: mode === "none" && !offer.blocked ? 503 : 200 });
+  } catch (error) {
+    if (error instanceof CourseNotForSaleError) throw data({ problem: "course-not-found" satisfies CheckoutProblem }, { status: 404 });
+    throw error;
+  }
+}
+
+/** Pay: one domain operation, then the provider's page, the success page, or why nothing was charged. */
+export async function checkoutAction({ request, context }: Args) {
+  const user = requireUser({ request, context });
+  const parsed = parseForm(checkoutForm, await request.formData());
+  if (parsed.errors) return invalidForm(parsed);
+  const item: CheckoutItem = parsed.data.intent === "pay-course" ? { courseId: parsed.data.courseId } : { plan: parsed.data.plan };
+  let started;
+  try {
+    started = await startCheckout({ userId: user.id, item });
+  } catch (error) {
+    const { toast, status } = paymentFailure("checkout", error, { userId: user.id, ...item });
+    return dataWithToast({}, toast, status);
+  }
+  const coursePage = started.offer.courseSlug ? `/courses/${started.offer.courseSlug}` : "/account";
+  switch (started.status) {
+    case "redirect":
+      return redirect(started.url);
+    case "paid":
+      return redirectWithToast(`/checkout/success?order=${started.orderId}`, { kind: "success", message: CHECKOUT_MESSAGES.paid });
+    case "enrolled-free":
+      return redirectWithToast(coursePage, { kind: "success", message: CHECKOUT_MESSAGES.enrolledFree });
+    case "already-owned":
+      return redirectWithToast(coursePage, { kind: "success", message: CHECKOUT_MESSAGES.alreadyOwned, description: CHECKOUT_MESSAGES.alreadyOwnedDetail });
+    case "included-in-membership":
+      return redirectWithToast(coursePage, {
+        kind: "success",
+        message: CHECKOUT_MESSAGES.includedInMembership,
+        description: CHECKOUT_MESSAGES.includedInMembershipDetail,
+      });
+    case "already-member":
+      return redirectWithToast("/account#membership", {
+        kind: "success",
+        message: CHECKOUT_MESSAGES.alreadyMember,
+        description: CHECKOUT_MESSAGES.alreadyMemberDetail,
+      });
+  }
+}

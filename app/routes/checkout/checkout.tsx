@@ -1,0 +1,120 @@
+import { FlaskConical, Lock } from "lucide-react";
+import { Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/checkout";
+import { AuthAlert } from "~/components/auth-alert";
+import { CheckoutMessage } from "~/components/payments/checkout-message";
+import { OrderSummary } from "~/components/payments/order-summary";
+import { Button } from "~/components/ui/button";
+import { useToastOnce } from "~/components/use-toast-once";
+import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
+import { formatUsd } from "~/lib/money";
+import { siteTitle } from "~/lib/seo";
+import type { Toast } from "~/lib/toast";
+import { checkoutAction, checkoutLoader, type CheckoutProblem } from "./checkout.server";
+
+export const meta: Route.MetaFunction = (args) => [{ title: siteTitle(args, "Checkout") }, { name: "robots", content: "noindex" }];
+
+export function loader(args: Route.LoaderArgs) {
+  return checkoutLoader(args);
+}
+
+export function action(args: Route.ActionArgs) {
+  return checkoutAction(args);
+}
+
+const BLOCKED = {
+  "already-owned": { title: CHECKOUT_MESSAGES.alreadyOwned, detail: CHECKOUT_MESSAGES.alreadyOwnedDetail, action: "Go to the course" },
+  "included-in-membership": {
+    title: CHECKOUT_MESSAGES.includedInMembership,
+    detail: CHECKOUT_MESSAGES.includedInMembershipDetail,
+    action: "Go to the course",
+  },
+  "already-member": { title: CHECKOUT_MESSAGES.alreadyMember, detail: CHECKOUT_MESSAGES.alreadyMemberDetail, action: "Manage your membership" },
+} as const;
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const { offer, mode } = loaderData;
+  useToastOnce((actionData as { toast?: Toast } | undefined)?.toast);
+  const navigation = useNavigation();
+  const paying = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const free = offer.kind === "course" && offer.amountCents === 0;
+  const blocked = offer.blocked ? BLOCKED[offer.blocked] : null;
+
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10 sm:px-6 sm:py-14">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">Checkout</h1>
+        <p className="mt-1 text-muted-foreground">Check your order, then pay.</p>
+      </div>
+
+      {mode === "test" && !blocked ? (
+        <div role="note" aria-label="Test mode" className="flex gap-3 rounded-lg border border-warm/50 bg-accent p-4 text-accent-foreground">
+          <FlaskConical aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <div className="grid gap-1">
+            <p className="font-semibold">{CHECKOUT_MESSAGES.testModeBanner}</p>
+            <p className="text-sm">{CHECKOUT_MESSAGES.testModeDetail}</p>
+          </div>
+        </div>
+      ) : null}
+
+      <OrderSummary offer={offer} />
+
+      {blocked ? (
+        <CheckoutMessage title={blocked.title} detail={blocked.detail}>
+          <Button asChild>
+            <Link to={offer.courseSlug ? `/courses/${offer.courseSlug}` : "/account#membership"}>{blocked.action}</Link>
+          </Button>
+        </CheckoutMessage>
+      ) : mode === "none" && !free ? (
+        <AuthAlert title={CHECKOUT_MESSAGES.notConfigured}>{CHECKOUT_MESSAGES.notConfiguredDetail}</AuthAlert>
+      ) : (
+        <Form method="post" className="grid gap-3">
+          {offer.kind === "course" ? (
+            <>
+              <input type="hidden" name="intent" value="pay-course" />
+              <input type="hidden" name="courseId" value={offer.courseId ?? ""} />
+            </>
+          ) : (
+            <>
+              <input type="hidden" name="intent" value="pay-membership" />
+              <input type="hidden" name="plan" value={offer.plan ?? ""} />
+            </>
+          )}
+          <Button type="submit" size="lg" loading={paying}>
+            {free ? "Enroll for free" : mode === "stripe" ? "Continue to payment" : `Pay ${formatUsd(offer.amountCents)}`}
+          </Button>
+          {mode === "stripe" && !free ? (
+            <p className="flex items-center justify-center gap-2 text-sm text-muted-foreground">
+              <Lock aria-hidden="true" className="size-4" />
+              You pay on Stripe&apos;s secure checkout page and come back here.
+            </p>
+          ) : null}
+        </Form>
+      )}
+    </div>
+  );
+}
+
+const PROBLEMS: Record<CheckoutProblem, { title: string; detail: string }> = {
+  "course-not-found": { title: CHECKOUT_MESSAGES.courseNotFound, detail: CHECKOUT_MESSAGES.courseNotFoundDetail },
+  "nothing-to-buy": { title: CHECKOUT_MESSAGES.nothingToBuy, detail: CHECKOUT_MESSAGES.nothingToBuyDetail },
+};
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const problem = isRouteErrorResponse(error) ? (error.data as { problem?: CheckoutProblem } | undefined)?.problem : undefined;
+  const shown = problem ? PROBLEMS[problem] : { title: "Something went wrong", detail: "We couldn't load your order. Please try again in a moment." };
+  return (
+    <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-20 text-center">
+      <h1 className="text-3xl font-bold tracking-tight">{shown.title}</h1>
+      <p className="text-muted-foreground">{shown.detail}</p>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Button asChild>
+          <Link to="/courses">Back to Courses</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/pricing#membership">See membership plans</Link>
+        </Button>
+      </div>
+    </section>
+  );
+}

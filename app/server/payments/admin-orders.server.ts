@@ -1,0 +1,112 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { type OrderStatus } from "~/lib/domain-values";
+import { ORDERS_MAX_QUERY_LENGTH, ORDERS_PAGE_SIZE } from "~/lib/order-list-filters";
+import { findActiveMembership } from "~/server/access/membership.server";
+import { db } from "~/server/db/client.server";
+import { containsPattern } from "~/server/db/like.server";
+import { orders, subscriptions } from "~/server/db/schema";
+
+/**
+ * The back office's reads of payments: the searchable orders list, one person's orders and their
+ * membership. Read-only: orders and subscriptions are written by checkout and its webhooks.
+ */
+
+/** What an order row shows. `userId` is null once the account is deleted (the key is set null). */
+const orderColumns = {
+  id: orders.id,
+  userId: orders.userId,
+  customerEmail: orders.customerEmail,
+  itemTitle: orders.itemTitle,
+  amountCents: orders.amountCents,
+  currency: orders.currency,
+  status: orders.status,
+  provider: orders.provider,
+  createdAt: orders.createdAt,
+  refundedAt: orders.refundedAt,
+};
+
+export type OrderListQuery = { query?: string; status?: OrderStatus | null };
+
+/**
+ * The buyer's e-mail or what was bought contains the text, any case (ILIKE, served by the trigram
+ * indexes on both columns), and the status filter. The e-mail and title are the ones kept on the
+ * order at the time of sale, so a renamed or deleted course or account is still found by them.
+ */
+function orderListWhere({ query = "", status = null }: OrderListQuery): SQL | undefined {
+  const search = query.trim().slice(0, ORDERS_MAX_QUERY_LENGTH);
+  const pattern = containsPattern(search);
+  return and(
+    search ? or(ilike(orders.customerEmail, pattern), ilike(orders.itemTitle, pattern)) : undefined,
+    status ? eq(orders.status, status) : undefined,
+  );
+}
+
+/** Newest first (orders_created_idx, or orders_status_created_idx with a status), the id breaking ties. */
+const newestFirst = [desc(orders.createdAt), desc(orders.id)];
+
+/** One page of orders, newest first, searched and filtered in SQL; a page past the end shows the last one. */
+export async function listAdminOrders({
+  query = "",
+  status = null,
+  page = 1,
+  pageSize = ORDERS_PAGE_SIZE,
+}: OrderListQuery & { page?: number; pageSize?: number }) {
+  const where = orderListWhere({ query, status });
+  const [{ total }] = await db().select({ total: count() }).from(orders).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
+  // A deferred join, as in the users list: the page's ids first, from the index alone, then those
+  // rows, so a deep page walks a narrow index instead of every row before it.
+  const pageIds = db()
+    .select({ pageId: sql<string>`${orders.id}`.as("page_id") })
+    .from(orders)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(pageSize)
+    .offset((current - 1) * pageSize)
+    .as("page_ids");
+  const rows = await db()
+    .select(orderColumns)
+    .from(orders)
+    .innerJoin(pageIds, eq(orders.id, pageIds.pageId))
+    .orderBy(...newestFirst);
+  return { orders: rows, total, page: current, pageCount };
+}
+
+/** One person's latest orders, newest first (orders_user_created_idx), and how many they have in all. */
+export async function listUserOrders({ userId, limit = 25 }: { userId: string; limit?: number }) {
+  const [rows, [{ total }]] = await Promise.all([
+    db()
+      .select(orderColumns)
+      .from(orders)
+      .where(eq(orders.userId, userId))
+      .orderBy(...newestFirst)
+      .limit(limit),
+    db().select({ total: count() }).from(orders).where(eq(orders.userId, userId)),
+  ]);
+  return { orders: rows, total };
+}
+
+/**
+ * The person's membership as the back office shows it: the one that opens courses now if there is
+ * one (the access rule's own answer, findActiveMembership), else their latest subscription, live or
+ * not; null when they never subscribed.
+ */
+export async function getUserMembership({ userId, at = new Date() }: { userId: string; at?: Date }) {
+  const active = await findActiveMembership({ userId, at });
+  const [row] = await db()
+    .select({
+      id: subscriptions.id,
+      plan: subscriptions.plan,
+      status: subscriptions.status,
+      provider: subscriptions.provider,
+      currentPeriodEnd: subscriptions.currentPeriodEnd,
+      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      canceledAt: subscriptions.canceledAt,
+    })
+    .from(subscriptions)
+    .where(active ? eq(subscriptions.id, active.id) : eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(1);
+  return row ? { ...row, opensCourses: active !== null } : null;
+}

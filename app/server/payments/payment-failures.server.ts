@@ -1,0 +1,34 @@
+import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
+import type { Failure } from "~/server/action.server";
+import { CourseAccessTargetNotFoundError } from "~/server/access/course-access.server";
+import { logger } from "~/server/logger.server";
+import { MembershipNotFoundError } from "./billing.server";
+import { CheckoutUserNotFoundError, CourseNotForSaleError } from "./checkout.server";
+import { OrderNotFoundError } from "./fulfilment.server";
+import { PaymentProviderError, PaymentsNotConfiguredError } from "./providers.server";
+
+export type PaymentOperation = "checkout" | "cancel-membership" | "refund";
+
+const FAILED: Record<PaymentOperation, string> = {
+  checkout: CHECKOUT_MESSAGES.startFailed,
+  "cancel-membership": CHECKOUT_MESSAGES.membershipCancelFailed,
+  refund: CHECKOUT_MESSAGES.refundFailed,
+};
+
+/**
+ * The one place a failed payment operation becomes what the person sees: the message as an error
+ * toast and the status, logged once here. Nothing was charged in any of these cases.
+ */
+export function paymentFailure(operation: PaymentOperation, error: unknown, details: Record<string, unknown> = {}): Failure {
+  const fail = (message: string, status: number, level: "warn" | "error" = "warn"): Failure => {
+    logger[level]({ err: error, operation, ...details }, `payment operation failed: ${message}`);
+    return { toast: { kind: "error", message }, status };
+  };
+  if (error instanceof CourseNotForSaleError || error instanceof CourseAccessTargetNotFoundError) return fail(CHECKOUT_MESSAGES.courseNotFound, 404);
+  if (error instanceof PaymentsNotConfiguredError) return fail(CHECKOUT_MESSAGES.notConfigured, 503);
+  if (error instanceof MembershipNotFoundError) return fail(CHECKOUT_MESSAGES.membershipNotFound, 404);
+  if (error instanceof OrderNotFoundError) return fail(CHECKOUT_MESSAGES.orderNotFound, 404);
+  if (error instanceof CheckoutUserNotFoundError) return fail(FAILED[operation], 404);
+  if (error instanceof PaymentProviderError) return fail(FAILED[operation], 502, "error");
+  return fail(FAILED[operation], 500, "error");
+}

@@ -1,0 +1,148 @@
+import type Stripe from "stripe";
+import type { OrderKind, PaymentProvider, SubscriptionPlan } from "~/lib/domain-values";
+import { getConfig } from "~/server/config.server";
+import { getStripe } from "./stripe-client.server";
+
+/**
+ * Who takes the money. Checkout talks to a provider only through this interface: Stripe
+ * (hosted Checkout, billing portal, refunds) or the labelled test mode, which charges nothing and
+ * reports the payment at once. Either way the order is fulfilled by `fulfilCheckout`.
+ */
+
+export class PaymentsNotConfiguredError extends Error {
+  constructor() {
+    super("Payments are not configured: set STRIPE_SECRET_KEY, or PAYMENTS_PROVIDER=test");
+    this.name = "PaymentsNotConfiguredError";
+  }
+}
+
+/** The provider refused or could not be reached; nothing was charged. */
+export class PaymentProviderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "PaymentProviderError";
+  }
+}
+
+export type CheckoutRequest = {
+  orderId: string;
+  userId: string;
+  email: string;
+  stripeCustomerId: string | null;
+  kind: OrderKind;
+  plan: SubscriptionPlan | null;
+  itemTitle: string;
+  amountCents: number;
+  currency: string;
+  /** Where the provider sends the buyer back: the school's public origin. */
+  origin: string;
+};
+
+export type CheckoutStarted =
+  /** The buyer pays on the provider's page; its webhook reports the payment. */
+  | { checkoutSessionId: string; redirectUrl: string; completed?: undefined }
+  /** Paid already (test mode): the caller fulfils the order with this event. */
+  | { checkoutSessionId: string; completed: { paymentId: string; eventId: string }; redirectUrl?: undefined };
+
+export type MembershipCancellation = { redirectUrl: string } | { atPeriodEnd: true };
+
+export interface PaymentsProvider {
+  readonly name: PaymentProvider;
+  startCheckout(request: CheckoutRequest): Promise<CheckoutStarted>;
+  /** Stripe: a billing-portal session where the member cancels; test mode: cancel at period end here. */
+  cancelMembership(args: { stripeCustomerId: string | null; origin: string }): Promise<MembershipCancellation>;
+  /** Gives the money back at the provider (the order's own records change in `refundOrder`). */
+  refund(args: { paymentId: string | null; orderId: string }): Promise<void>;
+}
+
+const PLAN_INTERVAL = { monthly: "month", yearly: "year" } as const satisfies Record<SubscriptionPlan, "month" | "year">;
+
+export const testProvider: PaymentsProvider = {
+  name: "test",
+  async startCheckout({ orderId }) {
+    return { checkoutSessionId: `test_cs_${orderId}`, completed: { paymentId: `test_pay_${orderId}`, eventId: `test_evt_${orderId}` } };
+  },
+  async cancelMembership() {
+    return { atPeriodEnd: true };
+  },
+  async refund() {},
+};
+
+async function callStripe<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw new PaymentProviderError(`Stripe could not ${what}`, { cause: error });
+  }
+}
+
+export const stripeProvider: PaymentsProvider = {
+  name: "stripe",
+  async startCheckout(request) {
+    const stripe = getStripe();
+    const prices = getConfig().stripe;
+    const configuredPrice = request.plan ? (request.plan === "monthly" ? prices?.priceMonthly : prices?.priceYearly) : undefined;
+    const metadata = { orderId: request.orderId, userId: request.userId, ...(request.plan ? { plan: request.plan } : {}) };
+    const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = configuredPrice
+      ? { price: configuredPrice, quantity: 1 }
+      : {
+          quantity: 1,
+          // The price comes from our database, so a seller needs no product set up at Stripe.
+          price_data: {
+            currency: request.currency,
+            unit_amount: request.amountCents,
+            product_data: { name: request.itemTitle },
+            ...(request.plan ? { recurring: { interval: PLAN_INTERVAL[request.plan] } } : {}),
+          },
+        };
+    const params: Stripe.Checkout.SessionCreateParams = {
+      mode: request.kind === "membership" ? "subscription" : "payment",
+      client_reference_id: request.orderId,
+      line_items: [lineItem],
+      success_url: `${request.origin}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${request.origin}/checkout/cancel?order=${request.orderId}`,
+      metadata,
+      ...(request.stripeCustomerId ? { customer: request.stripeCustomerId } : { customer_email: request.email }),
+      ...(request.kind === "membership"
+        ? { subscription_data: { metadata } }
+        : { payment_intent_data: { metadata }, ...(request.stripeCustomerId ? {} : { customer_creation: "always" as const }) }),
+    };
+    const session = await callStripe("start a checkout", () =>
+      stripe.checkout.sessions.create(params, { idempotencyKey: `checkout-${request.orderId}` }),
+    );
+    if (!session.url) throw new PaymentProviderError("Stripe returned a checkout session without a URL");
+    return { checkoutSessionId: session.id, redirectUrl: session.url };
+  },
+  async cancelMembership({ stripeCustomerId, origin }) {
+    if (!stripeCustomerId) throw new PaymentProviderError("The member has no Stripe customer to open the billing portal for");
+    const stripe = getStripe();
+    const portal = await callStripe("open the billing portal", () =>
+      stripe.billingPortal.sessions.create({ customer: stripeCustomerId, return_url: `${origin}/account#membership` }),
+    );
+    return { redirectUrl: portal.url };
+  },
+  async refund({ paymentId, orderId }) {
+    if (!paymentId?.startsWith("pi_")) throw new PaymentProviderError("Only a course payment can be refunded from here; refund memberships at Stripe");
+    const stripe = getStripe();
+    await callStripe("refund the payment", () =>
+      stripe.refunds.create({ payment_intent: paymentId, metadata: { orderId } }, { idempotencyKey: `refund-${orderId}` }),
+    );
+  },
+};
+
+/** The provider new checkouts use, from the configuration; throws when payments are not configured. */
+export function currentPaymentsProvider(): PaymentsProvider {
+  const { provider } = getConfig().payments;
+  if (provider === "none") throw new PaymentsNotConfiguredError();
+  return provider === "stripe" ? stripeProvider : testProvider;
+}
+
+/** The provider an existing order or subscription was made with: it is the one that can cancel or refund it. */
+export function paymentsProviderFor(name: PaymentProvider | string): PaymentsProvider {
+  return name === "stripe" ? stripeProvider : testProvider;
+}
+
+/** "stripe", "test" or "none", for pages that say which mode checkout runs in. */
+export function paymentsMode() {
+  return getConfig().payments.provider;
+}

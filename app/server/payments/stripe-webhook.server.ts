@@ -1,0 +1,125 @@
+import type { Request, Response } from "express";
+import type Stripe from "stripe";
+import { isOneOf, SUBSCRIPTION_STATUSES } from "~/lib/domain-values";
+import { getConfig } from "~/server/config.server";
+import { logger } from "~/server/logger.server";
+import { applyProviderRefund, applySubscriptionUpdate, closeCheckout, fulfilCheckout, type PaymentEvent } from "./fulfilment.server";
+import { getStripe } from "./stripe-client.server";
+
+/**
+ * `POST /api/webhooks/stripe`: Stripe's word on payments. The raw body is checked against the
+ * `Stripe-Signature` header with STRIPE_WEBHOOK_SECRET (and its timestamp against a five-minute
+ * tolerance) before anything is read from it; that signature is why this route is exempt from
+ * the browser origin check (docs/security.md). Each handled event changes the database once:
+ * its id is stored in the transaction of the change (fulfilment.server.ts).
+ *
+ * Answers: 200 handled (or ignored: an event type we do not use), 400 bad signature, 404 Stripe
+ * not configured, 500 our failure, so Stripe retries later.
+ */
+
+export type WebhookAnswer = { status: number; body: Record<string, unknown> };
+
+/** An expandable Stripe field as its id. */
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+
+const fromUnix = (seconds: number) => new Date(seconds * 1000);
+
+/** The end of the paid period: on the items since Stripe's 2025 API, on the subscription before. */
+function periodEnd(subscription: Stripe.Subscription) {
+  const itemEnds = subscription.items?.data?.map((item) => item.current_period_end).filter((end) => typeof end === "number") ?? [];
+  const legacy = (subscription as unknown as { current_period_end?: number }).current_period_end;
+  const end = itemEnds.length > 0 ? Math.max(...itemEnds) : (legacy ?? subscription.ended_at ?? subscription.canceled_at);
+  return end ? fromUnix(end) : new Date();
+}
+
+export async function handleStripeEvent(event: Stripe.Event): Promise<string> {
+  const ref: PaymentEvent = { id: event.id, provider: "stripe", type: event.type };
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded": {
+      const session = event.data.object;
+      // A delayed payment method (a bank debit) completes the session unpaid; its own event follows.
+      if (session.payment_status === "unpaid") return "awaiting-payment";
+      const orderId = session.client_reference_id ?? session.metadata?.orderId ?? "";
+      const { outcome } = await fulfilCheckout({
+        event: ref,
+        orderId,
+        checkoutSessionId: session.id,
+        paymentId: idOf(session.payment_intent) ?? idOf(session.invoice),
+        customerId: idOf(session.customer),
+        amountCents: session.amount_total,
+        currency: session.currency,
+        providerSubscriptionId: idOf(session.subscription),
+        paidAt: fromUnix(event.created),
+      });
+      return outcome;
+    }
+    case "checkout.session.expired":
+    case "checkout.session.async_payment_failed": {
+      const session = event.data.object;
+      const { changed } = await closeCheckout({
+        event: ref,
+        orderId: session.client_reference_id ?? "",
+        status: event.type === "checkout.session.expired" ? "expired" : "failed",
+      });
+      return changed ? "closed" : "unchanged";
+    }
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted": {
+      const subscription = event.data.object;
+      const status = event.type === "customer.subscription.deleted" ? "canceled" : subscription.status;
+      if (!isOneOf(SUBSCRIPTION_STATUSES, status)) return "unknown-status";
+      const { outcome } = await applySubscriptionUpdate({
+        event: ref,
+        providerSubscriptionId: subscription.id,
+        status,
+        currentPeriodEnd: periodEnd(subscription),
+        cancelAtPeriodEnd: subscription.cancel_at_period_end || Boolean(subscription.cancel_at),
+        canceledAt: subscription.canceled_at ? fromUnix(subscription.canceled_at) : null,
+        userId: subscription.metadata?.userId ?? null,
+        plan: subscription.metadata?.plan ?? null,
+      });
+      return outcome;
+    }
+    case "charge.refunded": {
+      const charge = event.data.object;
+      // `refunded` is true once the whole charge is refunded; a partial refund keeps the access.
+      const paymentId = idOf(charge.payment_intent);
+      if (!charge.refunded || !paymentId) return "partial-refund";
+      const { outcome } = await applyProviderRefund({ event: ref, paymentId });
+      return outcome;
+    }
+    default:
+      return "ignored";
+  }
+}
+
+/** Verifies and handles one delivery; the Express route only passes the raw body and the header. */
+export async function processStripeWebhook({ payload, signature }: { payload: Buffer | string; signature: string | undefined }): Promise<WebhookAnswer> {
+  const stripeConfig = getConfig().stripe;
+  if (!stripeConfig) return { status: 404, body: { error: "Stripe is not configured" } };
+  let event: Stripe.Event;
+  try {
+    event = getStripe().webhooks.constructEvent(payload, signature ?? "", stripeConfig.webhookSecret);
+  } catch (error) {
+    logger.warn({ err: error }, "Stripe webhook refused: bad signature");
+    return { status: 400, body: { error: "Invalid signature" } };
+  }
+  try {
+    const outcome = await handleStripeEvent(event);
+    logger.info({ eventId: event.id, type: event.type, outcome }, "Stripe webhook handled");
+    return { status: 200, body: { received: true, outcome } };
+  } catch (error) {
+    logger.error({ err: error, eventId: event.id, type: event.type }, "Stripe webhook failed; Stripe will retry");
+    return { status: 500, body: { error: "Webhook handling failed" } };
+  }
+}
+
+/** The Express route, behind `express.raw` so the signature is checked against the bytes Stripe sent. */
+export async function stripeWebhookRoute(req: Request, res: Response) {
+  const payload = Buffer.isBuffer(req.body) ? req.body : "";
+  const answer = await processStripeWebhook({ payload, signature: req.get("stripe-signature") });
+  res.setHeader("Cache-Control", "no-store");
+  res.status(answer.status).json(answer.body);
+}
