@@ -31,6 +31,8 @@ async function publishedCourse(page: Page, title: string) {
 
 /** Edits one flat lesson in the builder: its dialog, filled by `fill`, then saved. */
 async function editLesson(page: Page, title: string, fill: (dialog: ReturnType<Page["getByRole"]>) => Promise<void>) {
+  // The previous save's toast has gone, so the next one is this save's.
+  await expect(toast(page, "Lesson updated")).toHaveCount(0, { timeout: 15_000 });
   await page.getByRole("button", { name: `Edit “${title}”` }).click();
   const dialog = page.getByRole("dialog", { name: "Edit Lesson" });
   await fill(dialog);
@@ -155,6 +157,7 @@ test("a learner granted access watches an uploaded video, resumes where they lef
     await lp.getByRole("link", { name: `Next lesson: ${articleLesson}` }).click();
     await expect(lp.getByRole("heading", { level: 1, name: articleLesson })).toBeVisible();
     await expect(lp.getByRole("heading", { level: 2, name: "Take notes" })).toBeVisible();
+    await expect(toast(lp, "Lesson marked as complete")).toHaveCount(0, { timeout: 15_000 });
     await lp.getByRole("button", { name: "Mark as complete" }).click();
     await expect(toast(lp, "Lesson marked as complete")).toBeVisible();
     await expect(bar).toHaveAttribute("aria-valuenow", "100");
