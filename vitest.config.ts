@@ -1,7 +1,14 @@
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-const alias = { "~": path.resolve(import.meta.dirname, "app") };
+const alias = {
+  "~": path.resolve(import.meta.dirname, "app"),
+  // The ESM build Node itself loads for @react-router/express, not the CommonJS one Vitest would
+  // pick: one copy of react-router, so server.ts's RouterContextProvider is the one the request
+  // handler checks for (tests/support/app-server.ts runs server.ts with real route modules).
+  "react-router": fileURLToPath(import.meta.resolve("react-router")),
+};
 const shared = { setupFiles: ["tests/support/setup.ts"], testTimeout: 30_000, hookTimeout: 60_000, env: { NODE_ENV: "test" } };
 
 /**

@@ -9,6 +9,7 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
  *   GET  /media/:bucket/*       files from storage (covers, playbook art)
  *   POST /api/uploads/:kind     streamed uploads (cover images, lesson videos), admin only
  *   GET  /api/lessons/:id/video an uploaded lesson video, with range requests, for viewers allowed to open the lesson
+ *        (POST /api/lessons/:id/progress, the player's position saves, is the resource route below)
  *   POST /api/webhooks/stripe   Stripe's signed payment events (raw body, signature checked)
  *   /assets/*, static files     the client build and public/
  * Everything else is below.
@@ -35,6 +36,11 @@ export default [
     route("catalog", "routes/catalog/catalog.tsx", { id: "routes/catalog/catalog-alias" }),
     route("courses/:slug", "routes/catalog/course-detail.tsx"),
     route("course/:slug", "routes/catalog/course-redirect.tsx"),
+
+    // learn: lesson pages; /learn/… are older addresses that redirect to them
+    route("courses/:courseSlug/lessons/:lessonSlug", "routes/learn/lesson.tsx"),
+    route("learn/:courseSlug", "routes/learn/learn-redirect.tsx", { id: "routes/learn/learn-course-redirect" }),
+    route("learn/:courseSlug/:lessonSlug", "routes/learn/learn-redirect.tsx"),
 
     // blog
     route("blog", "routes/blog/blog-list.tsx"),
@@ -82,6 +88,7 @@ export default [
   // Resource routes (no UI)
   route(".well-known/jwks.json", "routes/resources/jwks.ts"),
   route("api/me", "routes/resources/api-me.ts"),
+  route("api/lessons/:lessonId/progress", "routes/resources/lesson-progress.ts"),
   route("api/admin/markdown-preview", "routes/resources/markdown-preview.ts"),
   route("admin/users/export.csv", "routes/resources/users-export-csv.ts"),
   route("blog/rss.xml", "routes/resources/blog-rss.ts"),

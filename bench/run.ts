@@ -16,6 +16,8 @@ const scenarios: { name: string; path: string }[] = [
   { name: "health check (db ping)", path: "/healthz" },
   { name: "home page (SSR + db)", path: "/" },
   { name: "404 page (SSR)", path: "/no-such-page" },
+  { name: "course page (SSR + db)", path: "/courses/shopify-101" },
+  { name: "lesson page (preview, SSR + db)", path: "/courses/shopify-101/lessons/welcome-and-roadmap" },
 ];
 
 async function freePort() {

@@ -17,7 +17,7 @@ test("the course page shows the course, its price, perks, curriculum, reviews an
   await expect(page.getByRole("heading", { name: "Curriculum" })).toBeVisible();
   await expect(page.getByText("4 modules · 12 lessons")).toBeVisible();
   const preview = page.getByRole("link", { name: "Welcome: How This Course Works" });
-  await expect(preview).toHaveAttribute("href", "/learn/shopify-101/welcome-and-roadmap");
+  await expect(preview).toHaveAttribute("href", "/courses/shopify-101/lessons/welcome-and-roadmap");
   await expect(page.getByText("Free preview").first()).toBeVisible();
   // Lessons beyond the preview are locked: not links.
   await expect(page.getByRole("link", { name: "Choosing a Niche You Can Actually Serve" })).toHaveCount(0);

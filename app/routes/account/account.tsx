@@ -13,7 +13,8 @@ import { useToastOnce } from "~/components/use-toast-once";
 import { isAdminRole } from "~/lib/roles";
 import { pageMeta, siteSettingsOf } from "~/lib/seo";
 import { useSiteSettings } from "~/components/use-site-settings";
-import { listEnrolledCourses } from "~/server/access/enrollments.server";
+import { MyCoursesCard } from "~/components/learning/my-courses-card";
+import { listMyCourses } from "~/server/learning/my-courses.server";
 import { getAccountProfile, listAccountSavedCourses, listAccountSessions } from "~/server/users/account.server";
 import { getSessionUser, requireUser } from "~/server/auth/guards.server";
 import { runAccountAction, type AccountActionResult } from "./account-actions.server";
@@ -44,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [profile, sessions, myCourses, savedCourses, billing] = await Promise.all([
     getAccountProfile({ userId: user.id }),
     listAccountSessions({ userId: user.id, currentSessionId: user.sessionId }),
-    listEnrolledCourses({ userId: user.id }),
+    listMyCourses({ user }),
     listAccountSavedCourses({ userId: user.id }),
     loadAccountBilling({ userId: user.id }),
   ]);
@@ -186,12 +187,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </Card>
 
       <div className="grid gap-8 lg:grid-cols-2">
-        <AccountCourseList
-          title="My courses"
-          description="Courses you can open right now."
-          courses={myCourses}
-          emptyText="You are not enrolled in any course yet."
-        />
+        <MyCoursesCard courses={myCourses} />
         <AccountCourseList
           title="Saved courses"
           description="Courses you saved for later."

@@ -5,7 +5,7 @@ import * as courseDetail from "./course-detail";
 import * as courseRedirect from "./course-redirect";
 import * as catalog from "./catalog";
 import type { SessionUser } from "~/server/auth/session.server";
-import { courses, enrollments, lessons, users } from "~/server/db/schema";
+import { courses, enrollments, lessons, subscriptions, users } from "~/server/db/schema";
 import { isCourseSaved } from "~/server/courses/saved-courses.server";
 
 const database = useTestDatabase();
@@ -47,6 +47,30 @@ describe("course detail loader", () => {
   it("gives a learner with an active enrollment access, and nobody else", async () => {
     expect((await callLoader(courseDetail, call(`/courses/${slugs.published}`, enrolled))).hasAccess).toBe(true);
     expect((await callLoader(courseDetail, call(`/courses/${slugs.published}`, learner))).hasAccess).toBe(false);
+  });
+
+  it("asks the lesson access rule: members and admins open every lesson, others the free previews; 'Continue learning' goes to a lesson page", async () => {
+    const member = sessionUser({ role: "user" });
+    await database().db.insert(users).values({ id: member.id, email: member.email, name: member.name, role: "user" });
+    await database()
+      .db.insert(subscriptions)
+      .values({ userId: member.id, plan: "monthly", status: "active", provider: "test", currentPeriodEnd: new Date(Date.now() + 86_400_000) });
+    const [paid] = await database()
+      .db.insert(lessons)
+      .values({ courseId: publishedId, title: "Paid", slug: unique("paid"), orderIndex: 2, isPreview: false })
+      .returning({ slug: lessons.slug });
+    const lessonsOf = (result: Awaited<ReturnType<typeof courseDetail.loader>>) =>
+      result.course.curriculum.flatMap((module) => module.lessons.map((lesson) => [lesson.slug, lesson.open]));
+    for (const user of [member, admin, enrolled]) {
+      const result = await callLoader(courseDetail, call(`/courses/${slugs.published}`, user));
+      expect(result).toMatchObject({ hasAccess: true, continuePath: `/courses/${slugs.published}/lessons/intro` });
+      expect(lessonsOf(result)).toEqual([["intro", true], [paid.slug, true]]);
+    }
+    for (const user of [learner, null]) {
+      const result = await callLoader(courseDetail, call(`/courses/${slugs.published}`, user));
+      expect(result).toMatchObject({ hasAccess: false, continuePath: null });
+      expect(lessonsOf(result)).toEqual([["intro", true], [paid.slug, false]]);
+    }
   });
 
   it("answers 404 for an unknown slug and for a draft seen by a visitor or a learner", async () => {

@@ -11,13 +11,15 @@ import { useSiteSettings } from "~/components/use-site-settings";
 import { ShareButton } from "~/components/share-button";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { lessonPath } from "~/lib/learning";
 import { formatPrice, formatUsd } from "~/lib/money";
 import { useNonce } from "~/lib/nonce";
 import { isAdminRole } from "~/lib/roles";
 import { pageMeta, siteSettingsOf, siteTitle } from "~/lib/seo";
 import { formatHours } from "~/lib/topics";
 import { getSessionUser } from "~/server/auth/guards.server";
-import { hasActiveEnrollment } from "~/server/access/enrollments.server";
+import { findCourseAccess, lessonAccessFrom } from "~/server/access/lesson-access.server";
+import { findNextLesson } from "~/server/learning/progress.server";
 import { getCourseDetail, type CourseDetail } from "~/server/courses/catalog.server";
 import { getConfig } from "~/server/config.server";
 import { renderMarkdown } from "~/server/markdown.server";
@@ -32,16 +34,25 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // A draft does not exist for visitors; admins may preview it before publishing.
   if (!course || (course.status !== "published" && !isAdminRole(user?.role))) throw courseNotFound();
 
-  const [description, hasAccess, saved, settings] = await Promise.all([
+  const [description, access, saved, settings] = await Promise.all([
     renderMarkdown(course.longDescriptionMd),
-    user ? hasActiveEnrollment({ userId: user.id, courseId: course.id }) : false,
+    findCourseAccess({ user, course }),
     user ? isCourseSaved({ userId: user.id, courseId: course.id }) : false,
     getRequestSiteSettings({ context }),
   ]);
+  // The one access rule decides which lessons link to their page (docs/decisions/014).
+  const hasAccess = access.kind === "open";
+  const nextLesson = hasAccess && user ? await findNextLesson({ userId: user.id, courseId: course.id }) : null;
+  const curriculum = course.curriculum.map((module) => ({
+    ...module,
+    lessons: module.lessons.map((lesson) => ({ ...lesson, open: lessonAccessFrom(access, lesson).allowed })),
+  }));
 
-  const { longDescriptionMd: _markdown, updatedAt: _updatedAt, publishedAt: _publishedAt, ...shown } = course;
+  const { longDescriptionMd: _markdown, updatedAt: _updatedAt, publishedAt: _publishedAt, ...rest } = course;
+  const shown = { ...rest, curriculum };
   return {
     course: shown,
+    continuePath: nextLesson ? lessonPath(course.slug, nextLesson.slug) : null,
     descriptionHtml: description.html,
     isDraft: course.status !== "published",
     hasAccess,
@@ -94,7 +105,7 @@ function courseJsonLd(course: CourseDetail, origin: string, schoolName: string) 
 }
 
 export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
-  const { course, descriptionHtml, isDraft, hasAccess, saved, signedIn, jsonLd } = loaderData;
+  const { course, continuePath, descriptionHtml, isDraft, hasAccess, saved, signedIn, jsonLd } = loaderData;
   const { membershipMonthlyCents } = useSiteSettings();
   const nonce = useNonce();
   const navigation = useNavigation();
@@ -172,9 +183,13 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
             {hasAccess ? (
               <div className="mt-5 flex flex-col gap-3">
                 <p className="text-sm font-medium text-success">You have access to this course.</p>
-                <Button asChild size="lg">
-                  <Link to={`/learn/${course.slug}`}>Continue learning</Link>
-                </Button>
+                {continuePath ? (
+                  <Button asChild size="lg">
+                    <Link to={continuePath}>Continue learning</Link>
+                  </Button>
+                ) : (
+                  <p className="text-sm text-muted-foreground">Lessons will appear here soon.</p>
+                )}
               </div>
             ) : (
               <div className="mt-5 flex flex-col gap-3">
@@ -233,7 +248,7 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
             </section>
           )}
 
-          <Curriculum course={course} hasAccess={hasAccess} lessonCount={lessonCount} />
+          <Curriculum course={course} lessonCount={lessonCount} />
           <Reviews course={course} />
           {course.instructor && <Instructor instructor={course.instructor} />}
         </div>
@@ -250,7 +265,7 @@ function formatLessonDuration(seconds: number) {
   return minutes >= 60 ? `${Math.floor(minutes / 60)}h ${minutes % 60}m` : `${minutes} min`;
 }
 
-function Curriculum({ course, hasAccess, lessonCount }: { course: ShownCourse; hasAccess: boolean; lessonCount: number }) {
+function Curriculum({ course, lessonCount }: { course: ShownCourse; lessonCount: number }) {
   return (
     <section aria-labelledby="curriculum-heading">
       <h2 id="curriculum-heading" className="text-2xl font-bold tracking-tight">
@@ -276,7 +291,7 @@ function Curriculum({ course, hasAccess, lessonCount }: { course: ShownCourse; h
                 </summary>
                 <ol className="border-t">
                   {module.lessons.map((lesson) => {
-                    const open = lesson.isPreview || hasAccess;
+                    const open = lesson.open;
                     const Icon = lesson.type === "article" ? FileText : PlayCircle;
                     const duration = formatLessonDuration(lesson.durationSeconds);
                     return (
@@ -284,7 +299,7 @@ function Curriculum({ course, hasAccess, lessonCount }: { course: ShownCourse; h
                         <Icon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
                         <span className="min-w-0 flex-1">
                           {open ? (
-                            <Link to={`/learn/${course.slug}/${lesson.slug}`} className="font-medium text-primary hover:underline">
+                            <Link to={lessonPath(course.slug, lesson.slug)} className="font-medium text-primary hover:underline">
                               {lesson.title}
                             </Link>
                           ) : (

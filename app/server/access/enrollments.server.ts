@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { courseSummaryColumns } from "~/server/courses/course-cards.server";
 import { db } from "~/server/db/client.server";
 import { courses, enrollments } from "~/server/db/schema";
@@ -11,6 +11,16 @@ export async function hasActiveEnrollment({ userId, courseId }: { userId: string
     .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId), eq(enrollments.status, "active")))
     .limit(1);
   return Boolean(row);
+}
+
+/** Which of these courses the user holds an active enrollment for (the access rule's batched read). */
+export async function listActiveEnrollmentCourseIds({ userId, courseIds }: { userId: string; courseIds: string[] }) {
+  if (courseIds.length === 0) return [];
+  const rows = await db()
+    .select({ courseId: enrollments.courseId })
+    .from(enrollments)
+    .where(and(eq(enrollments.userId, userId), eq(enrollments.status, "active"), inArray(enrollments.courseId, courseIds)));
+  return rows.map((row) => row.courseId);
 }
 
 /** Published courses the user can open now (an active enrollment), the latest granted first. */

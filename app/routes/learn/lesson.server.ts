@@ -1,0 +1,150 @@
+import { data, type RouterContextProvider } from "react-router";
+import { parseForm } from "~/lib/forms/parse-form";
+import { LEARNING_MESSAGES } from "~/lib/learning";
+import { lessonPlayer } from "~/lib/video-embed";
+import { findCourseAccess, lessonAccessFrom } from "~/server/access/lesson-access.server";
+import { invalidForm } from "~/server/action.server";
+import { getSessionUser, requireUser } from "~/server/auth/guards.server";
+import { learningFailure } from "~/server/learning/learning-failures.server";
+import { findLessonBySlugs } from "~/server/learning/lesson-page.server";
+import { listCourseOutline, listLessonProgress, markLessonComplete, markLessonIncomplete } from "~/server/learning/progress.server";
+import { renderMarkdown } from "~/server/markdown.server";
+import { dataWithToast } from "~/server/toast.server";
+import { lessonCompletionForm } from "./lesson-form";
+
+type LoaderArgs = {
+  request: Request;
+  url: URL;
+  params: { courseSlug: string; lessonSlug: string };
+  context: Readonly<RouterContextProvider>;
+};
+
+/** A lesson of a draft course, or one that does not exist: the same 404 for everyone but admins. */
+export const lessonNotFound = () => data({ notFound: true }, { status: 404 });
+
+/**
+ * /courses/{course}/lessons/{lesson}. The one access rule decides (app/server/access/lesson-access):
+ * a visitor on a locked lesson goes to sign in, a signed-in person without access gets the locked
+ * page (403) with the course's Buy and membership calls to action and none of the lesson's content,
+ * video address or embed; drafts are a 404 for anyone but admins.
+ */
+export async function lessonPageLoader({ request, url, params, context }: LoaderArgs) {
+  const user = getSessionUser({ context });
+  const found = await findLessonBySlugs({ courseSlug: params.courseSlug, lessonSlug: params.lessonSlug });
+  if (!found) throw lessonNotFound();
+  const { course, lesson } = found;
+
+  const courseAccess = await findCourseAccess({ user, course });
+  const access = lessonAccessFrom(courseAccess, lesson);
+  if (!access.allowed && access.reason === "draft") throw lessonNotFound();
+  if (!access.allowed && access.reason === "sign-in") requireUser({ request, url, context });
+
+  const outline = await listCourseOutline({ courseId: course.id });
+  const progressRows = user ? await listLessonProgress({ userId: user.id, lessonIds: outline.lessons.map((row) => row.id) }) : [];
+  const progressById = new Map(progressRows.map((row) => [row.lessonId, row]));
+  const sideLessons = outline.lessons.map((row) => ({
+    id: row.id,
+    moduleId: row.moduleId,
+    slug: row.slug,
+    title: row.title,
+    type: row.type,
+    durationSeconds: row.durationSeconds,
+    isPreview: row.isPreview,
+    locked: !lessonAccessFrom(courseAccess, row).allowed,
+    completed: progressById.get(row.id)?.completed ?? false,
+  }));
+  const index = sideLessons.findIndex((row) => row.id === lesson.id);
+  const neighbour = (at: number) => {
+    const row = sideLessons[at];
+    return row ? { slug: row.slug, title: row.title, locked: row.locked } : null;
+  };
+  const completedCount = sideLessons.filter((row) => row.completed).length;
+
+  const shared = {
+    course: {
+      id: course.id,
+      slug: course.slug,
+      title: course.title,
+      priceCents: course.priceCents,
+      isDraft: course.status !== "published",
+    },
+    lesson: {
+      id: lesson.id,
+      slug: lesson.slug,
+      title: lesson.title,
+      summary: lesson.summary,
+      type: lesson.type,
+      durationSeconds: lesson.durationSeconds,
+      isPreview: lesson.isPreview,
+    },
+    curriculum: groupByModule(outline.modules, sideLessons),
+    previous: neighbour(index - 1),
+    next: neighbour(index + 1),
+    // Progress is kept for signed-in people who may open the whole course.
+    progress:
+      user && courseAccess.kind === "open"
+        ? {
+            completed: completedCount,
+            total: sideLessons.length,
+            percent: sideLessons.length ? Math.round((completedCount / sideLessons.length) * 100) : 0,
+          }
+        : null,
+    signedIn: Boolean(user),
+  };
+
+  if (!access.allowed) {
+    return data({ ...shared, locked: true as const, player: null, contentHtml: "", positionSeconds: 0, completed: false }, { status: 403 });
+  }
+  const rendered = await renderMarkdown(lesson.contentMd);
+  const own = progressById.get(lesson.id);
+  return data({
+    ...shared,
+    locked: false as const,
+    player: lesson.type === "video" ? lessonPlayer(lesson) : null,
+    contentHtml: rendered.html,
+    positionSeconds: own?.positionSeconds ?? 0,
+    completed: own?.completed ?? false,
+    // A signed-in person saves progress on every lesson they open (previews included).
+    canSaveProgress: Boolean(user),
+  });
+}
+
+/** Flat lessons first as one "Lessons" group, then each module with its lessons (decision 012). */
+function groupByModule<L extends { moduleId: string | null }>(modules: { id: string; title: string }[], rows: L[]) {
+  const groups = modules.map((module) => ({
+    id: module.id,
+    title: module.title,
+    lessons: rows.filter((row) => row.moduleId === module.id),
+  }));
+  const flat = rows.filter((row) => row.moduleId === null || !modules.some((module) => module.id === row.moduleId));
+  return flat.length ? [{ id: "lessons", title: "Lessons", lessons: flat }, ...groups] : groups;
+}
+
+/** Mark the lesson complete, or not complete again. The page stays; the loaders redraw the progress. */
+export async function lessonPageAction({
+  request,
+  params,
+  context,
+}: {
+  request: Request;
+  params: { courseSlug: string; lessonSlug: string };
+  context: Readonly<RouterContextProvider>;
+}) {
+  const user = requireUser({ request, context });
+  const parsed = parseForm(lessonCompletionForm, await request.formData());
+  if (parsed.errors) return invalidForm(parsed);
+  const found = await findLessonBySlugs({ courseSlug: params.courseSlug, lessonSlug: params.lessonSlug });
+  if (!found) throw lessonNotFound();
+  const { intent } = parsed.data;
+  try {
+    if (intent === "complete") await markLessonComplete({ user, lessonId: found.lesson.id });
+    else await markLessonIncomplete({ user, lessonId: found.lesson.id });
+  } catch (error) {
+    const { toast, status } = learningFailure(error, { userId: user.id, lessonId: found.lesson.id });
+    return dataWithToast({ completed: null }, toast, status);
+  }
+  return dataWithToast(
+    { completed: intent === "complete" },
+    { kind: "success", message: intent === "complete" ? LEARNING_MESSAGES.completed : LEARNING_MESSAGES.uncompleted },
+  );
+}

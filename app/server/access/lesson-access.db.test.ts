@@ -1,0 +1,123 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { unique, useTestDatabase } from "../../../tests/support/test-database";
+import { courses, enrollments, subscriptions, users } from "~/server/db/schema";
+import { findCoursesAccess, findLessonAccess, lessonAccessFrom, type LessonAccessUser } from "./lesson-access.server";
+
+const database = useTestDatabase();
+
+const PEOPLE = ["visitor", "learner", "enrolled", "revoked", "member", "lapsed", "admin", "superAdmin"] as const;
+const who: Record<(typeof PEOPLE)[number], LessonAccessUser> = {} as never;
+const course = { published: "", other: "", draft: "" };
+
+beforeAll(async () => {
+  const db = database().db;
+  for (const name of PEOPLE) {
+    if (name === "visitor") {
+      who.visitor = null;
+      continue;
+    }
+    const role = name === "admin" ? "admin" : name === "superAdmin" ? "super_admin" : "user";
+    const id = unique(name);
+    await db.insert(users).values({ id, email: `${id}@example.test`, name: id, role });
+    who[name] = { id, role };
+  }
+  const rows = await db
+    .insert(courses)
+    .values([
+      { title: "Published", slug: unique("published"), status: "published" },
+      { title: "Other", slug: unique("other"), status: "published" },
+      { title: "Draft", slug: unique("draft"), status: "draft" },
+    ])
+    .returning({ id: courses.id });
+  [course.published, course.other, course.draft] = rows.map((row) => row.id);
+  await db.insert(enrollments).values([
+    { userId: who.enrolled!.id, courseId: course.published, source: "purchase", status: "active" },
+    { userId: who.enrolled!.id, courseId: course.draft, source: "admin", status: "active" },
+    { userId: who.revoked!.id, courseId: course.published, source: "admin", status: "revoked" },
+  ]);
+  const day = 86_400_000;
+  await db.insert(subscriptions).values([
+    { userId: who.member!.id, plan: "monthly", status: "active", provider: "test", currentPeriodEnd: new Date(Date.now() + day) },
+    { userId: who.lapsed!.id, plan: "monthly", status: "active", provider: "test", currentPeriodEnd: new Date(Date.now() - day) },
+  ]);
+});
+
+const preview = { isPreview: true };
+const paid = { isPreview: false };
+
+describe("findLessonAccess (the one rule, §6 and issue 14)", () => {
+  it("answers every person for a preview and a paid lesson of a published course", async () => {
+    const published = { id: course.published, status: "published" };
+    const answers = Object.fromEntries(
+      await Promise.all(
+        PEOPLE.map(async (name) => [
+          name,
+          [
+            await findLessonAccess({ user: who[name], lesson: preview, course: published }),
+            await findLessonAccess({ user: who[name], lesson: paid, course: published }),
+          ],
+        ]),
+      ),
+    );
+    expect(answers).toEqual({
+      visitor: [
+        { allowed: true, reason: "preview" },
+        { allowed: false, reason: "sign-in" },
+      ],
+      learner: [
+        { allowed: true, reason: "preview" },
+        { allowed: false, reason: "not-enrolled" },
+      ],
+      enrolled: [
+        { allowed: true, reason: "enrolled" },
+        { allowed: true, reason: "enrolled" },
+      ],
+      revoked: [
+        { allowed: true, reason: "preview" },
+        { allowed: false, reason: "not-enrolled" },
+      ],
+      member: [
+        { allowed: true, reason: "member" },
+        { allowed: true, reason: "member" },
+      ],
+      lapsed: [
+        { allowed: true, reason: "preview" },
+        { allowed: false, reason: "not-enrolled" },
+      ],
+      admin: [
+        { allowed: true, reason: "admin" },
+        { allowed: true, reason: "admin" },
+      ],
+      superAdmin: [
+        { allowed: true, reason: "admin" },
+        { allowed: true, reason: "admin" },
+      ],
+    });
+  });
+
+  it("hides a draft course's lessons, previews too, from everyone but admins (an enrollment or a membership included)", async () => {
+    const draft = { id: course.draft, status: "draft" };
+    for (const name of PEOPLE) {
+      const expected = name === "admin" || name === "superAdmin" ? { allowed: true, reason: "admin" } : { allowed: false, reason: "draft" };
+      expect(await findLessonAccess({ user: who[name], lesson: preview, course: draft }), name).toEqual(expected);
+    }
+  });
+
+  it("gives lists the same answers in one batch as one lesson at a time", async () => {
+    const all = [
+      { id: course.published, status: "published" },
+      { id: course.other, status: "published" },
+      { id: course.draft, status: "draft" },
+    ];
+    for (const name of PEOPLE) {
+      const batch = await findCoursesAccess({ user: who[name], courses: all });
+      for (const one of all) {
+        for (const lesson of [preview, paid]) {
+          expect(lessonAccessFrom(batch.get(one.id)!, lesson), `${name} ${one.status} ${JSON.stringify(lesson)}`).toEqual(
+            await findLessonAccess({ user: who[name], lesson, course: one }),
+          );
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,44 @@
+import { and, eq } from "drizzle-orm";
+import { db } from "~/server/db/client.server";
+import { courses, lessons } from "~/server/db/schema";
+
+/**
+ * The lesson a lesson page is about, with its course, or null when the slugs name none. Drafts
+ * are returned too: the access rule decides who sees them. The content columns are read here but
+ * the page returns them only to people the rule lets open the lesson.
+ */
+export async function findLessonBySlugs({ courseSlug, lessonSlug }: { courseSlug: string; lessonSlug: string }) {
+  const [row] = await db()
+    .select({
+      course: { id: courses.id, slug: courses.slug, title: courses.title, status: courses.status, priceCents: courses.priceCents },
+      lesson: {
+        id: lessons.id,
+        slug: lessons.slug,
+        title: lessons.title,
+        summary: lessons.summary,
+        type: lessons.type,
+        contentMd: lessons.contentMd,
+        videoProvider: lessons.videoProvider,
+        videoUrl: lessons.videoUrl,
+        videoStoragePath: lessons.videoStoragePath,
+        embedCode: lessons.embedCode,
+        durationSeconds: lessons.durationSeconds,
+        isPreview: lessons.isPreview,
+      },
+    })
+    .from(lessons)
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .where(and(eq(courses.slug, courseSlug), eq(lessons.slug, lessonSlug)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A course by slug, for the /learn/{course} redirect. */
+export async function findLearningCourse({ slug }: { slug: string }) {
+  const [row] = await db()
+    .select({ id: courses.id, slug: courses.slug, status: courses.status })
+    .from(courses)
+    .where(eq(courses.slug, slug))
+    .limit(1);
+  return row ?? null;
+}
