@@ -67,8 +67,10 @@ async function uploadClip(lessonId: string, bytes = CLIP) {
   return { status: response.status, body };
 }
 
-const video = (lessonId: string, { cookie = "", range }: { cookie?: string; range?: string } = {}) =>
-  fetch(`${base}/api/lessons/${lessonId}/video`, { headers: { ...(cookie ? { cookie } : {}), ...(range ? { range } : {}) } });
+const video = (lessonId: string, { cookie = "", range, ifNoneMatch }: { cookie?: string; range?: string; ifNoneMatch?: string } = {}) =>
+  fetch(`${base}/api/lessons/${lessonId}/video`, {
+    headers: { ...(cookie ? { cookie } : {}), ...(range ? { range } : {}), ...(ifNoneMatch ? { "if-none-match": ifNoneMatch } : {}) },
+  });
 
 let published = "";
 let paidLesson = "";
@@ -135,14 +137,25 @@ describe("uploading a lesson video", () => {
 });
 
 describe("GET /api/lessons/:id/video", () => {
-  it("sends the whole file with Accept-Ranges and a private, hour-long cache", async () => {
+  it("sends the whole file with Accept-Ranges, kept privately but asked again before every use", async () => {
     const response = await video(paidLesson, { cookie: cookies.admin });
     expect(response.status).toBe(200);
     expect(response.headers.get("accept-ranges")).toBe("bytes");
-    expect(response.headers.get("cache-control")).toBe("private, max-age=3600");
+    expect(response.headers.get("cache-control")).toBe("private, no-cache");
+    expect(response.headers.get("etag")).toMatch(/^".+"$/);
     expect(response.headers.get("content-type")).toBe("video/webm");
     expect(response.headers.get("content-length")).toBe(String(CLIP.length));
     expect(Buffer.from(await response.arrayBuffer())).toEqual(CLIP);
+  });
+
+  it("answers a browser's revalidation with 304 and no bytes, after the access check, so a cached copy stops with a revoke", async () => {
+    const etag = (await video(paidLesson, { cookie: cookies.admin })).headers.get("etag") ?? "";
+    const again = await video(paidLesson, { cookie: cookies.admin, ifNoneMatch: etag });
+    expect(again.status).toBe(304);
+    expect((await again.arrayBuffer()).byteLength).toBe(0);
+    expect((await video(paidLesson, { cookie: cookies.admin, ifNoneMatch: '"something-else"' })).status).toBe(200);
+    expect((await video(paidLesson, { cookie: cookies.revoked, ifNoneMatch: etag })).status).toBe(403);
+    expect((await video(paidLesson, { ifNoneMatch: etag })).status).toBe(401);
   });
 
   it.each([

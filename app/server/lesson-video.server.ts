@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import path from "node:path";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { findLessonAccess } from "./access/lesson-access.server";
@@ -12,7 +13,16 @@ import { getStorage, type ByteRange } from "./storage.server";
  */
 
 const VIDEO_CONTENT_TYPES: Record<string, string> = { ".mp4": "video/mp4", ".webm": "video/webm", ".mov": "video/quicktime" };
-export const VIDEO_CACHE_CONTROL = "private, max-age=3600";
+/**
+ * Kept by the browser but asked again before every use (`no-cache`), so the access check runs on
+ * every play and a revoke takes effect on the next one; an unchanged file answers 304 with no bytes.
+ */
+export const VIDEO_CACHE_CONTROL = "private, no-cache";
+
+/** Stored video keys are never reused for other bytes (a new upload gets a new key), so key and size identify them. */
+function videoEtag(key: string, size: number) {
+  return `"${createHash("sha256").update(key).digest("base64url").slice(0, 22)}-${size.toString(36)}"`;
+}
 
 /**
  * The byte range a Range header asks for within `size` bytes: a range, "unsatisfiable" (answer
@@ -71,6 +81,9 @@ export async function serveLessonVideo(req: ExpressRequest, res: ExpressResponse
     }
     res.setHeader("Accept-Ranges", "bytes");
     res.setHeader("Cache-Control", VIDEO_CACHE_CONTROL);
+    const etag = videoEtag(key, stat.size);
+    res.setHeader("ETag", etag);
+    if (req.headers["if-none-match"]?.split(",").some((tag) => tag.trim() === etag)) return res.status(304).end();
     res.type(stat.contentType ?? VIDEO_CONTENT_TYPES[path.extname(key).toLowerCase()] ?? "application/octet-stream");
 
     const range = parseRange(req.headers.range, stat.size);

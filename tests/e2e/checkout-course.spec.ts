@@ -4,7 +4,7 @@ import { signInAsNewLearner } from "./admin-support";
 
 /** Test-mode checkout of a single course (the default of the embedded start: no Stripe keys). */
 
-const COURSE = { slug: "shopify-101", title: "Shopify 101: Launch Your First Store" };
+const COURSE = { slug: "shopify-101", title: "Shopify 101: Launch Your First Store", paidLesson: "choose-a-niche-you-can-serve" };
 
 test("a new learner buys a demo course in test mode: it is theirs, listed in their orders, and never charged twice", async ({ page }) => {
   test.setTimeout(60_000);
@@ -28,10 +28,18 @@ test("a new learner buys a demo course in test mode: it is theirs, listed in the
   await expect(page.getByRole("heading", { name: "Payment received", level: 1 })).toBeVisible();
   await expect(page.getByText(`You bought ${COURSE.title} for ${price}.`)).toBeVisible();
 
+  // Straight into the course: its first lesson, and a lesson that was locked before now opens.
   await page.getByRole("link", { name: "Start learning" }).click();
-  await expect(page).toHaveURL(new RegExp(`/courses/${COURSE.slug}$`));
+  await expect(page).toHaveURL(new RegExp(`/courses/${COURSE.slug}/lessons/[a-z0-9-]+$`));
+  await expect(page.getByRole("navigation", { name: "Course curriculum" }).getByRole("link", { name: /Locked/ })).toHaveCount(0);
+  const paidLesson = await page.goto(`/courses/${COURSE.slug}/lessons/${COURSE.paidLesson}`);
+  expect(paidLesson?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1, name: "Choosing a Niche You Can Actually Serve" })).toBeVisible();
+  await expect(page.getByText("A niche is not a product category.")).toBeVisible();
+
+  await page.goto(`/courses/${COURSE.slug}`);
   await expect(enroll.getByText("You have access to this course.")).toBeVisible();
-  await expect(enroll.getByRole("link", { name: "Continue learning" })).toHaveAttribute("href", `/learn/${COURSE.slug}`);
+  await expect(enroll.getByRole("link", { name: "Continue learning" })).toHaveAttribute("href", new RegExp(`^/courses/${COURSE.slug}/lessons/`));
   await expect(enroll.getByRole("link", { name: "Buy This Course" })).toHaveCount(0);
 
   await page.goto("/account");

@@ -10,9 +10,28 @@ async function seriousViolations(page: Page) {
 
 /** Test-mode membership: bought from the pricing page, shown on the account page, canceled at period end. */
 
+/** Lessons that are not free previews, in three demo courses the learner never bought. */
+const MEMBER_LESSONS = [
+  { path: "/courses/shopify-101/lessons/choose-a-niche-you-can-serve", title: "Choosing a Niche You Can Actually Serve" },
+  { path: "/courses/chatgpt-for-store-owners/lessons/build-your-brand-voice-brief", title: "Build a Brand Voice Brief" },
+  { path: "/courses/the-perfect-prompt/lessons/the-five-part-prompt-framework", title: "The Five-Part Prompt Framework" },
+];
+
+/** Each lesson opens (200, its heading) or is locked (403), for whoever `page` is signed in as. */
+async function lessonStatuses(page: Page) {
+  const statuses: number[] = [];
+  for (const lesson of MEMBER_LESSONS) {
+    const response = await page.goto(lesson.path);
+    statuses.push(response?.status() ?? 0);
+    if (response?.status() === 200) await expect(page.getByRole("heading", { level: 1, name: lesson.title })).toBeVisible();
+  }
+  return statuses;
+}
+
 test("a learner buys the monthly membership, sees it active on their account, and cancels it at period end", async ({ page }) => {
   test.setTimeout(60_000);
   await signInAsNewLearner(page);
+  expect(await lessonStatuses(page)).toEqual([403, 403, 403]);
 
   await page.goto("/pricing");
   await page.getByRole("link", { name: "Start monthly membership" }).first().click();
@@ -26,6 +45,9 @@ test("a learner buys the monthly membership, sees it active on their account, an
 
   await page.getByRole("button", { name: `Pay ${total}` }).click();
   await expect(page.getByRole("heading", { name: "Payment received", level: 1 })).toBeVisible();
+
+  // Every course is open now.
+  expect(await lessonStatuses(page)).toEqual([200, 200, 200]);
 
   await page.goto("/account");
   const membership = page.getByRole("region", { name: "Membership" });
@@ -52,4 +74,7 @@ test("a learner buys the monthly membership, sees it active on their account, an
   await expect(membership).toContainText("Ending");
   await expect(membership).toContainText(/Ends on [A-Z][a-z]{2} \d{1,2}, \d{4}/);
   await expect(membership.getByRole("button", { name: "Cancel membership" })).toHaveCount(0);
+
+  // Canceled at period end: the courses stay open until that day.
+  expect(await lessonStatuses(page)).toEqual([200, 200, 200]);
 });

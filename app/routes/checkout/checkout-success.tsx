@@ -40,7 +40,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
         <CheckoutMessage headingLevel="h1" title={CHECKOUT_MESSAGES.paid} detail={`You bought ${order.itemTitle} for ${formatUsd(order.amountCents)}. A receipt is on its way to your inbox.`}>
           {order.kind === "course" && order.courseSlug ? (
             <Button asChild>
-              <Link to={`/courses/${order.courseSlug}`}>Start learning</Link>
+              <Link to={`/learn/${order.courseSlug}`}>Start learning</Link>
             </Button>
           ) : (
             <Button asChild>
