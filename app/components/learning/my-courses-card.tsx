@@ -1,6 +1,6 @@
 import { BookOpen } from "lucide-react";
 import { Link } from "react-router";
-import { CourseImage } from "~/components/course-image";
+import { CourseLink } from "~/components/course-link";
 import { CourseProgress } from "~/components/learning/course-progress";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -44,18 +44,7 @@ export function MyCoursesCard({ courses }: { courses: MyCourseItem[] }) {
           <ul className="grid gap-3">
             {courses.map((course) => (
               <li key={course.id} className="flex flex-col gap-3 rounded-lg border p-3">
-                <Link to={`/courses/${course.slug}`} className="group flex items-center gap-3">
-                  <CourseImage
-                    src={course.coverUrl}
-                    topic={course.topics[0]}
-                    alt=""
-                    className="aspect-video w-24 shrink-0 rounded-md object-cover"
-                  />
-                  <span className="grid min-w-0 gap-0.5">
-                    <span className="font-semibold group-hover:underline">{course.title}</span>
-                    <span className="line-clamp-1 text-sm text-muted-foreground">{course.subtitle}</span>
-                  </span>
-                </Link>
+                <CourseLink course={course} />
                 <CourseProgress
                   completed={course.progress.completedLessons}
                   total={course.progress.totalLessons}

@@ -1,6 +1,6 @@
 import { BookOpen } from "lucide-react";
 import { Link } from "react-router";
-import { CourseImage } from "~/components/course-image";
+import { CourseLink } from "~/components/course-link";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -44,21 +44,7 @@ export function AccountCourseList({
           <ul className="grid gap-3">
             {courses.map((course) => (
               <li key={course.id}>
-                <Link
-                  to={`/courses/${course.slug}`}
-                  className="group flex items-center gap-3 rounded-lg border p-2 transition hover:bg-muted"
-                >
-                  <CourseImage
-                    src={course.coverUrl}
-                    topic={course.topics[0]}
-                    alt=""
-                    className="aspect-video w-24 shrink-0 rounded-md object-cover"
-                  />
-                  <span className="grid min-w-0 gap-0.5">
-                    <span className="font-semibold group-hover:underline">{course.title}</span>
-                    <span className="line-clamp-1 text-sm text-muted-foreground">{course.subtitle}</span>
-                  </span>
-                </Link>
+                <CourseLink course={course} className="rounded-lg border p-2 transition hover:bg-muted" />
               </li>
             ))}
           </ul>
