@@ -264,9 +264,17 @@ test("Details: a refused save keeps what was typed; a saved description shows on
   await coursePage.goto("/courses/shopify-growth-and-fulfillment");
   await expect(coursePage.getByText(marker)).toBeVisible();
   await coursePage.close();
+  // Put it back: the second save's answer, then the course page without the note.
   await description.fill(original);
+  const saved = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/admin/courses/builder/"));
   await page.getByRole("button", { name: "Save Changes" }).click();
-  await expect(toast(page, "Course details updated").nth(1)).toBeVisible();
+  await saved;
+  await expect(toast(page, "Course details updated")).toBeVisible();
+  const restored = await page.context().newPage();
+  await restored.goto("/courses/shopify-growth-and-fulfillment");
+  await expect(restored.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(restored.getByText(marker)).toHaveCount(0);
+  await restored.close();
 
   // The side menu switches tabs.
   await page.getByRole("navigation", { name: "Course builder" }).getByRole("link", { name: "Curriculum" }).click();

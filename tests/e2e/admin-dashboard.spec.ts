@@ -147,6 +147,8 @@ test("the SQL reference shows the committed schema, read-only, with copy buttons
 });
 
 test("a new course with two lessons counts one course and two lessons more, and deleting it counts them back", async ({ page }) => {
+  // Four course forms and the counts read around each: about 25 s on a loaded two-core runner.
+  test.setTimeout(60_000);
   const title = uniqueTitle("Counted course");
   let created = false;
   await expectCountsToMove(page, {

@@ -67,9 +67,12 @@ export async function fillPost(page: Page, { title, content, excerpt = "" }: { t
   await page.getByLabel("Content (Markdown)").fill(content);
 }
 
-/** The success toast with exactly this title. */
+/**
+ * The newest toast with this text. Toasts that sonner is taking away (`data-removed`) are left
+ * out, so an earlier toast with the same text, still fading, is not counted.
+ */
 export function toast(page: Page, text: string) {
-  return page.locator("[data-sonner-toast]").filter({ hasText: text });
+  return page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ hasText: text }).first();
 }
 
 /** React Router has taken over the page (client navigation, fetchers and shortcuts work). */

@@ -12,10 +12,7 @@ export function catalogResults(page: Page) {
   return page.getByRole("region", { name: "Courses" });
 }
 
-/** A toast with this text. */
-export function toast(page: Page, text: string) {
-  return page.locator("[data-sonner-toast]").filter({ hasText: text });
-}
+export { toast } from "./admin-support";
 
 async function confirmationLink(email: string) {
   const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");

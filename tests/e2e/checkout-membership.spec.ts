@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { signInAsNewLearner } from "./admin-support";
+import { signInAsNewLearner, toast } from "./admin-support";
 
 /** Serious or critical WCAG 2.1 AA violations on the page as it is now. */
 async function seriousViolations(page: Page) {
@@ -70,7 +70,7 @@ test("a learner buys the monthly membership, sees it active on their account, an
   expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole("button", { name: "Cancel membership" }).click();
 
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Your membership will end at the end of the current period" })).toBeVisible();
+  await expect(toast(page, "Your membership will end at the end of the current period")).toBeVisible();
   await expect(membership).toContainText("Ending");
   await expect(membership).toContainText(/Ends on [A-Z][a-z]{2} \d{1,2}, \d{4}/);
   await expect(membership.getByRole("button", { name: "Cancel membership" })).toHaveCount(0);
