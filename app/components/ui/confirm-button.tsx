@@ -17,12 +17,25 @@ type ConfirmButtonProps = {
   /** The question, e.g. the spec's 'This will also delete all lessons.' */
   description: React.ReactNode;
   confirmLabel: string;
+  /** The way out, "Cancel" unless the action itself is a cancelling ("Keep membership"). */
+  cancelLabel?: string;
   onConfirm: () => void;
   destructive?: boolean;
 };
 
-/** A button that asks first: an alert dialog with Cancel and the confirming action (destructive by default). */
-export function ConfirmButton({ trigger, title, description, confirmLabel, onConfirm, destructive = true }: ConfirmButtonProps) {
+/**
+ * A button that asks first: an alert dialog with Cancel and the confirming action (destructive by
+ * default). The one confirm dialog of the site: row actions, refunds, editors, the account.
+ */
+function ConfirmButton({
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = "Cancel",
+  onConfirm,
+  destructive = true,
+}: ConfirmButtonProps) {
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
@@ -32,7 +45,7 @@ export function ConfirmButton({ trigger, title, description, confirmLabel, onCon
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogCancel>{cancelLabel}</AlertDialogCancel>
           <AlertDialogAction variant={destructive ? "destructive" : "default"} onClick={onConfirm}>
             {confirmLabel}
           </AlertDialogAction>
@@ -41,3 +54,6 @@ export function ConfirmButton({ trigger, title, description, confirmLabel, onCon
     </AlertDialog>
   );
 }
+
+export { ConfirmButton };
+export type { ConfirmButtonProps };
