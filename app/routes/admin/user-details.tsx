@@ -6,6 +6,7 @@ import { AdminError } from "~/components/admin/admin-error";
 import { MembershipSummary, toMembershipView } from "~/components/admin/membership-summary";
 import type { AdminListColumn } from "~/components/admin/list/admin-list-table";
 import { AdminListTable } from "~/components/admin/list/admin-list-table";
+import { RowIntentButton } from "~/components/admin/list/row-actions";
 import { orderColumns, orderRefundAction, StripeRefundNote } from "~/components/admin/order-columns";
 import { toOrderRow } from "~/components/admin/order-row";
 import { RoleBadge } from "~/components/admin/role-badge";
@@ -176,24 +177,16 @@ const courseColumns: AdminListColumn<CourseRow>[] = [
 
 /** Grant or Revoke, with a fetcher of its own so only this row waits. */
 function CourseAccessButton({ course }: { course: CourseRow }) {
-  const fetcher = useFetcher<typeof action>();
-  useAnswerToast(fetcher.data);
   const active = course.status === "active";
   return (
-    <fetcher.Form method="post">
-      <input type="hidden" name="courseId" value={course.courseId} />
-      <Button
-        type="submit"
-        name="intent"
-        value={active ? "revoke" : "grant"}
-        variant={active ? "outline" : "default"}
-        size="sm"
-        loading={fetcher.state !== "idle"}
-        aria-label={active ? `Revoke access to “${course.title}”` : `Grant Access to “${course.title}”`}
-      >
-        {active ? "Revoke" : "Grant Access"}
-      </Button>
-    </fetcher.Form>
+    <RowIntentButton
+      intent={active ? "revoke" : "grant"}
+      fields={{ courseId: course.courseId }}
+      variant={active ? "outline" : "default"}
+      label={active ? `Revoke access to “${course.title}”` : `Grant Access to “${course.title}”`}
+    >
+      {active ? "Revoke" : "Grant Access"}
+    </RowIntentButton>
   );
 }
 

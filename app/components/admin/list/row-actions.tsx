@@ -22,28 +22,45 @@ export function RowLink({ to, label, children }: { to: string; label: string; ch
 }
 
 /**
- * Publish or Unpublish: posts `{ intent, id }` to the list's own action. The row stays, so its
- * fetcher lives in it and only this button waits.
+ * A row's one-click action (Publish, Grant Access): posts `{ intent, ...fields }` to the page's own
+ * action. The row stays, so its fetcher lives in it and only this button waits.
  */
-export function PublishToggle({ id, title, published }: { id: string; title: string; published: boolean }) {
+export function RowIntentButton({
+  intent,
+  fields,
+  label,
+  variant,
+  children,
+}: {
+  intent: string;
+  /** Hidden fields that name the row: `{ id }`, `{ courseId }`. */
+  fields: Record<string, string>;
+  /** The accessible name, starting with the action ('Publish My post'). */
+  label: string;
+  variant: "default" | "secondary" | "outline";
+  children: ReactNode;
+}) {
   const fetcher = useFetcher();
   useAnswerToast(fetcher.data);
-  const verb = published ? "Unpublish" : "Publish";
   return (
     <fetcher.Form method="post">
-      <input type="hidden" name="id" value={id} />
-      <Button
-        type="submit"
-        name="intent"
-        value={published ? "unpublish" : "publish"}
-        variant={published ? "secondary" : "default"}
-        size="sm"
-        loading={fetcher.state !== "idle"}
-        aria-label={`${verb} ${title}`}
-      >
-        {verb}
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <Button type="submit" name="intent" value={intent} variant={variant} size="sm" loading={fetcher.state !== "idle"} aria-label={label}>
+        {children}
       </Button>
     </fetcher.Form>
+  );
+}
+
+/** Publish or Unpublish, posting `{ intent, id }` to the list's own action. */
+export function PublishToggle({ id, title, published }: { id: string; title: string; published: boolean }) {
+  const verb = published ? "Unpublish" : "Publish";
+  return (
+    <RowIntentButton intent={verb.toLowerCase()} fields={{ id }} label={`${verb} ${title}`} variant={published ? "secondary" : "default"}>
+      {verb}
+    </RowIntentButton>
   );
 }
 
