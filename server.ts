@@ -15,7 +15,7 @@ import { getConfig, type Config } from "~/server/config.server";
 import { healthCheck } from "~/server/health.server";
 import { closeConnectionsWhenDraining, installGracefulShutdown } from "~/server/lifecycle.server";
 import { logger } from "~/server/logger.server";
-import { databaseOutageGate, outageStatus } from "~/server/outage.server";
+import { databaseOutageGate, outageStatus, requestLogLevel } from "~/server/outage.server";
 import { closeRuntime, getOwnerSetupNotice, prepareRuntime, type OwnerSetupNotice } from "~/server/runtime.server";
 import { BUCKETS, getStorage, type Bucket } from "~/server/storage.server";
 import { serveLessonVideo } from "~/server/lesson-video.server";
@@ -237,13 +237,13 @@ export function createApp({ config = getConfig(), build, clientDir }: CreateAppO
         req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       },
-      customLogLevel: (_req, res, error) =>
-        (error && !(res as Response).locals?.bodyRefused) || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+      customLogLevel: (_req, res, error) => requestLogLevel(res as Response, error),
     }),
   );
   app.use(closeConnectionsWhenDraining);
-  app.use(outageStatus);
   app.use(compression());
+  // After compression, so a replaced body is compressed (or not) like any other.
+  app.use(outageStatus);
   app.use(securityHeaders(config));
 
   if (clientDir) {

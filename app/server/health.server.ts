@@ -1,7 +1,7 @@
 import fsp from "node:fs/promises";
 import type { Request, Response } from "express";
 import { getConfig } from "~/server/config.server";
-import { isDatabaseDown, probeDatabase } from "~/server/db/availability.server";
+import { isDatabaseDown, probeDatabase, RETRY_AFTER_SECONDS } from "~/server/db/availability.server";
 import { logger } from "~/server/logger.server";
 import { checkMailTransport } from "~/server/mail/transport.server";
 import { getStorage } from "~/server/storage.server";
@@ -78,5 +78,6 @@ export async function healthCheck(_req: Request, res: Response) {
   const [database, storage, mail] = await Promise.all([checkDatabase(), cached("storage", checkStorage), cached("mail", checkMailTransport)]);
   const serving = database === "ok" && storage === "ok";
   res.setHeader("Cache-Control", "no-store");
+  if (!serving) res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
   res.status(serving ? 200 : 503).json({ status: serving ? (mail === "ok" ? "ok" : "degraded") : "unavailable", database, storage, mail });
 }

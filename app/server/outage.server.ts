@@ -45,26 +45,60 @@ export function databaseOutageGate(req: Request, res: Response, next: NextFuncti
 
 /**
  * Express middleware: a 5xx written while the database is down becomes a 503 with `Retry-After`
- * (a loader or Better Auth that failed on a lost connection answers 500 otherwise). Any other 500
- * has the circuit probe the database, so an outage first seen there is noticed at once.
+ * (a loader or Better Auth that failed on a lost connection answers 500 otherwise, and a 503
+ * thrown by a route carries no Retry-After); for `.data` requests and APIs its body is replaced by
+ * the JSON answer. Any other 500 has the circuit probe the database, so an outage first seen there
+ * is noticed at once.
  */
-export function outageStatus(_req: Request, res: Response, next: NextFunction) {
+export function outageStatus(req: Request, res: Response, next: NextFunction) {
   const writeHead = res.writeHead;
   res.writeHead = function (this: Response, statusCode: number, ...rest: unknown[]) {
-    if (statusCode >= 500 && statusCode !== 503) {
+    if (statusCode >= 500 && !this.headersSent) {
       if (isDatabaseDown()) {
         statusCode = 503;
         this.statusCode = 503;
-        if (!this.headersSent) {
-          this.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
-          this.setHeader("Cache-Control", "no-store");
-        }
-      } else {
+        this.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+        this.setHeader("Cache-Control", "no-store");
+      } else if (statusCode !== 503) {
         void probeDatabase();
       }
+      // Every 503 of this app means "try again shortly".
+      if (statusCode === 503 && !this.getHeader("retry-after")) this.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
     }
     return (writeHead as (...args: unknown[]) => Response).call(this, statusCode, ...rest);
   } as typeof res.writeHead;
+
+  // A `.data` or API answer that is not JSON already gets the JSON one in place of its body.
+  let replaced = false;
+  const replaces = () => {
+    if (replaced) return true;
+    if (res.headersSent || res.statusCode < 500 || !isDatabaseDown() || !wantsJson(req)) return false;
+    if (String(res.getHeader("content-type") ?? "").includes("application/json")) return false;
+    replaced = true;
+    return true;
+  };
+  const write = res.write.bind(res);
+  const end = res.end.bind(res);
+  const body = JSON.stringify({ error: "unavailable", message: UNAVAILABLE_MESSAGE });
+  const sendJson = (callback?: () => void) => {
+    res.status(503);
+    for (const name of ["content-encoding", "content-length", "transfer-encoding"]) res.removeHeader(name);
+    res.setHeader("Content-Type", "application/json; charset=utf-8");
+    res.setHeader("Content-Length", Buffer.byteLength(body));
+    end(body, callback);
+  };
+  res.write = ((...args: unknown[]) => {
+    if (!replaces()) return (write as (...args: unknown[]) => boolean)(...args);
+    if (!res.headersSent) sendJson();
+    return true;
+  }) as typeof res.write;
+  res.end = ((...args: unknown[]) => {
+    if (!replaces()) return (end as (...args: unknown[]) => Response)(...args);
+    const callback = args.find((arg) => typeof arg === "function") as (() => void) | undefined;
+    if (!res.headersSent) sendJson(callback);
+    else callback?.();
+    return res;
+  }) as typeof res.end;
   next();
 }
 
@@ -78,4 +112,14 @@ export function rethrowAsUnavailable(error: unknown): never {
     throw data({ message: UNAVAILABLE_MESSAGE }, { status: 503, statusText: "Service Unavailable", headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } });
   }
   throw error;
+}
+
+/**
+ * The level of a request's log line: errors for 5xx (a 503 while the database is down is a warning,
+ * the outage itself is logged once), warnings for 4xx. A refused body is logged where it is refused.
+ */
+export function requestLogLevel(res: { statusCode: number; locals?: Record<string, unknown> }, error?: unknown) {
+  if (res.statusCode === 503) return "warn" as const;
+  if ((error && !res.locals?.bodyRefused) || res.statusCode >= 500) return "error" as const;
+  return res.statusCode >= 400 ? ("warn" as const) : ("info" as const);
 }

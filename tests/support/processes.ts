@@ -128,9 +128,12 @@ export type PostgresCluster = {
   url: string;
   port: number;
   dir: string;
-  /** `pg_ctl stop -m fast`: open connections are terminated, as in a restart for an upgrade. */
-  stop(): void;
-  start(): void;
+  /**
+   * `pg_ctl stop -m fast`: open connections are terminated, as in a restart for an upgrade.
+   * Asynchronous, so a test's own clients keep reading their answers meanwhile.
+   */
+  stop(): Promise<void>;
+  start(): Promise<void>;
   /** Stops it and removes its files. */
   destroy(): void;
 };
@@ -145,27 +148,37 @@ export async function startPostgresCluster({ port }: { port?: number } = {}): Pr
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "course-site-pg-"));
   const asRoot = process.getuid?.() === 0;
   if (asRoot) spawnSync("chown", ["postgres:postgres", dir]);
+  const command = (tool: string, args: string[]) =>
+    asRoot ? { file: "runuser", args: ["-u", "postgres", "--", path.join(bin, tool), ...args] } : { file: path.join(bin, tool), args };
   const run = (tool: string, args: string[]) => {
-    const command = asRoot ? "runuser" : path.join(bin, tool);
-    const full = asRoot ? ["-u", "postgres", "--", path.join(bin, tool), ...args] : args;
-    const result = spawnSync(command, full, { encoding: "utf8", timeout: 120_000 });
+    const { file, args: full } = command(tool, args);
+    const result = spawnSync(file, full, { encoding: "utf8", timeout: 120_000 });
     if (result.status !== 0) throw new Error(`${tool} ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
   };
+  const runAsync = (tool: string, args: string[]) =>
+    new Promise<void>((resolve, reject) => {
+      const { file, args: full } = command(tool, args);
+      const child = spawn(file, full, { stdio: ["ignore", "pipe", "pipe"] });
+      let output = "";
+      child.stdout!.on("data", (chunk) => (output += chunk));
+      child.stderr!.on("data", (chunk) => (output += chunk));
+      child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${tool} ${args.join(" ")} failed:\n${output}`))));
+    });
   const data = path.join(dir, "data");
   run("initdb", ["-D", data, "-U", "postgres", "-A", "trust", "--no-sync"]);
   const options = `-p ${chosen} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c full_page_writes=off -c max_connections=200`;
-  const start = () => run("pg_ctl", ["-D", data, "-l", path.join(dir, "server.log"), "-w", "-o", options, "start"]);
-  const stop = () => run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
-  start();
+  const startArgs = ["-D", data, "-l", path.join(dir, "server.log"), "-w", "-o", options, "start"];
+  const stopArgs = ["-D", data, "-m", "fast", "-w", "stop"];
+  run("pg_ctl", startArgs);
   return {
     url: `postgres://postgres@127.0.0.1:${chosen}/postgres`,
     port: chosen,
     dir,
-    start,
-    stop,
+    start: () => runAsync("pg_ctl", startArgs),
+    stop: () => runAsync("pg_ctl", stopArgs),
     destroy() {
       try {
-        stop();
+        run("pg_ctl", stopArgs);
       } catch {
         // already stopped
       }

@@ -44,7 +44,7 @@ describe("PostgreSQL stopped for 10 s under load", () => {
       for (const path of ["/courses", "/courses.data", "/api/me", "/healthz", "/contact"]) await fetch(`${base}${path}`);
     }
     let phase: "before" | "down" | "after" = "before";
-    const marks = { stoppedAt: 0, startedAt: 0, began: performance.now() };
+    const marks = { stoppedAt: 0, restartAt: 0, startedAt: 0, began: performance.now() };
     const acknowledged = new Map<string, Record<string, string>>();
     const sent = new Map<string, Record<string, string>>();
     let counter = 0;
@@ -76,18 +76,19 @@ describe("PostgreSQL stopped for 10 s under load", () => {
     });
 
     await sleep(3_000);
-    marks.stoppedAt = performance.now() - marks.began;
     phase = "down";
-    cluster!.stop();
+    await cluster!.stop();
+    marks.stoppedAt = performance.now() - marks.began;
     await sleep(OUTAGE_MS);
-    cluster!.start();
+    marks.restartAt = performance.now() - marks.began;
+    await cluster!.start();
     marks.startedAt = performance.now() - marks.began;
     phase = "after";
     await sleep(8_000);
     done = true;
     const samples = await load;
 
-    const during = samples.filter((s) => s.at > marks.stoppedAt + 1_000 && s.at + s.ms < marks.startedAt);
+    const during = samples.filter((s) => s.at > marks.stoppedAt + 500 && s.at + s.ms < marks.restartAt);
     const firstOk = samples.find((s) => s.name === "page" && s.at > marks.startedAt && s.status === 200);
     const recoveredMs = firstOk ? firstOk.at - marks.startedAt : Infinity;
     const late = samples.filter((s) => s.at > marks.startedAt + 3_000);
@@ -101,7 +102,9 @@ describe("PostgreSQL stopped for 10 s under load", () => {
       statuses: statusCounts(samples),
     };
     console.info("database outage:", JSON.stringify(report));
-    const describeSample = (s: Sample) => `${s.name} at ${Math.round(s.at)} ms: ${s.status || s.error} in ${Math.round(s.ms)} ms`;
+    const describeSample = (s: Sample) =>
+      `${s.name} at ${Math.round(s.at)} ms: ${s.status || s.error} in ${Math.round(s.ms)} ms (${s.headers["content-type"]}, Retry-After ${s.headers["retry-after"]})`;
+    if (process.env.DEBUG_OUTAGE_LOG) (await import("node:fs")).writeFileSync(process.env.DEBUG_OUTAGE_LOG, `${JSON.stringify(marks)}\n${server!.output()}`);
 
     // Nothing hangs, nothing is cut: every request got an answer, and every refusal came within 2 s
     // (the bound for the rest is looser only because a shared CI machine can be slow to render a page).
@@ -113,10 +116,9 @@ describe("PostgreSQL stopped for 10 s under load", () => {
     // While the database is down every answer is a 503 with Retry-After, HTML for a page, JSON for the rest.
     expect(during.length).toBeGreaterThan(50);
     expect(during.filter((s) => s.status !== 503).map(describeSample)).toEqual([]);
-    for (const sample of samples.filter((s) => s.status === 503)) {
-      expect(sample.headers["retry-after"], describeSample(sample)).toMatch(/^\d+$/);
-      expect(sample.headers["content-type"], describeSample(sample)).toContain(sample.name === "page" || sample.name === "contact" ? "text/html" : "application/json");
-    }
+    const wrongType = (s: Sample) => !(s.headers["content-type"] ?? "").includes(s.name === "page" || s.name === "contact" ? "text/html" : "application/json");
+    const unavailable = samples.filter((s) => s.status === 503);
+    expect(unavailable.filter((s) => !/^\d+$/.test(String(s.headers["retry-after"])) || wrongType(s)).map(describeSample)).toEqual([]);
     const health = during.find((s) => s.name === "health")!;
     expect(JSON.parse(health.body)).toMatchObject({ status: "unavailable", database: "unreachable", storage: "ok" });
     // Back by itself within 3 s of PostgreSQL's return, and no stale connection fails after that.

@@ -59,7 +59,11 @@ const PROBE_TIMEOUT_MS = 1_000;
 /** The least time between two probes while the circuit is open. */
 const PROBE_INTERVAL_MS = 250;
 
+/** After the database came back, a lost connection first gets a probe instead of reopening the circuit. */
+const RECOVERY_GRACE_MS = 2_000;
+
 type State = {
+  upSince: number;
   downSince: number | null;
   lastError: string | null;
   probing: Promise<boolean> | null;
@@ -68,7 +72,7 @@ type State = {
 };
 
 const holder = globalThis as typeof globalThis & { __courseSiteDbAvailability?: State };
-const state: State = (holder.__courseSiteDbAvailability ??= { downSince: null, lastError: null, probing: null, lastProbeAt: 0, ping: null });
+const state: State = (holder.__courseSiteDbAvailability ??= { upSince: 0, downSince: null, lastError: null, probing: null, lastProbeAt: 0, ping: null });
 
 /** The function a probe calls (the open database's `select 1`); set when the database is opened. */
 export function setAvailabilityProbe(ping: (() => Promise<void>) | null) {
@@ -98,6 +102,12 @@ function describe(error: unknown) {
  */
 export function noteDatabaseFailure(error: unknown): boolean {
   if (!isDatabaseUnavailableError(error)) return false;
+  if (state.downSince === null && Date.now() - state.upSince < RECOVERY_GRACE_MS) {
+    // Connections opened while the server was still starting fail for a moment after it is back;
+    // only a failed probe reopens the circuit then.
+    void probeDatabase();
+    return true;
+  }
   if (state.downSince === null) {
     state.downSince = Date.now();
     state.lastError = describe(error);
@@ -109,6 +119,7 @@ export function noteDatabaseFailure(error: unknown): boolean {
 function markUp() {
   if (state.downSince === null) return;
   logger.info({ downForMs: Date.now() - state.downSince }, "database reachable again");
+  state.upSince = Date.now();
   state.downSince = null;
   state.lastError = null;
 }
