@@ -11,7 +11,7 @@ import { logger } from "~/server/logger.server";
  * 3. once both are done, the database is closed and the process exits 0.
  * Whatever is still running after SHUTDOWN_DEADLINE_MS is cut, the database closed, and the
  * process exits 1, inside the 10 s a container platform waits before its SIGKILL.
- * See docs/decisions/016.
+ * See docs/decisions/017.
  */
 
 export const SHUTDOWN_DEADLINE_MS = 8_500;

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { data } from "react-router";
-import { isDatabaseDown, noteDatabaseFailure, probeDatabase, probeSoon, RETRY_AFTER_SECONDS } from "~/server/db/availability.server";
+import { isDatabaseDown, isDatabaseFailing, noteDatabaseFailure, probeDatabase, probeSoon, RETRY_AFTER_SECONDS } from "~/server/db/availability.server";
 
 /**
  * What a visitor gets while the database is down: a 503 with `Retry-After`, at once, as a small
@@ -54,7 +54,7 @@ export function outageStatus(req: Request, res: Response, next: NextFunction) {
   const writeHead = res.writeHead;
   res.writeHead = function (this: Response, statusCode: number, ...rest: unknown[]) {
     if (statusCode >= 500 && !this.headersSent) {
-      if (isDatabaseDown()) {
+      if (isDatabaseFailing()) {
         statusCode = 503;
         this.statusCode = 503;
         this.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
@@ -72,7 +72,7 @@ export function outageStatus(req: Request, res: Response, next: NextFunction) {
   let replaced = false;
   const replaces = () => {
     if (replaced) return true;
-    if (res.headersSent || res.statusCode < 500 || !isDatabaseDown() || !wantsJson(req)) return false;
+    if (res.headersSent || res.statusCode < 500 || !isDatabaseFailing() || !wantsJson(req)) return false;
     if (String(res.getHeader("content-type") ?? "").includes("application/json")) return false;
     replaced = true;
     return true;

@@ -107,8 +107,8 @@ describe("PostgreSQL stopped for 10 s under load", () => {
     if (process.env.DEBUG_OUTAGE_LOG) (await import("node:fs")).writeFileSync(process.env.DEBUG_OUTAGE_LOG, `${JSON.stringify(marks)}\n${server!.output()}`);
 
     // Nothing hangs, nothing is cut: every request got an answer, and every refusal came within 2 s
-    // (the bound for the rest is looser only because a shared CI machine can be slow to render a page).
-    expect(samples.filter((s) => s.status === 0 || s.ms > 5_000).map(describeSample)).toEqual([]);
+    // (the bound for the rest is looser only because a busy CI machine can be slow to render a page).
+    expect(samples.filter((s) => s.status === 0 || s.ms > 10_000).map(describeSample)).toEqual([]);
     expect(samples.filter((s) => (s.status === 503 || during.includes(s)) && s.ms > 2_000).map(describeSample)).toEqual([]);
     // Only the expected answers: the normal ones, or 503.
     const expected: Record<string, number[]> = { page: [200, 503], data: [200, 503], api: [401, 503], health: [200, 503], contact: [302, 503] };

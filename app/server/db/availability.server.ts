@@ -8,7 +8,7 @@ import { logger } from "~/server/logger.server";
  * that needs the database is answered 503 at once (server.ts, `databaseOutageGate`) instead of
  * queueing on a pool that cannot connect. While it is open, at most one probe (`select 1`, with a
  * short timeout) runs at a time, a few times a second; the first one that answers closes it again,
- * so the site recovers by itself when the database is back. See docs/decisions/016.
+ * so the site recovers by itself when the database is back. See docs/decisions/017.
  */
 
 /** SQLSTATEs and driver codes that mean "the database is not there", not "this query is wrong". */
@@ -64,6 +64,7 @@ const RECOVERY_GRACE_MS = 2_000;
 
 type State = {
   upSince: number;
+  lastFailureAt: number;
   downSince: number | null;
   lastError: string | null;
   probing: Promise<boolean> | null;
@@ -72,7 +73,7 @@ type State = {
 };
 
 const holder = globalThis as typeof globalThis & { __courseSiteDbAvailability?: State };
-const state: State = (holder.__courseSiteDbAvailability ??= { upSince: 0, downSince: null, lastError: null, probing: null, lastProbeAt: 0, ping: null });
+const state: State = (holder.__courseSiteDbAvailability ??= { upSince: 0, lastFailureAt: 0, downSince: null, lastError: null, probing: null, lastProbeAt: 0, ping: null });
 
 /** The function a probe calls (the open database's `select 1`); set when the database is opened. */
 export function setAvailabilityProbe(ping: (() => Promise<void>) | null) {
@@ -84,6 +85,11 @@ export function setAvailabilityProbe(ping: (() => Promise<void>) | null) {
 /** True while the circuit is open: the last contact with the database failed and no probe has answered since. */
 export function isDatabaseDown() {
   return state.downSince !== null;
+}
+
+/** True while the circuit is open or a lost connection was seen in the last second (a 5xx then is the outage's). */
+export function isDatabaseFailing() {
+  return state.downSince !== null || Date.now() - state.lastFailureAt < 1_000;
 }
 
 export function databaseAvailability() {
@@ -102,6 +108,7 @@ function describe(error: unknown) {
  */
 export function noteDatabaseFailure(error: unknown): boolean {
   if (!isDatabaseUnavailableError(error)) return false;
+  state.lastFailureAt = Date.now();
   if (state.downSince === null && Date.now() - state.upSince < RECOVERY_GRACE_MS) {
     // Connections opened while the server was still starting fail for a moment after it is back;
     // only a failed probe reopens the circuit then.

@@ -30,7 +30,7 @@ export type OpenDatabaseOptions =
   | { kind: "pglite-memory" };
 
 /**
- * How the PostgreSQL pool behaves when the server goes away (docs/decisions/016): a connection
+ * How the PostgreSQL pool behaves when the server goes away (docs/decisions/017): a connection
  * attempt gives up after 2 s instead of 30; a lost connection is retried after a fixed quarter
  * second instead of postgres.js's growing back-off (up to 20 s, during which queries queue and
  * pages hang); idle connections are let go after a minute and every connection is replaced after
