@@ -18,10 +18,10 @@ import { Textarea } from "~/components/ui/textarea";
 import { COURSE_MESSAGES } from "~/lib/course-messages";
 import { LEVEL_LABELS, LEVELS, TOPIC_LABELS, TOPICS, type Level, type Topic } from "~/lib/domain-values";
 import type { FieldErrors } from "~/lib/forms/parse-form";
-import { PRICE_STEP } from "~/lib/forms/limits";
+import { COURSE_LIMITS, LESSON_LIMITS, PRICE_STEP } from "~/lib/forms/limits";
 import { dollarsToCents, formatUsd } from "~/lib/money";
 import { topicPlaceholder } from "~/lib/topics";
-import { COURSE_LIMITS, lessonInputName, topicInputName, type CourseFormValues, type LessonRowValues } from "./course-form";
+import { lessonInputName, removedLessonInputName, topicInputName, type CourseFormValues, type LessonRowValues } from "./course-form";
 import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
 
 const COVER_MAX_BYTES = 5 * 1024 * 1024;
@@ -38,6 +38,8 @@ type CourseEditorProps = {
   errorDetail?: string;
   /** Lessons inside modules: not on this form, edited in the Course Builder. */
   moduleLessonCount?: number;
+  /** The course's revision this form was opened on (edit only), checked when it is saved. */
+  revision?: number;
 };
 
 const sameValues = (a: CourseFormValues, b: CourseFormValues) => JSON.stringify(a) === JSON.stringify(b);
@@ -51,6 +53,7 @@ export function CourseEditor({
   error,
   errorDetail,
   moduleLessonCount = 0,
+  revision,
 }: CourseEditorProps) {
   const [values, setValues] = useState(initial);
   // What the server has; a failed save keeps what was typed, and success leaves the page.
@@ -134,6 +137,7 @@ export function CourseEditor({
             sentKeys.current = values.lessons.map((row) => row.key);
           }}
         >
+          {revision !== undefined ? <input type="hidden" name="revision" value={revision} /> : null}
           <section aria-labelledby="course-details-heading" className="grid gap-6 rounded-xl border border-border bg-card p-4 sm:p-6">
             <h2 id="course-details-heading" className="text-lg font-semibold">
               Course Details
@@ -282,7 +286,14 @@ export function CourseEditor({
 
           <LessonsCard
             lessons={values.lessons}
-            onChange={(lessons) => setValues((current) => ({ ...current, lessons }))}
+            removed={values.removed_lessons}
+            onChange={(lessons, removedId) =>
+              setValues((current) => ({
+                ...current,
+                lessons,
+                removed_lessons: removedId ? [...current.removed_lessons, removedId] : current.removed_lessons,
+              }))
+            }
             errorFor={lessonError}
             listError={errors.lessons}
             moduleLessonCount={moduleLessonCount}
@@ -375,7 +386,10 @@ function CoverField({ courseId, coverUrl, onChange }: { courseId?: string; cover
 
 type LessonsCardProps = {
   lessons: LessonRowValues[];
-  onChange: (lessons: LessonRowValues[]) => void;
+  /** Ids of saved lessons removed from the card; only these are deleted when the form is saved. */
+  removed: string[];
+  /** The rows after a change; `removedId` when a saved lesson was removed. */
+  onChange: (lessons: LessonRowValues[], removedId?: string) => void;
   errorFor: (key: string) => string[] | undefined;
   listError?: string[];
   moduleLessonCount: number;
@@ -383,7 +397,7 @@ type LessonsCardProps = {
 };
 
 /** The course's flat lessons (those outside modules), in order; numbers follow the order, from 1. */
-function LessonsCard({ lessons, onChange, errorFor, listError, moduleLessonCount, courseId }: LessonsCardProps) {
+function LessonsCard({ lessons, removed, onChange, errorFor, listError, moduleLessonCount, courseId }: LessonsCardProps) {
   const addButton = useRef<HTMLButtonElement>(null);
   const nextKey = useRef(0);
   const [focusKey, setFocusKey] = useState<string | null>(null);
@@ -394,7 +408,11 @@ function LessonsCard({ lessons, onChange, errorFor, listError, moduleLessonCount
     setFocusKey(key);
   };
   const remove = (key: string) => {
-    onChange(lessons.filter((lesson) => lesson.key !== key));
+    const saved = lessons.find((lesson) => lesson.key === key)?.id;
+    onChange(
+      lessons.filter((lesson) => lesson.key !== key),
+      saved || undefined,
+    );
     addButton.current?.focus();
   };
   const update = (key: string, field: "title" | "content_md", value: string) =>
@@ -425,6 +443,9 @@ function LessonsCard({ lessons, onChange, errorFor, listError, moduleLessonCount
           ) : null}
         </p>
       ) : null}
+      {removed.map((id, index) => (
+        <input key={id} type="hidden" name={removedLessonInputName(index)} value={id} />
+      ))}
       {listError?.length ? (
         <p role="alert" className="text-sm font-medium text-destructive">
           {listError[0]}
@@ -463,7 +484,7 @@ function LessonsCard({ lessons, onChange, errorFor, listError, moduleLessonCount
                   <Input
                     value={lesson.title}
                     onChange={(event) => update(lesson.key, "title", event.target.value)}
-                    maxLength={COURSE_LIMITS.lessonTitle}
+                    maxLength={LESSON_LIMITS.title}
                     autoComplete="off"
                     // Only the row just added takes the focus, when it appears.
                     autoFocus={lesson.key === focusKey}
@@ -474,7 +495,7 @@ function LessonsCard({ lessons, onChange, errorFor, listError, moduleLessonCount
                     value={lesson.content_md}
                     onChange={(event) => update(lesson.key, "content_md", event.target.value)}
                     rows={3}
-                    maxLength={COURSE_LIMITS.lessonContentMd}
+                    maxLength={LESSON_LIMITS.contentMd}
                     className="min-h-20 font-mono text-sm"
                   />
                 </FormField>
