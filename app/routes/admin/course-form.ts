@@ -165,6 +165,9 @@ export type CourseFormValues = {
   removed_lessons: string[];
 };
 
+/** A change to the form's state: the fields to merge, or a function of the current values giving them. */
+export type CourseFormChange = (changes: Partial<CourseFormValues> | ((current: CourseFormValues) => Partial<CourseFormValues>)) => void;
+
 export const EMPTY_COURSE: CourseFormValues = {
   title: "",
   slug: "",
