@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { ArrowLeft, ListTree, Trash2 } from "lucide-react";
-import { ConfirmButton } from "~/components/admin/confirm-button";
+import { ConfirmButton } from "~/components/ui/confirm-button";
 import { PreviewToggle } from "~/components/admin/preview-toggle";
 import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from "~/components/admin/unsaved-changes";

@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from "lucide-react";
-import { ConfirmButton } from "~/components/admin/confirm-button";
+import { ConfirmButton } from "~/components/ui/confirm-button";
 import { Button } from "~/components/ui/button";
 import type { BuilderLesson } from "~/server/curriculum/curriculum.server";
 import { useBuilderAction } from "./use-builder-action";
