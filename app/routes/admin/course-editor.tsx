@@ -24,8 +24,6 @@ import { topicPlaceholder } from "~/lib/topics";
 import { COURSE_LIMITS, lessonInputName, topicInputName, type CourseFormValues, type LessonRowValues } from "./course-form";
 import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
 
-const COVER_MAX_BYTES = 5 * 1024 * 1024;
-
 type CourseEditorProps = {
   mode: "new" | "edit";
   courseId?: string;
@@ -352,13 +350,10 @@ function CoverField({ courseId, coverUrl, onChange }: { courseId?: string; cover
             kind="course-cover"
             ownerId={courseId}
             label={coverUrl ? "Replace cover image" : "Upload cover image"}
-            accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-            maxBytes={COVER_MAX_BYTES}
-            hint="JPEG, PNG, WebP, GIF or AVIF, up to 5 MB. 16:9 looks best."
+            note="16:9 looks best."
             messages={{
               success: COURSE_MESSAGES.uploaded,
               failure: COURSE_MESSAGES.uploadFailed,
-              tooLarge: "File size must be less than 5MB",
             }}
             onUploaded={(result) => onChange(result.url)}
           />
