@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { format } from "date-fns";
+import { formatDate, formatTime } from "~/lib/dates";
 import { OrderStatusBadge } from "~/components/payments/order-status-badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { isOneOf, PAYMENT_PROVIDER_LABELS, PAYMENT_PROVIDERS } from "~/lib/domain-values";
@@ -54,14 +54,14 @@ export function toOrderRow(order: OrderRead): OrderRow {
   return {
     id: order.id,
     at: order.createdAt.toISOString(),
-    date: format(order.createdAt, "MMM d, yyyy"),
-    time: format(order.createdAt, "HH:mm"),
+    date: formatDate(order.createdAt),
+    time: formatTime(order.createdAt),
     customerEmail: order.customerEmail,
     userId: order.userId,
     itemTitle: order.itemTitle,
     amount: formatMoney(order.amountCents, order.currency),
     status: order.status,
-    refunded: order.status === "refunded" && order.refundedAt ? `on ${format(order.refundedAt, "MMM d, yyyy")}` : null,
+    refunded: order.status === "refunded" && order.refundedAt ? `on ${formatDate(order.refundedAt)}` : null,
     provider: isOneOf(PAYMENT_PROVIDERS, order.provider) ? PAYMENT_PROVIDER_LABELS[order.provider] : order.provider,
     kind: order.kind,
     refundable: refundRefusal(order) === null,

@@ -1,5 +1,5 @@
 import { data, Form, Link, useFetcher, useNavigate } from "react-router";
-import { format } from "date-fns";
+import { formatDateTime } from "~/lib/dates";
 import { FileText, Plus, Search } from "lucide-react";
 import type { Route } from "./+types/blog";
 import { adminMeta } from "~/lib/seo";
@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         slug: post.slug,
         status: post.status,
         category: post.category,
-        updated: format(post.updatedAt, "MMM d, yyyy HH:mm"),
+        updated: formatDateTime(post.updatedAt),
       })),
       error: null as Toast | null,
     });

@@ -1,5 +1,5 @@
 import { data, Form, Link, useFetcher, useNavigate } from "react-router";
-import { format } from "date-fns";
+import { formatDateTime } from "~/lib/dates";
 import { GraduationCap, Plus, Search, Star } from "lucide-react";
 import type { Route } from "./+types/courses";
 import { adminMeta } from "~/lib/seo";
@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         level: course.level,
         isFeatured: course.isFeatured,
         lessonCount: course.lessonCount,
-        updated: format(course.updatedAt, "MMM d, yyyy HH:mm"),
+        updated: formatDateTime(course.updatedAt),
       })),
       error: null as Toast | null,
     });
