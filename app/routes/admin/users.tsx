@@ -1,7 +1,8 @@
 import { useRef } from "react";
 import { Form, Link, useNavigate } from "react-router";
-import { format } from "date-fns";
+import { formatDate, formatDateTime } from "~/lib/dates";
 import { ArrowDown, ArrowUp, ArrowUpDown, Download, Search, Users } from "lucide-react";
+import { adminMeta } from "~/lib/seo";
 import type { Route } from "./+types/users";
 import { AdminError } from "~/components/admin/admin-error";
 import { useShortcut } from "~/components/admin/use-shortcut";
@@ -32,10 +33,7 @@ import { logger } from "~/server/logger.server";
 import { newToast } from "~/server/toast.server";
 import { listAdminUsers } from "~/server/users/admin-users.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Users | Admin | Launchpad Academy" }, { name: "robots", content: "noindex" }];
-
-const DATE = "MMM d, yyyy";
-const DATE_TIME = "MMM d, yyyy HH:mm";
+export const meta: Route.MetaFunction = (args) => adminMeta(args, "Users");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin({ request, context });
@@ -52,8 +50,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         email: user.email,
         name: user.name,
         role: user.role,
-        memberSince: format(user.createdAt, DATE),
-        lastSeen: user.lastSignInAt ? format(user.lastSignInAt, DATE_TIME) : null,
+        memberSince: formatDate(user.createdAt),
+        lastSeen: user.lastSignInAt ? formatDateTime(user.lastSignInAt) : null,
       })),
       error: null as Toast | null,
     };
