@@ -10,9 +10,10 @@ import { requestInfoContext } from "~/lib/request-context";
 import { VIDEO_FRAME_ORIGINS } from "~/lib/video-embed";
 import { getAuth } from "~/server/auth/auth.server";
 import { CLIENT_IP_HEADER, isLoopbackAddress } from "~/server/auth/client-ip.server";
-import { scheduleTempCoverSweep } from "~/server/courses/course-covers.server";
 import { getConfig, type Config } from "~/server/config.server";
 import { getDatabaseHandle } from "~/server/db/client.server";
+import { startAppWorkers } from "~/server/jobs/jobs.server";
+import { queueBacklog, stopWorkers } from "~/server/jobs/queue.server";
 import { logger } from "~/server/logger.server";
 import { closeRuntime, getOwnerSetupNotice, prepareRuntime, type OwnerSetupNotice } from "~/server/runtime.server";
 import { BUCKETS, getStorage, type Bucket } from "~/server/storage.server";
@@ -84,7 +85,10 @@ function securityHeaders(config: Config) {
  * and Origin on such requests, and a cross-site form or fetch is refused here, for every
  * action, upload and auth call alike.
  */
-export function isSameOriginRequest(req: { method: string; headers: Record<string, string | string[] | undefined>; host?: string }, publicUrl: string) {
+export function isSameOriginRequest(
+  req: { method: string; headers: Record<string, string | string[] | undefined>; host?: string },
+  publicUrl: string,
+) {
   if (SAFE_METHODS.has(req.method)) return true;
   const site = req.headers["sec-fetch-site"];
   if (typeof site === "string" && site !== "same-origin") return false;
@@ -252,7 +256,9 @@ export function createApp({ config = getConfig(), build, clientDir }: CreateAppO
     try {
       await getDatabaseHandle().ping();
       res.setHeader("Cache-Control", "no-store");
-      res.json({ status: "ok", database: "ok" });
+      // The job queue's backlog: jobs due and not started, and how long the oldest has waited.
+      const queue = await queueBacklog().catch(() => null);
+      res.json({ status: "ok", database: "ok", queue: queue ?? "unavailable" });
     } catch (error) {
       logger.error({ err: error }, "health check failed");
       res.status(503).json({ status: "unavailable", database: "unreachable" });
@@ -318,8 +324,9 @@ export async function startServer({
     logger.warn("PUBLIC_URL is https but TRUST_PROXY is off: behind a reverse proxy, set TRUST_PROXY=1 (or the proxy's address)");
   }
   await prepareRuntime(config);
-  // Covers uploaded on New Course forms that were never saved (docs/decisions/011).
-  scheduleTempCoverSweep();
+  // Mail delivery and the schedules (sweeps, purges); off with WORKERS=off, then `npm run worker` runs them.
+  if (config.workers.inWebProcess) await startAppWorkers();
+  else logger.info("WORKERS=off: this process runs no background jobs");
   const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
   const app = createApp({ config, build, clientDir });
   const server = app.listen(config.port, config.host, () => {
@@ -339,6 +346,8 @@ export async function startServer({
     }, 10_000);
     force.unref();
     server.close(async () => {
+      // Running jobs get up to WORKER_SHUTDOWN_SECONDS; one still running is retried elsewhere after its expiry.
+      await stopWorkers({ timeoutMs: config.workers.shutdownTimeoutMs });
       await closeRuntime();
       logger.info("stopped");
       process.exit(0);

@@ -34,7 +34,7 @@ describe("GET /healthz", () => {
     await withServer(async (base) => {
       const response = await fetch(`${base}/healthz`);
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ status: "ok", database: "ok" });
+      expect(await response.json()).toEqual({ status: "ok", database: "ok", queue: { waiting: 0, oldestWaitingSeconds: 0 } });
     });
   });
 
