@@ -11,7 +11,7 @@ import { Prose } from "~/components/prose";
 import { CourseImage } from "~/components/course-image";
 import { Button } from "~/components/ui/button";
 import { useSiteSettings } from "~/components/use-site-settings";
-import { blogCategorySlug, blogFiltersToSearch } from "~/lib/blog-filters";
+import { blogCategorySlug, blogListUrl } from "~/lib/blog-filters";
 import { absoluteImageUrl } from "~/lib/image-url";
 import { useNonce } from "~/lib/nonce";
 import { requestInfoContext } from "~/lib/request-context";
@@ -115,7 +115,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         <article ref={articleRef} className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,48rem)_15rem] lg:justify-between lg:gap-x-12">
           <header className="min-w-0 lg:col-start-1 lg:row-start-1">
             {categoryValue ? (
-              <Link to={`/blog${blogFiltersToSearch({ category: categoryValue })}`} className="text-sm font-semibold uppercase tracking-wide text-primary hover:underline">
+              <Link to={blogListUrl.href({ category: categoryValue })} className="text-sm font-semibold uppercase tracking-wide text-primary hover:underline">
                 {post.category}
               </Link>
             ) : (
