@@ -21,7 +21,7 @@ export type DatabaseHandle = {
   location: string;
   ping(): Promise<void>;
   /**
-   * Raw SQL on the driver, for the job queue's library (docs/decisions/016): `$n` parameters with
+   * Raw SQL on the driver, for the job queue's library (docs/decisions/017): `$n` parameters with
    * values, or several statements (a migration script, with its own BEGIN/COMMIT) without.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
