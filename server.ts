@@ -11,10 +11,12 @@ import { VIDEO_FRAME_ORIGINS } from "~/lib/video-embed";
 import { getAuth } from "~/server/auth/auth.server";
 import { CLIENT_IP_HEADER, isLoopbackAddress } from "~/server/auth/client-ip.server";
 import { getConfig, type Config } from "~/server/config.server";
-import { getDatabaseHandle } from "~/server/db/client.server";
+import { healthCheck } from "~/server/health.server";
+import { closeConnectionsWhenDraining, installGracefulShutdown, onShutdown, SHUTDOWN_DEADLINE_MS } from "~/server/lifecycle.server";
 import { startAppWorkers } from "~/server/jobs/jobs.server";
-import { queueBacklog, stopWorkers } from "~/server/jobs/queue.server";
+import { stopWorkers } from "~/server/jobs/queue.server";
 import { logger } from "~/server/logger.server";
+import { databaseOutageGate, outageStatus, requestLogLevel } from "~/server/outage.server";
 import { closeRuntime, getOwnerSetupNotice, prepareRuntime, type OwnerSetupNotice } from "~/server/runtime.server";
 import { BUCKETS, getStorage, type Bucket } from "~/server/storage.server";
 import { serveLessonVideo } from "~/server/lesson-video.server";
@@ -239,11 +241,13 @@ export function createApp({ config = getConfig(), build, clientDir }: CreateAppO
         req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       },
-      customLogLevel: (_req, res, error) =>
-        (error && !(res as Response).locals?.bodyRefused) || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+      customLogLevel: (_req, res, error) => requestLogLevel(res as Response, error),
     }),
   );
+  app.use(closeConnectionsWhenDraining);
   app.use(compression());
+  // After compression, so a replaced body is compressed (or not) like any other.
+  app.use(outageStatus);
   app.use(securityHeaders(config));
 
   if (clientDir) {
@@ -252,18 +256,8 @@ export function createApp({ config = getConfig(), build, clientDir }: CreateAppO
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
-  app.get("/healthz", async (_req, res) => {
-    try {
-      await getDatabaseHandle().ping();
-      res.setHeader("Cache-Control", "no-store");
-      // The job queue's backlog: jobs due and not started, and how long the oldest has waited.
-      const queue = await queueBacklog().catch(() => null);
-      res.json({ status: "ok", database: "ok", queue: queue ?? "unavailable" });
-    } catch (error) {
-      logger.error({ err: error }, "health check failed");
-      res.status(503).json({ status: "unavailable", database: "unreachable" });
-    }
-  });
+  app.get("/healthz", healthCheck);
+  app.use(databaseOutageGate);
 
   app.use(warnAboutUntrustedLocalProxy(config));
   app.use(limitRequestBodies());
@@ -335,27 +329,10 @@ export async function startServer({
   });
   server.keepAliveTimeout = 65_000;
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "shutting down: finishing in-flight requests");
-    const force = setTimeout(() => {
-      logger.warn("in-flight requests did not finish in time; closing anyway");
-      server.closeAllConnections();
-    }, 10_000);
-    force.unref();
-    server.close(async () => {
-      // Running jobs get up to WORKER_SHUTDOWN_SECONDS; one still running is retried elsewhere after its expiry.
-      await stopWorkers({ timeoutMs: config.workers.shutdownTimeoutMs });
-      await closeRuntime();
-      logger.info("stopped");
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-  };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
+  // Running jobs get up to WORKER_SHUTDOWN_SECONDS (within the shutdown deadline); a job still
+  // running then is retried by a worker after its expiry.
+  onShutdown("job workers", () => stopWorkers({ timeoutMs: Math.min(config.workers.shutdownTimeoutMs, SHUTDOWN_DEADLINE_MS - 500) }));
+  installGracefulShutdown({ server, closeDatabase: closeRuntime });
   return server;
 }
 

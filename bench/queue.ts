@@ -1,4 +1,4 @@
-// `npm run bench:queue`: the job queue (pg-boss, docs/decisions/017) on a throwaway in-memory
+// `npm run bench:queue`: the job queue (pg-boss, docs/decisions/018) on a throwaway in-memory
 // PGlite and, with BENCH_DATABASE_URL=postgres://…/postgres, on a database of its own on that
 // server (dropped afterwards). Prints jobs per second through the queue (enqueue to done, with
 // in-process workers) and the latency from enqueue to the handler starting. Asserts nothing.

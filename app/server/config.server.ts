@@ -211,8 +211,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
     /** Accepted, but worth a line in the log at start. */
     warnings: configWarnings(env, paymentsProvider(raw)),
     logLevel: raw.LOG_LEVEL,
-    /** Background jobs (docs/decisions/017): whether the web process runs workers, and how long shutdown waits for running jobs. */
-    workers: { inWebProcess: raw.WORKERS ?? true, shutdownTimeoutMs: (raw.WORKER_SHUTDOWN_SECONDS ?? 20) * 1000 },
+    /** Background jobs (docs/decisions/018): whether the web process runs workers, and how long shutdown waits for running jobs. */
+    workers: { inWebProcess: raw.WORKERS ?? true, shutdownTimeoutMs: (raw.WORKER_SHUTDOWN_SECONDS ?? 8) * 1000 },
   };
 }
 

@@ -12,7 +12,7 @@ import { startWorkers, type JobRegistration, type WorkerSettings } from "./queue
 /**
  * What the workers run: the mail queue and the schedules. A schedule is a pg-boss cron entry:
  * every worker process declares it, pg-boss creates one job per period across all of them
- * (docs/decisions/017). A later feature adds its queue in queue.server.ts and its job here.
+ * (docs/decisions/018). A later feature adds its queue in queue.server.ts and its job here.
  */
 
 /** Upload sweeps: files uploaded for forms that were never saved. */

@@ -5,7 +5,7 @@ import { getDatabaseHandle, sqlValues, type DatabaseHandle, type Queryable } fro
 import { logger } from "~/server/logger.server";
 
 /**
- * The job queue: pg-boss on the site's own database (docs/decisions/017). Its tables live in the
+ * The job queue: pg-boss on the site's own database (docs/decisions/018). Its tables live in the
  * `pgboss` schema of the same database, on PostgreSQL and on embedded PGlite alike; pg-boss talks
  * to either through the database handle's `executeSql`. A job is enqueued with `enqueue(tx, …)`
  * inside the transaction of the write that causes it, so a rolled-back write sends nothing.
