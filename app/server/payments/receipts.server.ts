@@ -1,4 +1,4 @@
-import { format } from "date-fns";
+import { formatDate } from "~/lib/dates";
 import { eq } from "drizzle-orm";
 import { formatUsd } from "~/lib/money";
 import { getConfig } from "~/server/config.server";
@@ -35,7 +35,7 @@ export async function sendOrderReceipt({ orderId, database = db() }: { orderId: 
     schoolName,
     itemTitle: order.itemTitle,
     amount: formatUsd(order.amountCents),
-    paidOn: format(order.paidAt, "MMM d, yyyy"),
+    paidOn: formatDate(order.paidAt),
     orderId: order.id,
     membership:
       order.kind === "membership"
