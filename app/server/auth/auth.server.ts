@@ -13,7 +13,7 @@ import { db } from "~/server/db/client.server";
 import * as schema from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { existingAccountMail, resetPasswordMail, verifyEmailMail } from "~/server/mail/templates.server";
-import { sendMail } from "~/server/mail/transport.server";
+import { sendMail } from "~/server/mail/mail-queue.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 import { accountProtection } from "./account-protection.server";
 import { ADMIN_PLUGIN_ROLES, closeAdminHttpApi } from "./admin-api.server";
@@ -83,7 +83,7 @@ function ipRule(config: Config, rule: { window: number; max: number }) {
 /** The confirmation mail. It goes to an address nobody has confirmed yet, so it greets no one by name. */
 async function sendVerificationMail({ email, url }: { email: string; url: string }) {
   const { schoolName } = await getSiteSettings();
-  await sendMail({ to: email, ...verifyEmailMail({ schoolName, url }) });
+  await sendMail({ kind: "verify-email", to: email, ...verifyEmailMail({ schoolName, url }) });
 }
 
 /**
@@ -96,7 +96,7 @@ async function handleExistingSignUp(config: Config, user: { id: string; email: s
   if (!user.emailVerified) return;
   try {
     const { schoolName } = await getSiteSettings();
-    await sendMail({ to: user.email, ...existingAccountMail({ schoolName, email: user.email, origin: config.publicUrl }) });
+    await sendMail({ kind: "existing-account", to: user.email, ...existingAccountMail({ schoolName, email: user.email, origin: config.publicUrl }) });
   } catch (error) {
     logger.warn({ err: error, to: user.email }, "could not send the existing-account email");
   }
@@ -181,7 +181,7 @@ function createAuth(config: Config) {
       onExistingUserSignUp: ({ user }) => handleExistingSignUp(config, user),
       sendResetPassword: async ({ user, url }) => {
         const { schoolName } = await getSiteSettings();
-        await sendMail({ to: user.email, ...resetPasswordMail({ schoolName, email: user.email, url }) });
+        await sendMail({ kind: "reset-password", to: user.email, ...resetPasswordMail({ schoolName, email: user.email, url }) });
       },
     },
     emailVerification: {

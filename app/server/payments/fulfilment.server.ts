@@ -101,12 +101,13 @@ export async function fulfilCheckout(completion: CheckoutCompletion): Promise<{ 
     if (!order) return "unknown-order";
     if (order.status === "paid" || order.status === "refunded") return "already-paid";
     await markPaid(tx, order, completion);
+    // The receipt is queued with the payment: both commit, or neither.
+    await sendOrderReceipt({ orderId: order.id, database: tx });
     return "paid";
   });
   if (outcome === "unknown-order") logger.warn({ orderId, eventId: event.id }, "payment for an order we do not know");
   if (outcome === "paid") {
     logger.info({ orderId, eventId: event.id }, "order paid");
-    await sendOrderReceipt({ orderId }).catch((error) => logger.error({ err: error, orderId }, "could not send the receipt"));
   }
   return { outcome, orderId };
 }

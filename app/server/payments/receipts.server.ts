@@ -2,15 +2,18 @@ import { formatDate } from "~/lib/dates";
 import { eq } from "drizzle-orm";
 import { formatUsd } from "~/lib/money";
 import { getConfig } from "~/server/config.server";
-import { db } from "~/server/db/client.server";
+import { db, type Queryable } from "~/server/db/client.server";
 import { courses, orders } from "~/server/db/schema";
 import { orderReceiptMail } from "~/server/mail/templates.server";
-import { sendMail } from "~/server/mail/transport.server";
+import { sendMail } from "~/server/mail/mail-queue.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 
-/** Mails the buyer the receipt of a paid order, with what was sold as it was sold. */
-export async function sendOrderReceipt({ orderId }: { orderId: string }) {
-  const [order] = await db()
+/**
+ * Queues the buyer's receipt of a paid order, with what was sold as it was sold: once per order
+ * (its idempotency key), in `database`'s transaction when one is given.
+ */
+export async function sendOrderReceipt({ orderId, database = db() }: { orderId: string; database?: Queryable }) {
+  const [order] = await database
     .select({
       id: orders.id,
       kind: orders.kind,
@@ -26,7 +29,7 @@ export async function sendOrderReceipt({ orderId }: { orderId: string }) {
     .leftJoin(courses, eq(courses.id, orders.courseId))
     .where(eq(orders.id, orderId));
   if (!order?.email || !order.paidAt) return;
-  const { schoolName } = await getSiteSettings();
+  const { schoolName } = await getSiteSettings({ database });
   const origin = getConfig().publicUrl;
   const mail = orderReceiptMail({
     schoolName,
@@ -41,5 +44,5 @@ export async function sendOrderReceipt({ orderId }: { orderId: string }) {
     testMode: order.provider === "test",
     url: order.courseSlug ? `${origin}/courses/${order.courseSlug}` : `${origin}/courses`,
   });
-  await sendMail({ to: order.email, ...mail });
+  await sendMail({ kind: "receipt", key: `receipt:${order.id}`, to: order.email, ...mail }, { database });
 }
