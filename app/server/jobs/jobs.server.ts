@@ -1,12 +1,15 @@
 import { and, inArray, lt, lte, sql } from "drizzle-orm";
 import { LIVE_SUBSCRIPTION_STATUSES } from "~/lib/domain-values";
 import { sweepTempCourseCovers } from "~/server/courses/course-covers.server";
+import { sweepUnusedLessonVideos } from "~/server/curriculum/lesson-videos.server";
 import { db } from "~/server/db/client.server";
 import { rateLimits, sessions, subscriptions, verifications } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { clearOldMailBodies, deliverQueuedMail } from "~/server/mail/mail-queue.server";
 import { settleEndedTestMemberships } from "~/server/payments/fulfilment.server";
+import { sweepUnusedPostCovers } from "~/server/posts/post-covers.server";
 import { LONGEST_RATE_LIMIT_WINDOW_MS } from "~/server/rate-limit.server";
+import { sweepUnusedSiteLogos } from "~/server/settings/site-logos.server";
 import { startWorkers, type JobRegistration, type WorkerSettings } from "./queue.server";
 
 /**
@@ -15,10 +18,13 @@ import { startWorkers, type JobRegistration, type WorkerSettings } from "./queue
  * (docs/decisions/018). A later feature adds its queue in queue.server.ts and its job here.
  */
 
-/** Upload sweeps: files uploaded for forms that were never saved. */
+/** Upload sweeps: files uploaded for forms that were never saved, or that no row shows any more. */
 export async function sweepUnusedFiles() {
   const covers = await sweepTempCourseCovers();
-  return { courseCovers: covers.length };
+  const videos = await sweepUnusedLessonVideos();
+  const postCovers = await sweepUnusedPostCovers();
+  const logos = await sweepUnusedSiteLogos();
+  return { courseCovers: covers.length, lessonVideos: videos.length, postCovers: postCovers.length, siteLogos: logos.length };
 }
 
 /** Rows nobody can use any more: expired sessions and verification tokens, dead rate-limit counters. */
