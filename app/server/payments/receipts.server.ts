@@ -4,12 +4,12 @@ import { formatUsd } from "~/lib/money";
 import { getConfig } from "~/server/config.server";
 import { db } from "~/server/db/client.server";
 import { courses, orders } from "~/server/db/schema";
-import { orderReceiptMail } from "~/server/mail/templates.server";
+import { duplicateOrderRefundMail, orderReceiptMail } from "~/server/mail/templates.server";
 import { sendMail } from "~/server/mail/transport.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 
-/** Mails the buyer the receipt of a paid order, with what was sold as it was sold. */
-export async function sendOrderReceipt({ orderId }: { orderId: string }) {
+/** The order as it was sold, for the mails about it. */
+async function findOrderForMail(orderId: string) {
   const [order] = await db()
     .select({
       id: orders.id,
@@ -25,6 +25,12 @@ export async function sendOrderReceipt({ orderId }: { orderId: string }) {
     .from(orders)
     .leftJoin(courses, eq(courses.id, orders.courseId))
     .where(eq(orders.id, orderId));
+  return order;
+}
+
+/** Mails the buyer the receipt of a paid order, with what was sold as it was sold. */
+export async function sendOrderReceipt({ orderId }: { orderId: string }) {
+  const order = await findOrderForMail(orderId);
   if (!order?.email || !order.paidAt) return;
   const { schoolName } = await getSiteSettings();
   const origin = getConfig().publicUrl;
@@ -40,6 +46,22 @@ export async function sendOrderReceipt({ orderId }: { orderId: string }) {
         : undefined,
     testMode: order.provider === "test",
     url: order.courseSlug ? `${origin}/courses/${order.courseSlug}` : `${origin}/courses`,
+  });
+  await sendMail({ to: order.email, ...mail });
+}
+
+/** Tells the buyer that a second payment for what they had just bought was refunded. */
+export async function sendDuplicateRefundNotice({ orderId }: { orderId: string }) {
+  const order = await findOrderForMail(orderId);
+  if (!order?.email) return;
+  const { schoolName } = await getSiteSettings();
+  const mail = duplicateOrderRefundMail({
+    schoolName,
+    itemTitle: order.itemTitle,
+    amount: formatUsd(order.amountCents),
+    orderId: order.id,
+    testMode: order.provider === "test",
+    url: `${getConfig().publicUrl}/account`,
   });
   await sendMail({ to: order.email, ...mail });
 }
