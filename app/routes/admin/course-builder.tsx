@@ -1,4 +1,5 @@
 import { data, useSearchParams } from "react-router";
+import { adminMeta } from "~/lib/seo";
 import type { Route } from "./+types/course-builder";
 import { AdminError } from "~/components/admin/admin-error";
 import { BuilderSideMenu } from "~/components/admin/builder/builder-side-menu";
@@ -15,16 +16,13 @@ import { getCurriculum } from "~/server/curriculum/curriculum.server";
 import { logger } from "~/server/logger.server";
 import { newToast } from "~/server/toast.server";
 import { courseBuilderAction } from "./course-builder.server";
-import { BUILDER_LIMITS } from "./course-builder-form";
 import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
 
 /** The admin layout leaves the side to this screen's own menu (§2: "the course builder has its own side menu"). */
 export const handle = { ownSideMenu: true };
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.course ? `Builder: ${loaderData.course.title}` : BUILDER_MESSAGES.courseNotFound} | Admin | Launchpad Academy` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = (args) =>
+  adminMeta(args, args.loaderData?.course ? `Builder: ${args.loaderData.course.title}` : BUILDER_MESSAGES.courseNotFound);
 
 const TABS = ["details", "curriculum"] as const;
 type Tab = (typeof TABS)[number];
@@ -100,11 +98,11 @@ export default function CourseBuilder({ loaderData }: Route.ComponentProps) {
             <TabsTrigger value="curriculum">Curriculum</TabsTrigger>
           </TabsList>
           <TabsContent value="details">
-            <CourseDetailsTab key={course.id} course={course} limits={BUILDER_LIMITS} />
+            <CourseDetailsTab key={course.id} course={course} />
           </TabsContent>
           <TabsContent value="curriculum">
             {curriculum ? (
-              <CurriculumTab curriculum={curriculum} limits={BUILDER_LIMITS} />
+              <CurriculumTab curriculum={curriculum} />
             ) : (
               <p role="alert" className="rounded-md border border-destructive/30 bg-background p-4 text-sm text-destructive">
                 {BUILDER_MESSAGES.loadCurriculumFailed}. Reload the page to try again.

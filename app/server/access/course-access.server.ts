@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { type EnrollmentSource, type EnrollmentStatus } from "~/lib/domain-values";
+import { isUuid } from "~/lib/uuid";
 import { db, type Transaction } from "~/server/db/client.server";
 import { accessEvents, courses, enrollments } from "~/server/db/schema";
 import { readAccessSnapshot, recordAccessEvent } from "./record-access-event.server";
@@ -15,8 +16,6 @@ import { readAccessSnapshot, recordAccessEvent } from "./record-access-event.ser
  * update's conditions on the row as the first transaction committed it.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export class CourseAccessTargetNotFoundError extends Error {
   constructor(
     readonly missing: "user" | "course",
@@ -31,7 +30,7 @@ type AccessChange = { userId: string; courseId: string; actorId: string | null }
 
 /** The e-mails and the title the audit row keeps, read in the transaction; fails if the user or course is gone. */
 async function readSnapshot(tx: Transaction, { userId, courseId, actorId }: AccessChange) {
-  if (!UUID.test(courseId)) throw new CourseAccessTargetNotFoundError("course", courseId);
+  if (!isUuid(courseId)) throw new CourseAccessTargetNotFoundError("course", courseId);
   const snapshot = await readAccessSnapshot({ tx, userId, courseId, actorId });
   if (snapshot.userEmail == null) throw new CourseAccessTargetNotFoundError("user", userId);
   if (snapshot.courseTitle == null) throw new CourseAccessTargetNotFoundError("course", courseId);
@@ -185,7 +184,7 @@ export async function listAccessHistory({
   courseId,
   limit = ACCESS_HISTORY_LIMIT,
 }: ({ userId: string; courseId?: undefined } | { courseId: string; userId?: undefined }) & { limit?: number }) {
-  if (courseId !== undefined && !UUID.test(courseId)) return [];
+  if (courseId !== undefined && !isUuid(courseId)) return [];
   return db()
     .select({
       id: accessEvents.id,

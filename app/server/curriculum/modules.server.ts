@@ -1,8 +1,9 @@
 import { and, count, eq, isNotNull } from "drizzle-orm";
+import { isUuid } from "~/lib/uuid";
 import { db } from "~/server/db/client.server";
 import { courseModules, lessons } from "~/server/db/schema";
 import { ModuleNotFoundError } from "./curriculum-errors.server";
-import { isUuid, lockCourse, moduleIdsInOrder, placeAt, renumber } from "./curriculum.server";
+import { lockCourse, moduleIdsInOrder, placeAt, renumber } from "./curriculum.server";
 import { removeUnusedVideos } from "./lesson-videos.server";
 
 /** §7: a new module is 'New Module' with an empty description, after the last one (position count + 1). */
@@ -30,13 +31,16 @@ export async function updateModule({
   description: string;
 }) {
   if (!isUuid(moduleId) || !isUuid(courseId)) throw new ModuleNotFoundError(moduleId);
-  const [updated] = await db()
-    .update(courseModules)
-    .set({ title, description, updatedAt: new Date() })
-    .where(and(eq(courseModules.id, moduleId), eq(courseModules.courseId, courseId)))
-    .returning({ id: courseModules.id, title: courseModules.title, description: courseModules.description });
-  if (!updated) throw new ModuleNotFoundError(moduleId);
-  return updated;
+  return db().transaction(async (tx) => {
+    await lockCourse(tx, courseId);
+    const [updated] = await tx
+      .update(courseModules)
+      .set({ title, description, updatedAt: new Date() })
+      .where(and(eq(courseModules.id, moduleId), eq(courseModules.courseId, courseId)))
+      .returning({ id: courseModules.id, title: courseModules.title, description: courseModules.description });
+    if (!updated) throw new ModuleNotFoundError(moduleId);
+    return updated;
+  });
 }
 
 /**
