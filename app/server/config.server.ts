@@ -102,6 +102,19 @@ const envSchema = z
         .min(1, "must be a whole number from 1 to 1000")
         .max(1000, "must be a whole number from 1 to 1000"),
     ),
+    // Job workers in the web process: on (default) or off (workers run in `npm run worker` instead).
+    WORKERS: optional(
+      z
+        .enum(["on", "off", "true", "false", "1", "0", "yes", "no"], { error: "must be on or off" })
+        .transform((value) => ["on", "true", "1", "yes"].includes(value)),
+    ),
+    WORKER_SHUTDOWN_SECONDS: optional(
+      z.coerce
+        .number({ error: "must be a number of seconds from 0 to 600" })
+        .int("must be a whole number of seconds")
+        .min(0, "must be a number of seconds from 0 to 600")
+        .max(600, "must be a number of seconds from 0 to 600"),
+    ),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
@@ -198,6 +211,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
     /** Accepted, but worth a line in the log at start. */
     warnings: configWarnings(env, paymentsProvider(raw)),
     logLevel: raw.LOG_LEVEL,
+    /** Background jobs (docs/decisions/018): whether the web process runs workers, and how long shutdown waits for running jobs. */
+    workers: { inWebProcess: raw.WORKERS ?? true, shutdownTimeoutMs: (raw.WORKER_SHUTDOWN_SECONDS ?? 8) * 1000 },
   };
 }
 

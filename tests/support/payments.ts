@@ -11,17 +11,23 @@ import { courses, orders, users } from "~/server/db/schema";
 import { setStripeClient } from "~/server/payments/stripe-client.server";
 import { processStripeWebhook } from "~/server/payments/stripe-webhook.server";
 import { unique } from "./test-database";
+import { deliverQueuedMailNow } from "./mail-queue";
 
 /** Shared pieces of the payments tests: buyers, courses for sale, the outbox, and a Stripe double. */
 
 export async function createBuyer() {
   const id = unique("buyer");
   const email = `${id}@example.test`;
-  await db().insert(users).values({ id, email, name: `Buyer ${id}`, emailVerified: true });
+  await db()
+    .insert(users)
+    .values({ id, email, name: `Buyer ${id}`, emailVerified: true });
   return { id, email };
 }
 
-export async function createCourseForSale({ priceCents = 19700, status = "published" }: { priceCents?: number; status?: "draft" | "published" } = {}) {
+export async function createCourseForSale({
+  priceCents = 19700,
+  status = "published",
+}: { priceCents?: number; status?: "draft" | "published" } = {}) {
   const [course] = await db()
     .insert(courses)
     .values({ title: `Course ${unique("c")}`, slug: unique("course"), status, priceCents })
@@ -34,6 +40,7 @@ export const ordersOf = (userId: string) => db().select().from(orders).where(eq(
 
 /** The outbox messages (as text) addressed to `email`. */
 export async function mailsTo(email: string) {
+  await deliverQueuedMailNow();
   const dir = getConfig().mail.outboxDir;
   const names = await fs.readdir(dir).catch(() => [] as string[]);
   const texts = await Promise.all(names.map((name) => fs.readFile(path.join(dir, name), "utf8")));
@@ -67,7 +74,12 @@ export async function startStripeDouble() {
     req.on("end", () => {
       const url = new URL(req.url ?? "/", "http://stripe.double");
       const form = new URLSearchParams(body);
-      requests.push({ method: req.method ?? "", path: url.pathname, form, idempotencyKey: req.headers["idempotency-key"] as string | undefined });
+      requests.push({
+        method: req.method ?? "",
+        path: url.pathname,
+        form,
+        idempotencyKey: req.headers["idempotency-key"] as string | undefined,
+      });
       const send = (status: number, value: unknown) => {
         res.writeHead(status, { "Content-Type": "application/json", "Request-Id": `req_${++counter}` });
         res.end(JSON.stringify(value));

@@ -8,6 +8,7 @@ import { DEFAULT_SITE_SETTINGS } from "~/lib/site-settings";
 import { updateSiteSettings } from "~/server/settings/site-settings.server";
 import { upsertPasswordUser } from "~/server/users/password-users.server";
 import { getAuth, resetAuth } from "./auth.server";
+import { deliverQueuedMailNow } from "../../../tests/support/mail-queue";
 
 useTestDatabase();
 
@@ -51,6 +52,7 @@ const decodeQuotedPrintable = (text: string) =>
 
 async function waitForMail(to: string) {
   for (let tries = 0; tries < 50; tries++) {
+    await deliverQueuedMailNow();
     const mail = received.find((message) => message.to.includes(to));
     if (mail) return mail;
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -13,7 +13,7 @@ import { db } from "~/server/db/client.server";
 import * as schema from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { existingAccountMail, resetPasswordMail, verifyEmailMail } from "~/server/mail/templates.server";
-import { sendMail } from "~/server/mail/transport.server";
+import { sendMail } from "~/server/mail/mail-queue.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 import { accountProtection } from "./account-protection.server";
 import { ADMIN_PLUGIN_ROLES, closeAdminHttpApi } from "./admin-api.server";
@@ -77,7 +77,7 @@ function ipRule(config: Config, rule: { window: number; max: number }) {
 
 async function sendVerificationMail({ user, url }: { user: { email: string; name: string }; url: string }) {
   const { schoolName } = await getSiteSettings();
-  await sendMail({ to: user.email, ...verifyEmailMail({ schoolName, name: user.name, email: user.email, url }) });
+  await sendMail({ kind: "verify-email", to: user.email, ...verifyEmailMail({ schoolName, name: user.name, email: user.email, url }) });
 }
 
 /**
@@ -98,7 +98,7 @@ async function handleExistingSignUp(
       return;
     }
     const { schoolName } = await getSiteSettings();
-    await sendMail({ to: user.email, ...existingAccountMail({ schoolName, email: user.email, origin: config.publicUrl }) });
+    await sendMail({ kind: "existing-account", to: user.email, ...existingAccountMail({ schoolName, email: user.email, origin: config.publicUrl }) });
   } catch (error) {
     logger.warn({ err: error, to: user.email }, "could not send the existing-account email");
   }
@@ -174,7 +174,7 @@ function createAuth(config: Config) {
       onExistingUserSignUp: ({ user }) => handleExistingSignUp(config, secret, user),
       sendResetPassword: async ({ user, url }) => {
         const { schoolName } = await getSiteSettings();
-        await sendMail({ to: user.email, ...resetPasswordMail({ schoolName, email: user.email, url }) });
+        await sendMail({ kind: "reset-password", to: user.email, ...resetPasswordMail({ schoolName, email: user.email, url }) });
       },
     },
     emailVerification: {

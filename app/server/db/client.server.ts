@@ -21,8 +21,25 @@ export type DatabaseHandle = {
   /** Where the data lives, for messages (never the password). */
   location: string;
   ping(): Promise<void>;
+  /**
+   * Raw SQL on the driver, for the job queue's library (docs/decisions/018): `$n` parameters with
+   * values, or several statements (a migration script, with its own BEGIN/COMMIT) without.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
 };
+
+/**
+ * Parameters as node-postgres would send them: undefined is NULL, a date its ISO text, an object
+ * its JSON text. Drizzle makes both drivers pass json and date parameters through untouched.
+ */
+export const sqlValues = (values: unknown[]) =>
+  values.map((value) => {
+    if (value === undefined) return null;
+    if (value instanceof Date) return value.toISOString();
+    if (value !== null && typeof value === "object" && !Array.isArray(value) && !Buffer.isBuffer(value)) return JSON.stringify(value);
+    return value;
+  });
 
 export type OpenDatabaseOptions =
   | { kind: "postgres"; url: string; max?: number }
@@ -54,6 +71,18 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       kind: "postgres",
       location: `postgres://${url.host}${url.pathname}`,
       ping: async () => void (await db.execute(sql`select 1`)),
+      executeSql: async (text, values) => {
+        if (values && values.length > 0) return { rows: [...(await client.unsafe(text, sqlValues(values) as never[]))] };
+        // A script may hold BEGIN/COMMIT: postgres.js allows that only on a reserved connection.
+        const reserved = await client.reserve();
+        try {
+          const result = (await reserved.unsafe(text).simple()) as unknown as Record<string, unknown>[] | Record<string, unknown>[][];
+          const last = Array.isArray(result[0]) ? (result.at(-1) as Record<string, unknown>[]) : (result as Record<string, unknown>[]);
+          return { rows: [...(last ?? [])] };
+        } finally {
+          reserved.release();
+        }
+      },
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -73,6 +102,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       kind: "pglite",
       location: dataDir ?? "memory",
       ping: async () => void (await client.query("select 1")),
+      executeSql: async (text, values) => {
+        if (values && values.length > 0) return { rows: (await client.query<Record<string, unknown>>(text, sqlValues(values))).rows };
+        const results = await client.exec(text);
+        return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      },
       close: async () => {
         try {
           await client.close();

@@ -14,7 +14,13 @@ const escapeHtml = (value: string) =>
 /** The school's mail layout: a plain-text part and a simple HTML part with the same words. */
 export function layoutMail({ schoolName, heading, paragraphs, action }: Layout) {
   const signature = `— ${schoolName}`;
-  const text = [heading, "", ...paragraphs.flatMap((p) => [p, ""]), ...(action ? [`${action.label}: ${action.url}`, ""] : []), signature].join("\n");
+  const text = [
+    heading,
+    "",
+    ...paragraphs.flatMap((p) => [p, ""]),
+    ...(action ? [`${action.label}: ${action.url}`, ""] : []),
+    signature,
+  ].join("\n");
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:0 auto;padding:24px">
 <h1 style="font-size:20px">${escapeHtml(heading)}</h1>
 ${paragraphs.map((p) => `<p style="line-height:1.6">${escapeHtml(p)}</p>`).join("\n")}
@@ -62,7 +68,15 @@ export function resetPasswordMail({ schoolName, email, url }: { schoolName: stri
   });
 }
 
-export function newsletterConfirmMail({ schoolName, confirmUrl, unsubscribeUrl }: { schoolName: string; confirmUrl: string; unsubscribeUrl: string }) {
+export function newsletterConfirmMail({
+  schoolName,
+  confirmUrl,
+  unsubscribeUrl,
+}: {
+  schoolName: string;
+  confirmUrl: string;
+  unsubscribeUrl: string;
+}) {
   return compose(`Confirm your subscription to ${schoolName} playbooks`, {
     schoolName,
     heading: `Confirm your ${schoolName} playbooks subscription`,
@@ -75,11 +89,27 @@ export function newsletterConfirmMail({ schoolName, confirmUrl, unsubscribeUrl }
   });
 }
 
-export function contactMessageMail({ schoolName, name, email, message, messageId }: { schoolName: string; name: string; email: string; message: string; messageId: string }) {
+export function contactMessageMail({
+  schoolName,
+  name,
+  email,
+  message,
+  messageId,
+}: {
+  schoolName: string;
+  name: string;
+  email: string;
+  message: string;
+  messageId: string;
+}) {
   return compose(`Contact form: ${name}`, {
     schoolName,
     heading: `New contact message from ${name}`,
-    paragraphs: [`From: ${name} <${email}>`, ...message.split(/\n{2,}/), `Message id: ${messageId}. Reply to this email to answer the sender.`],
+    paragraphs: [
+      `From: ${name} <${email}>`,
+      ...message.split(/\n{2,}/),
+      `Message id: ${messageId}. Reply to this email to answer the sender.`,
+    ],
   });
 }
 

@@ -35,7 +35,8 @@ export type FulfilmentOutcome = "paid" | "already-paid" | "duplicate" | "unknown
 /**
  * The one fulfilment path, called by the Stripe webhook and the test mode's Pay button alike: marks
  * the order paid and gives what was bought (the course's access, or the membership), with the
- * audit rows, in the transaction that claims the event. A receipt is mailed once it has committed.
+ * audit rows, in the transaction that claims the event. The receipt is queued in that transaction
+ * too (both commit, or neither); a second purchase gets no receipt, but a refund notice.
  *
  * Whether this is a second purchase of the same thing (two checkout tabs, both paid) is decided
  * here, under the buyer's lock, on what earlier fulfilments committed: a second paid order of the
@@ -53,13 +54,14 @@ export async function fulfilCheckout(completion: CheckoutCompletion): Promise<{ 
     if (order.userId) await lockBuyer({ tx, userId: order.userId });
     const secondPurchase = await isSecondPurchase({ tx, order, completion });
     await markPaid({ tx, order, completion, secondPurchase });
+    // The receipt is queued with the payment: both commit, or neither.
+    if (!secondPurchase) await sendOrderReceipt({ orderId: order.id, database: tx });
     return { outcome: secondPurchase ? "refunded-duplicate" : "paid", order };
   });
   const { outcome, order } = decided;
   if (outcome === "unknown-order") logger.warn({ orderId, eventId: event.id }, "payment for an order we do not know");
   if (outcome === "paid") {
     logger.info({ orderId, eventId: event.id }, "order paid");
-    await sendOrderReceipt({ orderId }).catch((error) => logger.error({ err: error, orderId }, "could not send the receipt"));
   }
   if (outcome === "refunded-duplicate" && order) {
     logger.warn({ orderId, eventId: event.id, kind: order.kind }, "a second purchase of the same thing: refunding it");
