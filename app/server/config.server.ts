@@ -89,7 +89,7 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_/, "must start with whsec_")),
     STRIPE_PRICE_MONTHLY: optional(z.string().regex(/^price_/, "must be a Stripe price id (price_…)")),
     STRIPE_PRICE_YEARLY: optional(z.string().regex(/^price_/, "must be a Stripe price id (price_…)")),
-    PAYMENTS_PROVIDER: optional(z.enum(["stripe", "test"], { error: "must be stripe or test" })),
+    PAYMENTS_PROVIDER: optional(z.enum(["stripe", "test", "none"], { error: "must be stripe, test or none" })),
     GOOGLE_CLIENT_ID: optional(z.string()),
     GOOGLE_CLIENT_SECRET: optional(z.string()),
     GITHUB_CLIENT_ID: optional(z.string()),
@@ -142,7 +142,30 @@ const envSchema = z
     if (env.PAYMENTS_PROVIDER === "stripe" && !env.STRIPE_SECRET_KEY) {
       ctx.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: "is required when PAYMENTS_PROVIDER=stripe" });
     }
+    // A production start that the public can reach never falls into test mode (or no payments) by default.
+    const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+    if (env.NODE_ENV === "production" && !env.STRIPE_SECRET_KEY && !env.PAYMENTS_PROVIDER && !isLoopbackUrl(publicUrl)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_SECRET_KEY"],
+        message: `is required in production with a public PUBLIC_URL (${publicUrl}): set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS_PROVIDER=test to sell in the labelled test mode (every order paid with no money), or PAYMENTS_PROVIDER=none to take no payments`,
+      });
+    }
   });
+
+/**
+ * A URL only this machine can open: localhost (and *.localhost), 127.0.0.0/8 or [::1]. Such a
+ * production start (`npm start`, the browser tests) may still sell in test mode by default.
+ */
+export function isLoopbackUrl(value: string) {
+  let host: string;
+  try {
+    host = new URL(value).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return host === "localhost" || host.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(host) || host === "[::1]";
+}
 
 export type Config = ReturnType<typeof parseConfig>;
 
@@ -221,7 +244,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
  * the embedded default (no DATABASE_URL), so the demo sells out of the box; with DATABASE_URL and
  * no Stripe key, nobody ("payments are not configured") unless PAYMENTS_PROVIDER=test says so.
  */
-function paymentsProvider(raw: { PAYMENTS_PROVIDER?: "stripe" | "test"; STRIPE_SECRET_KEY?: string; DATABASE_URL?: string }) {
+function paymentsProvider(raw: { PAYMENTS_PROVIDER?: "stripe" | "test" | "none"; STRIPE_SECRET_KEY?: string; DATABASE_URL?: string }) {
   if (raw.PAYMENTS_PROVIDER) return raw.PAYMENTS_PROVIDER;
   if (raw.STRIPE_SECRET_KEY) return "stripe" as const;
   return raw.DATABASE_URL ? ("none" as const) : ("test" as const);

@@ -13,6 +13,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { isOneOf, MAIL_KIND_LABELS, MAIL_KINDS, MAIL_STATUS_LABELS, MAIL_STATUSES } from "~/lib/domain-values";
 import { JOB_QUEUE_LABELS, JOB_QUEUES } from "~/lib/job-queues";
 import { adminMeta } from "~/lib/seo";
+import { formatDateTime } from "~/lib/dates";
 import type { Toast } from "~/lib/toast";
 import { requireSuperAdmin } from "~/server/auth/guards.server";
 import { failedJobs, queueCounts } from "~/server/jobs/queue.server";
@@ -73,8 +74,7 @@ export function action({ request, context }: Route.ActionArgs) {
   return systemAction({ request, context });
 }
 
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC" : "—";
+const when = (iso: string | null) => (iso ? `${formatDateTime(iso)} UTC` : "—");
 const queueLabel = (name: string) => (isOneOf(JOB_QUEUES, name) ? JOB_QUEUE_LABELS[name] : name);
 
 export default function AdminSystem({ loaderData }: Route.ComponentProps) {

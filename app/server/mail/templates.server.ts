@@ -31,12 +31,16 @@ ${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;b
 
 const compose = (subject: string, layout: Layout): MailContent => ({ subject, ...layoutMail(layout) });
 
-export function verifyEmailMail({ schoolName, name, email, url }: { schoolName: string; name: string; email: string; url: string }) {
+/**
+ * The confirmation link. The address is not confirmed yet, so nothing anyone typed at sign-up
+ * (the name) is in it: only the school's own words and the link.
+ */
+export function verifyEmailMail({ schoolName, url }: { schoolName: string; url: string }) {
   return compose(`Confirm your ${schoolName} account`, {
     schoolName,
     heading: `Confirm your email for ${schoolName}`,
     paragraphs: [
-      `Welcome${name && name !== email ? `, ${name}` : ""}! Confirm your address to finish creating your ${schoolName} account.`,
+      `Welcome! Confirm your address to finish creating your ${schoolName} account.`,
       "The link works for 24 hours. If you did not sign up, ignore this email.",
     ],
     action: { label: "Confirm my email", url },
