@@ -7,7 +7,7 @@ import { getConfig } from "~/server/config.server";
 
 /**
  * The /signup form (not only Better Auth's JSON API) hands the browser the cookie that lets its
- * own confirmation link sign it in (docs/decisions/018), over HTTP against server.ts.
+ * own confirmation link sign it in (docs/decisions/019), over HTTP against server.ts.
  */
 
 useTestDatabase();

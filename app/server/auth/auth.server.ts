@@ -186,7 +186,7 @@ function createAuth(config: Config) {
     },
     emailVerification: {
       // Sign-up mails its own link, bound to that sign-up's password (sign-up-confirmation.server.ts);
-      // it also decides who is signed in by a confirmation (docs/decisions/018).
+      // it also decides who is signed in by a confirmation (docs/decisions/019).
       sendOnSignUp: false,
       autoSignInAfterVerification: false,
       expiresIn: EMAIL_VERIFICATION_EXPIRES_IN,

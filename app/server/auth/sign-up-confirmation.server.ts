@@ -11,7 +11,7 @@ import { normalizeEmail } from "./account-protection.server";
 
 /**
  * Sign-up and its confirmation link, so that an address registered first by someone else (with a
- * password of their own) cannot be taken over when its owner confirms it (docs/decisions/018).
+ * password of their own) cannot be taken over when its owner confirms it (docs/decisions/019).
  *
  * - Every password sign-up (a new account, or another sign-up for an address whose account is
  *   not confirmed yet) is kept as a pending sign-up: the password hash and name it chose. The
