@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { JOB_QUEUES } from "~/lib/job-queues";
+import { defineListUrl, pageParam, textParam } from "~/lib/list-url";
 
 /** Admin → System's one form: Retry on a failed job. */
 export const retryJobForm = z.object({
@@ -17,3 +18,9 @@ export const SYSTEM_MESSAGES = {
 } as const;
 
 export const MAIL_LOG_MAX_QUERY_LENGTH = 200;
+
+/** The mail log's URL state: the address search and the page. */
+export const mailLogUrl = defineListUrl("/admin/system", {
+  q: textParam({ maxLength: MAIL_LOG_MAX_QUERY_LENGTH }),
+  page: pageParam(),
+});

@@ -79,7 +79,7 @@ describe("Admin → System", () => {
     ]);
     const second = await callLoader(system, { path: "/admin/system?page=2", user: owner });
     expect(second.mail.rows).toEqual([]);
-    expect(second.mail.page).toBe(2);
+    expect(second.mail.filters.page).toBe(2);
   });
 
   it("Retry refuses a plain admin and leaves the job failed", async () => {

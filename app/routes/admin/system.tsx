@@ -1,13 +1,15 @@
 import { Form, Link, useNavigation } from "react-router";
-import { Mail, RotateCcw, Search } from "lucide-react";
+import { Mail, RotateCcw } from "lucide-react";
 import type { Route } from "./+types/system";
 import { AdminError } from "~/components/admin/admin-error";
+import { AdminListTable, type AdminListColumn } from "~/components/admin/list/admin-list-table";
+import { RowActions } from "~/components/admin/list/row-actions";
+import { ListSearchForm } from "~/components/list-search-form";
 import { useToastOnce } from "~/components/use-toast-once";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
-import { Input } from "~/components/ui/input";
 import { Pagination } from "~/components/ui/pagination";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { isOneOf, MAIL_KIND_LABELS, MAIL_KINDS, MAIL_STATUS_LABELS, MAIL_STATUSES } from "~/lib/domain-values";
@@ -15,59 +17,54 @@ import { JOB_QUEUE_LABELS, JOB_QUEUES } from "~/lib/job-queues";
 import { adminMeta } from "~/lib/seo";
 import { formatDateTime } from "~/lib/dates";
 import type { Toast } from "~/lib/toast";
+import { cn } from "~/lib/utils";
+import { readAdminList } from "~/server/admin-list.server";
 import { requireSuperAdmin } from "~/server/auth/guards.server";
 import { failedJobs, queueCounts } from "~/server/jobs/queue.server";
 import { logger } from "~/server/logger.server";
 import { listMailLog } from "~/server/mail/mail-queue.server";
 import { newToast } from "~/server/toast.server";
-import { MAIL_LOG_MAX_QUERY_LENGTH, SYSTEM_MESSAGES } from "./system-form";
+import { MAIL_LOG_MAX_QUERY_LENGTH, mailLogUrl, SYSTEM_MESSAGES } from "./system-form";
 import { systemAction } from "./system.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, SYSTEM_MESSAGES.title);
 
-function parseFilters(params: URLSearchParams) {
-  const q = (params.get("q") ?? "").trim().slice(0, MAIL_LOG_MAX_QUERY_LENGTH);
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
-  return { q, page };
-}
-
-const hrefFor = ({ q, page }: { q: string; page: number }) => {
-  const params = new URLSearchParams();
-  if (q) params.set("q", q);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
-  return `/admin/system${search ? `?${search}` : ""}#mail-log`;
-};
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSuperAdmin({ request, context });
-  const filters = parseFilters(new URL(request.url).searchParams);
+/** The queue counts and the failed jobs; on a failure the page says so and still shows the mail log's search. */
+async function readJobs() {
   try {
-    const [queues, failed, mail] = await Promise.all([
-      queueCounts(),
-      failedJobs({ limit: 50 }),
-      listMailLog({ search: filters.q, page: filters.page }),
-    ]);
+    const [queues, failed] = await Promise.all([queueCounts(), failedJobs({ limit: 50 })]);
     return {
-      filters,
       queues,
       failed: failed.map((job) => ({ ...job, failedAt: job.failedAt?.toISOString() ?? null })),
-      mail: {
-        ...mail,
-        rows: mail.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), sentAt: row.sentAt?.toISOString() ?? null })),
-      },
       error: null as Toast | null,
     };
   } catch (error) {
     logger.error({ err: error }, "system screen failed");
-    return {
-      filters,
-      queues: [],
-      failed: [],
-      mail: { rows: [], total: 0, page: 1, pageSize: 25 },
-      error: newToast({ kind: "error", message: SYSTEM_MESSAGES.fetchFailed }),
-    };
+    return { queues: [], failed: [], error: newToast({ kind: "error", message: SYSTEM_MESSAGES.fetchFailed }) };
   }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireSuperAdmin({ request, context });
+  const [jobs, mail] = await Promise.all([
+    readJobs(),
+    readAdminList({
+      request,
+      list: mailLogUrl,
+      failure: SYSTEM_MESSAGES.fetchFailed,
+      what: "mail log",
+      read: async ({ q, page }) => {
+        const result = await listMailLog({ search: q, page });
+        const rows = result.rows.map((row) => ({
+          ...row,
+          createdAt: row.createdAt.toISOString(),
+          sentAt: row.sentAt?.toISOString() ?? null,
+        }));
+        return { rows, total: result.total, page: result.page, pageCount: Math.max(1, Math.ceil(result.total / result.pageSize)) };
+      },
+    }),
+  ]);
+  return { ...jobs, mail };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -77,11 +74,66 @@ export function action({ request, context }: Route.ActionArgs) {
 const when = (iso: string | null) => (iso ? `${formatDateTime(iso)} UTC` : "—");
 const queueLabel = (name: string) => (isOneOf(JOB_QUEUES, name) ? JOB_QUEUE_LABELS[name] : name);
 
+type LoaderData = Route.ComponentProps["loaderData"];
+type FailedJob = LoaderData["failed"][number];
+type MailRow = LoaderData["mail"]["rows"][number];
+
+const failedColumns: AdminListColumn<FailedJob>[] = [
+  {
+    header: "Queue",
+    cell: (job) => (
+      <>
+        <span className="font-medium">{queueLabel(job.name)}</span>
+        <span className="block font-mono text-xs text-muted-foreground">{job.id.slice(0, 8)}</span>
+      </>
+    ),
+  },
+  { header: "Error", className: "max-w-md break-words text-sm", cell: (job) => job.error || "—" },
+  { header: "Attempts", align: "right", className: "tabular-nums", cell: (job) => job.attempts },
+  { header: "Failed", className: "whitespace-nowrap text-sm", cell: (job) => when(job.failedAt) },
+];
+
+const mailColumns: AdminListColumn<MailRow>[] = [
+  { header: "To", className: "break-all", cell: (row) => row.to },
+  { header: "Subject", cell: (row) => row.subject },
+  { header: "Kind", className: "whitespace-nowrap", cell: (row) => (isOneOf(MAIL_KINDS, row.kind) ? MAIL_KIND_LABELS[row.kind] : row.kind) },
+  {
+    header: "Status",
+    cell: (row) => (
+      <Badge variant={row.status === "failed" ? "destructive" : row.status === "sent" ? "secondary" : "outline"}>
+        {isOneOf(MAIL_STATUSES, row.status) ? MAIL_STATUS_LABELS[row.status] : row.status}
+      </Badge>
+    ),
+  },
+  { header: "Attempts", align: "right", className: "tabular-nums", cell: (row) => row.attempts },
+  { header: "Last error", className: "max-w-xs break-words text-sm", cell: (row) => row.lastError ?? "—" },
+  { header: "Time", className: "whitespace-nowrap text-sm", cell: (row) => when(row.sentAt ?? row.createdAt) },
+];
+
+/** Retry on a failed job: a plain form posting to the screen's action, which redirects back with a toast. */
+function RetryJobButton({ job }: { job: FailedJob }) {
+  const navigation = useNavigation();
+  const retrying = navigation.state !== "idle" && navigation.formData?.get("id") === job.id;
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="retry" />
+      <input type="hidden" name="queue" value={job.name} />
+      <input type="hidden" name="id" value={job.id} />
+      <Button type="submit" size="sm" variant="outline" disabled={retrying} aria-label={`Retry ${job.name} job ${job.id.slice(0, 8)}`}>
+        <RotateCcw aria-hidden="true" /> Retry
+      </Button>
+    </Form>
+  );
+}
+
 export default function AdminSystem({ loaderData }: Route.ComponentProps) {
-  const { queues, failed, mail, filters, error } = loaderData;
+  const { queues, failed, mail } = loaderData;
+  const { filters } = mail;
+  // Both parts say the same when they cannot be read; one message is enough.
+  const error = loaderData.error ?? mail.error;
   useToastOnce(error);
   const navigation = useNavigation();
-  const pageCount = Math.max(1, Math.ceil(mail.total / mail.pageSize));
+  const busy = navigation.state === "loading" && navigation.location.pathname === mailLogUrl.path;
 
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -153,53 +205,17 @@ export default function AdminSystem({ loaderData }: Route.ComponentProps) {
           {failed.length === 0 ? (
             <p className="text-sm text-muted-foreground">No failed jobs.</p>
           ) : (
-            <Table aria-label="Failed jobs">
-              <TableHeader>
-                <TableRow>
-                  <TableHead scope="col">Queue</TableHead>
-                  <TableHead scope="col">Error</TableHead>
-                  <TableHead scope="col" className="text-right">
-                    Attempts
-                  </TableHead>
-                  <TableHead scope="col">Failed</TableHead>
-                  <TableHead scope="col">
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {failed.map((job) => {
-                  const retrying = navigation.state !== "idle" && navigation.formData?.get("id") === job.id;
-                  return (
-                    <TableRow key={job.id}>
-                      <TableCell>
-                        <span className="font-medium">{queueLabel(job.name)}</span>
-                        <span className="block font-mono text-xs text-muted-foreground">{job.id.slice(0, 8)}</span>
-                      </TableCell>
-                      <TableCell className="max-w-md break-words text-sm">{job.error || "—"}</TableCell>
-                      <TableCell className="text-right tabular-nums">{job.attempts}</TableCell>
-                      <TableCell className="whitespace-nowrap text-sm">{when(job.failedAt)}</TableCell>
-                      <TableCell className="text-right">
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="retry" />
-                          <input type="hidden" name="queue" value={job.name} />
-                          <input type="hidden" name="id" value={job.id} />
-                          <Button
-                            type="submit"
-                            size="sm"
-                            variant="outline"
-                            disabled={retrying}
-                            aria-label={`Retry ${job.name} job ${job.id.slice(0, 8)}`}
-                          >
-                            <RotateCcw aria-hidden="true" /> Retry
-                          </Button>
-                        </Form>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
+            <AdminListTable
+              label="Failed jobs"
+              columns={failedColumns}
+              rows={failed}
+              rowKey={(job) => job.id}
+              rowActions={(job) => (
+                <RowActions>
+                  <RetryJobButton job={job} />
+                </RowActions>
+              )}
+            />
           )}
         </CardContent>
       </Card>
@@ -214,81 +230,40 @@ export default function AdminSystem({ loaderData }: Route.ComponentProps) {
             {filters.q ? ` to addresses matching “${filters.q}”` : ""}
           </p>
         </div>
-        <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
-          <div className="grid min-w-0 flex-1 basis-64 gap-1.5">
-            <label htmlFor="mail-search" className="text-sm font-medium">
-              Search by address
-            </label>
-            <Input
-              key={filters.q}
-              id="mail-search"
-              type="search"
-              name="q"
-              defaultValue={filters.q}
-              maxLength={MAIL_LOG_MAX_QUERY_LENGTH}
-              placeholder="ann@example.com"
-            />
-          </div>
-          <Button type="submit" variant="outline">
-            <Search aria-hidden="true" /> Search
-          </Button>
-        </Form>
-        {mail.rows.length === 0 ? (
-          <EmptyState
-            icon={<Mail />}
-            title={filters.q ? "No messages to matching addresses." : "No mail sent yet."}
-            action={
-              filters.q ? (
-                <Button asChild variant="outline">
-                  <Link to="/admin/system">Clear the search</Link>
-                </Button>
-              ) : null
-            }
-          />
-        ) : (
-          <div className="rounded-xl border border-border bg-card">
-            <Table aria-label="Mail log">
-              <TableHeader>
-                <TableRow>
-                  <TableHead scope="col">To</TableHead>
-                  <TableHead scope="col">Subject</TableHead>
-                  <TableHead scope="col">Kind</TableHead>
-                  <TableHead scope="col">Status</TableHead>
-                  <TableHead scope="col" className="text-right">
-                    Attempts
-                  </TableHead>
-                  <TableHead scope="col">Last error</TableHead>
-                  <TableHead scope="col">Time</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {mail.rows.map((row) => (
-                  <TableRow key={row.id}>
-                    <TableCell className="break-all">{row.to}</TableCell>
-                    <TableCell>{row.subject}</TableCell>
-                    <TableCell className="whitespace-nowrap">
-                      {isOneOf(MAIL_KINDS, row.kind) ? MAIL_KIND_LABELS[row.kind] : row.kind}
-                    </TableCell>
-                    <TableCell>
-                      <Badge variant={row.status === "failed" ? "destructive" : row.status === "sent" ? "secondary" : "outline"}>
-                        {isOneOf(MAIL_STATUSES, row.status) ? MAIL_STATUS_LABELS[row.status] : row.status}
-                      </Badge>
-                    </TableCell>
-                    <TableCell className="text-right tabular-nums">{row.attempts}</TableCell>
-                    <TableCell className="max-w-xs break-words text-sm">{row.lastError ?? "—"}</TableCell>
-                    <TableCell className="whitespace-nowrap text-sm">{when(row.sentAt ?? row.createdAt)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
-        )}
-        <Pagination
-          page={mail.page}
-          pageCount={pageCount}
-          hrefFor={(page) => hrefFor({ q: filters.q, page })}
-          aria-label="Mail log pages"
+        <ListSearchForm
+          id="mail"
+          action={mailLogUrl.path}
+          searchLabel="Search by address"
+          placeholder="ann@example.com"
+          maxLength={MAIL_LOG_MAX_QUERY_LENGTH}
+          query={filters.q}
+          hrefFor={(fields) => mailLogUrl.hrefFromForm(filters, fields)}
         />
+        <div aria-busy={busy} className={cn("grid gap-4 transition-opacity", busy && "opacity-60")}>
+          {mail.rows.length === 0 ? (
+            <EmptyState
+              icon={<Mail />}
+              title={filters.q ? "No messages to matching addresses." : "No mail sent yet."}
+              action={
+                filters.q ? (
+                  <Button asChild variant="outline">
+                    <Link to={mailLogUrl.path}>Clear the search</Link>
+                  </Button>
+                ) : null
+              }
+            />
+          ) : (
+            <div className="rounded-xl border border-border bg-card">
+              <AdminListTable label="Mail log" columns={mailColumns} rows={mail.rows} rowKey={(row) => row.id} />
+            </div>
+          )}
+          <Pagination
+            page={filters.page}
+            pageCount={mail.pageCount}
+            hrefFor={(page) => `${mailLogUrl.href(filters, { page })}#mail-log`}
+            aria-label="Mail log pages"
+          />
+        </div>
       </section>
     </div>
   );

@@ -6,7 +6,7 @@ import { db } from "~/server/db/client.server";
 import { rateLimits, sessions, subscriptions, verifications } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { clearOldMailBodies, deliverQueuedMail } from "~/server/mail/mail-queue.server";
-import { settleEndedTestMemberships } from "~/server/payments/fulfilment.server";
+import { settleEndedTestMemberships } from "~/server/payments/settle-ended-test-memberships.server";
 import { sweepUnusedPostCovers } from "~/server/posts/post-covers.server";
 import { LONGEST_RATE_LIMIT_WINDOW_MS } from "~/server/rate-limit.server";
 import { sweepUnusedSiteLogos } from "~/server/settings/site-logos.server";

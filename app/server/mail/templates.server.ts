@@ -117,6 +117,34 @@ export function contactMessageMail({
   });
 }
 
+/** A second payment for what the buyer had just bought (two checkout tabs), given back at once. */
+export function duplicateOrderRefundMail({
+  schoolName,
+  itemTitle,
+  amount,
+  orderId,
+  testMode,
+  url,
+}: {
+  schoolName: string;
+  itemTitle: string;
+  amount: string;
+  orderId: string;
+  testMode: boolean;
+  url: string;
+}) {
+  return compose(`Your payment for ${itemTitle} was refunded`, {
+    schoolName,
+    heading: "You paid twice, so we refunded one payment",
+    paragraphs: [
+      `${itemTitle} was paid for twice at about the same time, probably from two tabs or windows. You keep it; the second payment of ${amount} has been refunded in full and nothing more will be charged for it.`,
+      `Refunded order number: ${orderId}`,
+      ...(testMode ? ["This order was placed in test mode: no money was taken."] : ["A refund takes a few days to reach your account, depending on your bank."]),
+    ],
+    action: { label: "Go to your account", url },
+  });
+}
+
 export function orderReceiptMail({
   schoolName,
   itemTitle,

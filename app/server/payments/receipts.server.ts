@@ -4,15 +4,12 @@ import { formatUsd } from "~/lib/money";
 import { getConfig } from "~/server/config.server";
 import { db, type Queryable } from "~/server/db/client.server";
 import { courses, orders } from "~/server/db/schema";
-import { orderReceiptMail } from "~/server/mail/templates.server";
+import { duplicateOrderRefundMail, orderReceiptMail } from "~/server/mail/templates.server";
 import { sendMail } from "~/server/mail/mail-queue.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 
-/**
- * Queues the buyer's receipt of a paid order, with what was sold as it was sold: once per order
- * (its idempotency key), in `database`'s transaction when one is given.
- */
-export async function sendOrderReceipt({ orderId, database = db() }: { orderId: string; database?: Queryable }) {
+/** The order as it was sold, for the mails about it. */
+async function findOrderForMail(orderId: string, database: Queryable) {
   const [order] = await database
     .select({
       id: orders.id,
@@ -28,6 +25,15 @@ export async function sendOrderReceipt({ orderId, database = db() }: { orderId: 
     .from(orders)
     .leftJoin(courses, eq(courses.id, orders.courseId))
     .where(eq(orders.id, orderId));
+  return order;
+}
+
+/**
+ * Queues the buyer's receipt of a paid order, with what was sold as it was sold: once per order
+ * (its idempotency key), in `database`'s transaction when one is given.
+ */
+export async function sendOrderReceipt({ orderId, database = db() }: { orderId: string; database?: Queryable }) {
+  const order = await findOrderForMail(orderId, database);
   if (!order?.email || !order.paidAt) return;
   const { schoolName } = await getSiteSettings({ database });
   const origin = getConfig().publicUrl;
@@ -45,4 +51,23 @@ export async function sendOrderReceipt({ orderId, database = db() }: { orderId: 
     url: order.courseSlug ? `${origin}/courses/${order.courseSlug}` : `${origin}/courses`,
   });
   await sendMail({ kind: "receipt", key: `receipt:${order.id}`, to: order.email, ...mail }, { database });
+}
+
+/**
+ * Queues the notice that a second payment for what the buyer had just bought was refunded: once
+ * per order (its idempotency key), in `database`'s transaction when one is given.
+ */
+export async function sendDuplicateRefundNotice({ orderId, database = db() }: { orderId: string; database?: Queryable }) {
+  const order = await findOrderForMail(orderId, database);
+  if (!order?.email) return;
+  const { schoolName } = await getSiteSettings({ database });
+  const mail = duplicateOrderRefundMail({
+    schoolName,
+    itemTitle: order.itemTitle,
+    amount: formatUsd(order.amountCents),
+    orderId: order.id,
+    testMode: order.provider === "test",
+    url: `${getConfig().publicUrl}/account`,
+  });
+  await sendMail({ kind: "refund", key: `duplicate-refund:${order.id}`, to: order.email, ...mail }, { database });
 }
