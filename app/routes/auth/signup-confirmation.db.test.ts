@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer } from "../../../tests/support/app-server";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
+import { deliverQueuedMailNow } from "../../../tests/support/mail-queue";
 import { getConfig } from "~/server/config.server";
 
 /**
@@ -22,6 +23,7 @@ afterAll(() => app?.close());
 const cookiesFrom = (response: Response) => response.headers.getSetCookie().map((line) => line.split(";")[0]);
 
 async function confirmationLink(email: string) {
+  await deliverQueuedMailNow();
   const outbox = getConfig().mail.outboxDir;
   for (const file of (await fs.readdir(outbox)).sort().reverse()) {
     const mail = (await fs.readFile(path.join(outbox, file), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/g, "=");

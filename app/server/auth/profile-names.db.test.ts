@@ -3,6 +3,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
+import { deliverQueuedMailNow } from "../../../tests/support/mail-queue";
 import { PERSON_NAME_MAX } from "~/lib/forms/limits";
 import { getConfig } from "~/server/config.server";
 import { users } from "~/server/db/schema";
@@ -90,6 +91,7 @@ describe("names through Better Auth's endpoints", () => {
     expect((await call("/sign-up/email", { email, password: "a decent passphrase", name })).status).toBe(200);
     // And a second sign-up for the same unconfirmed address.
     expect((await call("/sign-up/email", { email, password: "another passphrase", name: "IMPORTANT: update your card" })).status).toBe(200);
+    await deliverQueuedMailNow();
     const outbox = getConfig().mail.outboxDir;
     const mails = await Promise.all((await fs.readdir(outbox)).map((file) => fs.readFile(path.join(outbox, file), "utf8")));
     const mine = mails.filter((mail) => mail.includes(`To: ${email}`)).map((mail) => mail.replace(/=\r?\n/g, ""));

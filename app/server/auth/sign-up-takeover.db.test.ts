@@ -3,6 +3,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
+import { deliverQueuedMailNow } from "../../../tests/support/mail-queue";
 import { getConfig } from "~/server/config.server";
 import { sessions, users } from "~/server/db/schema";
 import { getAuth } from "./auth.server";
@@ -73,6 +74,7 @@ const decode = (text: string) =>
 
 /** The confirmation links mailed to `email`, oldest first. */
 async function confirmationLinks(email: string) {
+  await deliverQueuedMailNow();
   const outbox = getConfig().mail.outboxDir;
   const files = (await fs.readdir(outbox).catch(() => [] as string[])).filter((file) => file.endsWith(".eml")).sort();
   const links: string[] = [];
