@@ -15,6 +15,7 @@ import { healthCheck } from "~/server/health.server";
 import { closeConnectionsWhenDraining, installGracefulShutdown, onShutdown, SHUTDOWN_DEADLINE_MS } from "~/server/lifecycle.server";
 import { startAppWorkers } from "~/server/jobs/jobs.server";
 import { stopWorkers } from "~/server/jobs/queue.server";
+import { surviveClosedConnectionWrites } from "~/server/db/closed-connection-writes.server";
 import { logger } from "~/server/logger.server";
 import { takeRequestUser } from "~/server/request-log.server";
 import { databaseOutageGate, outageStatus, requestLogLevel } from "~/server/outage.server";
@@ -317,6 +318,7 @@ export async function startServer({
   onListening?: (info: { url: string; ownerSetup: OwnerSetupNotice | null }) => void;
 }) {
   const config = getConfig();
+  surviveClosedConnectionWrites(logger, config.databaseUrl);
   for (const warning of config.warnings) logger.warn(warning);
   if (config.isProduction && config.publicUrl.startsWith("https://") && config.trustProxy === false) {
     // An https site on a plain-http process is almost always behind a proxy; without trusting it,

@@ -3,6 +3,7 @@
 // On the embedded PGlite database only one process may open it: there, `npm start` runs both.
 import { getConfig } from "../app/server/config.server";
 import { databaseOptionsFromConfig, openDatabase, setDatabase } from "../app/server/db/client.server";
+import { surviveClosedConnectionWrites } from "../app/server/db/closed-connection-writes.server";
 import { runMigrations } from "../app/server/db/migrate.server";
 import { startAppWorkers } from "../app/server/jobs/jobs.server";
 import { stopWorkers } from "../app/server/jobs/queue.server";
@@ -11,6 +12,7 @@ import { fail } from "./cli-support";
 
 try {
   const config = getConfig();
+  surviveClosedConnectionWrites(logger, config.databaseUrl);
   const handle = await openDatabase(databaseOptionsFromConfig(config));
   setDatabase(handle);
   await runMigrations(handle);
