@@ -65,28 +65,24 @@ async function withDatabase<T>(target: BackupTarget, work: (handle: DatabaseHand
 const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 
 /** Every table (and sequence) outside PostgreSQL's own schemas: its row count and a checksum of its rows. */
-async function databaseSnapshot(target: BackupTarget) {
-  return withDatabase(target, async (handle) => {
-    const snapshot: Record<string, string> = {};
-    const { rows: tables } = await handle.executeSql(
-      `select table_schema, table_name from information_schema.tables
-       where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`,
+async function databaseSnapshot(handle: DatabaseHandle) {
+  const snapshot: Record<string, string> = {};
+  const { rows: tables } = await handle.executeSql(
+    `select table_schema, table_name from information_schema.tables
+     where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`,
+  );
+  for (const { table_schema, table_name } of tables as { table_schema: string; table_name: string }[]) {
+    const { rows } = await handle.executeSql(
+      `select count(*)::int as n, coalesce(md5(string_agg(t::text, E'\\n' order by t::text)), '') as checksum
+       from ${quote(table_schema)}.${quote(table_name)} as t`,
     );
-    for (const { table_schema, table_name } of tables as { table_schema: string; table_name: string }[]) {
-      const { rows } = await handle.executeSql(
-        `select count(*)::int as n, coalesce(md5(string_agg(t::text, E'\\n' order by t::text)), '') as checksum
-         from ${quote(table_schema)}.${quote(table_name)} as t`,
-      );
-      snapshot[`${table_schema}.${table_name}`] = `${rows[0]!.n} rows, ${rows[0]!.checksum}`;
-    }
-    const { rows: sequences } = await handle.executeSql(
-      `select schemaname, sequencename, last_value::text as last_value from pg_sequences`,
-    );
-    for (const sequence of sequences as { schemaname: string; sequencename: string; last_value: string | null }[]) {
-      snapshot[`sequence ${sequence.schemaname}.${sequence.sequencename}`] = String(sequence.last_value);
-    }
-    return snapshot;
-  });
+    snapshot[`${table_schema}.${table_name}`] = `${rows[0]!.n} rows, ${rows[0]!.checksum}`;
+  }
+  const { rows: sequences } = await handle.executeSql(`select schemaname, sequencename, last_value::text as last_value from pg_sequences`);
+  for (const sequence of sequences as { schemaname: string; sequencename: string; last_value: string | null }[]) {
+    snapshot[`sequence ${sequence.schemaname}.${sequence.sequencename}`] = String(sequence.last_value);
+  }
+  return snapshot;
 }
 
 /** Every stored file: bucket/key to its SHA-256. */
@@ -103,7 +99,14 @@ async function filesSnapshot(storage: Storage) {
   return files;
 }
 
-const snapshot = async (target: BackupTarget) => ({ database: await databaseSnapshot(target), files: await filesSnapshot(target.storage) });
+/** The database and files of a school; `change` runs first on the same connection, when given. */
+const snapshot = async (target: BackupTarget, change?: (handle: DatabaseHandle) => Promise<unknown>) => ({
+  database: await withDatabase(target, async (handle) => {
+    await change?.(handle);
+    return databaseSnapshot(handle);
+  }),
+  files: await filesSnapshot(target.storage),
+});
 
 async function isEmpty(target: BackupTarget) {
   const files = await filesSnapshot(target.storage);
@@ -221,19 +224,17 @@ describe.each(engines)("backups on %s", (kind) => {
     expect(await snapshot(source)).toEqual(original);
 
     // The snapshot notices a single missing row: a restore that lost one would fail above.
-    await withDatabase(target, (handle) =>
+    const { database: oneRowLess } = await snapshot(target, (handle) =>
       handle.executeSql(`delete from public.lessons where id = (select id from public.lessons limit 1)`),
     );
-    const oneRowLess = await databaseSnapshot(target);
     expect(oneRowLess["public.lessons"]).not.toEqual(original.database["public.lessons"]);
     expect({ ...oneRowLess, "public.lessons": original.database["public.lessons"] }).toEqual(original.database);
   }, 180_000);
 
   it("refuses a target that holds a school unless forced, and then replaces it whole", async () => {
     const target = restoredTarget;
-    await withDatabase(target, (handle) => handle.executeSql(`update public.courses set title = title || ' (changed)'`));
     await target.storage.put("media", "covers/new-after-backup.png", Readable.from([Buffer.from("new")]), { contentType: "image/png" });
-    const changed = await snapshot(target);
+    const changed = await snapshot(target, (handle) => handle.executeSql(`update public.courses set title = title || ' (changed)'`));
     expect(changed).not.toEqual(original);
 
     await expect(restoreBackup(target, archive)).rejects.toThrow(/The target is not empty: .*Nothing was changed\. Pass --force/);
