@@ -244,6 +244,21 @@ describe.each(engines)("backups on %s", (kind) => {
     expect(await snapshot(target)).toEqual(original);
   }, 180_000);
 
+  if (kind === "postgres") {
+    it("leaves the database as it was when the restore fails late (after the data is loaded)", async () => {
+      const target = await freshTarget(kind);
+      // Not a table, so the target counts as empty; its name takes one the dump's indexes needs.
+      const client = postgres(target.databaseUrl!, { max: 1, onnotice: () => {} });
+      try {
+        await client`create sequence public.courses_updated_at_idx`;
+      } finally {
+        await client.end();
+      }
+      await expect(restoreBackup(target, archive)).rejects.toThrow(/psql failed[\s\S]*courses_updated_at_idx/);
+      expect(await isEmpty(target)).toBe(true);
+    }, 180_000);
+  }
+
   it.each([
     [
       "a file whose bytes changed",

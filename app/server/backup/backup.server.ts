@@ -100,17 +100,17 @@ function libpqConnection(databaseUrl: string) {
 
 type PgTool = "pg_dump" | "pg_restore" | "psql";
 
-/** Starts one of PostgreSQL's programs; `done` settles when it exits, failing with its error output. */
-function startPgTool(target: BackupTarget, tool: PgTool, args: string[], stdin: "ignore" | "pipe" = "ignore") {
+/** Runs one of PostgreSQL's programs; fails with its error output. */
+function runPgTool(target: BackupTarget, tool: PgTool, args: string[]) {
   const command = target.pgBin ? path.join(target.pgBin, tool) : tool;
   const connection = target.databaseUrl && tool !== "pg_restore" ? libpqConnection(target.databaseUrl) : undefined;
   const child = spawn(command, connection ? [...args, `--dbname=${connection.dbname}`] : args, {
     env: { ...process.env, ...connection?.env },
-    stdio: [stdin, tool === "pg_restore" ? "pipe" : "ignore", "pipe"],
+    stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";
   child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-  const done = new Promise<void>((resolve, reject) => {
+  return new Promise<void>((resolve, reject) => {
     child.once("error", (error: NodeJS.ErrnoException) => {
       reject(
         error.code === "ENOENT"
@@ -125,7 +125,6 @@ function startPgTool(target: BackupTarget, tool: PgTool, args: string[], stdin: 
       code === 0 ? resolve() : reject(new BackupError(`${tool} failed (exit code ${code}):\n${stderr.trim()}`)),
     );
   });
-  return { child, done };
 }
 
 /** Every schema but PostgreSQL's own, dropped with what is in it; an empty public schema made again. */
@@ -140,31 +139,16 @@ BEGIN
 END $$;`;
 
 /**
- * pg_restore turns the dump into SQL and psql runs it in one transaction, after dropping what the
- * database holds when `force` is set: a restore that fails anywhere leaves the database as it was.
+ * pg_restore turns the dump into an SQL script and psql runs it in one transaction, after dropping
+ * what the database holds when `force` is set: a restore that fails anywhere leaves the database as
+ * it was. The script is written out whole first, so psql never commits one that pg_restore cut short.
  * (pg_restore --clean cannot drop pg-boss's partitioned tables, hence the drop of whole schemas.)
  */
 async function restorePostgres(target: BackupTarget, dump: string, force: boolean) {
-  const restore = startPgTool(target, "pg_restore", ["--no-owner", "--no-privileges", "--file=-", dump]);
-  const psql = startPgTool(
-    target,
-    "psql",
-    [
-      "--no-psqlrc",
-      "--quiet",
-      "--single-transaction",
-      "--set=ON_ERROR_STOP=1",
-      ...(force ? [`--command=${DROP_EVERYTHING}`] : []),
-      "--file=-",
-    ],
-    "pipe",
-  );
-  // psql ending early (an error) closes the pipe under pg_restore: psql's message is the one to show.
-  psql.child.stdin!.on("error", () => {});
-  restore.child.stdout!.pipe(psql.child.stdin!);
-  const [restored, ran] = await Promise.allSettled([restore.done, psql.done]);
-  if (ran.status === "rejected") throw ran.reason;
-  if (restored.status === "rejected") throw restored.reason;
+  const script = path.join(path.dirname(dump), "restore.sql");
+  await runPgTool(target, "pg_restore", ["--no-owner", "--no-privileges", `--file=${script}`, dump]);
+  const transaction = ["--no-psqlrc", "--quiet", "--single-transaction", "--set=ON_ERROR_STOP=1"];
+  await runPgTool(target, "psql", [...transaction, ...(force ? [`--command=${DROP_EVERYTHING}`] : []), `--file=${script}`]);
 }
 
 async function postgresTableCount(databaseUrl: string) {
@@ -227,7 +211,7 @@ export async function createBackup(target: BackupTarget, output: string): Promis
       const kind = target.databaseUrl ? "postgres" : "pglite";
       const databasePath = DATABASE_FILES[kind];
       if (kind === "postgres") {
-        await startPgTool(target, "pg_dump", ["--format=custom", `--file=${path.join(staging, databasePath)}`]).done;
+        await runPgTool(target, "pg_dump", ["--format=custom", `--file=${path.join(staging, databasePath)}`]);
       } else {
         if (!hasPgliteDatabase(target.dataDir))
           throw new BackupError(`There is no embedded database in ${pgliteDir(target.dataDir)} to back up.`);
