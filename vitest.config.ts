@@ -43,7 +43,13 @@ export default defineConfig({
         ? [
             {
               resolve: { alias },
-              test: { ...shared, name: "postgres", include: ["app/**/*.db.test.ts", "app/**/*.pg.test.ts", "scripts/**/*.db.test.ts"] },
+              // VITEST_DATABASE_PROJECT: for a test that picks its engine by project (backup.db.test.ts).
+              test: {
+                ...shared,
+                env: { ...shared.env, VITEST_DATABASE_PROJECT: "postgres" },
+                name: "postgres",
+                include: ["app/**/*.db.test.ts", "app/**/*.pg.test.ts", "scripts/**/*.db.test.ts"],
+              },
             },
           ]
         : []),
