@@ -13,6 +13,7 @@ import { CLIENT_IP_HEADER, isLoopbackAddress } from "~/server/auth/client-ip.ser
 import { scheduleTempCoverSweep } from "~/server/courses/course-covers.server";
 import { getConfig, type Config } from "~/server/config.server";
 import { getDatabaseHandle } from "~/server/db/client.server";
+import { pageCacheMiddleware } from "~/server/page-cache/page-cache-middleware.server";
 import { logger } from "~/server/logger.server";
 import { closeRuntime, getOwnerSetupNotice, prepareRuntime, type OwnerSetupNotice } from "~/server/runtime.server";
 import { BUCKETS, getStorage, type Bucket } from "~/server/storage.server";
@@ -276,16 +277,19 @@ export function createApp({ config = getConfig(), build, clientDir }: CreateAppO
   // under the same 1 MB cap as every other body.
   app.post("/api/webhooks/stripe", express.raw({ type: () => true, limit: MAX_BODY_BYTES }), stripeWebhookRoute);
 
+  const getLoadContext = (req: Request) => {
+    const context = new RouterContextProvider();
+    context.set(requestInfoContext, { nonce: req.nonce ?? "", requestId: String(req.id ?? ""), clientIp: req.ip ?? "" });
+    return context;
+  };
+  // Anonymous visitors' public pages, rendered once and kept (docs/decisions/016-page-cache.md).
+  app.use(pageCacheMiddleware({ config, build, getLoadContext }));
   app.all(
     "/{*path}",
     createRequestHandler({
       build: build as never,
       mode: config.isProduction ? "production" : "development",
-      getLoadContext: (req) => {
-        const context = new RouterContextProvider();
-        context.set(requestInfoContext, { nonce: req.nonce ?? "", requestId: String(req.id ?? ""), clientIp: req.ip ?? "" });
-        return context;
-      },
+      getLoadContext,
     }),
   );
 

@@ -103,6 +103,13 @@ const envSchema = z
         .max(1000, "must be a whole number from 1 to 1000"),
     ),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    PAGE_CACHE_MB: optional(
+      z.coerce
+        .number({ error: "must be a whole number of megabytes from 0 to 4096" })
+        .int("must be a whole number of megabytes from 0 to 4096")
+        .min(0, "must be a whole number of megabytes from 0 to 4096")
+        .max(4096, "must be a whole number of megabytes from 0 to 4096"),
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -198,6 +205,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
     /** Accepted, but worth a line in the log at start. */
     warnings: configWarnings(env, paymentsProvider(raw)),
     logLevel: raw.LOG_LEVEL,
+    /** The rendered-page cache's byte budget for anonymous visitors (docs/decisions/016); 0 turns it off. */
+    pageCacheMaxBytes: (raw.PAGE_CACHE_MB ?? 64) * 1024 * 1024,
   };
 }
 

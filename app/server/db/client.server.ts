@@ -21,7 +21,18 @@ export type DatabaseHandle = {
   location: string;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Calls `onChange` after every committed write, from any instance, to what anonymous pages
+   * show (the tables with a page_cache trigger, drizzle/0009), and once more whenever the
+   * listening connection comes back after a drop, since notifications may have been missed then.
+   * Resolves once listening; the returned function stops it.
+   */
+  listenForContentChanges(onChange: () => void): Promise<() => Promise<void>>;
 };
+
+/** The channel (NOTIFY) and notice code (RAISE NOTICE) of the page_cache triggers. */
+export const CONTENT_CHANGED_CHANNEL = "page_cache";
+const CONTENT_CHANGED_NOTICE = "01PC0";
 
 export type OpenDatabaseOptions =
   | { kind: "postgres"; url: string; max?: number }
@@ -30,7 +41,14 @@ export type OpenDatabaseOptions =
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === "postgres") {
-    const client = postgres(options.url, { max: options.max ?? 10, onnotice: () => {} });
+    // The writing connection hears the trigger's notice before its statement completes, so this
+    // process forgets old pages before it answers the request that wrote; other instances hear the
+    // NOTIFY a moment after the commit.
+    const localWrites = new Set<() => void>();
+    const onnotice = (notice: postgres.Notice) => {
+      if (notice.code === CONTENT_CHANGED_NOTICE) for (const listener of localWrites) listener();
+    };
+    const client = postgres(options.url, { max: options.max ?? 10, onnotice });
     const db = drizzlePostgres(client, { schema });
     const url = new URL(options.url);
     return {
@@ -39,6 +57,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       location: `postgres://${url.host}${url.pathname}`,
       ping: async () => void (await db.execute(sql`select 1`)),
       close: () => client.end({ timeout: 5 }),
+      async listenForContentChanges(onChange) {
+        localWrites.add(onChange);
+        let listening = false;
+        // onlisten runs on the first LISTEN and again after every reconnect.
+        const request = await client.listen(CONTENT_CHANGED_CHANNEL, onChange, () => {
+          if (listening) onChange();
+          listening = true;
+        });
+        return async () => {
+          localWrites.delete(onChange);
+          await request.unlisten().catch(() => {});
+        };
+      },
     };
   }
 
@@ -57,6 +88,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       kind: "pglite",
       location: dataDir ?? "memory",
       ping: async () => void (await client.query("select 1")),
+      // One connection in this process: the callback runs as the writing transaction commits.
+      async listenForContentChanges(onChange) {
+        const unlisten = await client.listen(CONTENT_CHANGED_CHANNEL, onChange);
+        return async () => {
+          await unlisten().catch(() => {});
+        };
+      },
       close: async () => {
         try {
           await client.close();
