@@ -13,15 +13,20 @@ const shared = { setupFiles: ["tests/support/setup.ts"], testTimeout: 30_000, ho
 
 /**
  * Every test runs on PGlite. When TEST_DATABASE_URL names a PostgreSQL server, the
- * integration tests (those that open a database: *.db.test.ts) run again on it.
+ * integration tests (those that open a database: *.db.test.ts) run again on it, and those that
+ * need PostgreSQL itself (*.pg.test.ts: several app processes on one database) run there alone.
  */
 export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
-      { resolve: { alias }, test: { ...shared, name: "pglite", include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "tests/unit/**/*.test.ts"] } },
+      {
+        resolve: { alias },
+        test: { ...shared, name: "pglite", include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "tests/unit/**/*.test.ts"], exclude: ["**/*.pg.test.ts", "**/node_modules/**"] },
+      },
+      // *.pg.test.ts need a PostgreSQL server (several app processes on one database).
       ...(process.env.TEST_DATABASE_URL
-        ? [{ resolve: { alias }, test: { ...shared, name: "postgres", include: ["app/**/*.db.test.ts", "scripts/**/*.db.test.ts"] } }]
+        ? [{ resolve: { alias }, test: { ...shared, name: "postgres", include: ["app/**/*.db.test.ts", "app/**/*.pg.test.ts", "scripts/**/*.db.test.ts"] } }]
         : []),
     ],
   },

@@ -54,11 +54,22 @@ async function get(path: string, headers: Record<string, string> = {}) {
   return { status: response.status, headers: response.headers, text: await response.text(), cache: response.headers.get("x-page-cache") };
 }
 
-/** The page as an anonymous visitor gets it now; the first load may render it, the second must come from the cache. */
+/**
+ * The page as the cache holds it: loaded until it comes from the cache (on PostgreSQL the NOTIFY
+ * of an earlier write may still empty the cache once more after the first load).
+ */
 async function cachedPage(path: string) {
-  await get(path);
+  for (let tries = 0; tries < 5; tries++) {
+    const page = await get(path);
+    if (page.cache === "hit") return page.text;
+  }
+  throw new Error(`${path} never came from the cache`);
+}
+
+/** The next anonymous request after a write: it must show the write. The page is then cached again for the next step. */
+async function nextPage(path: string) {
   const page = await get(path);
-  expect(page.cache, path).toBe("hit");
+  await cachedPage(path);
   return page.text;
 }
 
@@ -233,18 +244,18 @@ describe("fresh after every content write", () => {
     await cachedPage("/blog");
     const input = { title, slug: "", excerpt: "An excerpt", category: "Announcements", contentMd: "Hello", tags: [], coverUrl: "" };
     const { id, slug } = await savePost({ authorId: admin.id, input, publish: true });
-    expect(await cachedPage("/blog")).toContain(title);
-    expect(await cachedPage(`/blog/${slug}`)).toContain(title);
+    expect(await nextPage("/blog")).toContain(title);
+    expect(await nextPage(`/blog/${slug}`)).toContain(title);
     await savePost({ id, authorId: admin.id, input: { ...input, slug, title: `${title} edited` }, publish: true });
-    expect(await cachedPage(`/blog/${slug}`)).toContain(`${title} edited`);
-    expect(await cachedPage("/sitemap.xml")).toContain(`/blog/${slug}`);
+    expect(await nextPage(`/blog/${slug}`)).toContain(`${title} edited`);
+    expect(await nextPage("/sitemap.xml")).toContain(`/blog/${slug}`);
     await setPostStatus({ id, status: "draft" });
     expect((await get(`/blog/${slug}`)).status).toBe(404);
-    expect(await cachedPage("/blog")).not.toContain(title);
+    expect(await nextPage("/blog")).not.toContain(title);
     await setPostStatus({ id, status: "published" });
-    expect(await cachedPage("/blog/rss.xml")).toContain(title);
+    expect(await nextPage("/blog/rss.xml")).toContain(title);
     await deletePost({ id });
-    expect(await cachedPage("/blog/rss.xml")).not.toContain(title);
+    expect(await nextPage("/blog/rss.xml")).not.toContain(title);
     expect((await get(`/blog/${slug}`)).status).toBe(404);
   });
 
@@ -254,22 +265,22 @@ describe("fresh after every content write", () => {
     await cachedPage(COURSE);
     await cachedPage("/courses");
     await updateCourseDetails({ courseId: course.id, title, slug: course.slug, description: course.longDescriptionMd, priceCents: course.priceCents });
-    expect(await cachedPage(COURSE)).toContain(title);
-    expect(await cachedPage("/courses")).toContain(title);
-    expect(await cachedPage("/")).toContain(title);
+    expect(await nextPage(COURSE)).toContain(title);
+    expect(await nextPage("/courses")).toContain(title);
+    expect(await nextPage("/")).toContain(title);
     await setCourseStatus({ courseId: course.id, status: "draft" });
     expect((await get(COURSE)).status).toBe(404);
-    expect(await cachedPage("/courses")).not.toContain(title);
+    expect(await nextPage("/courses")).not.toContain(title);
     await setCourseStatus({ courseId: course.id, status: "published" });
-    expect(await cachedPage("/courses")).toContain(title);
+    expect(await nextPage("/courses")).toContain(title);
 
     const [extra] = await database()
       .db.insert(courses)
       .values({ title: `Short-lived ${unique()}`, slug: unique("short-lived"), status: "published" })
       .returning();
-    expect(await cachedPage("/courses?sort=newest")).toContain(extra.title);
+    expect(await nextPage("/courses?sort=newest")).toContain(extra.title);
     await deleteCourse({ courseId: extra.id });
-    expect(await cachedPage("/courses?sort=newest")).not.toContain(extra.title);
+    expect(await nextPage("/courses?sort=newest")).not.toContain(extra.title);
   });
 
   it("the curriculum: a module renamed, a lesson added and removed", async () => {
@@ -278,16 +289,16 @@ describe("fresh after every content write", () => {
     const { id: moduleId } = await createModule({ courseId: course.id });
     const moduleTitle = `Module ${unique()}`;
     await updateModule({ courseId: course.id, moduleId, title: moduleTitle, description: "" });
-    expect(await cachedPage(COURSE)).toContain(moduleTitle);
+    expect(await nextPage(COURSE)).toContain(moduleTitle);
     const lesson = await createLesson({ courseId: course.id, moduleId, now: Date.now() });
-    expect(await cachedPage(COURSE)).toContain("New Lesson");
+    expect(await nextPage(COURSE)).toContain("New Lesson");
     await deleteLesson({ courseId: course.id, lessonId: lesson.id });
-    expect(await cachedPage(COURSE)).not.toContain("New Lesson");
+    expect(await nextPage(COURSE)).not.toContain("New Lesson");
     // A lesson's own page, too: its title in the preview.
     await cachedPage(PREVIEW_LESSON);
     const previewTitle = `Welcome, renamed ${unique()}`;
     await database().db.update(lessons).set({ title: previewTitle }).where(eq(lessons.slug, "welcome-and-roadmap"));
-    expect(await cachedPage(PREVIEW_LESSON)).toContain(previewTitle);
+    expect(await nextPage(PREVIEW_LESSON)).toContain(previewTitle);
   });
 
   it("the site settings: the school's name on every page", async () => {
@@ -295,8 +306,8 @@ describe("fresh after every content write", () => {
     await cachedPage("/courses.data");
     const schoolName = `School ${unique()}`;
     await updateSiteSettings({ input: { ...(await getSiteSettings()), schoolName }, actorId: admin.id });
-    expect(await cachedPage("/about")).toContain(schoolName);
-    expect(await cachedPage("/courses.data")).toContain(schoolName);
+    expect(await nextPage("/about")).toContain(schoolName);
+    expect(await nextPage("/courses.data")).toContain(schoolName);
   });
 
   it("testimonials, playbooks and reviews", async () => {
@@ -304,21 +315,21 @@ describe("fresh after every content write", () => {
     const quote = `Loved it ${unique()}`;
     const [testimonial] = await database().db.select({ id: testimonials.id }).from(testimonials).limit(1);
     await database().db.update(testimonials).set({ quote }).where(eq(testimonials.id, testimonial.id));
-    expect(await cachedPage("/testimonials")).toContain(quote);
+    expect(await nextPage("/testimonials")).toContain(quote);
 
     await cachedPage("/playbooks");
     const playbookTitle = `Playbook ${unique()}`;
     const [playbook] = await database().db.select({ id: playbooks.id }).from(playbooks).limit(1);
     await database().db.update(playbooks).set({ title: playbookTitle }).where(eq(playbooks.id, playbook.id));
-    expect(await cachedPage("/playbooks")).toContain(playbookTitle);
+    expect(await nextPage("/playbooks")).toContain(playbookTitle);
 
     await cachedPage(COURSE);
     const [course] = await database().db.select({ id: courses.id }).from(courses).where(eq(courses.slug, "shopify-101"));
     const body = `A fine review ${unique()}`;
     await database().db.insert(reviews).values({ courseId: course.id, userId: admin.id, authorName: "Rita Reviewer", rating: 5, comment: body });
-    expect(await cachedPage(COURSE)).toContain(body);
+    expect(await nextPage(COURSE)).toContain(body);
     await database().db.delete(reviews).where(eq(reviews.comment, body));
-    expect(await cachedPage(COURSE)).not.toContain(body);
+    expect(await nextPage(COURSE)).not.toContain(body);
   });
 
   it("an author's name, but not a sign-in or a post's view count", async () => {
@@ -326,7 +337,7 @@ describe("fresh after every content write", () => {
     await cachedPage(POST);
     const name = `Maya ${unique()}`;
     await updateAccountName({ userId: post.authorId!, name });
-    expect(await cachedPage(POST)).toContain(name);
+    expect(await nextPage(POST)).toContain(name);
     await database().db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, post.authorId!));
     expect((await get(POST)).cache).toBe("hit");
     await get(POST, { "user-agent": `${CHROME} reader-${unique()}` });
