@@ -1,5 +1,5 @@
 import { Search } from "lucide-react";
-import type { FormEvent } from "react";
+import type { FormEvent, Ref } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -7,39 +7,60 @@ import { NativeSelect } from "~/components/ui/select";
 import { useDebouncedSearch } from "~/components/use-debounced-search";
 import { cn } from "~/lib/utils";
 
+/** A menu of the form: a sort, or a filter such as a role or a status. */
+export type ListSelect = {
+  /** The URL parameter it sets. */
+  name: string;
+  label: string;
+  /** The value in the URL now ("" for All). */
+  value: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  /** A first option with the value "" ("All roles"), for a filter that can be off. */
+  allLabel?: string;
+  /** Applies as soon as it changes (a sort); otherwise with the Search button (a filter). */
+  applyOnChange?: boolean;
+  /** Width of the menu's column, e.g. "md:w-56". */
+  className?: string;
+};
+
 /**
- * The search box and sort menu of a list page. A plain GET form, so it works without
- * JavaScript; once hydrated, typing applies after a pause and the sort on change, as client-side
- * navigations so back and forward step through them.
+ * The search box and menus of a list page, public or admin. A plain GET form, so it works without
+ * JavaScript; once hydrated, submitting and the menus marked `applyOnChange` are client-side
+ * navigations (back and forward step through them) and, with `delayMs`, typing applies after a
+ * pause. The addresses come from the list's `list-url` declaration through `hrefFor`.
  */
-export function ListSearchForm<Sort extends string>({
+export function ListSearchForm({
   id,
   action,
-  hidden,
+  hidden = {},
   searchLabel,
   placeholder,
+  maxLength = 100,
   query,
-  sort,
-  sorts,
+  selects = [],
   delayMs,
   hrefFor,
-  sortClassName = "md:w-56",
+  inputRef,
+  keyShortcut,
 }: {
   /** Prefix of the controls' ids. */
   id: string;
   action: string;
-  /** The list's other filters, carried along when the form is submitted without JavaScript. */
-  hidden: Record<string, string | null | undefined>;
+  /** The list's other state, carried along when the form is submitted without JavaScript. */
+  hidden?: Record<string, string | null | undefined>;
   searchLabel: string;
   placeholder: string;
-  /** The search and sort in the URL now. */
+  maxLength?: number;
+  /** The search in the URL now. */
   query: string;
-  sort: Sort;
-  sorts: ReadonlyArray<{ value: Sort; label: string }>;
-  delayMs: number;
-  /** The list's URL with this search and sort and its other filters unchanged. */
-  hrefFor: (next: { q: string; sort?: Sort }) => string;
-  sortClassName?: string;
+  selects?: ListSelect[];
+  /** Typing applies after this pause; without it, the search applies when submitted. */
+  delayMs?: number;
+  /** The list's address with these form fields (as strings) changed and its other state kept. */
+  hrefFor: (fields: Record<string, string>) => string;
+  inputRef?: Ref<HTMLInputElement>;
+  /** Announced on the search box when a key focuses it. */
+  keyShortcut?: string;
 }) {
   const navigate = useNavigate();
   const search = useDebouncedSearch({
@@ -54,9 +75,11 @@ export function ListSearchForm<Sort extends string>({
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const chosen = new FormData(event.currentTarget).get("sort") as Sort | null;
+    const form = new FormData(event.currentTarget);
+    const fields: Record<string, string> = { q: search.query };
+    for (const select of selects) fields[select.name] = String(form.get(select.name) ?? "");
     search.cancel();
-    navigate(hrefFor({ q: search.query, sort: chosen ?? sort }), { preventScrollReset: true });
+    navigate(hrefFor(fields), { preventScrollReset: true });
   }
 
   return (
@@ -68,13 +91,15 @@ export function ListSearchForm<Sort extends string>({
         </label>
         <div className="flex gap-2">
           <Input
+            ref={inputRef}
             id={`${id}-search`}
             type="search"
             name="q"
             value={search.query}
-            maxLength={100}
+            maxLength={maxLength}
             placeholder={placeholder}
             autoComplete="off"
+            aria-keyshortcuts={keyShortcut}
             onChange={(event) => search.change(event.target.value)}
           />
           <Button type="submit" variant="secondary">
@@ -83,25 +108,32 @@ export function ListSearchForm<Sort extends string>({
           </Button>
         </div>
       </div>
-      <div className={cn("flex flex-col gap-2", sortClassName)}>
-        <label htmlFor={`${id}-sort`} className="text-sm font-medium">
-          Sort by
-        </label>
-        <NativeSelect
-          id={`${id}-sort`}
-          name="sort"
-          // Uncontrolled and re-keyed on the URL's sort (back/forward), so a choice shows at once.
-          key={sort}
-          defaultValue={sort}
-          onChange={(event) => navigate(hrefFor({ q: search.query, sort: event.target.value as Sort }), { preventScrollReset: true })}
-        >
-          {sorts.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+      {selects.map((select) => (
+        <div key={select.name} className={cn("flex flex-col gap-2", select.className)}>
+          <label htmlFor={`${id}-${select.name}`} className="text-sm font-medium">
+            {select.label}
+          </label>
+          <NativeSelect
+            id={`${id}-${select.name}`}
+            name={select.name}
+            // Uncontrolled and re-keyed on the URL's value (back/forward), so a choice shows at once.
+            key={select.value}
+            defaultValue={select.value}
+            onChange={
+              select.applyOnChange
+                ? (event) => navigate(hrefFor({ q: search.query, [select.name]: event.target.value }), { preventScrollReset: true })
+                : undefined
+            }
+          >
+            {select.allLabel !== undefined ? <option value="">{select.allLabel}</option> : null}
+            {select.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      ))}
     </form>
   );
 }

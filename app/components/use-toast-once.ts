@@ -15,3 +15,8 @@ export function useToastOnce(toast: Toast | null | undefined) {
     else toastError(toast.message);
   }, [toast]);
 }
+
+/** Shows the toast of an action's answer (`fetcher.data`, `actionData`), if it carries one. */
+export function useAnswerToast(data: unknown) {
+  useToastOnce(data && typeof data === "object" && "toast" in data ? ((data as { toast?: Toast | null }).toast ?? null) : null);
+}

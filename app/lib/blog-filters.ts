@@ -1,8 +1,9 @@
 /**
- * The blog list's filters and their URL form (`q`, `category`, `sort`, `page`, defaults omitted),
- * shared by the loader (parsing) and the page (links, the GET form, live updates).
+ * The public blog list's filters: the category pills, the sorts, and the list's URL (declared with
+ * `list-url.ts`, shared by the loader and the page).
  */
 
+import { choiceParam, defineListUrl, optionParam, pageParam, textParam } from "./list-url";
 import { CATEGORY_LABELS, CATEGORY_SLUGS, isOneOf, POST_CATEGORIES, valueForSlug, type PostCategory } from "./domain-values";
 
 export const BLOG_PAGE_SIZE = 9;
@@ -20,41 +21,23 @@ export const BLOG_SORTS = [
 export type BlogCategoryValue = (typeof CATEGORY_SLUGS)[PostCategory];
 export type BlogSort = (typeof BLOG_SORTS)[number]["value"];
 
-export type BlogFilters = {
-  q: string;
+const BLOG_CATEGORY_VALUES = BLOG_CATEGORIES.map((item) => item.value);
+
+/** The public blog's URL: `/blog?q=…&category=…&sort=…&page=…`. */
+export const blogListUrl = defineListUrl("/blog", {
+  q: textParam({ maxLength: 100 }),
   /** null means All. */
-  category: BlogCategoryValue | null;
-  sort: BlogSort;
-  page: number;
-};
+  category: optionParam(BLOG_CATEGORY_VALUES),
+  sort: choiceParam(
+    BLOG_SORTS.map((item) => item.value),
+    "newest",
+  ),
+  page: pageParam(),
+});
 
-export const DEFAULT_BLOG_FILTERS: BlogFilters = { q: "", category: null, sort: "newest", page: 1 };
+export type BlogFilters = ReturnType<typeof blogListUrl.parse>;
 
-const MAX_QUERY_LENGTH = 100;
-
-/** Reads the filters from a query string; anything unknown falls back to its default. */
-export function parseBlogFilters(search: URLSearchParams): BlogFilters {
-  const q = (search.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
-  const categoryParam = search.get("category");
-  const category = BLOG_CATEGORIES.find((item) => item.value === categoryParam)?.value ?? null;
-  const sortParam = search.get("sort");
-  const sort = BLOG_SORTS.find((item) => item.value === sortParam)?.value ?? DEFAULT_BLOG_FILTERS.sort;
-  const pageNumber = Number(search.get("page"));
-  const page = Number.isInteger(pageNumber) && pageNumber >= 1 && pageNumber <= 10_000 ? pageNumber : 1;
-  return { q, category, sort, page };
-}
-
-/** The query string for these filters ("" or "?…"), omitting defaults. */
-export function blogFiltersToSearch(filters: Partial<BlogFilters>): string {
-  const params = new URLSearchParams();
-  const q = filters.q?.trim();
-  if (q) params.set("q", q);
-  if (filters.category) params.set("category", filters.category);
-  if (filters.sort && filters.sort !== DEFAULT_BLOG_FILTERS.sort) params.set("sort", filters.sort);
-  if (filters.page && filters.page > 1) params.set("page", String(filters.page));
-  const search = params.toString();
-  return search ? `?${search}` : "";
-}
+export const DEFAULT_BLOG_FILTERS: BlogFilters = blogListUrl.defaults;
 
 /** The stored category for a URL value (null for All). */
 export function blogCategoryFromSlug(value: BlogCategoryValue | null): PostCategory | null {

@@ -1,18 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
   CATALOG_MAX_PAGE,
-  catalogHref,
+  catalogListUrl,
   DEFAULT_CATALOG_FILTERS,
   hasActiveFilters,
   levelFromSlug,
-  parseCatalogFilters,
-  serializeCatalogFilters,
   topicFromSlug,
 } from "./catalog-filters";
 
-const parse = (query: string) => parseCatalogFilters(new URLSearchParams(query));
+const parse = (query: string) => catalogListUrl.parse(new URLSearchParams(query));
 
-describe("parseCatalogFilters", () => {
+describe("catalogListUrl.parse", () => {
   it("gives the defaults for an empty query", () => {
     expect(parse("")).toEqual(DEFAULT_CATALOG_FILTERS);
   });
@@ -45,39 +43,39 @@ describe("parseCatalogFilters", () => {
   });
 });
 
-describe("serializeCatalogFilters", () => {
+describe("catalogListUrl.toParams", () => {
   it("leaves the defaults out", () => {
-    expect(serializeCatalogFilters(DEFAULT_CATALOG_FILTERS).toString()).toBe("");
-    expect(serializeCatalogFilters({ ...DEFAULT_CATALOG_FILTERS, sort: "popular", view: "grid", page: 1, q: "  " }).toString()).toBe("");
+    expect(catalogListUrl.toParams(DEFAULT_CATALOG_FILTERS).toString()).toBe("");
+    expect(catalogListUrl.toParams({ ...DEFAULT_CATALOG_FILTERS, sort: "popular", view: "grid", page: 1, q: "  " }).toString()).toBe("");
   });
 
   it("writes the fields in a stable order", () => {
-    expect(serializeCatalogFilters({ view: "list", sort: "newest", topic: "shopify", level: "advanced", q: "store", page: 2 }).toString()).toBe(
-      "q=store&level=advanced&topic=shopify&sort=newest&view=list&page=2",
-    );
+    expect(
+      catalogListUrl.toParams({ view: "list", sort: "newest", topic: "shopify", level: "advanced", q: "store", page: 2 }).toString(),
+    ).toBe("q=store&level=advanced&topic=shopify&sort=newest&view=list&page=2");
   });
 
   it("is the inverse of parse for every tidy URL", () => {
     for (const query of ["", "q=ai+%26+more", "level=beginner&topic=execution", "sort=title&view=list", "q=x&page=2"]) {
-      expect(serializeCatalogFilters(parse(query)).toString()).toBe(query);
+      expect(catalogListUrl.toParams(parse(query)).toString()).toBe(query);
     }
   });
 });
 
-describe("catalogHref", () => {
+describe("catalogListUrl.href", () => {
   const filters = parse("q=shop&level=beginner&page=3");
 
   it("changes one field and starts again from the first page", () => {
-    expect(catalogHref("/courses", filters, { topic: "shopify" })).toBe("/courses?q=shop&level=beginner&topic=shopify");
-    expect(catalogHref("/catalog", filters, { level: null })).toBe("/catalog?q=shop");
+    expect(catalogListUrl.href(filters, { topic: "shopify" }, "/courses")).toBe("/courses?q=shop&level=beginner&topic=shopify");
+    expect(catalogListUrl.href(filters, { level: null }, "/catalog")).toBe("/catalog?q=shop");
   });
 
   it("keeps the page when asked to change it", () => {
-    expect(catalogHref("/courses", filters, { page: 4 })).toBe("/courses?q=shop&level=beginner&page=4");
+    expect(catalogListUrl.href(filters, { page: 4 }, "/courses")).toBe("/courses?q=shop&level=beginner&page=4");
   });
 
   it("is the bare path for the defaults", () => {
-    expect(catalogHref("/courses", filters, { q: "", level: null })).toBe("/courses");
+    expect(catalogListUrl.href(filters, { q: "", level: null }, "/courses")).toBe("/courses");
   });
 });
 

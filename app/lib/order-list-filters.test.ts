@@ -1,19 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_ORDER_LIST, orderListHref, ORDERS_MAX_QUERY_LENGTH, parseOrderListFilters } from "./order-list-filters";
+import { DEFAULT_ORDER_LIST, orderListUrl, ORDERS_MAX_QUERY_LENGTH } from "./order-list-filters";
 
-const parse = (search: string) => parseOrderListFilters(new URLSearchParams(search));
+const parse = (search: string) => orderListUrl.parse(new URLSearchParams(search));
 
 describe("the orders list URL", () => {
   it("defaults to every order, page 1", () => {
     expect(parse("")).toEqual(DEFAULT_ORDER_LIST);
-    expect(orderListHref(DEFAULT_ORDER_LIST)).toBe("/admin/orders");
+    expect(orderListUrl.href(DEFAULT_ORDER_LIST)).toBe("/admin/orders");
   });
 
   it("reads the search, status and page, and writes them back", () => {
     const filters = parse("q=%20ann%40example.test%20&status=refunded&page=3");
     expect(filters).toEqual({ q: "ann@example.test", status: "refunded", page: 3 });
-    expect(orderListHref(filters)).toBe("/admin/orders?q=ann%40example.test&status=refunded&page=3");
-    expect(orderListHref({ ...filters, page: 1 })).toBe("/admin/orders?q=ann%40example.test&status=refunded");
+    expect(orderListUrl.href(filters)).toBe("/admin/orders?q=ann%40example.test&status=refunded&page=3");
+    expect(orderListUrl.href({ ...filters, page: 1 })).toBe("/admin/orders?q=ann%40example.test&status=refunded");
   });
 
   it("ignores values it does not know, and cuts a very long search", () => {

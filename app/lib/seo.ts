@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { absoluteImageUrl } from "./image-url";
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "./site-settings";
 
 type MetaArgs = { matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined> };
@@ -49,7 +50,7 @@ export function pageMeta(
   const siteName = siteSettingsOf(args).schoolName;
   const url = `${origin}${path}`;
   const fullTitle = title === siteName ? title : `${title} | ${siteName}`;
-  const imageUrl = image ? (image.startsWith("http") ? image : `${origin}${image}`) : `${origin}/images/og-default.webp`;
+  const imageUrl = absoluteImageUrl(image, origin) ?? `${origin}/images/og-default.webp`;
   return [
     { title: fullTitle },
     { name: "description", content: description },

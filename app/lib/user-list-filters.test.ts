@@ -1,27 +1,20 @@
 import { describe, expect, it } from "vitest";
-import {
-  DEFAULT_USER_LIST,
-  parseUserListFilters,
-  sortedBy,
-  userExportHref,
-  userListHref,
-  USERS_MAX_QUERY_LENGTH,
-} from "./user-list-filters";
+import { DEFAULT_USER_LIST, sortedBy, userExportHref, userListUrl, USERS_MAX_QUERY_LENGTH } from "./user-list-filters";
 
-const parse = (search: string) => parseUserListFilters(new URLSearchParams(search));
+const parse = (search: string) => userListUrl.parse(new URLSearchParams(search));
 
 describe("the users list URL", () => {
   it("defaults to everyone, newest member first, page 1", () => {
     expect(parse("")).toEqual(DEFAULT_USER_LIST);
-    expect(userListHref(DEFAULT_USER_LIST)).toBe("/admin/users");
+    expect(userListUrl.href(DEFAULT_USER_LIST)).toBe("/admin/users");
   });
 
   it("reads the search, role, sort, direction and page, and writes them back", () => {
     const filters = parse("q=%20Ann%20&role=admin&sort=email&dir=desc&page=3");
     expect(filters).toEqual({ q: "Ann", role: "admin", sort: "email", dir: "desc", page: 3 });
-    expect(userListHref(filters)).toBe("/admin/users?q=Ann&role=admin&sort=email&dir=desc&page=3");
+    expect(userListUrl.href(filters)).toBe("/admin/users?q=Ann&role=admin&sort=email&dir=desc&page=3");
     // A column's first direction is left out of the URL.
-    expect(userListHref({ ...filters, dir: "asc", page: 1 })).toBe("/admin/users?q=Ann&role=admin&sort=email");
+    expect(userListUrl.href({ ...filters, dir: "asc", page: 1 })).toBe("/admin/users?q=Ann&role=admin&sort=email");
   });
 
   it("ignores values it does not know, and cuts a very long search", () => {

@@ -1,10 +1,10 @@
 import { getConfig, type Config } from "./config.server";
-import { databaseOptionsFromConfig, getDatabaseHandle, openDatabase, setDatabase, type DatabaseHandle } from "./db/client.server";
+import { databaseOptionsFromConfig, type Queryable, getDatabaseHandle, openDatabase, setDatabase, type DatabaseHandle } from "./db/client.server";
 import { runMigrations } from "./db/migrate.server";
 import { seedDemoContent } from "./db/seed/seed.server";
 import { logger } from "./logger.server";
 import { issueOwnerSetupCode, OWNER_SETUP_PATH, type OwnerSetupCode } from "./users/owner-setup.server";
-import { upsertPasswordUser } from "./users/password-users.server";
+import { createOwnerIfAbsent } from "./users/password-users.server";
 import { adminExists } from "./users/user-roles.server";
 
 const state = globalThis as typeof globalThis & { __courseSiteReady?: Promise<DatabaseHandle>; __ownerSetup?: OwnerSetupNotice | null };
@@ -34,8 +34,7 @@ export function prepareRuntime(config: Config = getConfig()): Promise<DatabaseHa
         if (seeded) logger.info("demo content written");
       }
       if (config.admin) {
-        const admin = await upsertPasswordUser(handle.db, { ...config.admin, role: "super_admin", note: "Set by ADMIN_EMAIL at start" });
-        logger.info({ email: admin.email }, admin.created ? "admin account created" : "admin account updated");
+        await createOwnerFromEnvironment(handle.db, config.admin);
       }
       state.__ownerSetup = null;
       if (!(await adminExists(handle.db))) {
@@ -58,6 +57,24 @@ export function prepareRuntime(config: Config = getConfig()): Promise<DatabaseHa
     state.__courseSiteReady = undefined;
   });
   return state.__courseSiteReady;
+}
+
+/**
+ * ADMIN_EMAIL/ADMIN_PASSWORD: the owner is created once. When the address already has an account
+ * it is left alone (password, role and sessions), and the log says so loudly, since the variables
+ * then do nothing: change that account's password or role in the back office or with `npm run admin`.
+ */
+export async function createOwnerFromEnvironment(database: Queryable, admin: { email: string; password: string }) {
+  const owner = await createOwnerIfAbsent(database, admin);
+  if (owner.created) {
+    logger.info({ email: owner.email }, "owner account created from ADMIN_EMAIL");
+    return owner;
+  }
+  logger.warn(
+    { email: owner.email, role: owner.role },
+    "ADMIN_EMAIL: an account with this address already exists and was left alone (its password, role and sessions are unchanged; ADMIN_PASSWORD is not applied). Change it in the back office or with `npm run admin`, and remove ADMIN_EMAIL/ADMIN_PASSWORD from the environment.",
+  );
+  return owner;
 }
 
 export async function closeRuntime() {

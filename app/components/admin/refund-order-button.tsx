@@ -1,13 +1,9 @@
 import { useFetcher } from "react-router";
-import { ConfirmButton } from "~/components/admin/confirm-button";
-import { useToastOnce } from "~/components/use-toast-once";
+import { ConfirmButton } from "~/components/ui/confirm-button";
+import { useAnswerToast } from "~/components/use-toast-once";
 import { Button } from "~/components/ui/button";
 import { ORDER_MESSAGES } from "~/lib/order-list-filters";
-import type { Toast } from "~/lib/toast";
-import type { OrderRow } from "./orders-table";
-
-const toastOf = (data: unknown) =>
-  data && typeof data === "object" && "toast" in data ? ((data as { toast?: Toast }).toast ?? null) : null;
+import type { OrderRow } from "./order-row";
 
 /** What a refund does, said before it happens. */
 function refundConsequences(order: OrderRow) {
@@ -28,7 +24,7 @@ function refundConsequences(order: OrderRow) {
  */
 export function RefundOrderButton({ order }: { order: OrderRow }) {
   const fetcher = useFetcher();
-  useToastOnce(toastOf(fetcher.data));
+  useAnswerToast(fetcher.data);
   const busy = fetcher.state !== "idle";
   return (
     <ConfirmButton

@@ -1,15 +1,6 @@
 import { useEffect } from "react";
 import { useBlocker, type Blocker } from "react-router";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-button";
 
 /**
  * Asks before leaving an editor with unsaved changes: in-app navigation is blocked (answer with
@@ -37,19 +28,14 @@ export function useUnsavedChangesGuard(dirty: boolean, submitting: React.RefObje
 /** "Leave without saving?" for a blocked navigation; `what` names the thing being edited ("this post"). */
 export function UnsavedChangesDialog({ blocker, what }: { blocker: Blocker; what: string }) {
   return (
-    <AlertDialog open={blocker.state === "blocked"} onOpenChange={(open) => !open && blocker.state === "blocked" && blocker.reset()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Leave without saving?</AlertDialogTitle>
-          <AlertDialogDescription>You have unsaved changes to {what}. If you leave now they will be lost.</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Stay on this page</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={() => blocker.state === "blocked" && blocker.proceed()}>
-            Leave
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={blocker.state === "blocked"}
+      onCancel={() => blocker.state === "blocked" && blocker.reset()}
+      title="Leave without saving?"
+      description={`You have unsaved changes to ${what}. If you leave now they will be lost.`}
+      cancelLabel="Stay on this page"
+      confirmLabel="Leave"
+      onConfirm={() => blocker.state === "blocked" && blocker.proceed()}
+    />
   );
 }

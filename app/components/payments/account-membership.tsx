@@ -1,19 +1,9 @@
 import { useRef } from "react";
 import { Sparkles } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { ConfirmButton } from "~/components/ui/confirm-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { SUBSCRIPTION_PLAN_LABELS, SUBSCRIPTION_STATUS_LABELS, type SubscriptionPlan, type SubscriptionStatus } from "~/lib/domain-values";
@@ -106,30 +96,23 @@ export function AccountMembership({ membership }: { membership: MembershipView |
                     {needsBilling ? "Manage billing" : "Cancel membership"}
                   </Button>
                 ) : (
-                  <AlertDialog>
-                    <AlertDialogTrigger asChild>
+                  <ConfirmButton
+                    trigger={
                       <Button type="button" variant="outline" loading={canceling}>
                         Cancel membership
                       </Button>
-                    </AlertDialogTrigger>
-                    <AlertDialogContent>
-                      <AlertDialogHeader>
-                        <AlertDialogTitle>Cancel your membership?</AlertDialogTitle>
-                        <AlertDialogDescription>
-                          You keep every course until {membership.periodEnd}; nothing more is charged after that.
-                        </AlertDialogDescription>
-                      </AlertDialogHeader>
-                      <AlertDialogFooter>
-                        <AlertDialogCancel>Keep membership</AlertDialogCancel>
-                        <AlertDialogAction variant="destructive" onClick={() => formRef.current?.requestSubmit()}>
-                          Cancel membership
-                        </AlertDialogAction>
-                      </AlertDialogFooter>
-                    </AlertDialogContent>
-                  </AlertDialog>
+                    }
+                    title="Cancel your membership?"
+                    description={<>You keep every course until {membership.periodEnd}; nothing more is charged after that.</>}
+                    cancelLabel="Keep membership"
+                    confirmLabel="Cancel membership"
+                    onConfirm={() => formRef.current?.requestSubmit()}
+                  />
                 )}
                 <p className="text-sm text-muted-foreground">
-                  {membership.provider === "stripe" ? "Opens Stripe's billing page, where you can cancel or update your card." : "Cancel anytime: you keep access until the period ends."}
+                  {membership.provider === "stripe"
+                    ? "Opens Stripe's billing page, where you can cancel or update your card."
+                    : "Cancel anytime: you keep access until the period ends."}
                 </p>
               </Form>
             ) : !membership.active ? (

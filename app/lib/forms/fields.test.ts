@@ -101,6 +101,8 @@ describe("text, slugs and checkboxes", () => {
       "//evil.example/x.png",
       "/\\evil.example",
       "http://plain.example/x.png",
+      "https://[x",
+      "https://exa mple.com/x.png",
       undefined,
     ])
       expect(cover.parse(dropped)).toBe("");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isImageUrl } from "~/lib/image-url";
 import { dollarsToCents } from "~/lib/money";
 import { slugify } from "~/lib/slug";
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, PRICE_MAX_DOLLARS, SLUG_MAX } from "./limits";
@@ -107,15 +108,16 @@ export function priceDollarsField({
 
 /**
  * An image the site shows (a cover): a path on this site ("/media/…" for uploads, "/images/…" for
- * the demo art) or an absolute https URL. Anything else (javascript:, data:, "//other.host",
- * plain http) is dropped rather than refused, as no form lets anyone type it.
+ * the demo art) or an absolute https URL, checked with `new URL` like every reader of it
+ * (~/lib/image-url). Anything else (javascript:, data:, "//other.host", plain http, "https://[x")
+ * is dropped rather than saved, as no form lets anyone type it.
  */
 export function imageUrlField({ max = 2000 }: { max?: number } = {}) {
   return z
     .string()
     .trim()
     .max(max)
-    .refine((value) => value === "" || /^\/(?![/\\])/.test(value) || /^https:\/\/[^/\\]/.test(value))
+    .refine((value) => value === "" || isImageUrl(value))
     .catch("");
 }
 

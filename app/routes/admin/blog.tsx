@@ -1,62 +1,44 @@
-import { data, Form, Link, useFetcher, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { format } from "date-fns";
-import { FileText, Plus, Search } from "lucide-react";
+import { FileText } from "lucide-react";
 import type { Route } from "./+types/blog";
-import { adminMeta } from "~/lib/seo";
 import { AdminError } from "~/components/admin/admin-error";
-import { ConfirmButton } from "~/components/admin/confirm-button";
-import { useRowDelete } from "~/components/admin/use-row-delete";
-import { useShortcut } from "~/components/admin/use-shortcut";
-import { useToastOnce } from "~/components/use-toast-once";
+import { AdminListPage } from "~/components/admin/list/admin-list-page";
+import type { AdminListColumn } from "~/components/admin/list/admin-list-table";
+import { DeleteRowButton, PublishToggle, RowActions, RowLink } from "~/components/admin/list/row-actions";
 import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
-import { Button } from "~/components/ui/button";
-import { EmptyState } from "~/components/ui/empty-state";
-import { Input } from "~/components/ui/input";
-import { Pagination } from "~/components/ui/pagination";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import type { Toast } from "~/lib/toast";
+import { defineListUrl, pageParam, textParam } from "~/lib/list-url";
 import { POST_MESSAGES } from "~/lib/post-messages";
+import { adminMeta } from "~/lib/seo";
+import { readAdminList } from "~/server/admin-list.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { listAdminPosts } from "~/server/posts/admin-posts.server";
-import { logger } from "~/server/logger.server";
-import { newToast } from "~/server/toast.server";
 import { postListAction } from "./blog.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "Blog");
 
+const postList = defineListUrl("/admin/blog", { q: textParam({ maxLength: 200 }), page: pageParam() });
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin({ request, context });
-  const url = new URL(request.url);
-  const query = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
-  const page = Number(url.searchParams.get("page") ?? 1);
-  try {
-    const result = await listAdminPosts({ query, page });
-    return data({
-      query,
-      page: result.page,
-      pageCount: result.pageCount,
-      total: result.total,
-      posts: result.posts.map((post) => ({
+  return readAdminList({
+    request,
+    list: postList,
+    failure: POST_MESSAGES.fetchListFailed,
+    what: "admin post list",
+    read: async ({ q, page }) => {
+      const result = await listAdminPosts({ query: q, page });
+      const rows = result.posts.map((post) => ({
         id: post.id,
         title: post.title,
         slug: post.slug,
         status: post.status,
         category: post.category,
         updated: format(post.updatedAt, "MMM d, yyyy HH:mm"),
-      })),
-      error: null as Toast | null,
-    });
-  } catch (error) {
-    logger.error({ err: error }, "admin post list failed");
-    return data({
-      query,
-      page: 1,
-      pageCount: 1,
-      total: 0,
-      posts: [],
-      error: newToast({ kind: "error", message: POST_MESSAGES.fetchListFailed }),
-    });
-  }
+      }));
+      return { ...result, rows };
+    },
+  });
 }
 
 /** Publish, unpublish and delete: the row buttons post an `intent`, answered with the toast to show. */
@@ -64,151 +46,50 @@ export function action({ request, context }: Route.ActionArgs) {
   return postListAction({ request, context });
 }
 
-type PostRow = Route.ComponentProps["loaderData"]["posts"][number];
+type PostRow = Route.ComponentProps["loaderData"]["rows"][number];
 
-function PostActions({ post, rowDelete }: { post: PostRow; rowDelete: ReturnType<typeof useRowDelete> }) {
-  // Publish and unpublish keep the row, so their fetcher can live in it; delete's lives with the list.
-  const fetcher = useFetcher<typeof action>();
-  useToastOnce(fetcher.data && "toast" in fetcher.data ? fetcher.data.toast : null);
-  const busy = fetcher.state !== "idle";
-  const deleting = rowDelete.deletingId === post.id;
-  const published = post.status === "published";
-  return (
-    <div className="flex flex-wrap items-center justify-end gap-2 lg:flex-nowrap">
-      <Button asChild variant="outline" size="sm">
-        <Link to={`/admin/blog/${post.id}/edit`} aria-label={`Edit ${post.title}`}>
-          Edit
+const columns: AdminListColumn<PostRow>[] = [
+  {
+    header: "Title",
+    className: "max-w-[10rem] sm:max-w-xs lg:max-w-sm",
+    cell: (post) => (
+      <>
+        <Link to={`/admin/blog/${post.id}/edit`} className="block truncate font-medium hover:underline">
+          {post.title}
         </Link>
-      </Button>
-      <fetcher.Form method="post">
-        <input type="hidden" name="id" value={post.id} />
-        <Button
-          type="submit"
-          name="intent"
-          value={published ? "unpublish" : "publish"}
-          variant={published ? "secondary" : "default"}
-          size="sm"
-          loading={busy}
-          aria-label={`${published ? "Unpublish" : "Publish"} ${post.title}`}
-        >
-          {published ? "Unpublish" : "Publish"}
-        </Button>
-      </fetcher.Form>
-      <ConfirmButton
-        trigger={
-          <Button type="button" variant="destructive" size="sm" loading={deleting} aria-label={`Delete ${post.title}`}>
-            Delete
-          </Button>
-        }
-        title={`Delete “${post.title}”?`}
-        description="Are you sure you want to delete this post?"
-        confirmLabel="Delete"
-        onConfirm={() => rowDelete.deleteRow(post.id)}
-      />
-    </div>
-  );
-}
+        <span className="block truncate text-xs text-muted-foreground">/{post.slug}</span>
+        {/* On phones the status sits under the title instead of in its own column. */}
+        <PublishStatusBadge status={post.status} className="mt-1 sm:hidden" />
+      </>
+    ),
+  },
+  { header: "Status", from: "sm", cell: (post) => <PublishStatusBadge status={post.status} /> },
+  { header: "Category", from: "lg", cell: (post) => post.category },
+  { header: "Updated", from: "md", className: "whitespace-nowrap", cell: (post) => post.updated },
+];
 
 export default function AdminBlog({ loaderData }: Route.ComponentProps) {
-  const { posts, query, page, pageCount, total } = loaderData;
-  const navigate = useNavigate();
-  useToastOnce(loaderData.error);
-  const rowDelete = useRowDelete();
-  useShortcut("n", () => navigate("/admin/blog/new"));
-
-  const hrefFor = (target: number) => {
-    const params = new URLSearchParams();
-    if (query) params.set("q", query);
-    if (target > 1) params.set("page", String(target));
-    const search = params.toString();
-    return search ? `/admin/blog?${search}` : "/admin/blog";
-  };
-
   return (
-    <div className="grid grid-cols-1 gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight">Blog posts</h1>
-          <p className="text-sm text-muted-foreground">
-            {total} {total === 1 ? "post" : "posts"}
-            {query ? ` matching “${query}”` : ""}
-          </p>
-        </div>
-        <Button asChild>
-          <Link to="/admin/blog/new" aria-keyshortcuts="n">
-            <Plus aria-hidden="true" /> New post
-          </Link>
-        </Button>
-      </div>
-      <Form method="get" role="search" className="flex max-w-md gap-2">
-        <label htmlFor="post-search" className="sr-only">
-          Search posts by title or slug
-        </label>
-        {/* Keyed by the query so the box shows the search of the page it is on (back/forward too). */}
-        <Input key={query} id="post-search" type="search" name="q" defaultValue={query} placeholder="Search by title or slug" />
-        <Button type="submit" variant="outline">
-          <Search aria-hidden="true" /> Search
-        </Button>
-      </Form>
-      {loaderData.error ? (
-        <p role="alert" className="rounded-md border border-destructive/30 bg-background p-4 text-sm text-destructive">
-          {loaderData.error.message}
-        </p>
-      ) : posts.length === 0 ? (
-        <EmptyState
-          icon={<FileText />}
-          title={query ? "No posts found matching your search." : "No blog posts yet."}
-          action={
-            query ? (
-              <Button asChild variant="outline">
-                <Link to="/admin/blog">Clear search</Link>
-              </Button>
-            ) : (
-              <Button asChild>
-                <Link to="/admin/blog/new">Write the first post</Link>
-              </Button>
-            )
-          }
-        />
-      ) : (
-        <div className="rounded-xl border border-border bg-card">
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Title</TableHead>
-                <TableHead className="hidden sm:table-cell">Status</TableHead>
-                <TableHead className="hidden lg:table-cell">Category</TableHead>
-                <TableHead className="hidden md:table-cell">Updated</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {posts.map((post) => (
-                <TableRow key={post.id}>
-                  <TableCell className="max-w-[10rem] sm:max-w-xs lg:max-w-sm">
-                    <Link to={`/admin/blog/${post.id}/edit`} className="block truncate font-medium hover:underline">
-                      {post.title}
-                    </Link>
-                    <span className="block truncate text-xs text-muted-foreground">/{post.slug}</span>
-                    {/* On phones the status sits under the title instead of in its own column. */}
-                    <PublishStatusBadge status={post.status} className="mt-1 sm:hidden" />
-                  </TableCell>
-                  <TableCell className="hidden sm:table-cell">
-                    <PublishStatusBadge status={post.status} />
-                  </TableCell>
-                  <TableCell className="hidden lg:table-cell">{post.category}</TableCell>
-                  <TableCell className="hidden whitespace-nowrap md:table-cell">{post.updated}</TableCell>
-                  <TableCell>
-                    <PostActions post={post} rowDelete={rowDelete} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
+    <AdminListPage
+      title="Blog posts"
+      noun={["post", "posts"]}
+      list={postList}
+      data={loaderData}
+      search={{ id: "post", label: "Search posts by title or slug", placeholder: "Search by title or slug", maxLength: 200 }}
+      create={{ to: "/admin/blog/new", label: "New post", firstLabel: "Write the first post" }}
+      columns={columns}
+      rowKey={(post) => post.id}
+      rowActions={(post, rowDelete) => (
+        <RowActions>
+          <RowLink to={`/admin/blog/${post.id}/edit`} label={`Edit ${post.title}`}>
+            Edit
+          </RowLink>
+          <PublishToggle id={post.id} title={post.title} published={post.status === "published"} />
+          <DeleteRowButton id={post.id} title={post.title} description="Are you sure you want to delete this post?" rowDelete={rowDelete} />
+        </RowActions>
       )}
-      <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} aria-label="Blog posts pages" />
-    </div>
+      empty={{ icon: <FileText />, none: "No blog posts yet.", noMatches: "No posts found matching your search." }}
+    />
   );
 }
 

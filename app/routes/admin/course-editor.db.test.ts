@@ -292,8 +292,8 @@ describe("the course list", () => {
   it("lists and searches courses with their status, price and lesson count", async () => {
     const course = await draftCourse();
     const loaded = await callLoader(courseList, { path: `/admin/courses?q=${encodeURIComponent(course.title)}`, user: admin });
-    expect(loaded.data).toMatchObject({ query: course.title, total: 1, error: null });
-    expect(loaded.data.courses).toEqual([
+    expect(loaded).toMatchObject({ filters: { q: course.title }, total: 1, error: null });
+    expect(loaded.rows).toEqual([
       {
         id: course.id,
         title: course.title,

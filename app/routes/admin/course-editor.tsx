@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { ArrowLeft, ImageOff, ListTree, Plus, Star, Trash2 } from "lucide-react";
-import { ConfirmButton } from "~/components/admin/confirm-button";
+import { ConfirmButton } from "~/components/ui/confirm-button";
 import { FileUpload } from "~/components/admin/file-upload";
 import { MarkdownPreview } from "~/components/admin/markdown-preview";
 import { PreviewToggle } from "~/components/admin/preview-toggle";

@@ -76,7 +76,7 @@ describe("Refund on /admin/orders", () => {
       courseId: course.id,
     });
 
-    const { orders: rows } = await callLoader(ordersList, { path: `/admin/orders?q=${encodeURIComponent(buyer.email)}`, user: admin });
+    const { rows } = await callLoader(ordersList, { path: `/admin/orders?q=${encodeURIComponent(buyer.email)}`, user: admin });
     expect(rows).toEqual([
       expect.objectContaining({ id: orderId, status: "refunded", refundable: false, refunded: expect.stringMatching(/^on /) }),
     ]);
@@ -141,7 +141,7 @@ describe("Refund on /admin/orders", () => {
     expect((await orderOf(pending!.id)).status).toBe("pending");
     expect((await orderOf(stripeMembership!.id)).status).toBe("paid");
 
-    const { orders: rows } = await callLoader(ordersList, { path: `/admin/orders?q=${encodeURIComponent(buyer.email)}`, user: admin });
+    const { rows } = await callLoader(ordersList, { path: `/admin/orders?q=${encodeURIComponent(buyer.email)}`, user: admin });
     // Both were written at the same moment: the id breaks the tie, so compare them by title.
     expect(rows.map((row) => [row.itemTitle, row.refundable, row.refundAtStripe]).toSorted()).toEqual([
       ["All-courses membership", false, true],

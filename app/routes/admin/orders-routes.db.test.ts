@@ -81,7 +81,7 @@ describe("/admin/orders", () => {
     const data = await callLoader(ordersList, { path: `/admin/orders?q=${encodeURIComponent(buyer.email.toUpperCase())}`, user: admin });
     expect(data.filters).toEqual({ q: buyer.email.toUpperCase(), status: null, page: 1 });
     expect({ total: data.total, pageCount: data.pageCount, error: data.error }).toEqual({ total: 2, pageCount: 1, error: null });
-    expect(data.orders).toEqual([
+    expect(data.rows).toEqual([
       {
         id: expect.any(String),
         at: "2025-03-02T12:00:00.000Z",
@@ -111,12 +111,12 @@ describe("/admin/orders", () => {
     ]);
 
     const paid = await callLoader(ordersList, { path: `/admin/orders?q=${tag}&status=paid`, user: admin });
-    expect(paid.orders.map((order) => order.itemTitle)).toEqual([`SQL Basics ${tag}`]);
+    expect(paid.rows.map((order) => order.itemTitle)).toEqual([`SQL Basics ${tag}`]);
   });
 
   it("lists the order of a deleted account with its e-mail and no user to link to", async () => {
     const data = await callLoader(ordersList, { path: `/admin/orders?q=${encodeURIComponent(goneEmail)}`, user: admin });
-    expect(data.orders).toEqual([
+    expect(data.rows).toEqual([
       expect.objectContaining({ customerEmail: goneEmail, userId: null, itemTitle: `Left behind ${tag}`, amount: "$5.00" }),
     ]);
   });
@@ -125,7 +125,7 @@ describe("/admin/orders", () => {
     await withTableMissing("orders", async () => {
       const data = await callLoader(ordersList, { path: "/admin/orders", user: admin });
       expect(data.error).toMatchObject({ kind: "error", message: "Failed to fetch orders" });
-      expect(data.orders).toEqual([]);
+      expect(data.rows).toEqual([]);
     });
   });
 

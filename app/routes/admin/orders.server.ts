@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { firstError, parseForm } from "~/lib/forms/parse-form";
-import { ORDER_MESSAGES, orderListHref, parseOrderListFilters } from "~/lib/order-list-filters";
+import { ORDER_MESSAGES, orderListUrl } from "~/lib/order-list-filters";
 import { invalidForm } from "~/server/action.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { refundOrder } from "~/server/payments/billing.server";
@@ -26,6 +26,6 @@ export async function orderListAction({ request, context }: { request: Request; 
     const { toast, status } = paymentFailure("refund", error, { orderId, actorId: admin.id });
     return dataWithToast({}, toast, status);
   }
-  const list = orderListHref(parseOrderListFilters(new URL(request.url).searchParams));
+  const list = orderListUrl.href(orderListUrl.parse(new URL(request.url).searchParams));
   return redirectWithToast(list, { kind: "success", message: ORDER_MESSAGES.refunded(itemTitle) });
 }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { ArrowLeft, ImageOff } from "lucide-react";
-import { ConfirmButton } from "~/components/admin/confirm-button";
+import { ConfirmButton } from "~/components/ui/confirm-button";
 import { FileUpload } from "~/components/admin/file-upload";
 import { MarkdownPreview } from "~/components/admin/markdown-preview";
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from "~/components/admin/unsaved-changes";

@@ -1,18 +1,22 @@
 import { data, Link, useFetcher } from "react-router";
 import { format } from "date-fns";
-import { ArrowLeft, GraduationCap, History, Receipt } from "lucide-react";
+import { ArrowLeft, GraduationCap, Receipt } from "lucide-react";
 import type { Route } from "./+types/user-details";
 import { AdminError } from "~/components/admin/admin-error";
 import { MembershipSummary, toMembershipView } from "~/components/admin/membership-summary";
-import { OrdersTable, toOrderRow } from "~/components/admin/orders-table";
+import type { AdminListColumn } from "~/components/admin/list/admin-list-table";
+import { AdminListTable } from "~/components/admin/list/admin-list-table";
+import { RowIntentButton } from "~/components/admin/list/row-actions";
+import { orderColumns, orderRefundAction, StripeRefundNote } from "~/components/admin/order-columns";
+import { toOrderRow } from "~/components/admin/order-row";
 import { RoleBadge } from "~/components/admin/role-badge";
-import { useToastOnce } from "~/components/use-toast-once";
+import { UserHistory } from "~/components/admin/user-history";
+import { useAnswerToast, useToastOnce } from "~/components/use-toast-once";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { NativeSelect } from "~/components/ui/select";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import {
   ACCESS_EVENT_LABELS,
   ENROLLMENT_SOURCE_LABELS,
@@ -24,7 +28,8 @@ import {
   ROLES,
   type EnrollmentStatus,
 } from "~/lib/domain-values";
-import { ORDER_MESSAGES, orderListHref } from "~/lib/order-list-filters";
+import { ORDER_MESSAGES, orderListUrl } from "~/lib/order-list-filters";
+import { adminMeta } from "~/lib/seo";
 import { assignableRoles, canChangeRole, ROLE_CHANGE_REFUSALS } from "~/lib/role-rules";
 import type { Toast } from "~/lib/toast";
 import { NO_ACCESS_LABEL, USER_MESSAGES } from "~/lib/user-messages";
@@ -37,10 +42,8 @@ import { getAdminUser } from "~/server/users/admin-users.server";
 import { countSuperAdmins } from "~/server/users/user-roles.server";
 import { userDetailsAction } from "./user-details.server";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData ? loaderData.user.email : USER_MESSAGES.notFound} | Users | Admin | Launchpad Academy` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = (args) =>
+  adminMeta(args, `${args.loaderData ? args.loaderData.user.email : USER_MESSAGES.notFound} | Users`);
 
 const DATE = "MMM d, yyyy";
 const DATE_TIME = "MMM d, yyyy HH:mm";
@@ -121,7 +124,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         ? {
             orders: orders.orders.map(toOrderRow),
             total: orders.total,
-            allOrdersHref: orderListHref({ q: user.email, status: null, page: 1 }),
+            allOrdersHref: orderListUrl.href({ q: user.email }),
             membership: membership.value ? toMembershipView(membership.value) : null,
           }
         : null,
@@ -156,46 +159,43 @@ function AccessBadge({ status }: { status: EnrollmentStatus | null }) {
   return <Badge variant="secondary">{NO_ACCESS_LABEL}</Badge>;
 }
 
-/** One course: its badge and its button, with a fetcher of its own so only this row waits. */
-function CourseAccessRow({ course }: { course: CourseRow }) {
-  const fetcher = useFetcher<typeof action>();
-  useToastOnce(fetcher.data && "toast" in fetcher.data ? fetcher.data.toast : null);
-  const busy = fetcher.state !== "idle";
-  const active = course.status === "active";
-  return (
-    <TableRow>
-      <TableCell className="max-w-[12rem] sm:max-w-sm">
+const courseColumns: AdminListColumn<CourseRow>[] = [
+  {
+    header: "Course",
+    className: "max-w-[12rem] sm:max-w-sm",
+    cell: (course) => (
+      <>
         <Link to={`/courses/${course.slug}`} className="block truncate font-medium hover:underline">
           {course.title}
         </Link>
         {course.detail ? <span className="block truncate text-xs text-muted-foreground">{course.detail}</span> : null}
-      </TableCell>
-      <TableCell>
-        <AccessBadge status={course.status} />
-      </TableCell>
-      <TableCell className="text-right">
-        <fetcher.Form method="post">
-          <input type="hidden" name="courseId" value={course.courseId} />
-          <Button
-            type="submit"
-            name="intent"
-            value={active ? "revoke" : "grant"}
-            variant={active ? "outline" : "default"}
-            size="sm"
-            loading={busy}
-            aria-label={active ? `Revoke access to “${course.title}”` : `Grant Access to “${course.title}”`}
-          >
-            {active ? "Revoke" : "Grant Access"}
-          </Button>
-        </fetcher.Form>
-      </TableCell>
-    </TableRow>
+      </>
+    ),
+  },
+  { header: "Status", cell: (course) => <AccessBadge status={course.status} /> },
+];
+
+/** Grant or Revoke, with a fetcher of its own so only this row waits. */
+function CourseAccessButton({ course }: { course: CourseRow }) {
+  const active = course.status === "active";
+  return (
+    <RowIntentButton
+      intent={active ? "revoke" : "grant"}
+      fields={{ courseId: course.courseId }}
+      variant={active ? "outline" : "default"}
+      label={active ? `Revoke access to “${course.title}”` : `Grant Access to “${course.title}”`}
+    >
+      {active ? "Revoke" : "Grant Access"}
+    </RowIntentButton>
   );
 }
 
+const courseAccessAction = (course: CourseRow) => <CourseAccessButton course={course} />;
+const userOrderColumns = orderColumns({ showBuyer: false });
+
 function RoleForm({ user, role }: { user: LoaderData["user"]; role: LoaderData["role"] }) {
   const fetcher = useFetcher<typeof action>();
-  useToastOnce(fetcher.data && "toast" in fetcher.data ? fetcher.data.toast : null);
+  useAnswerToast(fetcher.data);
   const locked = role.options.length <= 1;
   return (
     <fetcher.Form method="post" className="grid gap-3">
@@ -241,7 +241,7 @@ export default function UserDetails({ loaderData, actionData }: Route.ComponentP
   const { user, role, courses, accessError, history, payments } = loaderData;
   useToastOnce(accessError);
   // Without JavaScript the forms post to this page, and the answer's toast is shown here.
-  useToastOnce(actionData && "toast" in actionData ? actionData.toast : null);
+  useAnswerToast(actionData);
 
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -309,20 +309,13 @@ export default function UserDetails({ loaderData, actionData }: Route.ComponentP
           ) : courses.length === 0 ? (
             <EmptyState icon={<GraduationCap />} title={USER_MESSAGES.noPublishedCourses} titleAs="h3" />
           ) : (
-            <Table aria-label="Course access">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Course</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead className="text-right">Action</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {courses.map((course) => (
-                  <CourseAccessRow key={course.courseId} course={course} />
-                ))}
-              </TableBody>
-            </Table>
+            <AdminListTable
+              label="Course access"
+              columns={courseColumns}
+              rows={courses}
+              rowKey={(course) => course.courseId}
+              rowActions={courseAccessAction}
+            />
           )}
         </CardContent>
       </Card>
@@ -358,7 +351,14 @@ export default function UserDetails({ loaderData, actionData }: Route.ComponentP
                   <EmptyState icon={<Receipt />} titleAs="p" title={ORDER_MESSAGES.userNone} className="py-8" />
                 ) : (
                   <>
-                    <OrdersTable orders={payments.orders} showBuyer={false} label={`Orders of ${user.email}`} refunds />
+                    <AdminListTable
+                      label={`Orders of ${user.email}`}
+                      columns={userOrderColumns}
+                      rows={payments.orders}
+                      rowKey={(order) => order.id}
+                      rowActions={orderRefundAction}
+                    />
+                    <StripeRefundNote orders={payments.orders} />
                     {payments.total > payments.orders.length ? (
                       <p className="text-sm text-muted-foreground">
                         The latest {payments.orders.length} of {payments.total.toLocaleString("en-US")} orders.{" "}
@@ -375,50 +375,7 @@ export default function UserDetails({ loaderData, actionData }: Route.ComponentP
         </CardContent>
       </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle asChild>
-            <h2>History</h2>
-          </CardTitle>
-          <CardDescription>Course access and role changes, newest first.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {history === null ? (
-            <p role="alert" className="text-sm text-destructive">
-              The history could not be loaded. Please try again in a moment.
-            </p>
-          ) : history.length === 0 ? (
-            <EmptyState
-              icon={<History />}
-              titleAs="h3"
-              title="No changes yet"
-              description="Grants, revokes and role changes will be listed here."
-            />
-          ) : (
-            <ol className="divide-y divide-border" aria-label="History">
-              {history.map((event) => (
-                <li key={event.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2.5 text-sm">
-                  <div className="min-w-0">
-                    <p>
-                      <span className="font-medium">{event.what}</span>
-                      <span className="text-muted-foreground"> · </span>
-                      <span>{event.subject}</span>
-                    </p>
-                    <p className="text-xs break-words text-muted-foreground">
-                      by {event.actor}
-                      {event.source ? ` · ${event.source}` : ""}
-                      {event.note ? ` · ${event.note}` : ""}
-                    </p>
-                  </div>
-                  <time dateTime={event.at} className="shrink-0 text-xs text-muted-foreground">
-                    {event.when}
-                  </time>
-                </li>
-              ))}
-            </ol>
-          )}
-        </CardContent>
-      </Card>
+      <UserHistory history={history} />
     </div>
   );
 }

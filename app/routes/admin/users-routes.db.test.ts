@@ -53,8 +53,8 @@ describe("/admin/users", () => {
   it("lists the people matching the URL's search, sorted and paged", async () => {
     const data = await callLoader(usersList, { path: `/admin/users?q=${tag.toUpperCase()}&sort=email&dir=asc`, user: admin });
     expect(data.filters).toMatchObject({ q: tag.toUpperCase(), sort: "email", dir: "asc", page: 1 });
-    expect(data.users.map((user) => user.id)).toEqual([learnerId]);
-    expect(data.users[0]).toEqual({
+    expect(data.rows.map((user) => user.id)).toEqual([learnerId]);
+    expect(data.rows[0]).toEqual({
       id: learnerId,
       email: `${learnerId}-${tag}@example.test`,
       name: `Learner ${tag}`,
@@ -69,7 +69,7 @@ describe("/admin/users", () => {
     await withTableMissing("users", async () => {
       const data = await callLoader(usersList, { path: "/admin/users", user: admin });
       expect(data.error).toMatchObject({ kind: "error", message: "Failed to fetch users" });
-      expect(data.users).toEqual([]);
+      expect(data.rows).toEqual([]);
     });
   });
 });

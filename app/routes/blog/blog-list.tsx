@@ -6,7 +6,7 @@ import { BlogPostCard } from "~/components/blog-post-card";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Pagination } from "~/components/ui/pagination";
-import { BLOG_CATEGORIES, BLOG_SORTS, blogFiltersToSearch, parseBlogFilters, type BlogFilters } from "~/lib/blog-filters";
+import { BLOG_CATEGORIES, BLOG_SORTS, blogListUrl, type BlogFilters } from "~/lib/blog-filters";
 import { blogFeedLink, pageMeta, siteSettingsOf } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import { listPublishedPosts } from "~/server/posts/public-posts.server";
@@ -26,15 +26,13 @@ export const meta: Route.MetaFunction = (args) => [
 // `url`, not `request.url`: with v8_passThroughRequests the request of a client-side navigation
 // is the raw `/blog.data?…&_routes=…` one.
 export async function loader({ url }: Route.LoaderArgs) {
-  const filters = parseBlogFilters(url.searchParams);
+  const filters = blogListUrl.parse(url.searchParams);
   // The GET form also sends defaults (empty q, sort=newest): send those to the tidy address.
-  const canonical = blogFiltersToSearch(filters);
+  const canonical = blogListUrl.search(filters);
   if (canonical !== (url.search === "?" ? "" : url.search)) throw redirect(`${url.pathname}${canonical}`);
   const result = await listPublishedPosts({ filters });
   return { filters, ...result };
 }
-
-const hrefFor = (filters: BlogFilters, changes: Partial<BlogFilters>) => `/blog${blogFiltersToSearch({ ...filters, page: 1, ...changes })}`;
 
 export default function BlogList({ loaderData }: Route.ComponentProps) {
   const { filters, posts, total, page, pageCount } = loaderData;
@@ -46,7 +44,9 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="max-w-3xl">
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Blog</h1>
-          <p className="mt-3 text-muted-foreground">Field guides on Shopify, AI, automation and getting things shipped, written for people who run small online stores.</p>
+          <p className="mt-3 text-muted-foreground">
+            Field guides on Shopify, AI, automation and getting things shipped, written for people who run small online stores.
+          </p>
         </div>
         <a href="/blog/rss.xml" className="inline-flex items-center gap-2 text-sm font-medium text-primary hover:underline">
           <Rss aria-hidden="true" className="size-4" />
@@ -77,7 +77,13 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
             ))}
           </div>
         )}
-        <Pagination className="mt-10" page={page} pageCount={pageCount} hrefFor={(target) => `/blog${blogFiltersToSearch({ ...filters, page: target })}`} aria-label="Blog pages" />
+        <Pagination
+          className="mt-10"
+          page={page}
+          pageCount={pageCount}
+          hrefFor={(target) => blogListUrl.href(filters, { page: target })}
+          aria-label="Blog pages"
+        />
       </section>
     </div>
   );
@@ -98,10 +104,9 @@ function BlogControls({ filters }: { filters: BlogFilters }) {
         searchLabel="Search posts"
         placeholder="Search titles and excerpts…"
         query={filters.q}
-        sort={filters.sort}
-        sorts={BLOG_SORTS}
+        selects={[{ name: "sort", label: "Sort by", value: filters.sort, options: BLOG_SORTS, applyOnChange: true, className: "md:w-56" }]}
         delayMs={SEARCH_DEBOUNCE_MS}
-        hrefFor={(next) => hrefFor(filters, next)}
+        hrefFor={(fields) => blogListUrl.hrefFromForm(filters, fields)}
       />
 
       <nav aria-label="Categories">
@@ -111,12 +116,14 @@ function BlogControls({ filters }: { filters: BlogFilters }) {
             return (
               <li key={pill.label}>
                 <Link
-                  to={hrefFor(filters, { category: pill.value })}
+                  to={blogListUrl.href(filters, { category: pill.value })}
                   preventScrollReset
                   aria-current={active ? "page" : undefined}
                   className={cn(
                     "inline-flex h-9 items-center rounded-full border px-4 text-sm font-medium transition-colors",
-                    active ? "border-primary bg-primary text-primary-foreground" : "border-border bg-background text-foreground hover:bg-secondary",
+                    active
+                      ? "border-primary bg-primary text-primary-foreground"
+                      : "border-border bg-background text-foreground hover:bg-secondary",
                   )}
                 >
                   {pill.label}

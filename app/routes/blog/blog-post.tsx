@@ -11,7 +11,8 @@ import { Prose } from "~/components/prose";
 import { CourseImage } from "~/components/course-image";
 import { Button } from "~/components/ui/button";
 import { useSiteSettings } from "~/components/use-site-settings";
-import { blogCategorySlug, blogFiltersToSearch } from "~/lib/blog-filters";
+import { blogCategorySlug, blogListUrl } from "~/lib/blog-filters";
+import { absoluteImageUrl } from "~/lib/image-url";
 import { useNonce } from "~/lib/nonce";
 import { requestInfoContext } from "~/lib/request-context";
 import { isAdminRole } from "~/lib/roles";
@@ -67,13 +68,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 /** schema.org BlogPosting; `<` is escaped so no text can close the script element. */
 function blogPostingJson(loaderData: Route.ComponentProps["loaderData"], { schoolName, logoUrl }: SiteSettings) {
   const { post, url, origin } = loaderData;
-  const absolute = (path: string | null) => (path ? (path.startsWith("http") ? path : `${origin}${path}`) : undefined);
   return JSON.stringify({
     "@context": "https://schema.org",
     "@type": "BlogPosting",
     headline: post.title,
     description: post.excerpt,
-    image: absolute(post.coverUrl) ?? `${origin}/images/og-default.webp`,
+    image: absoluteImageUrl(post.coverUrl, origin) ?? `${origin}/images/og-default.webp`,
     datePublished: post.publishedAt ?? undefined,
     dateModified: post.updatedAt,
     articleSection: post.category,
@@ -82,7 +82,7 @@ function blogPostingJson(loaderData: Route.ComponentProps["loaderData"], { schoo
     publisher: {
       "@type": "Organization",
       name: schoolName,
-      ...(logoUrl ? { logo: { "@type": "ImageObject", url: absolute(logoUrl) } } : {}),
+      ...(absoluteImageUrl(logoUrl, origin) ? { logo: { "@type": "ImageObject", url: absoluteImageUrl(logoUrl, origin) } } : {}),
     },
     mainEntityOfPage: { "@type": "WebPage", "@id": url },
     url,
@@ -115,7 +115,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         <article ref={articleRef} className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,48rem)_15rem] lg:justify-between lg:gap-x-12">
           <header className="min-w-0 lg:col-start-1 lg:row-start-1">
             {categoryValue ? (
-              <Link to={`/blog${blogFiltersToSearch({ category: categoryValue })}`} className="text-sm font-semibold uppercase tracking-wide text-primary hover:underline">
+              <Link to={blogListUrl.href({ category: categoryValue })} className="text-sm font-semibold uppercase tracking-wide text-primary hover:underline">
                 {post.category}
               </Link>
             ) : (

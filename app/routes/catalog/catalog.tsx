@@ -14,10 +14,8 @@ import {
   CATALOG_PAGE_SIZE,
   CATALOG_SORTS,
   CATALOG_TOPIC_OPTIONS,
-  catalogHref,
+  catalogListUrl,
   hasActiveFilters,
-  parseCatalogFilters,
-  serializeCatalogFilters,
   type CatalogFilters,
 } from "~/lib/catalog-filters";
 import { pageMeta, siteSettingsOf } from "~/lib/seo";
@@ -36,10 +34,10 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ url }: Route.LoaderArgs) {
-  const filters = parseCatalogFilters(url.searchParams);
+  const filters = catalogListUrl.parse(url.searchParams);
   // One address per view: a plain GET form sends defaults (sort=popular, empty q), and old
   // links may carry junk; both are sent to the tidy URL the page itself would link to.
-  const canonicalQuery = serializeCatalogFilters(filters).toString();
+  const canonicalQuery = catalogListUrl.toParams(filters).toString();
   if (canonicalQuery !== url.searchParams.toString()) {
     throw redirect(canonicalQuery ? `${url.pathname}?${canonicalQuery}` : url.pathname);
   }
@@ -54,7 +52,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
 
   const target = navigation.state === "loading" ? navigation.location : null;
   if (target && /^\/courses\/[^/]+\/?$/.test(target.pathname)) return <CourseDetailSkeleton />;
-  const pending = target && target.pathname === pathname ? parseCatalogFilters(new URLSearchParams(target.search)) : null;
+  const pending = target && target.pathname === pathname ? catalogListUrl.parse(new URLSearchParams(target.search)) : null;
   const loadingMore = pending !== null && samePageOfResults(pending, filters) && pending.page > filters.page;
   const refiltering = pending !== null && !loadingMore;
 
@@ -66,7 +64,9 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:py-14">
       <header className="max-w-3xl">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Course Catalog</h1>
-        <p className="mt-3 text-muted-foreground">Practical courses on Shopify, AI & ChatGPT, automation, fulfillment and Lovable. Find the next one for your business.</p>
+        <p className="mt-3 text-muted-foreground">
+          Practical courses on Shopify, AI & ChatGPT, automation, fulfillment and Lovable. Find the next one for your business.
+        </p>
       </header>
 
       <CatalogControls filters={filters} pathname={pathname} />
@@ -107,12 +107,14 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
                 <CourseCard key={course.id} course={course} variant={view} headingAs="h2" priority={index < 3} />
               ))}
               {loadingMore &&
-                Array.from({ length: Math.min(CATALOG_PAGE_SIZE, total - shown, 6) }, (_, index) => <CourseCardSkeleton key={`more-${index}`} variant={view} />)}
+                Array.from({ length: Math.min(CATALOG_PAGE_SIZE, total - shown, 6) }, (_, index) => (
+                  <CourseCardSkeleton key={`more-${index}`} variant={view} />
+                ))}
             </ResultsLayout>
             {canLoadMore && (
               <div className="mt-10 flex justify-center">
                 <Button asChild variant="outline" size="lg" loading={loadingMore}>
-                  <Link to={catalogHref(pathname, filters, { page: filters.page + 1 })} preventScrollReset>
+                  <Link to={catalogListUrl.href(filters, { page: filters.page + 1 }, pathname)} preventScrollReset>
                     Load more
                   </Link>
                 </Button>
@@ -149,24 +151,24 @@ function CatalogControls({ filters, pathname }: { filters: CatalogFilters; pathn
         searchLabel="Search courses"
         placeholder="Search by title or topic…"
         query={filters.q}
-        sort={filters.sort}
-        sorts={CATALOG_SORTS}
+        selects={[
+          { name: "sort", label: "Sort by", value: filters.sort, options: CATALOG_SORTS, applyOnChange: true, className: "md:w-60" },
+        ]}
         delayMs={SEARCH_DEBOUNCE_MS}
-        hrefFor={(next) => catalogHref(pathname, filters, next)}
-        sortClassName="md:w-60"
+        hrefFor={(fields) => catalogListUrl.hrefFromForm(filters, fields, pathname)}
       />
 
       <FilterPills
         label="Level"
         options={CATALOG_LEVEL_OPTIONS}
         current={filters.level}
-        hrefFor={(value) => catalogHref(pathname, filters, { level: value })}
+        hrefFor={(value) => catalogListUrl.href(filters, { level: value }, pathname)}
       />
       <FilterPills
         label="Topic"
         options={CATALOG_TOPIC_OPTIONS}
         current={filters.topic}
-        hrefFor={(value) => catalogHref(pathname, filters, { topic: value })}
+        hrefFor={(value) => catalogListUrl.href(filters, { topic: value }, pathname)}
       />
     </div>
   );
@@ -201,7 +203,9 @@ function FilterPills({
                 aria-current={active ? "true" : undefined}
                 className={cn(
                   "inline-flex h-9 items-center rounded-full border px-4 text-sm font-medium transition-colors",
-                  active ? "border-primary bg-primary text-primary-foreground" : "border-border bg-background text-foreground hover:bg-secondary",
+                  active
+                    ? "border-primary bg-primary text-primary-foreground"
+                    : "border-border bg-background text-foreground hover:bg-secondary",
                 )}
               >
                 {pill.label}
@@ -214,11 +218,23 @@ function FilterPills({
   );
 }
 
-function ViewLink({ pathname, filters, view, label, icon }: { pathname: string; filters: CatalogFilters; view: CatalogFilters["view"]; label: string; icon: ReactNode }) {
+function ViewLink({
+  pathname,
+  filters,
+  view,
+  label,
+  icon,
+}: {
+  pathname: string;
+  filters: CatalogFilters;
+  view: CatalogFilters["view"];
+  label: string;
+  icon: ReactNode;
+}) {
   const active = filters.view === view;
   return (
     <Link
-      to={catalogHref(pathname, filters, { view, page: filters.page })}
+      to={catalogListUrl.href(filters, { view, page: filters.page }, pathname)}
       preventScrollReset
       aria-label={label}
       title={label}

@@ -12,6 +12,7 @@ import { ShareButton } from "~/components/share-button";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { lessonPath } from "~/lib/learning";
+import { absoluteImageUrl } from "~/lib/image-url";
 import { formatPrice, formatUsd } from "~/lib/money";
 import { useNonce } from "~/lib/nonce";
 import { isAdminRole } from "~/lib/roles";
@@ -84,13 +85,14 @@ export const meta: Route.MetaFunction = (args) => {
 /** schema.org Course data for search engines, as a string safe to put inside a script element. */
 function courseJsonLd(course: CourseDetail, origin: string, schoolName: string) {
   const url = `${origin}/courses/${course.slug}`;
+  const image = absoluteImageUrl(course.coverUrl, origin);
   const value = {
     "@context": "https://schema.org",
     "@type": "Course",
     name: course.title,
     description: course.subtitle || course.title,
     url,
-    ...(course.coverUrl ? { image: new URL(course.coverUrl, origin).toString() } : {}),
+    ...(image ? { image } : {}),
     educationalLevel: course.level,
     provider: { "@type": "Organization", name: schoolName, sameAs: origin },
     ...(course.instructor ? { author: { "@type": "Person", name: course.instructor.name } } : {}),

@@ -1,6 +1,6 @@
 import { format } from "date-fns";
 import type { Route } from "./+types/users-export-csv";
-import { parseUserListFilters } from "~/lib/user-list-filters";
+import { userListUrl } from "~/lib/user-list-filters";
 import { USER_MESSAGES } from "~/lib/user-messages";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { logger } from "~/server/logger.server";
@@ -14,7 +14,7 @@ import { exportUsersCsv } from "~/server/users/admin-users.server";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin({ request, context });
-  const filters = parseUserListFilters(new URL(request.url).searchParams);
+  const filters = userListUrl.parse(new URL(request.url).searchParams);
   const pieces = exportUsersCsv({ query: filters.q, role: filters.role });
   // The header and the first batch are read before answering, so a database that is down gets
   // the list's error message instead of a download cut short.

@@ -1,7 +1,7 @@
 import { count, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
-import { parseCatalogFilters } from "~/lib/catalog-filters";
+import { catalogListUrl } from "~/lib/catalog-filters";
 import {
   catalogSearchCondition,
   getCourseDetail,
@@ -16,7 +16,7 @@ import { isCourseSaved, listSavedCourses, setCourseSaved } from "./saved-courses
 
 const database = useTestDatabase();
 
-const filters = (query = "") => parseCatalogFilters(new URLSearchParams(query));
+const filters = (query = "") => catalogListUrl.parse(new URLSearchParams(query));
 const titles = async (query: string, pageSize?: number) =>
   (await listCatalogCourses({ filters: filters(query), pageSize })).courses.map((course) => course.title);
 

@@ -1,5 +1,6 @@
 import { and, arrayContains, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { CATALOG_PAGE_SIZE, levelFromSlug, topicFromSlug, type CatalogFilters } from "~/lib/catalog-filters";
+import { absoluteImageUrl } from "~/lib/image-url";
 import { courseCardColumns, courseStats, type CourseCard } from "./course-cards.server";
 import { db, type Queryable } from "~/server/db/client.server";
 import { containsPattern } from "~/server/db/like.server";
@@ -215,7 +216,7 @@ export async function listCourseDataRecords({ origin }: { origin: string }): Pro
   return rows.map(({ coverUrl, priceCents, ...row }) => ({
     ...row,
     // Absolute, because the file is read by other sites and tools, not only by this one.
-    coverImage: coverUrl ? new URL(coverUrl, origin).toString() : null,
+    coverImage: absoluteImageUrl(coverUrl, origin),
     priceUSD: priceCents / 100,
   }));
 }

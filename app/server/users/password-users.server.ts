@@ -56,6 +56,19 @@ export async function upsertPasswordUser(
 }
 
 /**
+ * ADMIN_EMAIL/ADMIN_PASSWORD at start: creates that super admin the first time. An account that
+ * already has the address is left exactly as it is (its password, role and sessions), so a
+ * restart never undoes a password change or a demotion made since; `created` says which.
+ */
+export async function createOwnerIfAbsent(database: Queryable, { email, password }: { email: string; password: string }) {
+  const normalizedEmail = email.trim().toLowerCase();
+  const [existing] = await database.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, normalizedEmail));
+  if (existing) return { id: existing.id, email: normalizedEmail, created: false as const, role: normalizeRole(existing.role) };
+  const created = await upsertPasswordUser(database, { email: normalizedEmail, password, role: "super_admin", note: "Set by ADMIN_EMAIL at start" });
+  return { ...created, role: "super_admin" as const };
+}
+
+/**
  * The command line's role change: no permission rules (whoever runs it owns the server), but
  * recorded in the audit trail like a change made in the back office.
  */

@@ -1,0 +1,66 @@
+import { format } from "date-fns";
+import { isOneOf, PAYMENT_PROVIDER_LABELS, PAYMENT_PROVIDERS } from "~/lib/domain-values";
+import { formatMoney } from "~/lib/money";
+import { refundRefusal } from "~/lib/order-refunds";
+
+/** One order as a loader hands it to the page: dates and money already formatted on the server. */
+export type OrderRow = {
+  id: string;
+  /** ISO time for `<time dateTime>`, and the same time as people read it. */
+  at: string;
+  date: string;
+  time: string;
+  /** The e-mail the order was placed with; `userId` is null once that account is deleted. */
+  customerEmail: string;
+  userId: string | null;
+  itemTitle: string;
+  amount: string;
+  status: string;
+  refunded: string | null;
+  provider: string;
+  kind: string;
+  /** The Refund button shows (the server checks the same rule again). */
+  refundable: boolean;
+  /** A paid Stripe membership: refunded in the Stripe dashboard, not here. */
+  refundAtStripe: boolean;
+  /** Made in test mode: a refund moves no real money. */
+  testMode: boolean;
+};
+
+type OrderRead = {
+  id: string;
+  userId: string | null;
+  customerEmail: string;
+  kind: string;
+  itemTitle: string;
+  amountCents: number;
+  currency: string;
+  status: string;
+  provider: string;
+  createdAt: Date;
+  refundedAt: Date | null;
+};
+
+/**
+ * An order as the admin queries read it, made ready to show. Loaders call it, so dates are
+ * formatted on the server and the server's and the browser's time zones cannot disagree.
+ */
+export function toOrderRow(order: OrderRead): OrderRow {
+  return {
+    id: order.id,
+    at: order.createdAt.toISOString(),
+    date: format(order.createdAt, "MMM d, yyyy"),
+    time: format(order.createdAt, "HH:mm"),
+    customerEmail: order.customerEmail,
+    userId: order.userId,
+    itemTitle: order.itemTitle,
+    amount: formatMoney(order.amountCents, order.currency),
+    status: order.status,
+    refunded: order.status === "refunded" && order.refundedAt ? `on ${format(order.refundedAt, "MMM d, yyyy")}` : null,
+    provider: isOneOf(PAYMENT_PROVIDERS, order.provider) ? PAYMENT_PROVIDER_LABELS[order.provider] : order.provider,
+    kind: order.kind,
+    refundable: refundRefusal(order) === null,
+    refundAtStripe: refundRefusal(order) === "membership-at-stripe",
+    testMode: order.provider === "test",
+  };
+}
