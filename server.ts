@@ -12,9 +12,11 @@ import { getAuth } from "~/server/auth/auth.server";
 import { CLIENT_IP_HEADER, isLoopbackAddress } from "~/server/auth/client-ip.server";
 import { scheduleTempCoverSweep } from "~/server/courses/course-covers.server";
 import { getConfig, type Config } from "~/server/config.server";
-import { getDatabaseHandle } from "~/server/db/client.server";
+import { healthCheck } from "~/server/health.server";
+import { closeConnectionsWhenDraining, installGracefulShutdown } from "~/server/lifecycle.server";
 import { pageCacheMiddleware } from "~/server/page-cache/page-cache-middleware.server";
 import { logger } from "~/server/logger.server";
+import { databaseOutageGate, outageStatus, requestLogLevel } from "~/server/outage.server";
 import { closeRuntime, getOwnerSetupNotice, prepareRuntime, type OwnerSetupNotice } from "~/server/runtime.server";
 import { BUCKETS, getStorage, type Bucket } from "~/server/storage.server";
 import { serveLessonVideo } from "~/server/lesson-video.server";
@@ -236,11 +238,13 @@ export function createApp({ config = getConfig(), build, clientDir }: CreateAppO
         req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       },
-      customLogLevel: (_req, res, error) =>
-        (error && !(res as Response).locals?.bodyRefused) || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+      customLogLevel: (_req, res, error) => requestLogLevel(res as Response, error),
     }),
   );
+  app.use(closeConnectionsWhenDraining);
   app.use(compression());
+  // After compression, so a replaced body is compressed (or not) like any other.
+  app.use(outageStatus);
   app.use(securityHeaders(config));
 
   if (clientDir) {
@@ -249,16 +253,8 @@ export function createApp({ config = getConfig(), build, clientDir }: CreateAppO
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
-  app.get("/healthz", async (_req, res) => {
-    try {
-      await getDatabaseHandle().ping();
-      res.setHeader("Cache-Control", "no-store");
-      res.json({ status: "ok", database: "ok" });
-    } catch (error) {
-      logger.error({ err: error }, "health check failed");
-      res.status(503).json({ status: "unavailable", database: "unreachable" });
-    }
-  });
+  app.get("/healthz", healthCheck);
+  app.use(databaseOutageGate);
 
   app.use(warnAboutUntrustedLocalProxy(config));
   app.use(limitRequestBodies());
@@ -282,7 +278,7 @@ export function createApp({ config = getConfig(), build, clientDir }: CreateAppO
     context.set(requestInfoContext, { nonce: req.nonce ?? "", requestId: String(req.id ?? ""), clientIp: req.ip ?? "" });
     return context;
   };
-  // Anonymous visitors' public pages, rendered once and kept (docs/decisions/017-page-cache.md).
+  // Anonymous visitors' public pages, rendered once and kept (docs/decisions/018-page-cache.md).
   app.use(pageCacheMiddleware({ config, build, getLoadContext }));
   app.all(
     "/{*path}",
@@ -332,25 +328,7 @@ export async function startServer({
   });
   server.keepAliveTimeout = 65_000;
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "shutting down: finishing in-flight requests");
-    const force = setTimeout(() => {
-      logger.warn("in-flight requests did not finish in time; closing anyway");
-      server.closeAllConnections();
-    }, 10_000);
-    force.unref();
-    server.close(async () => {
-      await closeRuntime();
-      logger.info("stopped");
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-  };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
+  installGracefulShutdown({ server, closeDatabase: closeRuntime });
   return server;
 }
 

@@ -86,12 +86,18 @@ export default function App() {
 export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
   const schoolName = loaderData?.settings.schoolName ?? DEFAULT_SITE_SETTINGS.schoolName;
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? "Oops! Page not found" : "Something went wrong";
-  const detail = status === 404 ? "The page you're looking for doesn't exist or has moved." : "An unexpected error occurred on our side. Please try again in a moment.";
+  const title = status === 404 ? "Oops! Page not found" : status === 503 ? "We will be right back" : "Something went wrong";
+  const detail =
+    status === 404
+      ? "The page you're looking for doesn't exist or has moved."
+      : status === 503
+        ? "The site is briefly unavailable. Please try again in a moment."
+        : "An unexpected error occurred on our side. Please try again in a moment.";
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
-      <title>{`${title} | ${schoolName}`}</title>
+      {/* Without the settings (the database is down) no made-up school name. */}
+      <title>{status === 503 && !loaderData ? title : `${title} | ${schoolName}`}</title>
       <p className="text-sm font-semibold text-primary">{status}</p>
       <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
       <p className="text-muted-foreground">{detail}</p>

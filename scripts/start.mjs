@@ -37,6 +37,9 @@ if (needsBuild()) {
   }
 }
 
+// Tests build once, under a lock, before starting several servers side by side.
+if (process.env.START_BUILD_ONLY === "1") process.exit(0);
+
 /** First run without an admin: the one-time code for the "Create the owner account" form, where the operator looks. */
 function showOwnerSetup({ ownerSetup }) {
   if (!ownerSetup) return;

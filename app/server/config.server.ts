@@ -205,7 +205,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
     /** Accepted, but worth a line in the log at start. */
     warnings: configWarnings(env, paymentsProvider(raw)),
     logLevel: raw.LOG_LEVEL,
-    /** The rendered-page cache's byte budget for anonymous visitors (docs/decisions/017); 0 turns it off. */
+    /** The rendered-page cache's byte budget for anonymous visitors (docs/decisions/018); 0 turns it off. */
     pageCacheMaxBytes: (raw.PAGE_CACHE_MB ?? 64) * 1024 * 1024,
   };
 }

@@ -6,6 +6,7 @@ import type * as authModule from "./auth/auth.server";
 import { getAuth } from "./auth/auth.server";
 import { getConfig } from "./config.server";
 import { setDatabase } from "./db/client.server";
+import { resetHealthCache } from "./health.server";
 
 // Watched, not replaced: a request that reaches Better Auth's handler calls getAuth() first.
 vi.mock("./auth/auth.server", async (importOriginal) => {
@@ -34,21 +35,23 @@ describe("GET /healthz", () => {
     await withServer(async (base) => {
       const response = await fetch(`${base}/healthz`);
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ status: "ok", database: "ok" });
+      expect(await response.json()).toEqual({ status: "ok", database: "ok", storage: "ok", mail: "ok" });
     });
   });
 
   it("answers 503 when the database is unreachable", async () => {
     const healthy = database();
     setDatabase({ ...healthy, ping: () => Promise.reject(new Error("connection refused")) });
+    resetHealthCache();
     try {
       await withServer(async (base) => {
         const response = await fetch(`${base}/healthz`);
         expect(response.status).toBe(503);
-        expect(await response.json()).toEqual({ status: "unavailable", database: "unreachable" });
+        expect(await response.json()).toEqual({ status: "unavailable", database: "unreachable", storage: "ok", mail: "ok" });
       });
     } finally {
       setDatabase(healthy);
+      resetHealthCache();
     }
   });
 });

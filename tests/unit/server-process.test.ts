@@ -76,7 +76,7 @@ describe("npm start", () => {
     server.stderr!.on("data", (chunk) => (output += chunk));
 
     const health = await waitForHealth(`http://127.0.0.1:${port}/healthz`);
-    expect(await health.json()).toEqual({ status: "ok", database: "ok" });
+    expect(await health.json()).toEqual({ status: "ok", database: "ok", storage: "ok", mail: "ok" });
     const home = await fetch(`http://127.0.0.1:${port}/`);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain("Shopify 101");

@@ -1,5 +1,6 @@
 import { Link, redirect, useNavigation } from "react-router";
 import { Rss } from "lucide-react";
+import { FilterPill } from "~/components/filter-pill";
 import { ListSearchForm } from "~/components/list-search-form";
 import type { Route } from "./+types/blog-list";
 import { BlogPostCard } from "~/components/blog-post-card";
@@ -115,19 +116,9 @@ function BlogControls({ filters }: { filters: BlogFilters }) {
             const active = pill.value === filters.category;
             return (
               <li key={pill.label}>
-                <Link
-                  to={blogListUrl.href(filters, { category: pill.value })}
-                  preventScrollReset
-                  aria-current={active ? "page" : undefined}
-                  className={cn(
-                    "inline-flex h-9 items-center rounded-full border px-4 text-sm font-medium transition-colors",
-                    active
-                      ? "border-primary bg-primary text-primary-foreground"
-                      : "border-border bg-background text-foreground hover:bg-secondary",
-                  )}
-                >
+                <FilterPill to={blogListUrl.href(filters, { category: pill.value })} active={active} current="page">
                   {pill.label}
-                </Link>
+                </FilterPill>
               </li>
             );
           })}

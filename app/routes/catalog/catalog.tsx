@@ -1,6 +1,7 @@
 import { type ReactNode } from "react";
 import { Link, redirect, useLocation, useNavigation } from "react-router";
 import { LayoutGrid, List } from "lucide-react";
+import { FilterPill } from "~/components/filter-pill";
 import { ListSearchForm } from "~/components/list-search-form";
 import type { Route } from "./+types/catalog";
 import { CourseCard } from "~/components/course-card";
@@ -197,19 +198,9 @@ function FilterPills({
           const active = pill.value === current;
           return (
             <li key={pill.label}>
-              <Link
-                to={hrefFor(pill.value)}
-                preventScrollReset
-                aria-current={active ? "true" : undefined}
-                className={cn(
-                  "inline-flex h-9 items-center rounded-full border px-4 text-sm font-medium transition-colors",
-                  active
-                    ? "border-primary bg-primary text-primary-foreground"
-                    : "border-border bg-background text-foreground hover:bg-secondary",
-                )}
-              >
+              <FilterPill to={hrefFor(pill.value)} active={active} current="true">
                 {pill.label}
-              </Link>
+              </FilterPill>
             </li>
           );
         })}

@@ -1,6 +1,7 @@
 import { createContext, type MiddlewareFunction } from "react-router";
 import { type Role } from "~/lib/domain-values";
 import { normalizeRole } from "~/lib/roles";
+import { rethrowAsUnavailable } from "~/server/outage.server";
 import { getAuth } from "./auth.server";
 
 export type SessionUser = {
@@ -41,7 +42,7 @@ export async function readSessionUser(request: Request): Promise<SessionUser | n
  * an account page, an admin screen or a list of two-factor backup codes.
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const user = await readSessionUser(request);
+  const user = await readSessionUser(request).catch(rethrowAsUnavailable);
   context.set(sessionUserContext, user);
   if (!user) return;
   return withNoStore(await next());

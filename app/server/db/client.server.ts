@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import { setAvailabilityProbe } from "./availability.server";
 import { acquireDataDirLock } from "./lock.server";
 import * as schema from "./schema";
 
@@ -39,6 +40,21 @@ export type OpenDatabaseOptions =
   | { kind: "pglite"; dataDir: string }
   | { kind: "pglite-memory" };
 
+/**
+ * How the PostgreSQL pool behaves when the server goes away (docs/decisions/017): a connection
+ * attempt gives up after 2 s instead of 30; a lost connection is retried after a fixed quarter
+ * second instead of postgres.js's growing back-off (up to 20 s, during which queries queue and
+ * pages hang); idle connections are let go after a minute and every connection is replaced after
+ * half an hour, so none outlives a failover for long; and no statement may run longer than 30 s.
+ */
+const POSTGRES_RESILIENCE = {
+  connect_timeout: 2,
+  backoff: () => 0.25,
+  idle_timeout: 60,
+  max_lifetime: 30 * 60,
+  connection: { statement_timeout: 30_000, idle_in_transaction_session_timeout: 60_000 },
+} as const;
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === "postgres") {
     // The writing connection hears the trigger's notice before its statement completes, so this
@@ -48,7 +64,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const onnotice = (notice: postgres.Notice) => {
       if (notice.code === CONTENT_CHANGED_NOTICE) for (const listener of localWrites) listener();
     };
-    const client = postgres(options.url, { max: options.max ?? 10, onnotice });
+    const client = postgres(options.url, { max: options.max ?? 10, onnotice, ...POSTGRES_RESILIENCE });
     const db = drizzlePostgres(client, { schema });
     const url = new URL(options.url);
     return {
@@ -119,6 +135,7 @@ const holder = globalThis as typeof globalThis & { __courseSiteDb?: DatabaseHand
 
 export function setDatabase(handle: DatabaseHandle | undefined) {
   holder.__courseSiteDb = handle;
+  setAvailabilityProbe(handle ? () => handle.ping() : null);
 }
 
 export function getDatabaseHandle(): DatabaseHandle {

@@ -16,6 +16,20 @@ function smtpTransport(url: string) {
 }
 
 /**
+ * Whether mail can go out (for /healthz): the SMTP server answers and accepts the login, or the
+ * outbox folder is writable. Throws when it cannot.
+ */
+export async function checkMailTransport() {
+  const config = getConfig();
+  if (config.mail.smtpUrl) {
+    await smtpTransport(config.mail.smtpUrl).verify();
+    return;
+  }
+  await fs.mkdir(config.mail.outboxDir, { recursive: true });
+  await fs.access(config.mail.outboxDir, fs.constants.W_OK);
+}
+
+/**
  * MAIL_FROM as it is when it names the sender ("School <hello@school.example>"); a bare address
  * goes out under the school's name from the settings.
  */

@@ -2,7 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { unique, useTestDatabase, violatedConstraint } from "../../../tests/support/test-database";
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "~/lib/site-settings";
+import { isDatabaseDown } from "~/server/db/availability.server";
+import { setDatabase } from "~/server/db/client.server";
 import { siteSettings, users } from "~/server/db/schema";
+import { rethrowAsUnavailable } from "~/server/outage.server";
 import { logger } from "~/server/logger.server";
 import { getSiteSettings, InvalidSiteSettingsError, updateSiteSettings } from "./site-settings.server";
 
@@ -119,14 +122,18 @@ describe("site settings", () => {
     expect(await getSiteSettings()).toEqual(RENAMED);
   });
 
-  it("fall back to the defaults when the database cannot be read", async () => {
+  it("never fall back to the defaults when the database cannot be read: the read fails, and a lost database is a 503", async () => {
+    const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    const broken = (error: Error) => ({ select: () => ({ from: () => ({ where: () => Promise.reject(error) }) }) }) as never;
+    await expect(getSiteSettings({ database: broken(new Error("permission denied")) })).rejects.toThrow("permission denied");
     const logged = vi.spyOn(logger, "error").mockImplementation(() => undefined);
-    const broken = { select: () => ({ from: () => ({ where: () => Promise.reject(new Error("connection refused")) }) }) } as never;
     try {
-      expect(await getSiteSettings({ database: broken })).toEqual(DEFAULT_SITE_SETTINGS);
-      expect(logged).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(Error) }), expect.stringContaining("could not read"));
+      const thrown = await getSiteSettings({ database: broken(refused) }).catch(rethrowAsUnavailable).catch((error: unknown) => error);
+      expect(thrown).toMatchObject({ init: { status: 503, headers: { "Retry-After": "5" } } });
+      expect(isDatabaseDown()).toBe(true);
     } finally {
       logged.mockRestore();
+      setDatabase(database());
     }
   });
 });

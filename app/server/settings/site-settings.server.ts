@@ -4,6 +4,7 @@ import { DEFAULT_SITE_SETTINGS, siteSettingsSchema, type SiteSettings } from "~/
 import { db, type Queryable } from "~/server/db/client.server";
 import { siteSettings } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
+import { rethrowAsUnavailable } from "~/server/outage.server";
 
 /** The public columns: everything but the audit stamp. */
 const PUBLIC_COLUMNS = {
@@ -18,17 +19,14 @@ const PUBLIC_COLUMNS = {
 
 /**
  * The school's settings: one primary-key read, no cache, so a change shows on the next request
- * in every app process. A missing row or a failed read logs and answers the defaults rather than
- * taking the page down with it.
+ * in every app process. A missing row logs and answers the defaults (a new row is made by the next
+ * save); a failed read throws — a page must never show the default name and prices because the
+ * database did not answer (the root middleware turns a lost database into a 503).
  */
 export async function getSiteSettings({ database }: { database?: Queryable } = {}): Promise<SiteSettings> {
-  try {
-    const [row] = await (database ?? db()).select(PUBLIC_COLUMNS).from(siteSettings).where(eq(siteSettings.id, true));
-    if (row) return row;
-    logger.error("the site_settings row is missing; showing the default settings");
-  } catch (error) {
-    logger.error({ err: error }, "could not read the site settings; showing the default settings");
-  }
+  const [row] = await (database ?? db()).select(PUBLIC_COLUMNS).from(siteSettings).where(eq(siteSettings.id, true));
+  if (row) return row;
+  logger.error("the site_settings row is missing; showing the default settings");
   return { ...DEFAULT_SITE_SETTINGS };
 }
 
@@ -68,7 +66,7 @@ export async function updateSiteSettings({
 export const siteSettingsContext = createContext<SiteSettings | null>(null);
 
 export const siteSettingsMiddleware: MiddlewareFunction<Response> = async ({ context }) => {
-  context.set(siteSettingsContext, await getSiteSettings());
+  context.set(siteSettingsContext, await getSiteSettings().catch(rethrowAsUnavailable));
 };
 
 /** The settings the root middleware read for this request (or a fresh read where it did not run, as in tests). */
