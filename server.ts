@@ -16,6 +16,7 @@ import { healthCheck } from "~/server/health.server";
 import { closeConnectionsWhenDraining, installGracefulShutdown } from "~/server/lifecycle.server";
 import { pageCacheMiddleware } from "~/server/page-cache/page-cache-middleware.server";
 import { logger } from "~/server/logger.server";
+import { takeRequestUser } from "~/server/request-log.server";
 import { databaseOutageGate, outageStatus, requestLogLevel } from "~/server/outage.server";
 import { closeRuntime, getOwnerSetupNotice, prepareRuntime, type OwnerSetupNotice } from "~/server/runtime.server";
 import { BUCKETS, getStorage, type Bucket } from "~/server/storage.server";
@@ -239,6 +240,11 @@ export function createApp({ config = getConfig(), build, clientDir }: CreateAppO
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       },
       customLogLevel: (_req, res, error) => requestLogLevel(res as Response, error),
+      // The signed-in user's id, when the session middleware saw one (never e-mail or token).
+      customProps: (req) => {
+        const userId = takeRequestUser(req.id);
+        return userId ? { userId } : {};
+      },
     }),
   );
   app.use(closeConnectionsWhenDraining);

@@ -21,4 +21,8 @@ export const COURSE_MESSAGES = {
   // save whose lessons were changed elsewhere since the form was loaded.
   lessonTitleRequired: "Every lesson needs a title",
   lessonsChanged: "This course's lessons were changed elsewhere since this page was opened. Reload the page and try again.",
+  // A save of a form opened before another change to the course (in the builder, the list or another tab).
+  courseChanged: "This course changed since you opened it",
+  courseChangedHint:
+    "Nothing was saved. Reload the page to see the course as it is now, then make your changes again: what you typed stays in this form until you reload, so copy what you need first.",
 } as const;

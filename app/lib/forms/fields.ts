@@ -85,7 +85,8 @@ export function slugField({ max = SLUG_MAX, tooLong }: { max?: number; tooLong?:
 export function priceDollarsField({
   invalid = "Price must be a number",
   negative = "Price cannot be negative",
-}: { invalid?: string; negative?: string } = {}) {
+  maxCents = PRICE_MAX_DOLLARS * 100,
+}: { invalid?: string; negative?: string; maxCents?: number } = {}) {
   return z
     .string({ error: invalid })
     .trim()
@@ -94,7 +95,7 @@ export function priceDollarsField({
       if (!value) return 0;
       // Plain decimals only: no exponents, no thousands separators, no currency sign.
       const cents = /^-?(\d+\.?\d*|\.\d+)$/.test(value) ? dollarsToCents(value) : Number.NaN;
-      if (Number.isNaN(cents) || cents > PRICE_MAX_DOLLARS * 100) {
+      if (Number.isNaN(cents) || cents > maxCents) {
         context.addIssue({ code: "custom", message: invalid });
         return z.NEVER;
       }

@@ -13,3 +13,45 @@ export const PERSON_NAME_MAX = 100;
 export const PRICE_STEP = 0.01;
 /** A ceiling no real price reaches, so cents stay a safe integer. */
 export const PRICE_MAX_DOLLARS = 1_000_000;
+
+/**
+ * Courses, modules and lessons: the one set of limits for their columns, whichever screen writes
+ * them (New/Edit Course, the course builder's Details, modules and lessons). Both screens' zod
+ * schemas, parsed again in their actions, and their inputs' `maxLength` read these, so what one
+ * screen saves the other accepts. The columns themselves are unbounded `text`: these are the only
+ * limits. Where the screens used to differ, the larger value was kept, so nothing saved before is
+ * refused now.
+ */
+export const COURSE_LIMITS = {
+  title: 300,
+  slug: SLUG_MAX,
+  /** The short description (the `subtitle` column). */
+  shortDescription: 300,
+  /** The long description, Markdown (the builder's Description). */
+  longDescriptionMd: 200_000,
+  track: 80,
+  outcomes: 20,
+  outcome: 200,
+  coverUrl: 2000,
+  /** A price no course reaches: $10,000,000.00. */
+  priceCents: 1_000_000_000,
+  /** Rows the Edit Course form's Lessons card saves at once. */
+  formLessons: 200,
+} as const;
+
+export const MODULE_LIMITS = {
+  title: 300,
+  description: 5000,
+} as const;
+
+export const LESSON_LIMITS = {
+  title: 300,
+  slug: SLUG_MAX,
+  summary: 2000,
+  contentMd: 200_000,
+  videoUrl: 2000,
+  embedCode: 10_000,
+  storagePath: 512,
+  /** A week, longer than any lesson. */
+  durationSeconds: 7 * 24 * 3600,
+} as const;

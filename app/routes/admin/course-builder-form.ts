@@ -2,30 +2,15 @@ import { z } from "zod";
 import { BUILDER_EXTRA_MESSAGES as EXTRA } from "~/lib/builder-messages";
 import { LESSON_TYPES, VIDEO_PROVIDERS } from "~/lib/domain-values";
 import { checkboxField, optionalText, requiredText } from "~/lib/forms/fields";
-import { SLUG_MAX } from "~/lib/forms/limits";
+import { COURSE_LIMITS, LESSON_LIMITS, MODULE_LIMITS } from "~/lib/forms/limits";
 import { builderSlug } from "~/lib/slug";
 import { sanitizeEmbedCode, vimeoEmbedUrl, youtubeEmbedUrl } from "~/lib/video-embed";
 
 /**
  * The course builder's forms (Details, modules, lessons, reordering): one discriminated union on
- * `intent`, read by the page for its limits and parsed again by the action.
+ * `intent`, parsed again by the action. Column limits are the ones New/Edit Course uses too
+ * (`~/lib/forms/limits`).
  */
-
-export const BUILDER_LIMITS = {
-  title: 300,
-  slug: SLUG_MAX,
-  description: 200_000,
-  moduleDescription: 5000,
-  summary: 2000,
-  contentMd: 200_000,
-  videoUrl: 2000,
-  embedCode: 10_000,
-  storagePath: 512,
-  /** A price no course reaches: $10,000,000.00. */
-  priceCents: 1_000_000_000,
-  /** A week, longer than any lesson. */
-  durationSeconds: 7 * 24 * 3600,
-} as const;
 
 /** A whole number, 0 or more; empty is 0 (§5: "parsed as integers, default 0"). */
 function wholeNumberField(message: string, max: number) {
@@ -44,11 +29,12 @@ function wholeNumberField(message: string, max: number) {
 }
 
 /** The builder's slug rule (§5 Builder), then required. */
-const builderSlugField = z
-  .string({ error: EXTRA.slugRequired })
-  .max(BUILDER_LIMITS.slug, `Must be at most ${BUILDER_LIMITS.slug} characters`)
-  .transform(builderSlug)
-  .pipe(z.string().min(1, EXTRA.slugRequired));
+const builderSlugField = (max: number) =>
+  z
+    .string({ error: EXTRA.slugRequired })
+    .max(max, `Must be at most ${max} characters`)
+    .transform(builderSlug)
+    .pipe(z.string().min(1, EXTRA.slugRequired));
 
 const id = z.string().trim().min(1);
 /** A module id, or empty for the course's flat lessons. */
@@ -60,31 +46,31 @@ const groupField = z
 const positionField = z.coerce.number().int().min(1).max(100_000);
 
 const detailsFields = {
-  title: requiredText(EXTRA.titleRequired, { max: BUILDER_LIMITS.title }),
-  slug: builderSlugField,
-  description: optionalText({ max: BUILDER_LIMITS.description }),
-  price_cents: wholeNumberField(EXTRA.priceInvalid, BUILDER_LIMITS.priceCents),
+  title: requiredText(EXTRA.titleRequired, { max: COURSE_LIMITS.title }),
+  slug: builderSlugField(COURSE_LIMITS.slug),
+  description: optionalText({ max: COURSE_LIMITS.longDescriptionMd }),
+  price_cents: wholeNumberField(EXTRA.priceInvalid, COURSE_LIMITS.priceCents),
 };
 
 const moduleFields = {
   module_id: id,
-  title: requiredText(EXTRA.titleRequired, { max: BUILDER_LIMITS.title }),
-  description: optionalText({ max: BUILDER_LIMITS.moduleDescription }),
+  title: requiredText(EXTRA.titleRequired, { max: MODULE_LIMITS.title }),
+  description: optionalText({ max: MODULE_LIMITS.description }),
 };
 
 const lessonFields = z
   .object({
     lesson_id: id,
-    title: requiredText(EXTRA.titleRequired, { max: BUILDER_LIMITS.title }),
-    slug: builderSlugField,
+    title: requiredText(EXTRA.titleRequired, { max: LESSON_LIMITS.title }),
+    slug: builderSlugField(LESSON_LIMITS.slug),
     type: z.enum(LESSON_TYPES),
-    summary: optionalText({ max: BUILDER_LIMITS.summary }),
-    content_md: z.string().max(BUILDER_LIMITS.contentMd).optional().default(""),
+    summary: optionalText({ max: LESSON_LIMITS.summary }),
+    content_md: z.string().max(LESSON_LIMITS.contentMd).optional().default(""),
     video_provider: z.enum(VIDEO_PROVIDERS),
-    video_url: optionalText({ max: BUILDER_LIMITS.videoUrl }),
-    video_storage_path: optionalText({ max: BUILDER_LIMITS.storagePath }),
-    embed_code: z.string().max(BUILDER_LIMITS.embedCode).optional().default(""),
-    duration_seconds: wholeNumberField(EXTRA.durationInvalid, BUILDER_LIMITS.durationSeconds),
+    video_url: optionalText({ max: LESSON_LIMITS.videoUrl }),
+    video_storage_path: optionalText({ max: LESSON_LIMITS.storagePath }),
+    embed_code: z.string().max(LESSON_LIMITS.embedCode).optional().default(""),
+    duration_seconds: wholeNumberField(EXTRA.durationInvalid, LESSON_LIMITS.durationSeconds),
     is_preview: checkboxField,
     module_id: groupField,
   })

@@ -15,7 +15,6 @@ import { getCurriculum } from "~/server/curriculum/curriculum.server";
 import { logger } from "~/server/logger.server";
 import { newToast } from "~/server/toast.server";
 import { courseBuilderAction } from "./course-builder.server";
-import { BUILDER_LIMITS } from "./course-builder-form";
 import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
 
 /** The admin layout leaves the side to this screen's own menu (§2: "the course builder has its own side menu"). */
@@ -100,11 +99,11 @@ export default function CourseBuilder({ loaderData }: Route.ComponentProps) {
             <TabsTrigger value="curriculum">Curriculum</TabsTrigger>
           </TabsList>
           <TabsContent value="details">
-            <CourseDetailsTab key={course.id} course={course} limits={BUILDER_LIMITS} />
+            <CourseDetailsTab key={course.id} course={course} />
           </TabsContent>
           <TabsContent value="curriculum">
             {curriculum ? (
-              <CurriculumTab curriculum={curriculum} limits={BUILDER_LIMITS} />
+              <CurriculumTab curriculum={curriculum} />
             ) : (
               <p role="alert" className="rounded-md border border-destructive/30 bg-background p-4 text-sm text-destructive">
                 {BUILDER_MESSAGES.loadCurriculumFailed}. Reload the page to try again.

@@ -39,6 +39,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     is_featured: course.isFeatured,
     cover_url: course.coverUrl ?? "",
     lessons: course.lessons.map((lesson) => ({ key: lesson.id, id: lesson.id, title: lesson.title, content_md: lesson.contentMd })),
+    removed_lessons: [],
   };
   return {
     course: {
@@ -46,6 +47,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       title: course.title,
       status: course.status === "published" ? ("published" as const) : ("draft" as const),
       moduleLessonCount: course.moduleLessonCount,
+      revision: course.revision,
       values,
     },
   };
@@ -70,6 +72,7 @@ export default function EditCourse({ loaderData, actionData }: Route.ComponentPr
       error={actionData?.toast.message}
       errorDetail={actionData?.toast.description}
       moduleLessonCount={course.moduleLessonCount}
+      revision={course.revision}
     />
   );
 }

@@ -2,7 +2,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { callAction, callLoader, sessionUser, thrownResponse, toastAfter, type ActionCall } from "../../../tests/support/route-harness";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
-import { courses, lessons, users } from "~/server/db/schema";
+import { courses, lessonProgress, lessons, users } from "~/server/db/schema";
+import * as builder from "./course-builder";
 import * as courseEdit from "./course-edit";
 import * as courseList from "./courses";
 import * as courseNew from "./course-new";
@@ -200,12 +201,14 @@ describe("Edit Course", () => {
 
   it("saves changes in place: a renamed lesson keeps its id, a removed one goes, order is renumbered from 1", async () => {
     const course = await createdCourse(["One", "Two", "Three"]);
-    const [one, , three] = await lessonsOf(course.id);
+    const [one, two, three] = await lessonsOf(course.id);
     const response = (await submit(
       courseEdit,
       `/admin/courses/${course.id}/edit`,
       {
         ...newCourseForm(course.title, { slug: course.slug }),
+        revision: String(course.revision),
+        "removed_lessons.0": two.id,
         "lessons.0.id": three.id,
         "lessons.0.title": "Three",
         "lessons.1.id": one.id,
@@ -232,7 +235,12 @@ describe("Edit Course", () => {
     const answer = (await submit(
       courseEdit,
       `/admin/courses/${course.id}/edit`,
-      { ...newCourseForm("Changed title", { slug: course.slug }), "lessons.0.id": one.id, "lessons.0.title": "One" },
+      {
+        ...newCourseForm("Changed title", { slug: course.slug }),
+        revision: String(course.revision),
+        "lessons.0.id": one.id,
+        "lessons.0.title": "One",
+      },
       { id: course.id },
     )) as unknown as Answer;
     expect(answer.init?.status).toBe(409);
@@ -242,6 +250,107 @@ describe("Edit Course", () => {
       description: expect.stringContaining("Reload the page"),
     });
     expect((await courseBySlug(course.slug)).title).toBe(course.title);
+  });
+
+  /** The Edit Course form as the page sends it for `loaded` (the loader's answer), with `changes` on top. */
+  function editForm(loaded: Awaited<ReturnType<typeof loadEdit>>, changes: Record<string, string> = {}) {
+    const { values } = loaded.course;
+    const form: Record<string, string> = {
+      ...newCourseForm(values.title, { slug: values.slug, intent: "draft" }),
+      revision: String(loaded.course.revision),
+    };
+    values.lessons.forEach((lesson, index) => {
+      form[`lessons.${index}.id`] = lesson.id;
+      form[`lessons.${index}.title`] = lesson.title;
+      form[`lessons.${index}.content_md`] = lesson.content_md;
+    });
+    return { ...form, ...changes };
+  }
+
+  function loadEdit(courseId: string) {
+    return callLoader(courseEdit, { path: `/admin/courses/${courseId}/edit`, params: { id: courseId }, user: admin });
+  }
+
+  it("refuses a stale form after the builder added a lesson: nothing is lost, learners' progress stays, what was typed comes back", async () => {
+    const course = await createdCourse(["One", "Two"]);
+    const opened = await loadEdit(course.id);
+
+    // Meanwhile another admin adds a flat lesson in the builder, and a learner completes it.
+    const added = (await callAction(builder, {
+      path: `/admin/courses/builder/${course.id}`,
+      params: { id: course.id },
+      user: admin,
+      form: { intent: "add-lesson", module_id: "" },
+    })) as unknown as { data: { result: { id: string } } };
+    const addedId = added.data.result.id;
+    const learner = unique("learner");
+    await db()
+      .insert(users)
+      .values({ id: learner, email: `${learner}@example.test`, name: "Lee Learner" });
+    await db().insert(lessonProgress).values({ userId: learner, lessonId: addedId, completedAt: new Date(), positionSeconds: 0 });
+
+    const answer = (await submit(
+      courseEdit,
+      `/admin/courses/${course.id}/edit`,
+      editForm(opened, { title: "Typed in the stale form", "lessons.1.title": "Two, renamed" }),
+      { id: course.id },
+    )) as unknown as Answer;
+    expect(answer.init?.status).toBe(409);
+    expect(answer.data.toast).toMatchObject({
+      kind: "error",
+      message: "This course changed since you opened it",
+      description: expect.stringContaining("Reload the page"),
+    });
+    expect(answer.data.values).toMatchObject({ title: "Typed in the stale form", lessons: [{ title: "One" }, { title: "Two, renamed" }] });
+
+    expect((await courseBySlug(course.slug)).title).toBe(course.title);
+    expect((await lessonsOf(course.id)).map((lesson) => lesson.title)).toEqual(["One", "Two", "New Lesson"]);
+    const progress = await db().select().from(lessonProgress).where(eq(lessonProgress.lessonId, addedId));
+    expect(progress).toEqual([expect.objectContaining({ userId: learner })]);
+  });
+
+  it("refuses a form saved twice: the first save changed the course the second was opened on", async () => {
+    const course = await createdCourse(["One"]);
+    const opened = await loadEdit(course.id);
+    const first = (await submit(courseEdit, `/admin/courses/${course.id}/edit`, editForm(opened, { title: "First" }), {
+      id: course.id,
+    })) as Response;
+    expect(first.status).toBe(302);
+    const second = (await submit(courseEdit, `/admin/courses/${course.id}/edit`, editForm(opened, { title: "Second" }), {
+      id: course.id,
+    })) as unknown as Answer;
+    expect(second.init?.status).toBe(409);
+    expect((await courseBySlug(course.slug)).title).toBe("First");
+  });
+
+  it("deletes a lesson the form explicitly removed, and only that one", async () => {
+    const course = await createdCourse(["One", "Two", "Three"]);
+    const opened = await loadEdit(course.id);
+    const [one, two, three] = await lessonsOf(course.id);
+    const form = editForm(opened);
+    // The page's form after "Remove" on lesson 2: rows One and Three, and Two named as removed.
+    for (const field of ["id", "title", "content_md"]) delete form[`lessons.2.${field}`];
+    Object.assign(form, { "lessons.1.id": three.id, "lessons.1.title": "Three", "removed_lessons.0": two.id });
+    const response = (await submit(courseEdit, `/admin/courses/${course.id}/edit`, form, { id: course.id })) as Response;
+    expect(response.status).toBe(302);
+    expect((await lessonsOf(course.id)).map((lesson) => [lesson.id, lesson.orderIndex])).toEqual([
+      [one.id, 1],
+      [three.id, 2],
+    ]);
+  });
+
+  it("keeps a flat lesson the form neither names nor removes, after the ones it names", async () => {
+    const course = await createdCourse(["One", "Two"]);
+    const opened = await loadEdit(course.id);
+    const [one, two] = await lessonsOf(course.id);
+    const form = editForm(opened);
+    for (const field of ["id", "title", "content_md"]) delete form[`lessons.0.${field}`];
+    const response = (await submit(courseEdit, `/admin/courses/${course.id}/edit`, form, { id: course.id })) as Response;
+    expect(response.status).toBe(302);
+    expect((await lessonsOf(course.id)).map((lesson) => [lesson.id, lesson.orderIndex])).toEqual([
+      [two.id, 1],
+      [one.id, 2],
+    ]);
   });
 
   it("deletes the course with its lessons and goes to the list with 'Course deleted successfully'", async () => {

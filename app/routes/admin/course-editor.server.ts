@@ -58,8 +58,17 @@ export async function runCourseEditorAction({
   };
   const lessons = form.lessons.map((row) => ({ id: row.id, title: row.title, contentMd: row.content_md }));
   try {
-    if (courseId) await updateCourse({ courseId, input, lessons, publish });
-    else await createCourse({ authorId: admin.id, input, lessons, publish });
+    if (courseId) {
+      await updateCourse({
+        courseId,
+        // Only the edit form is parsed with a course id; without a revision a save is refused as stale.
+        expectedRevision: "revision" in form ? form.revision : 0,
+        input,
+        lessons,
+        removedLessonIds: "removed_lessons" in form ? form.removed_lessons : [],
+        publish,
+      });
+    } else await createCourse({ authorId: admin.id, input, lessons, publish });
   } catch (error) {
     const { toast, status } = courseFailure("save", error, { courseId });
     return dataWithToast({ values, errors: {} }, toast, status);

@@ -2,29 +2,17 @@ import { z } from "zod";
 import { COURSE_MESSAGES } from "~/lib/course-messages";
 import { LEVELS, TOPIC_SLUGS, TOPICS, type Level, type Topic } from "~/lib/domain-values";
 import { checkboxField, imageUrlField, optionalText, priceDollarsField, requiredText, slugField } from "~/lib/forms/fields";
-import { SLUG_MAX } from "~/lib/forms/limits";
+import { COURSE_LIMITS, LESSON_LIMITS } from "~/lib/forms/limits";
 import { isUuid } from "~/lib/uuid";
 
 /**
  * The New/Edit Course form (one schema for both), read by the page for its inputs' names and
  * limits and parsed again by the action. Lists travel as indexed names, because a form sends
  * fields, not arrays: `topics.shopify` for each ticked topic, `lessons.0.title`,
- * `lessons.0.id`, … for each row of the Lessons card, in order.
+ * `lessons.0.id`, … for each row of the Lessons card, in order, and `removed_lessons.0`, … for the
+ * id of each saved lesson the admin removed (the only lessons a save deletes). The Edit form also
+ * sends the course's `revision` it was opened on (docs/decisions/011).
  */
-
-export const COURSE_LIMITS = {
-  title: 200,
-  slug: SLUG_MAX,
-  shortDescription: 300,
-  longDescriptionMd: 100_000,
-  track: 80,
-  outcomes: 20,
-  outcome: 200,
-  lessons: 200,
-  lessonTitle: 200,
-  lessonContentMd: 100_000,
-  coverUrl: 2000,
-} as const;
 
 const tooLong = (max: number) => `Must be at most ${max.toLocaleString("en-US")} characters`;
 
@@ -33,12 +21,19 @@ export const topicInputName = (topic: Topic) => `topics.${TOPIC_SLUGS[topic]}`;
 export type LessonField = "id" | "title" | "content_md";
 export const lessonInputName = (index: number, field: LessonField) => `lessons.${index}.${field}`;
 const LESSON_INPUT = /^lessons\.(\d{1,4})\.(id|title|content_md)$/;
+export const removedLessonInputName = (index: number) => `removed_lessons.${index}`;
+const REMOVED_INPUT = /^removed_lessons\.\d{1,4}$/;
 
-/** The submitted fields with the lists gathered: `topics` (ticked, in the catalog's order) and `lessons` (rows in order). */
+/**
+ * The submitted fields with the lists gathered: `topics` (ticked, in the catalog's order),
+ * `lessons` (rows in order) and `removed_lessons` (ids).
+ */
 function gatherLists(raw: unknown) {
   const fields = (raw ?? {}) as Record<string, string | undefined>;
   const rows = new Map<number, Partial<Record<LessonField, string>>>();
+  const removed: string[] = [];
   for (const [name, value] of Object.entries(fields)) {
+    if (REMOVED_INPUT.test(name) && value) removed.push(value);
     const match = LESSON_INPUT.exec(name);
     if (!match) continue;
     const index = Number(match[1]);
@@ -48,6 +43,7 @@ function gatherLists(raw: unknown) {
     ...fields,
     topics: TOPICS.filter((topic) => fields[topicInputName(topic)] !== undefined),
     lessons: [...rows.entries()].sort(([a], [b]) => a - b).map(([, row]) => row),
+    removed_lessons: removed,
   };
 }
 
@@ -59,10 +55,10 @@ const lessonRow = z.object({
     .optional()
     .transform((value) => value || undefined)
     .refine((value) => value === undefined || isUuid(value), COURSE_MESSAGES.lessonsChanged),
-  title: requiredText(COURSE_MESSAGES.lessonTitleRequired, { max: COURSE_LIMITS.lessonTitle }),
+  title: requiredText(COURSE_MESSAGES.lessonTitleRequired, { max: LESSON_LIMITS.title }),
   content_md: z
     .string()
-    .max(COURSE_LIMITS.lessonContentMd, tooLong(COURSE_LIMITS.lessonContentMd))
+    .max(LESSON_LIMITS.contentMd, tooLong(LESSON_LIMITS.contentMd))
     .optional()
     .transform((value) => value ?? ""),
 });
@@ -94,15 +90,28 @@ const courseFields = {
     .max(COURSE_LIMITS.longDescriptionMd, tooLong(COURSE_LIMITS.longDescriptionMd))
     .optional()
     .transform((value) => value ?? ""),
-  price: priceDollarsField(),
+  price: priceDollarsField({ maxCents: COURSE_LIMITS.priceCents }),
   level: z.enum(LEVELS).catch("Beginner"),
   topics: z.array(z.enum(TOPICS)),
   track: optionalText({ max: COURSE_LIMITS.track }),
   outcomes: outcomesField,
   is_featured: checkboxField,
   cover_url: imageUrlField({ max: COURSE_LIMITS.coverUrl }),
-  lessons: z.array(lessonRow).max(COURSE_LIMITS.lessons, `A course holds at most ${COURSE_LIMITS.lessons} lessons here`),
+  lessons: z.array(lessonRow).max(COURSE_LIMITS.formLessons, `A course holds at most ${COURSE_LIMITS.formLessons} lessons here`),
 };
+
+/** Ids of saved lessons the admin removed; a malformed one reads as a stale form, as for rows. */
+const removedLessonsField = z
+  .array(z.string().refine(isUuid, COURSE_MESSAGES.lessonsChanged))
+  .max(COURSE_LIMITS.formLessons, `A course holds at most ${COURSE_LIMITS.formLessons} lessons here`);
+
+/**
+ * The revision of the course the Edit form was opened on. A missing or malformed one matches no
+ * course (revisions start at 1), so such a save is refused as stale rather than saved blind.
+ */
+const revisionField = z.coerce.number().int().min(1).catch(0);
+
+const editFields = { ...courseFields, revision: revisionField, removed_lessons: removedLessonsField };
 
 /** A new course: Save Draft or Publish. */
 export const newCourseForm = z.preprocess(
@@ -120,8 +129,8 @@ export const editCourseForm = z.preprocess(
   z.discriminatedUnion(
     "intent",
     [
-      z.object({ intent: z.literal("draft"), ...courseFields }),
-      z.object({ intent: z.literal("publish"), ...courseFields }),
+      z.object({ intent: z.literal("draft"), ...editFields }),
+      z.object({ intent: z.literal("publish"), ...editFields }),
       z.object({ intent: z.literal("delete") }),
     ],
     { error: COURSE_MESSAGES.saveFailed },
@@ -152,7 +161,12 @@ export type CourseFormValues = {
   is_featured: boolean;
   cover_url: string;
   lessons: LessonRowValues[];
+  /** Ids of saved lessons removed from the Lessons card, deleted when the form is saved. */
+  removed_lessons: string[];
 };
+
+/** A change to the form's state: the fields to merge, or a function of the current values giving them. */
+export type CourseFormChange = (changes: Partial<CourseFormValues> | ((current: CourseFormValues) => Partial<CourseFormValues>)) => void;
 
 export const EMPTY_COURSE: CourseFormValues = {
   title: "",
@@ -167,6 +181,7 @@ export const EMPTY_COURSE: CourseFormValues = {
   is_featured: false,
   cover_url: "",
   lessons: [],
+  removed_lessons: [],
 };
 
 /** What a refused save shows again: exactly what was typed, field by field and row by row. */
@@ -192,6 +207,7 @@ export function typedCourseValues(values: Record<string, string>): CourseFormVal
       title: row.title ?? "",
       content_md: row.content_md ?? "",
     })),
+    removed_lessons: gathered.removed_lessons,
   };
 }
 

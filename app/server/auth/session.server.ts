@@ -1,7 +1,9 @@
-import { createContext, type MiddlewareFunction } from "react-router";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { type Role } from "~/lib/domain-values";
 import { normalizeRole } from "~/lib/roles";
+import { requestInfoContext } from "~/lib/request-context";
 import { rethrowAsUnavailable } from "~/server/outage.server";
+import { noteRequestUser } from "~/server/request-log.server";
 import { getAuth } from "./auth.server";
 
 export type SessionUser = {
@@ -45,6 +47,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const user = await readSessionUser(request).catch(rethrowAsUnavailable);
   context.set(sessionUserContext, user);
   if (!user) return;
+  noteRequestUser(requestIdOf(context), user.id);
   return withNoStore(await next());
 };
 
@@ -57,5 +60,14 @@ function withNoStore(response: Response) {
     const copy = new Response(response.body, response);
     copy.headers.set("Cache-Control", "no-store");
     return copy;
+  }
+}
+
+/** The request's id from server.ts's load context (absent where a test calls a route directly). */
+function requestIdOf(context: Readonly<RouterContextProvider>) {
+  try {
+    return context.get(requestInfoContext).requestId;
+  } catch {
+    return undefined;
   }
 }

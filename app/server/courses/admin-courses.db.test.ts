@@ -22,6 +22,7 @@ import {
   type FlatLessonInput,
 } from "./admin-courses.server";
 import { sweepTempCourseCovers } from "./course-covers.server";
+import { CourseChangedError } from "./course-revision.server";
 
 const database = useTestDatabase();
 const db = () => database().db;
@@ -82,6 +83,17 @@ async function newCourse({
   ...overrides
 }: Partial<CourseInput> & { lessons?: FlatLessonInput[]; publish?: boolean } = {}) {
   return createCourse({ authorId, input: courseInput(overrides), lessons: rows, publish });
+}
+
+/** The course's revision now: what an Edit Course form opened now would send. */
+async function currentRevision(courseId: string) {
+  const [row] = await db().select({ revision: courses.revision }).from(courses).where(eq(courses.id, courseId));
+  return row?.revision ?? 1;
+}
+
+/** updateCourse as a freshly opened Edit Course form calls it: on the course's current revision. */
+async function saveCourse(args: Omit<Parameters<typeof updateCourse>[0], "expectedRevision">) {
+  return updateCourse({ ...args, expectedRevision: await currentRevision(args.courseId) });
 }
 
 describe("creating a course", () => {
@@ -153,7 +165,7 @@ describe("editing a course", () => {
     });
     const [one, two, three, four] = await flatLessons(created.id);
 
-    await updateCourse({
+    await saveCourse({
       courseId: created.id,
       input: courseInput({ title: "Renamed course" }),
       publish: false,
@@ -163,6 +175,7 @@ describe("editing a course", () => {
         { title: "Five", contentMd: "" },
         { id: four.id, title: "Four", contentMd: "" },
       ],
+      removedLessonIds: [two.id],
     });
 
     const after = await flatLessons(created.id);
@@ -188,7 +201,7 @@ describe("editing a course", () => {
     const [lesson] = await flatLessons(created.id);
     await db().insert(lessonProgress).values({ userId: learner, lessonId: lesson.id, completedAt: new Date(), positionSeconds: 42 });
 
-    await updateCourse({
+    await saveCourse({
       courseId: created.id,
       input: courseInput(),
       publish: true,
@@ -204,13 +217,20 @@ describe("editing a course", () => {
 
   it("leaves lessons inside modules alone, and keeps new flat slugs unique against them", async () => {
     const created = await newCourse({ lessons: [{ title: "Flat", contentMd: "" }] });
+    const [flat] = await flatLessons(created.id);
     const [module] = await db().insert(courseModules).values({ courseId: created.id, title: "Module 1", position: 1 }).returning();
     const [inModule] = await db()
       .insert(lessons)
       .values({ courseId: created.id, moduleId: module.id, title: "Intro", slug: "intro", orderIndex: 1 })
       .returning();
 
-    await updateCourse({ courseId: created.id, input: courseInput(), publish: false, lessons: [{ title: "Intro", contentMd: "" }] });
+    await saveCourse({
+      courseId: created.id,
+      input: courseInput(),
+      publish: false,
+      lessons: [{ title: "Intro", contentMd: "" }],
+      removedLessonIds: [flat.id],
+    });
 
     expect((await flatLessons(created.id)).map((lesson) => [lesson.title, lesson.slug, lesson.orderIndex])).toEqual([
       ["Intro", "intro-1", 1],
@@ -220,7 +240,7 @@ describe("editing a course", () => {
 
     // A module lesson's id is not a flat lesson of the form: refused, nothing written.
     await expect(
-      updateCourse({
+      saveCourse({
         courseId: created.id,
         input: courseInput(),
         publish: false,
@@ -233,24 +253,24 @@ describe("editing a course", () => {
   it("keeps its own slug, and takes a free one when the typed slug belongs to another course", async () => {
     const other = await newCourse();
     const created = await newCourse();
-    await updateCourse({ courseId: created.id, input: courseInput({ slug: created.slug }), publish: false, lessons: [] });
+    await saveCourse({ courseId: created.id, input: courseInput({ slug: created.slug }), publish: false, lessons: [] });
     expect((await courseRow(created.id)).slug).toBe(created.slug);
-    await updateCourse({ courseId: created.id, input: courseInput({ slug: other.slug }), publish: false, lessons: [] });
+    await saveCourse({ courseId: created.id, input: courseInput({ slug: other.slug }), publish: false, lessons: [] });
     expect((await courseRow(created.id)).slug).toBe(`${other.slug}-1`);
   });
 
   it("stamps published_at once: a later publish, draft or toggle never moves it", async () => {
     const created = await newCourse();
-    await updateCourse({ courseId: created.id, input: courseInput(), publish: true, lessons: [] });
+    await saveCourse({ courseId: created.id, input: courseInput(), publish: true, lessons: [] });
     const first = (await courseRow(created.id)).publishedAt!;
     expect(first).toBeInstanceOf(Date);
 
-    await updateCourse({ courseId: created.id, input: courseInput(), publish: false, lessons: [] });
+    await saveCourse({ courseId: created.id, input: courseInput(), publish: false, lessons: [] });
     expect(await courseRow(created.id)).toMatchObject({ status: "draft", publishedAt: first });
     await setCourseStatus({ courseId: created.id, status: "published" });
     expect(await courseRow(created.id)).toMatchObject({ status: "published", publishedAt: first });
     await setCourseStatus({ courseId: created.id, status: "draft" });
-    await updateCourse({ courseId: created.id, input: courseInput(), publish: true, lessons: [] });
+    await saveCourse({ courseId: created.id, input: courseInput(), publish: true, lessons: [] });
     expect(await courseRow(created.id)).toMatchObject({ status: "published", publishedAt: first });
   });
 
@@ -260,14 +280,68 @@ describe("editing a course", () => {
     expect(published.publishedAt).toBeInstanceOf(Date);
   });
 
+  it("refuses a save on an older revision with CourseChangedError and writes nothing; each save moves the revision on", async () => {
+    const created = await newCourse({ title: "Original", lessons: [{ title: "Kept", contentMd: "" }] });
+    const opened = await currentRevision(created.id);
+    await updateCourse({
+      courseId: created.id,
+      expectedRevision: opened,
+      input: courseInput({ title: "First save" }),
+      publish: false,
+      lessons: [],
+    });
+    expect(await currentRevision(created.id)).toBe(opened + 1);
+    const before = await courseRow(created.id);
+    const lessonsBefore = await flatLessons(created.id);
+
+    await expect(
+      updateCourse({
+        courseId: created.id,
+        expectedRevision: opened,
+        input: courseInput({ title: "Stale save" }),
+        publish: true,
+        lessons: [],
+      }),
+    ).rejects.toBeInstanceOf(CourseChangedError);
+    expect(await courseRow(created.id)).toEqual(before);
+    expect(await flatLessons(created.id)).toEqual(lessonsBefore);
+  });
+
+  it("deletes only the lessons named as removed, and refuses removing a module's lesson or one it also keeps", async () => {
+    const created = await newCourse({ lessons: ["One", "Two"].map((title) => ({ title, contentMd: "" })) });
+    const [one, two] = await flatLessons(created.id);
+    const [module] = await db().insert(courseModules).values({ courseId: created.id, title: "Module", position: 1 }).returning();
+    const [inModule] = await db()
+      .insert(lessons)
+      .values({ courseId: created.id, moduleId: module.id, title: "Inside", slug: unique("inside"), orderIndex: 1 })
+      .returning();
+
+    for (const removedLessonIds of [[inModule.id], [one.id], [crypto.randomUUID()]]) {
+      await expect(
+        saveCourse({
+          courseId: created.id,
+          input: courseInput(),
+          publish: false,
+          lessons: [{ id: one.id, title: "One", contentMd: "" }],
+          removedLessonIds,
+        }),
+      ).rejects.toBeInstanceOf(LessonNotInCourseError);
+    }
+    expect((await flatLessons(created.id)).map((lesson) => lesson.id)).toEqual([one.id, two.id]);
+
+    await saveCourse({ courseId: created.id, input: courseInput(), publish: false, lessons: [], removedLessonIds: [two.id] });
+    expect((await flatLessons(created.id)).map((lesson) => [lesson.id, lesson.orderIndex])).toEqual([[one.id, 1]]);
+    expect(await db().select({ id: lessons.id }).from(lessons).where(eq(lessons.id, inModule.id))).toEqual([{ id: inModule.id }]);
+  });
+
   it("refuses a course that does not exist", async () => {
     const missing = crypto.randomUUID();
-    await expect(updateCourse({ courseId: missing, input: courseInput(), publish: false, lessons: [] })).rejects.toBeInstanceOf(
-      CourseNotFoundError,
-    );
-    await expect(updateCourse({ courseId: "not-a-uuid", input: courseInput(), publish: false, lessons: [] })).rejects.toBeInstanceOf(
-      CourseNotFoundError,
-    );
+    await expect(
+      updateCourse({ courseId: missing, expectedRevision: 1, input: courseInput(), publish: false, lessons: [] }),
+    ).rejects.toBeInstanceOf(CourseNotFoundError);
+    await expect(
+      updateCourse({ courseId: "not-a-uuid", expectedRevision: 1, input: courseInput(), publish: false, lessons: [] }),
+    ).rejects.toBeInstanceOf(CourseNotFoundError);
     await expect(setCourseStatus({ courseId: missing, status: "published" })).rejects.toBeInstanceOf(CourseNotFoundError);
     await expect(deleteCourse({ courseId: missing })).rejects.toBeInstanceOf(CourseNotFoundError);
   });
@@ -280,7 +354,7 @@ describe("a long lesson list", () => {
     const saved = await flatLessons(created.id);
     expect(saved).toHaveLength(200);
     const reversed = saved.toReversed().map((lesson) => ({ id: lesson.id, title: lesson.title, contentMd: "" }));
-    await updateCourse({ courseId: created.id, input: courseInput(), publish: false, lessons: reversed });
+    await saveCourse({ courseId: created.id, input: courseInput(), publish: false, lessons: reversed });
     const after = await flatLessons(created.id);
     expect(after.map((lesson) => lesson.id)).toEqual(reversed.map((lesson) => lesson.id));
     expect(after.map((lesson) => lesson.orderIndex)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
@@ -296,7 +370,7 @@ describe("a save is one transaction", () => {
     const before = await courseRow(created.id);
 
     await expect(
-      updateCourse({
+      saveCourse({
         courseId: created.id,
         input: courseInput({ title: "After", priceCents: 1 }),
         publish: true,
@@ -332,7 +406,7 @@ describe("a save is one transaction", () => {
       const before = await courseRow(created.id);
       const lessonsBefore = await flatLessons(created.id);
 
-      const failed = updateCourse({
+      const failed = saveCourse({
         courseId: created.id,
         input: courseInput({ title: "Half-saved title" }),
         publish: true,
@@ -513,9 +587,9 @@ describe("cover files", () => {
   it("deletes a replaced cover of the course, but never demo art", async () => {
     const created = await newCourse({ coverUrl: "/images/demo/courses/shopify-101.webp" });
     const firstKey = `courses/${created.id}/cover-1.png`;
-    await updateCourse({ courseId: created.id, input: courseInput({ coverUrl: await upload(firstKey) }), publish: false, lessons: [] });
+    await saveCourse({ courseId: created.id, input: courseInput({ coverUrl: await upload(firstKey) }), publish: false, lessons: [] });
     const secondKey = `courses/${created.id}/cover-2.png`;
-    await updateCourse({ courseId: created.id, input: courseInput({ coverUrl: await upload(secondKey) }), publish: false, lessons: [] });
+    await saveCourse({ courseId: created.id, input: courseInput({ coverUrl: await upload(secondKey) }), publish: false, lessons: [] });
     expect(await exists(firstKey)).toBe(false);
     expect(await exists(secondKey)).toBe(true);
   });
@@ -523,7 +597,7 @@ describe("cover files", () => {
   it("deletes the course's files with the course", async () => {
     const created = await newCourse();
     const key = `courses/${created.id}/cover-3.png`;
-    await updateCourse({ courseId: created.id, input: courseInput({ coverUrl: await upload(key) }), publish: false, lessons: [] });
+    await saveCourse({ courseId: created.id, input: courseInput({ coverUrl: await upload(key) }), publish: false, lessons: [] });
     await storage.put("course-videos", `${created.id}/1-intro.mp4`, Readable.from([Buffer.from("video")]), { contentType: "video/mp4" });
     await deleteCourse({ courseId: created.id });
     expect(await exists(key)).toBe(false);

@@ -7,13 +7,15 @@ import { containsPattern } from "~/server/db/like.server";
 import { courses, lessons } from "~/server/db/schema";
 import { retryOnUniqueViolation, uniqueSlug } from "~/server/db/unique-slug.server";
 import { afterCourseSaved, afterCourseDeleted } from "./course-covers.server";
+import { CourseChangedError, nextRevision } from "./course-revision.server";
 import { courseStats } from "./course-cards.server";
 
 /**
  * The admin's course operations: the list, the New/Edit Course form's reads and writes, the
  * publish toggle and delete. A course and its flat lessons (those without a module, see
  * docs/decisions/012-flat-lessons-and-modules.md) are saved in one transaction, lessons updated
- * in place (docs/decisions/011-course-lessons-updated-in-place.md).
+ * in place and only if the form was opened on the course's current revision
+ * (docs/decisions/011-course-lessons-updated-in-place.md).
  */
 
 export const ADMIN_COURSES_PAGE_SIZE = 20;
@@ -126,6 +128,7 @@ export async function getCourseForEdit({ courseId }: { courseId: string }) {
       isFeatured: courses.isFeatured,
       status: courses.status,
       publishedAt: courses.publishedAt,
+      revision: courses.revision,
     })
     .from(courses)
     .where(eq(courses.id, courseId));
@@ -176,12 +179,13 @@ const savedColumns = {
 };
 
 /**
- * Makes the course's flat lessons (module_id null) exactly `rows`, in that order, numbered from 1:
- * rows with an id update that lesson in place (its id, slug, type, video and learners' progress
- * stay), rows without one are inserted with a slug made from the title and unique in the course,
- * and flat lessons no row names are deleted. Lessons inside modules are never touched.
+ * Writes the course's flat lessons (module_id null) from the form: `rows` in that order, numbered
+ * from 1. A row with an id updates that lesson in place (its id, slug, type, video and learners'
+ * progress stay); a row without one is inserted with a slug made from the title, unique in the
+ * course. Only the lessons in `removedIds` are deleted: a flat lesson the form neither names nor
+ * removes is kept, after the named ones. Lessons inside modules are never touched.
  */
-async function writeFlatLessons(tx: Transaction, courseId: string, rows: FlatLessonInput[]) {
+async function writeFlatLessons(tx: Transaction, courseId: string, rows: FlatLessonInput[], removedIds: string[]) {
   const existing = await tx
     .select({
       id: lessons.id,
@@ -192,22 +196,29 @@ async function writeFlatLessons(tx: Transaction, courseId: string, rows: FlatLes
       orderIndex: lessons.orderIndex,
     })
     .from(lessons)
-    .where(eq(lessons.courseId, courseId));
+    .where(eq(lessons.courseId, courseId))
+    .orderBy(asc(lessons.orderIndex), asc(lessons.id));
   const flat = new Map(existing.filter((lesson) => lesson.moduleId === null).map((lesson) => [lesson.id, lesson]));
 
-  const kept = new Set<string>();
-  for (const row of rows) {
-    if (row.id === undefined) continue;
-    if (!flat.has(row.id) || kept.has(row.id)) throw new LessonNotInCourseError(courseId, row.id);
-    kept.add(row.id);
+  // Each flat lesson is named at most once, as kept or as removed; any other id is stale or forged.
+  const named = new Set<string>();
+  for (const id of [...rows.flatMap((row) => (row.id === undefined ? [] : [row.id])), ...removedIds]) {
+    if (!flat.has(id) || named.has(id)) throw new LessonNotInCourseError(courseId, id);
+    named.add(id);
   }
-  const removed = [...flat.keys()].filter((id) => !kept.has(id));
-  if (removed.length > 0) {
-    await tx.delete(lessons).where(and(eq(lessons.courseId, courseId), isNull(lessons.moduleId), inArray(lessons.id, removed)));
+  const removed = new Set(removedIds);
+  if (removed.size > 0) {
+    await tx.delete(lessons).where(and(eq(lessons.courseId, courseId), isNull(lessons.moduleId), inArray(lessons.id, [...removed])));
+  }
+
+  const unnamed = [...flat.values()].filter((lesson) => !named.has(lesson.id));
+  for (const [index, lesson] of unnamed.entries()) {
+    const orderIndex = rows.length + index + 1;
+    if (lesson.orderIndex !== orderIndex) await tx.update(lessons).set({ orderIndex }).where(eq(lessons.id, lesson.id));
   }
 
   // Slugs are unique per course, module lessons included; a removed lesson's slug is free again.
-  const taken = new Set(existing.filter((lesson) => !removed.includes(lesson.id)).map((lesson) => lesson.slug));
+  const taken = new Set(existing.filter((lesson) => !removed.has(lesson.id)).map((lesson) => lesson.slug));
   const inserts: (typeof lessons.$inferInsert)[] = [];
   for (const [index, row] of rows.entries()) {
     const orderIndex = index + 1;
@@ -264,7 +275,7 @@ export async function createCourse({
           publishedAt: publish ? new Date() : null,
         })
         .returning(savedColumns);
-      await writeFlatLessons(tx, row.id, rows);
+      await writeFlatLessons(tx, row.id, rows, []);
       return row;
     }),
   );
@@ -273,27 +284,39 @@ export async function createCourse({
 
 /**
  * Saves an existing course and its flat lessons in one transaction (nothing is written if any
- * part fails). Publishing stamps `published_at` only if it is empty (Ghost's rule); Save Draft
- * makes the course a draft and keeps the date.
+ * part fails), if the course is still at `expectedRevision`, the revision the form was opened on;
+ * otherwise CourseChangedError. Publishing stamps `published_at` only if it is empty (Ghost's
+ * rule); Save Draft makes the course a draft and keeps the date.
  */
 export async function updateCourse({
   courseId,
+  expectedRevision,
   input,
   lessons: rows,
+  removedLessonIds = [],
   publish,
 }: {
   courseId: string;
+  expectedRevision: number;
   input: CourseInput;
   lessons: FlatLessonInput[];
+  /** Flat lessons the form removed: the only ones deleted. */
+  removedLessonIds?: string[];
   publish: boolean;
 }) {
   if (!isUuid(courseId)) throw new CourseNotFoundError(courseId);
   const base = slugify(input.slug) || slugify(input.title) || "course";
   const { saved, previousCoverUrl } = await retryOnUniqueViolation(() =>
     db().transaction(async (tx) => {
-      // Locks the row, so two saves of one course take turns over its lessons.
-      const [before] = await tx.select({ coverUrl: courses.coverUrl }).from(courses).where(eq(courses.id, courseId)).for("update");
+      // Locks the row, so every other change to the course or its curriculum waits for this save,
+      // and the revision read here is the one this save replaces.
+      const [before] = await tx
+        .select({ coverUrl: courses.coverUrl, revision: courses.revision })
+        .from(courses)
+        .where(eq(courses.id, courseId))
+        .for("update");
       if (!before) throw new CourseNotFoundError(courseId);
+      if (before.revision !== expectedRevision) throw new CourseChangedError(courseId, expectedRevision, before.revision);
       const slug = await uniqueCourseSlug(tx, { base, excludeId: courseId });
       const [row] = await tx
         .update(courses)
@@ -301,12 +324,13 @@ export async function updateCourse({
           ...courseColumns(input),
           slug,
           status: publish ? "published" : "draft",
+          revision: before.revision + 1,
           updatedAt: new Date(),
           ...(publish ? { publishedAt: sql`coalesce(${courses.publishedAt}, now())` } : {}),
         })
         .where(eq(courses.id, courseId))
         .returning(savedColumns);
-      await writeFlatLessons(tx, courseId, rows);
+      await writeFlatLessons(tx, courseId, rows, removedLessonIds);
       return { saved: row, previousCoverUrl: before.coverUrl };
     }),
   );
@@ -320,6 +344,7 @@ export async function setCourseStatus({ courseId, status }: { courseId: string; 
     .update(courses)
     .set({
       status,
+      revision: nextRevision(),
       updatedAt: new Date(),
       ...(status === "published" ? { publishedAt: sql`coalesce(${courses.publishedAt}, now())` } : {}),
     })

@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { courses } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
+import { nextRevision } from "./course-revision.server";
 import { contentTypeForKey, deleteStaleObjects, getStorage, keyFromPublicUrl, publicUrl } from "~/server/storage.server";
 
 /**
@@ -36,7 +37,7 @@ export async function adoptTempCover({ courseId, coverUrl }: { courseId: string;
   // a replaced cover like any other.
   const moved = await db()
     .update(courses)
-    .set({ coverUrl: url })
+    .set({ coverUrl: url, revision: nextRevision() })
     .where(and(eq(courses.id, courseId), eq(courses.coverUrl, coverUrl)))
     .returning({ id: courses.id });
   if (moved.length === 0) {

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { isUuid } from "~/lib/uuid";
 import { CourseNotFoundError } from "~/server/courses/admin-courses.server";
+import { nextRevision } from "~/server/courses/course-revision.server";
 import { db } from "~/server/db/client.server";
 import { courses } from "~/server/db/schema";
 
@@ -62,7 +63,7 @@ export async function updateCourseDetails({
   try {
     const [updated] = await db()
       .update(courses)
-      .set({ title, slug, longDescriptionMd: description, priceCents, updatedAt: new Date() })
+      .set({ title, slug, longDescriptionMd: description, priceCents, revision: nextRevision(), updatedAt: new Date() })
       .where(eq(courses.id, courseId))
       .returning({ id: courses.id, slug: courses.slug });
     if (!updated) throw new CourseNotFoundError(courseId);

@@ -1,11 +1,7 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { unique, useTestDatabase, violatedConstraint } from "../../../tests/support/test-database";
-import {
-  CourseSlugTakenError,
-  getCourseDetails,
-  updateCourseDetails,
-} from "~/server/courses/course-details.server";
+import { CourseSlugTakenError, getCourseDetails, updateCourseDetails } from "~/server/courses/course-details.server";
 import { CourseNotFoundError, setCourseStatus } from "~/server/courses/admin-courses.server";
 import { courseModules, courses, lessons } from "~/server/db/schema";
 import { ForeignVideoPathError, LessonNotFoundError, LessonSlugTakenError, ModuleNotFoundError } from "./curriculum-errors.server";
@@ -353,5 +349,51 @@ describe("course details", () => {
         ["2:Second", []],
       ],
     });
+  });
+});
+
+describe("the course's revision", () => {
+  async function revisionAndUpdatedAt(courseId: string) {
+    const [row] = await database()
+      .db.select({ revision: courses.revision, updatedAt: courses.updatedAt })
+      .from(courses)
+      .where(eq(courses.id, courseId));
+    return row;
+  }
+
+  it("moves on with every change to the course or its curriculum; curriculum changes leave the course's updated_at", async () => {
+    const course = await newCourse();
+    const start = await revisionAndUpdatedAt(course.id);
+    expect(start.revision).toBe(1);
+    const steps: [string, () => Promise<unknown>][] = [];
+    let moduleId = "";
+    let lessonId = "";
+    steps.push(["create module", async () => (moduleId = (await createModule({ courseId: course.id })).id)]);
+    steps.push(["update module", () => updateModule({ courseId: course.id, moduleId, title: "Renamed", description: "" })]);
+    steps.push(["move module", () => moveModule({ courseId: course.id, moduleId, position: 1 })]);
+    steps.push(["create lesson", async () => (lessonId = (await createLesson({ courseId: course.id, moduleId: null })).id)]);
+    steps.push(["update lesson", () => updateLesson({ courseId: course.id, lessonId, input: lessonInput() })]);
+    steps.push(["move lesson", () => moveLesson({ courseId: course.id, lessonId, moduleId, position: 1 })]);
+    steps.push(["delete lesson", () => deleteLesson({ courseId: course.id, lessonId })]);
+    steps.push(["delete module", () => deleteModule({ courseId: course.id, moduleId })]);
+    for (const [name, step] of steps) {
+      const before = await revisionAndUpdatedAt(course.id);
+      await step();
+      const after = await revisionAndUpdatedAt(course.id);
+      expect({ name, revision: after.revision }).toEqual({ name, revision: before.revision + 1 });
+      expect(after.updatedAt).toEqual(start.updatedAt);
+    }
+
+    const beforeDetails = await revisionAndUpdatedAt(course.id);
+    await updateCourseDetails({ courseId: course.id, title: "New", slug: unique("new"), description: "", priceCents: 0 });
+    await setCourseStatus({ courseId: course.id, status: "published" });
+    expect((await revisionAndUpdatedAt(course.id)).revision).toBe(beforeDetails.revision + 2);
+  });
+
+  it("stays when a change is refused", async () => {
+    const course = await newCourse();
+    await expect(deleteModule({ courseId: course.id, moduleId: crypto.randomUUID() })).rejects.toBeInstanceOf(ModuleNotFoundError);
+    await expect(deleteLesson({ courseId: course.id, lessonId: crypto.randomUUID() })).rejects.toBeInstanceOf(LessonNotFoundError);
+    expect((await revisionAndUpdatedAt(course.id)).revision).toBe(1);
   });
 });

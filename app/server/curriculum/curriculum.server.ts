@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { LessonType, VideoProvider } from "~/lib/domain-values";
 import { isUuid } from "~/lib/uuid";
 import { CourseNotFoundError } from "~/server/courses/admin-courses.server";
+import { nextRevision } from "~/server/courses/course-revision.server";
 import { db, type Queryable, type Transaction } from "~/server/db/client.server";
 import { courseModules, courses, lessons } from "~/server/db/schema";
 
@@ -81,11 +82,17 @@ export async function getCurriculum({ courseId }: { courseId: string }): Promise
 
 /**
  * Locks the course row for the rest of the transaction, so two admins changing one curriculum
- * at once take turns and positions never come out doubled. Throws when the course is gone.
+ * at once take turns and positions never come out doubled, and counts the change in the course's
+ * revision, so an Edit Course form opened before it cannot be saved over it. The course's own
+ * `updated_at` (the admin list's order) stays. Throws when the course is gone.
  */
 export async function lockCourse(tx: Transaction, courseId: string) {
   if (!isUuid(courseId)) throw new CourseNotFoundError(courseId);
-  const [course] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).for("update");
+  const [course] = await tx
+    .update(courses)
+    .set({ revision: nextRevision(), updatedAt: sql`${courses.updatedAt}` })
+    .where(eq(courses.id, courseId))
+    .returning({ id: courses.id });
   if (!course) throw new CourseNotFoundError(courseId);
 }
 

@@ -30,13 +30,16 @@ export async function updateModule({
   description: string;
 }) {
   if (!isUuid(moduleId) || !isUuid(courseId)) throw new ModuleNotFoundError(moduleId);
-  const [updated] = await db()
-    .update(courseModules)
-    .set({ title, description, updatedAt: new Date() })
-    .where(and(eq(courseModules.id, moduleId), eq(courseModules.courseId, courseId)))
-    .returning({ id: courseModules.id, title: courseModules.title, description: courseModules.description });
-  if (!updated) throw new ModuleNotFoundError(moduleId);
-  return updated;
+  return db().transaction(async (tx) => {
+    await lockCourse(tx, courseId);
+    const [updated] = await tx
+      .update(courseModules)
+      .set({ title, description, updatedAt: new Date() })
+      .where(and(eq(courseModules.id, moduleId), eq(courseModules.courseId, courseId)))
+      .returning({ id: courseModules.id, title: courseModules.title, description: courseModules.description });
+    if (!updated) throw new ModuleNotFoundError(moduleId);
+    return updated;
+  });
 }
 
 /**

@@ -24,7 +24,7 @@ export type DatabaseHandle = {
   close(): Promise<void>;
   /**
    * Calls `onChange` after every committed write, from any instance, to what anonymous pages
-   * show (the tables with a page_cache trigger, drizzle/0009), and once more whenever the
+   * show (the tables with a page_cache trigger, drizzle/0010), and once more whenever the
    * listening connection comes back after a drop, since notifications may have been missed then.
    * Resolves once listening; the returned function stops it.
    */

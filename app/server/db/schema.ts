@@ -212,10 +212,16 @@ export const courses = pgTable(
     status: text("status").notNull().default("draft" satisfies PublishStatus),
     authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    /**
+     * Counts every change to the course or its curriculum, from either editor. The Edit Course
+     * form sends the one it was opened on, and a save is refused when it has moved (docs/decisions/011).
+     */
+    revision: integer("revision").notNull().default(1),
     ...timestamps,
   },
   (t) => [
     check("courses_price_check", sql`${t.priceCents} >= 0`),
+    check("courses_revision_check", sql`${t.revision} >= 1`),
     check("courses_level_check", inList("level", LEVELS)),
     check("courses_status_check", inList("status", PUBLISH_STATUSES)),
     index("courses_status_published_idx").on(t.status, t.publishedAt.desc()),

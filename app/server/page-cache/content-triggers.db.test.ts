@@ -6,7 +6,7 @@ const database = useTestDatabase();
 
 /**
  * Every table is either content an anonymous page shows (a write to it empties the page caches,
- * through a page_cache trigger, drizzle/0009) or not. A new table must be put on one list here,
+ * through a page_cache trigger, drizzle/0010) or not. A new table must be put on one list here,
  * and a content table given its trigger in a migration: nothing a public page shows may stay stale.
  */
 const CONTENT = ["courses", "course_modules", "lessons", "reviews", "posts", "playbooks", "testimonials", "site_settings", "users"];

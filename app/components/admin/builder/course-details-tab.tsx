@@ -3,6 +3,7 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
+import { COURSE_LIMITS } from "~/lib/forms/limits";
 import { formatUsd } from "~/lib/money";
 import { builderSlug } from "~/lib/slug";
 import { useBuilderAction } from "./use-builder-action";
@@ -10,13 +11,7 @@ import { useBuilderAction } from "./use-builder-action";
 type CourseDetails = { id: string; title: string; slug: string; description: string; priceCents: number };
 
 /** Title, slug (follows the title until edited), description, price in cents, Save Changes. */
-export function CourseDetailsTab({
-  course,
-  limits,
-}: {
-  course: CourseDetails;
-  limits: { title: number; slug: number; description: number; priceCents: number };
-}) {
+export function CourseDetailsTab({ course }: { course: CourseDetails }) {
   const { fetcher, busy, errors } = useBuilderAction();
   const [values, setValues] = useState({
     title: course.title,
@@ -36,7 +31,7 @@ export function CourseDetailsTab({
           <Input
             value={values.title}
             required
-            maxLength={limits.title}
+            maxLength={COURSE_LIMITS.title}
             autoComplete="off"
             onChange={(event) => {
               const title = event.target.value;
@@ -54,7 +49,7 @@ export function CourseDetailsTab({
           <Input
             value={values.slug}
             required
-            maxLength={limits.slug}
+            maxLength={COURSE_LIMITS.slug}
             autoComplete="off"
             spellCheck={false}
             onChange={(event) => {
@@ -68,7 +63,7 @@ export function CourseDetailsTab({
         <Textarea
           value={values.description}
           rows={10}
-          maxLength={limits.description}
+          maxLength={COURSE_LIMITS.longDescriptionMd}
           className="min-h-48 font-mono text-sm"
           onChange={(event) => setValues((current) => ({ ...current, description: event.target.value }))}
         />
@@ -85,7 +80,7 @@ export function CourseDetailsTab({
           inputMode="numeric"
           min={0}
           step={1}
-          max={limits.priceCents}
+          max={COURSE_LIMITS.priceCents}
           value={values.price_cents}
           onChange={(event) => setValues((current) => ({ ...current, price_cents: event.target.value }))}
         />

@@ -8,21 +8,12 @@ import { NativeSelect } from "~/components/ui/select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Textarea } from "~/components/ui/textarea";
 import { BUILDER_EXTRA_MESSAGES, BUILDER_MESSAGES } from "~/lib/builder-messages";
+import { LESSON_LIMITS } from "~/lib/forms/limits";
 import { builderSlug } from "~/lib/slug";
 import { embedCodeSource, lessonVideoPath, vimeoEmbedUrl, youtubeEmbedUrl } from "~/lib/video-embed";
 import type { BuilderLesson } from "~/server/curriculum/curriculum.server";
 import { VideoUpload } from "./video-upload";
 import { useBuilderAction } from "./use-builder-action";
-
-export type LessonDialogLimits = {
-  title: number;
-  slug: number;
-  summary: number;
-  contentMd: number;
-  videoUrl: number;
-  embedCode: number;
-  durationSeconds: number;
-};
 
 const PROVIDER_LABELS = { upload: "Upload", youtube: "YouTube", vimeo: "Vimeo", embed: "Embed code" } as const;
 
@@ -52,12 +43,10 @@ function initialValues(lesson: BuilderLesson) {
 export function LessonDialog({
   lesson,
   modules,
-  limits,
   onClose,
 }: {
   lesson: BuilderLesson;
   modules: { id: string; title: string }[];
-  limits: LessonDialogLimits;
   onClose: () => void;
 }) {
   const { fetcher, busy, errors, done } = useBuilderAction();
@@ -105,7 +94,7 @@ export function LessonDialog({
               <Input
                 value={values.title}
                 required
-                maxLength={limits.title}
+                maxLength={LESSON_LIMITS.title}
                 autoComplete="off"
                 onChange={(event) => {
                   const title = event.target.value;
@@ -117,7 +106,7 @@ export function LessonDialog({
               <Input
                 value={values.slug}
                 required
-                maxLength={limits.slug}
+                maxLength={LESSON_LIMITS.slug}
                 autoComplete="off"
                 spellCheck={false}
                 onChange={(event) => {
@@ -144,7 +133,7 @@ export function LessonDialog({
             </FormField>
           </div>
           <FormField label="Summary" name="summary" error={errors.summary}>
-            <Textarea value={values.summary} onChange={set("summary")} rows={2} maxLength={limits.summary} />
+            <Textarea value={values.summary} onChange={set("summary")} rows={2} maxLength={LESSON_LIMITS.summary} />
           </FormField>
 
           {isVideo ? (
@@ -180,7 +169,7 @@ export function LessonDialog({
                     type="url"
                     value={values.video_url}
                     onChange={set("video_url")}
-                    maxLength={limits.videoUrl}
+                    maxLength={LESSON_LIMITS.videoUrl}
                     autoComplete="off"
                     spellCheck={false}
                   />
@@ -203,7 +192,7 @@ export function LessonDialog({
                     value={values.embed_code}
                     onChange={set("embed_code")}
                     rows={4}
-                    maxLength={limits.embedCode}
+                    maxLength={LESSON_LIMITS.embedCode}
                     className="font-mono text-xs"
                     spellCheck={false}
                   />
@@ -269,7 +258,7 @@ export function LessonDialog({
                     value={values.content_md}
                     onChange={set("content_md")}
                     rows={12}
-                    maxLength={limits.contentMd}
+                    maxLength={LESSON_LIMITS.contentMd}
                     className="min-h-56 font-mono text-sm"
                   />
                 </FormField>
@@ -287,7 +276,7 @@ export function LessonDialog({
                 inputMode="numeric"
                 min={0}
                 step={1}
-                max={limits.durationSeconds}
+                max={LESSON_LIMITS.durationSeconds}
                 value={values.duration_seconds}
                 onChange={set("duration_seconds")}
               />

@@ -4,18 +4,11 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
+import { MODULE_LIMITS } from "~/lib/forms/limits";
 import { useBuilderAction } from "./use-builder-action";
 
 /** Edit Module: Title (required), Description (optional), Cancel, Save Module ('Module updated'). */
-export function ModuleDialog({
-  module,
-  limits,
-  onClose,
-}: {
-  module: { id: string; title: string; description: string };
-  limits: { title: number; moduleDescription: number };
-  onClose: () => void;
-}) {
+export function ModuleDialog({ module, onClose }: { module: { id: string; title: string; description: string }; onClose: () => void }) {
   const { fetcher, busy, errors, done } = useBuilderAction();
   const [title, setTitle] = useState(module.title);
   const [description, setDescription] = useState(module.description);
@@ -34,14 +27,20 @@ export function ModuleDialog({
           <input type="hidden" name="intent" value="update-module" />
           <input type="hidden" name="module_id" value={module.id} />
           <FormField label="Title" name="title" error={errors.title}>
-            <Input value={title} onChange={(event) => setTitle(event.target.value)} required maxLength={limits.title} autoComplete="off" />
+            <Input
+              value={title}
+              onChange={(event) => setTitle(event.target.value)}
+              required
+              maxLength={MODULE_LIMITS.title}
+              autoComplete="off"
+            />
           </FormField>
           <FormField label="Description (optional)" name="description" error={errors.description}>
             <Textarea
               value={description}
               onChange={(event) => setDescription(event.target.value)}
               rows={4}
-              maxLength={limits.moduleDescription}
+              maxLength={MODULE_LIMITS.description}
             />
           </FormField>
           <DialogFooter>
