@@ -17,6 +17,61 @@ const routeModules = [
   ),
 ];
 
+/**
+ * Each value has one home (docs/decisions/016). Dates are formatted only in app/lib/dates.ts;
+ * upload kinds (their types, limits, accept lists and refusal texts) are declared only in
+ * app/lib/upload-kinds.ts. eslint-boundaries.test.ts checks that these rules fire.
+ */
+const DATE_FORMAT_MESSAGE = "Format dates with app/lib/dates.ts: one module owns every date format, in UTC so server and browser agree.";
+const dateFormatSyntax = [
+  { selector: "MemberExpression[object.name='Intl'][property.name='DateTimeFormat']", message: DATE_FORMAT_MESSAGE },
+  { selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]", message: DATE_FORMAT_MESSAGE },
+  {
+    // A number's toLocaleString is fine; one given date or time options formats a date.
+    selector:
+      "CallExpression[callee.property.name='toLocaleString'] > ObjectExpression > Property[key.name=/^(dateStyle|timeStyle|timeZone|year|month|day|weekday|hour|minute|second)$/]",
+    message: DATE_FORMAT_MESSAGE,
+  },
+  {
+    selector: "CallExpression[callee.property.name=/^(slice|substring|substr|split)$/][callee.object.callee.property.name='toISOString']",
+    message: DATE_FORMAT_MESSAGE,
+  },
+];
+const dateFormatImports = {
+  paths: [
+    {
+      name: "date-fns",
+      importNames: [
+        "format",
+        "formatDate",
+        "lightFormat",
+        "formatISO",
+        "formatISO9075",
+        "formatRFC3339",
+        "formatRFC7231",
+        "formatRelative",
+        "formatDistance",
+        "formatDistanceStrict",
+        "formatDistanceToNow",
+        "formatDistanceToNowStrict",
+        "intlFormat",
+        "intlFormatDistance",
+      ],
+      message: DATE_FORMAT_MESSAGE,
+    },
+  ],
+  patterns: [{ group: ["date-fns/*format*", "date-fns/*Format*", "@date-fns/*"], message: DATE_FORMAT_MESSAGE }],
+};
+const UPLOAD_KIND_MESSAGE =
+  "Upload kinds (types, limits, accept lists, messages) are declared once, in app/lib/upload-kinds.ts: read them from UPLOAD_KINDS.";
+const uploadKindSyntax = [
+  { selector: "Literal[value=/^(image|video)\\/(jpeg|png|webp|gif|avif|mp4|webm|quicktime)\\b/]", message: UPLOAD_KIND_MESSAGE },
+  { selector: "TemplateElement[value.raw=/(image|video)\\/(jpeg|png|webp|gif|avif|mp4|webm|quicktime)\\b/]", message: UPLOAD_KIND_MESSAGE },
+  { selector: "Literal[value=/^(File size must be less than|Please select a (video file|JPEG))/]", message: UPLOAD_KIND_MESSAGE },
+];
+const valueFiles = ["app/**/*.ts", "app/**/*.tsx"];
+const valueTests = ["app/**/*.test.ts", "app/**/*.test.tsx"];
+
 export default tseslint.config(
   { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/"] },
   js.configs.recommended,
@@ -81,6 +136,23 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // ----- One home for each value ----------------------------------------------------------------
+  {
+    files: valueFiles,
+    ignores: [...valueTests, "app/lib/dates.ts", "app/lib/upload-kinds.ts"],
+    rules: {
+      "no-restricted-syntax": ["error", ...dateFormatSyntax, ...uploadKindSyntax],
+      "no-restricted-imports": ["error", dateFormatImports],
+    },
+  },
+  {
+    files: ["app/lib/dates.ts"],
+    rules: { "no-restricted-syntax": ["error", ...uploadKindSyntax] },
+  },
+  {
+    files: ["app/lib/upload-kinds.ts"],
+    rules: { "no-restricted-syntax": ["error", ...dateFormatSyntax], "no-restricted-imports": ["error", dateFormatImports] },
   },
   // Server code depends on app/lib, never on the UI: a component or a route pulled into the
   // server's modules drags React and browser code along and inverts the layers. Type imports

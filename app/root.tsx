@@ -7,11 +7,11 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
-  useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { Toaster } from "~/components/ui/toaster";
+import type { RootUser } from "~/components/use-root-user";
 import { useToastOnce } from "~/components/use-toast-once";
 import { useNonce } from "~/lib/nonce";
 import { DEFAULT_SITE_SETTINGS } from "~/lib/site-settings";
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       origin: getConfig().publicUrl,
-      user: user && { id: user.id, name: user.name, email: user.email, role: user.role, image: user.image },
+      user: user && ({ id: user.id, name: user.name, email: user.email, role: user.role, image: user.image } satisfies RootUser),
       toast,
       // The school's name, logo and prices for every page (all public); see useSiteSettings.
       settings: await getRequestSiteSettings({ context }),
@@ -44,14 +44,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * navigation; its one database read (the settings, by primary key) costs next to nothing.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = () => true;
-
-type RootData = Awaited<ReturnType<typeof loader>>["data"];
-export type RootUser = NonNullable<RootData["user"]>;
-
-/** The signed-in user (or null) anywhere below the root. */
-export function useRootUser(): RootUser | null {
-  return useRouteLoaderData<typeof loader>("root")?.user ?? null;
-}
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

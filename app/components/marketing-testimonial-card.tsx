@@ -1,5 +1,6 @@
 import { Star } from "lucide-react";
 import { useId } from "react";
+import { formatDate } from "~/lib/dates";
 import { cn } from "~/lib/utils";
 import type { TestimonialCard } from "~/server/marketing/marketing.server";
 
@@ -8,11 +9,9 @@ export const TESTIMONIAL_TRUNCATE_AT = 180;
 
 const SOURCE_LABELS: Record<string, string> = { email: "Email", trustpilot: "Trustpilot", x: "X" };
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-
 /** "Jan 22, 2026" (the spec's 'MMM d, yyyy') from a YYYY-MM-DD date. */
 export function formatGivenOn(givenOn: string) {
-  return dateFormat.format(new Date(`${givenOn}T00:00:00Z`));
+  return formatDate(`${givenOn}T00:00:00Z`);
 }
 
 /** The first `limit` characters, cut at a word boundary, with an ellipsis. */

@@ -6,7 +6,7 @@ import { Input } from "~/components/ui/input";
 import { EMAIL_MAX } from "~/lib/forms/limits";
 import { cn } from "~/lib/utils";
 // Type only: the schema module (and zod) stay out of every page's bundle.
-import type { NewsletterStatus } from "~/routes/marketing/newsletter-form";
+import type { NewsletterStatus } from "~/lib/forms/newsletter-form";
 
 export const NEWSLETTER_SENT_MESSAGE = "Almost there! Check your inbox for a link to confirm your subscription.";
 export const NEWSLETTER_INVALID_MESSAGE = "Enter a valid email address.";

@@ -28,8 +28,7 @@ export const BUILDER_MESSAGES = {
   confirmDeleteModule: "Are you sure you want to delete this module and all its lessons?",
   confirmDeleteLesson: "Are you sure you want to delete this lesson?",
 
-  videoNotVideo: "Please select a video file",
-  videoTooLarge: "File size must be less than 50MB",
+  // The refusals of a video (not a video, too large) are the upload kind's: app/lib/upload-kinds.ts.
   videoUploadFailed: "Failed to upload video",
   videoUploaded: "Video uploaded successfully",
 

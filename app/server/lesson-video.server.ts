@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
-import path from "node:path";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { findLessonAccess } from "./access/lesson-access.server";
 import { readSessionUser } from "./auth/session.server";
 import { findLessonForPlayback } from "./curriculum/lesson-videos.server";
-import { getStorage, type ByteRange } from "./storage.server";
+import { contentTypeForKey, getStorage, type ByteRange } from "./storage.server";
 
 /**
  * GET /api/lessons/:lessonId/video: an uploaded lesson video, for viewers allowed to open the
@@ -12,7 +11,6 @@ import { getStorage, type ByteRange } from "./storage.server";
  * browsers can stream. Uploaded videos have no public URL: /media/course-videos/… answers 404.
  */
 
-const VIDEO_CONTENT_TYPES: Record<string, string> = { ".mp4": "video/mp4", ".webm": "video/webm", ".mov": "video/quicktime" };
 /**
  * Kept by the browser but asked again before every use (`no-cache`), so the access check runs on
  * every play and a revoke takes effect on the next one; an unchanged file answers 304 with no bytes.
@@ -84,7 +82,7 @@ export async function serveLessonVideo(req: ExpressRequest, res: ExpressResponse
     const etag = videoEtag(key, stat.size);
     res.setHeader("ETag", etag);
     if (req.headers["if-none-match"]?.split(",").some((tag) => tag.trim() === etag)) return res.status(304).end();
-    res.type(stat.contentType ?? VIDEO_CONTENT_TYPES[path.extname(key).toLowerCase()] ?? "application/octet-stream");
+    res.type(stat.contentType ?? contentTypeForKey(key));
 
     const range = parseRange(req.headers.range, stat.size);
     if (range === "unsatisfiable") {

@@ -6,6 +6,7 @@ import { PassThrough, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { getConfig } from "./config.server";
+import { UPLOADED_CONTENT_TYPES } from "~/lib/upload-kinds";
 
 export const BUCKETS = ["media", "course-videos"] as const;
 export type Bucket = (typeof BUCKETS)[number];
@@ -82,18 +83,11 @@ function assertSafeKey(key: string) {
   if (!isSafeKey(key)) throw new UnsafeStorageKeyError(key);
 }
 
-/** The content types the app stores, by the extension its keys end with. */
+/** The content types the app stores, by the extension its keys end with: the uploads', and the demo's images. */
 const CONTENT_TYPES: Record<string, string> = {
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  png: "image/png",
-  webp: "image/webp",
-  gif: "image/gif",
-  avif: "image/avif",
+  ...UPLOADED_CONTENT_TYPES,
+  jpeg: UPLOADED_CONTENT_TYPES.jpg!,
   svg: "image/svg+xml",
-  mp4: "video/mp4",
-  webm: "video/webm",
-  mov: "video/quicktime",
 };
 
 export function contentTypeForKey(key: string) {

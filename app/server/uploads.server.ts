@@ -3,6 +3,8 @@ import busboy from "busboy";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { fileTypeFromBuffer } from "file-type";
 import { isAdminRole } from "~/lib/roles";
+import { isUploadKindName, UPLOAD_KINDS, type UploadKindName, type UploadKindRules } from "~/lib/upload-kinds";
+import { isUuid } from "~/lib/uuid";
 import { readSessionUser } from "./auth/session.server";
 import { findLessonCourseId } from "./curriculum/lesson-videos.server";
 import { logger } from "./logger.server";
@@ -15,19 +17,12 @@ import { getStorage, publicUrl, type Bucket } from "./storage.server";
  * Answers JSON: { url, key, bucket } or { error }.
  */
 
-const MB = 1024 * 1024;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** file-type needs this many bytes to recognise every format it knows. */
 const SNIFF_BYTES = 4100;
 
-const IMAGE_TYPES = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/gif": "gif", "image/avif": "avif" } as const;
-const VIDEO_TYPES = { "video/mp4": "mp4", "video/webm": "webm", "video/quicktime": "mov" } as const;
-
-export type UploadKind = {
+/** Where each kind is stored; its types, limit and messages are the shared table's (app/lib/upload-kinds.ts). */
+type UploadStorage = {
   bucket: Bucket;
-  /** Detected MIME type → the extension the stored key gets. */
-  types: Record<string, string>;
-  maxBytes: number;
   keyFor: (args: { ownerId: string | null; ext: string; filename: string; now: number }) => string;
   /**
    * The owner the key is made from, looked up on the server from the one the client names
@@ -35,45 +30,37 @@ export type UploadKind = {
    */
   resolveOwner?: (ownerId: string | null) => Promise<string | null>;
   cacheControl?: string;
-  messages: { type: string; size: string };
 };
 
-const imageMessages = { type: "Please select a JPEG, PNG, WebP, GIF or AVIF image", size: "File size must be less than 5MB" };
+type UploadKind = UploadKindRules & UploadStorage;
 
-/** Every kind of upload the admin makes; a new one is a row here. */
-export const UPLOAD_KINDS: Record<string, UploadKind> = {
+/** Every kind of upload the admin makes; a new one is a row here and one in app/lib/upload-kinds.ts. */
+const UPLOAD_STORAGE: Record<UploadKindName, UploadStorage> = {
   "post-cover": {
     bucket: "media",
-    types: IMAGE_TYPES,
-    maxBytes: 5 * MB,
     keyFor: ({ ownerId, ext, now }) => `posts/${ownerId ?? "temp"}/cover-${now}.${ext}`,
-    messages: imageMessages,
   },
   "course-cover": {
     bucket: "media",
-    types: IMAGE_TYPES,
-    maxBytes: 5 * MB,
     keyFor: ({ ownerId, ext, now }) => `courses/${ownerId ?? "temp"}/cover-${now}.${ext}`,
-    messages: imageMessages,
   },
   "site-logo": {
     bucket: "media",
-    types: IMAGE_TYPES,
-    maxBytes: 5 * MB,
     keyFor: ({ ext, now }) => `site/logo-${now}.${ext}`,
-    messages: imageMessages,
   },
   "lesson-video": {
     bucket: "course-videos",
-    types: VIDEO_TYPES,
-    maxBytes: 50 * MB,
     // {courseId}/{timestamp}-{file}: the course of the lesson named by ownerId (docs/decisions/010).
     keyFor: ({ ownerId, filename, now }) => `${ownerId}/${now}-${filename}`,
     resolveOwner: async (lessonId) => (lessonId ? findLessonCourseId({ lessonId }) : null),
     cacheControl: "max-age=3600",
-    messages: { type: "Please select a video file", size: "File size must be less than 50MB" },
   },
 };
+
+/** The kind named in the URL, or undefined for one that does not exist. */
+export function findUploadKind(name: string): UploadKind | undefined {
+  return isUploadKindName(name) ? { ...UPLOAD_KINDS[name], ...UPLOAD_STORAGE[name] } : undefined;
+}
 
 class UploadError extends Error {
   constructor(
@@ -216,14 +203,14 @@ function receiveFile(req: ExpressRequest, kind: UploadKind, ownerId: string | nu
 /** Express handler for POST /api/uploads/:kind; checks the admin session itself. */
 export async function handleUpload(req: ExpressRequest, res: ExpressResponse) {
   res.setHeader("Cache-Control", "no-store");
-  const kind = UPLOAD_KINDS[String(req.params.kind)];
+  const kind = findUploadKind(String(req.params.kind));
   try {
     const user = await readSessionUser(new Request("http://uploads.local/", { headers: webHeaders(req) }));
     if (!user) throw new UploadError(401, "Sign in to upload files");
     if (!isAdminRole(user.role)) throw new UploadError(403, "You need admin privileges to upload files");
     if (!kind) throw new UploadError(404, "Unknown upload kind");
     const ownerParam = typeof req.query.ownerId === "string" && req.query.ownerId !== "" ? req.query.ownerId : null;
-    if (ownerParam !== null && !UUID.test(ownerParam)) throw new UploadError(400, "Invalid owner id");
+    if (ownerParam !== null && !isUuid(ownerParam)) throw new UploadError(400, "Invalid owner id");
     const ownerId = kind.resolveOwner ? await kind.resolveOwner(ownerParam) : ownerParam;
     if (kind.resolveOwner && !ownerId) throw new UploadError(404, "Lesson not found");
     // Refuse early when the body alone is already over the limit (the multipart envelope is small).

@@ -3,21 +3,21 @@ import { Upload } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Progress } from "~/components/ui/progress";
 import { toastError, toastSuccess } from "~/components/ui/toaster";
+import { UPLOAD_KINDS, type UploadKindName } from "~/lib/upload-kinds";
 
 /** `url` is the file's public address; lesson videos have none (they play through an access-checked route). */
 export type UploadResult = { bucket: string; key: string; url: string; contentType: string; size: number };
 
 type FileUploadProps = {
-  /** A kind known to /api/uploads/:kind (post-cover, course-cover, lesson-video). */
-  kind: string;
+  /** A kind known to /api/uploads/:kind; its accept list, limit and texts come from app/lib/upload-kinds.ts. */
+  kind: UploadKindName;
   /** The post, course or lesson the file belongs to; none for one not saved yet. */
   ownerId?: string;
   label: string;
-  accept: string;
-  maxBytes: number;
-  messages: { success: string; failure: string; tooLarge: string };
+  messages: { success: string; failure: string };
   onUploaded: (result: UploadResult) => void;
-  hint?: string;
+  /** Said after the kind's formats and limit. */
+  note?: string;
 };
 
 /** Thrown by `sendFile` when its signal aborts the upload. */
@@ -52,7 +52,9 @@ export function sendFile(url: string, file: File, onProgress: (percent: number) 
   });
 }
 
-export function FileUpload({ kind, ownerId, label, accept, maxBytes, messages, onUploaded, hint }: FileUploadProps) {
+export function FileUpload({ kind, ownerId, label, messages, onUploaded, note }: FileUploadProps) {
+  const { accept, maxBytes, hint: formats, messages: refusals } = UPLOAD_KINDS[kind];
+  const hint = note ? `${formats} ${note}` : formats;
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -61,7 +63,7 @@ export function FileUpload({ kind, ownerId, label, accept, maxBytes, messages, o
   async function upload(file: File) {
     setProblem(null);
     if (file.size > maxBytes) {
-      setProblem(messages.tooLarge);
+      setProblem(refusals.size);
       toastError(messages.failure);
       return;
     }
@@ -82,7 +84,7 @@ export function FileUpload({ kind, ownerId, label, accept, maxBytes, messages, o
     }
   }
 
-  const describedBy = [hint ? `${inputId}-hint` : null, problem ? `${inputId}-problem` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy = [`${inputId}-hint`, problem ? `${inputId}-problem` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className="grid gap-2">
       <input
@@ -108,11 +110,9 @@ export function FileUpload({ kind, ownerId, label, accept, maxBytes, messages, o
         </label>
       </div>
       {progress !== null ? <Progress value={progress} label="Upload progress" showValue /> : null}
-      {hint ? (
-        <p id={`${inputId}-hint`} className="text-sm text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
+      <p id={`${inputId}-hint`} className="text-sm text-muted-foreground">
+        {hint}
+      </p>
       {problem ? (
         <p id={`${inputId}-problem`} role="alert" className="text-sm font-medium text-destructive">
           {problem}

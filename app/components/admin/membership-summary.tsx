@@ -1,4 +1,4 @@
-import { format } from "date-fns";
+import { formatDate } from "~/lib/dates";
 import { Badge } from "~/components/ui/badge";
 import {
   isOneOf,
@@ -40,7 +40,7 @@ export function toMembershipView(membership: MembershipRead, now = new Date()): 
     plan: isOneOf(SUBSCRIPTION_PLANS, membership.plan) ? SUBSCRIPTION_PLAN_LABELS[membership.plan] : membership.plan,
     status: isOneOf(SUBSCRIPTION_STATUSES, membership.status) ? SUBSCRIPTION_STATUS_LABELS[membership.status] : membership.status,
     dateLabel,
-    date: format(end, "MMM d, yyyy"),
+    date: formatDate(end),
     dateTime: end.toISOString(),
     opensCourses: membership.opensCourses,
   };

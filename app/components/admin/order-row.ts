@@ -1,4 +1,4 @@
-import { format } from "date-fns";
+import { formatDate, formatTime } from "~/lib/dates";
 import { isOneOf, PAYMENT_PROVIDER_LABELS, PAYMENT_PROVIDERS } from "~/lib/domain-values";
 import { formatMoney } from "~/lib/money";
 import { refundRefusal } from "~/lib/order-refunds";
@@ -49,14 +49,14 @@ export function toOrderRow(order: OrderRead): OrderRow {
   return {
     id: order.id,
     at: order.createdAt.toISOString(),
-    date: format(order.createdAt, "MMM d, yyyy"),
-    time: format(order.createdAt, "HH:mm"),
+    date: formatDate(order.createdAt),
+    time: formatTime(order.createdAt),
     customerEmail: order.customerEmail,
     userId: order.userId,
     itemTitle: order.itemTitle,
     amount: formatMoney(order.amountCents, order.currency),
     status: order.status,
-    refunded: order.status === "refunded" && order.refundedAt ? `on ${format(order.refundedAt, "MMM d, yyyy")}` : null,
+    refunded: order.status === "refunded" && order.refundedAt ? `on ${formatDate(order.refundedAt)}` : null,
     provider: isOneOf(PAYMENT_PROVIDERS, order.provider) ? PAYMENT_PROVIDER_LABELS[order.provider] : order.provider,
     kind: order.kind,
     refundable: refundRefusal(order) === null,

@@ -13,7 +13,6 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Dialog, DialogTrigger } from "~/components/ui/dialog";
-import { DropdownMenu, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FormField } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -21,7 +20,6 @@ import { Label } from "~/components/ui/label";
 import { Pagination, pageSlots } from "~/components/ui/pagination";
 import { Progress } from "~/components/ui/progress";
 import { NativeSelect, Select, SelectTrigger, SelectValue } from "~/components/ui/select";
-import { Separator } from "~/components/ui/separator";
 import { Sheet, SheetTrigger } from "~/components/ui/sheet";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Spinner } from "~/components/ui/spinner";
@@ -29,7 +27,6 @@ import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, Tabl
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Textarea } from "~/components/ui/textarea";
 import { Toaster, toastError, toastSuccess } from "~/components/ui/toaster";
-import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
 
 function parse(html: string) {
   // Minimal attribute reader, enough for the flat markup these tests look at.
@@ -271,9 +268,6 @@ describe("server rendering", () => {
         <Sheet>
           <SheetTrigger>Menu</SheetTrigger>
         </Sheet>
-        <DropdownMenu>
-          <DropdownMenuTrigger>Account</DropdownMenuTrigger>
-        </DropdownMenu>
         <Tabs defaultValue="a">
           <TabsList>
             <TabsTrigger value="a">A</TabsTrigger>
@@ -287,12 +281,7 @@ describe("server rendering", () => {
             <AccordionContent>Within 30 days.</AccordionContent>
           </AccordionItem>
         </Accordion>
-        <Tooltip>
-          <TooltipTrigger>Hint</TooltipTrigger>
-          <TooltipContent>More</TooltipContent>
-        </Tooltip>
         <Progress label="Upload progress" value={40} showValue />
-        <Separator />
         <Skeleton className="h-4 w-20" />
         <Spinner />
         <Table>

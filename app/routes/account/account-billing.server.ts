@@ -1,7 +1,5 @@
-import { format } from "date-fns";
+import { formatDate } from "~/lib/dates";
 import { getAccountBilling } from "~/server/payments/billing.server";
-
-const DATE = "MMM d, yyyy";
 
 /** The account page's Membership and Orders sections, with dates written out on the server. */
 export async function loadAccountBilling({ userId }: { userId: string }) {
@@ -14,7 +12,7 @@ export async function loadAccountBilling({ userId }: { userId: string }) {
           active: membership.active,
           live: membership.live,
           cancelAtPeriodEnd: membership.cancelAtPeriodEnd,
-          periodEnd: format(membership.currentPeriodEnd, DATE),
+          periodEnd: formatDate(membership.currentPeriodEnd),
           provider: membership.provider,
         }
       : null,
@@ -26,9 +24,7 @@ export async function loadAccountBilling({ userId }: { userId: string }) {
       currency: order.currency,
       status: order.status,
       courseSlug: order.courseSlug,
-      date: format(order.createdAt, DATE),
+      date: formatDate(order.createdAt),
     })),
   };
 }
-
-export type AccountBilling = Awaited<ReturnType<typeof loadAccountBilling>>;

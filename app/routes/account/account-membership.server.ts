@@ -1,4 +1,4 @@
-import { format } from "date-fns";
+import { formatDate } from "~/lib/dates";
 import { redirect, type RouterContextProvider } from "react-router";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
 import { parseForm } from "~/lib/forms/parse-form";
@@ -26,6 +26,6 @@ export async function membershipAction({ request, context }: { request: Request;
   return redirectWithToast(BACK, {
     kind: "success",
     message: CHECKOUT_MESSAGES.membershipCancelScheduled,
-    description: `You keep every course until ${format(result.endsAt, "MMM d, yyyy")}.`,
+    description: `You keep every course until ${formatDate(result.endsAt)}.`,
   });
 }

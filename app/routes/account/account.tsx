@@ -1,4 +1,4 @@
-import { format } from "date-fns";
+import { formatDate, formatDateTime } from "~/lib/dates";
 import { LayoutDashboard, LogOut } from "lucide-react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/account";
@@ -31,9 +31,6 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-const DATE = "MMM d, yyyy";
-const DATE_TIME = "MMM d, yyyy HH:mm";
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // A confirmation link that failed lands here signed out, with ?error=…; sign-in explains it.
@@ -56,8 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       name: profile.name,
       role: profile.role,
       isAdmin: isAdminRole(profile.role),
-      memberSince: format(profile.createdAt, DATE),
-      lastSignIn: profile.lastSignInAt ? format(profile.lastSignInAt, DATE_TIME) : null,
+      memberSince: formatDate(profile.createdAt),
+      lastSignIn: profile.lastSignInAt ? formatDateTime(profile.lastSignInAt) : null,
       twoFactorEnabled: profile.twoFactorEnabled,
       hasPassword: profile.hasPassword,
     },
@@ -67,8 +64,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       device: session.device,
       ipAddress: session.ipAddress,
       current: session.current,
-      signedIn: format(session.createdAt, DATE_TIME),
-      lastActive: format(session.lastActiveAt, DATE_TIME),
+      signedIn: formatDateTime(session.createdAt),
+      lastActive: formatDateTime(session.lastActiveAt),
     })),
     myCourses,
     savedCourses,

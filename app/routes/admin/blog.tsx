@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { format } from "date-fns";
+import { formatDateTime } from "~/lib/dates";
 import { FileText } from "lucide-react";
 import type { Route } from "./+types/blog";
 import { AdminError } from "~/components/admin/admin-error";
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         slug: post.slug,
         status: post.status,
         category: post.category,
-        updated: format(post.updatedAt, "MMM d, yyyy HH:mm"),
+        updated: formatDateTime(post.updatedAt),
       }));
       return { ...result, rows };
     },

@@ -1,4 +1,5 @@
 import { data, useSearchParams } from "react-router";
+import { adminMeta } from "~/lib/seo";
 import type { Route } from "./+types/course-builder";
 import { AdminError } from "~/components/admin/admin-error";
 import { BuilderSideMenu } from "~/components/admin/builder/builder-side-menu";
@@ -20,10 +21,8 @@ import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
 /** The admin layout leaves the side to this screen's own menu (§2: "the course builder has its own side menu"). */
 export const handle = { ownSideMenu: true };
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.course ? `Builder: ${loaderData.course.title}` : BUILDER_MESSAGES.courseNotFound} | Admin | Launchpad Academy` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = (args) =>
+  adminMeta(args, args.loaderData?.course ? `Builder: ${args.loaderData.course.title}` : BUILDER_MESSAGES.courseNotFound);
 
 const TABS = ["details", "curriculum"] as const;
 type Tab = (typeof TABS)[number];

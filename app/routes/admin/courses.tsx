@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { format } from "date-fns";
+import { formatDateTime } from "~/lib/dates";
 import { GraduationCap, Star } from "lucide-react";
 import type { Route } from "./+types/courses";
 import { AdminError } from "~/components/admin/admin-error";
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         level: course.level,
         isFeatured: course.isFeatured,
         lessonCount: course.lessonCount,
-        updated: format(course.updatedAt, "MMM d, yyyy HH:mm"),
+        updated: formatDateTime(course.updatedAt),
       }));
       return { ...result, rows };
     },

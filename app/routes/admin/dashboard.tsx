@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { format } from "date-fns";
+import { formatDateTime } from "~/lib/dates";
 import type { Route } from "./+types/dashboard";
 import { adminMeta } from "~/lib/seo";
 import { AdminError } from "~/components/admin/admin-error";
@@ -15,8 +15,6 @@ import { listRecentUsers } from "~/server/users/users.server";
 import { logger } from "~/server/logger.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "Dashboard");
-
-const DATE_TIME = "MMM d, yyyy HH:mm";
 
 /** A list that failed to load shows as empty (and is logged), like the old dashboard. */
 async function orEmpty<T>(what: string, rows: Promise<T[]>): Promise<T[]> {
@@ -46,13 +44,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       email: user.email,
       isAdmin: isAdminRole(user.role),
       role: user.role,
-      joined: format(user.createdAt, DATE_TIME),
+      joined: formatDateTime(user.createdAt),
     })),
     recentPosts: posts.map((post) => ({
       id: post.id,
       title: post.title,
       status: post.status,
-      date: format(post.publishedAt ?? post.createdAt, DATE_TIME),
+      date: formatDateTime(post.publishedAt ?? post.createdAt),
     })),
   };
 }

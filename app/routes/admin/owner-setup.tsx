@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { KeyRound } from "lucide-react";
+import { siteTitle } from "~/lib/seo";
 import type { Route } from "./+types/owner-setup";
 import { AuthAlert } from "~/components/auth-alert";
 import { AuthCard } from "~/components/auth-card";
@@ -10,10 +11,7 @@ import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, PERSON_NAME_MAX } from "~/lib/fo
 import { SETUP_CODE_MAX } from "./owner-setup-form";
 import { ownerSetupAction, requireOwnerSetupOpen } from "./owner-setup.server";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Create the owner account | Launchpad Academy" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = (args) => [{ title: siteTitle(args, "Create the owner account") }, { name: "robots", content: "noindex" }];
 
 /** Only while no admin exists (first run); then 404 for everyone. */
 export async function loader() {

@@ -15,8 +15,6 @@ import { POST_MESSAGES } from "~/lib/post-messages";
 import { POST_LIMITS, type PostFormValues } from "./post-form";
 import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
 
-const COVER_MAX_BYTES = 5 * 1024 * 1024;
-
 type PostEditorProps = {
   mode: "new" | "edit";
   postId?: string;
@@ -144,13 +142,9 @@ export function PostEditor({ mode, postId, status, initial, categories, error }:
                   kind="post-cover"
                   ownerId={postId}
                   label={values.cover_url ? "Replace cover image" : "Upload cover image"}
-                  accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-                  maxBytes={COVER_MAX_BYTES}
-                  hint="JPEG, PNG, WebP, GIF or AVIF, up to 5 MB."
                   messages={{
                     success: POST_MESSAGES.uploaded,
                     failure: POST_MESSAGES.uploadFailed,
-                    tooLarge: "File size must be less than 5MB",
                   }}
                   onUploaded={(result) => setValues((current) => ({ ...current, cover_url: result.url }))}
                 />

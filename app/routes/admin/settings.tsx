@@ -29,8 +29,6 @@ export function action({ request, context }: Route.ActionArgs) {
   return settingsAction({ request, context });
 }
 
-const LOGO_MAX_BYTES = 5 * 1024 * 1024;
-
 function PriceInput(props: ComponentProps<typeof Input>) {
   return (
     <div className="relative">
@@ -103,13 +101,10 @@ function SettingsForm({ initial, errors }: { initial: SettingsFormValues; errors
                 <FileUpload
                   kind="site-logo"
                   label={logoUrl ? "Replace logo" : "Upload logo"}
-                  accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-                  maxBytes={LOGO_MAX_BYTES}
-                  hint="PNG, WebP, JPEG, GIF or AVIF, up to 5 MB; shown 160 × 32 pixels. Save to use it."
+                  note="Shown 160 × 32 pixels. Save to use it."
                   messages={{
                     success: "Logo uploaded successfully",
                     failure: "Failed to upload image",
-                    tooLarge: "File size must be less than 5MB",
                   }}
                   onUploaded={(result) => setLogoUrl(result.url)}
                 />

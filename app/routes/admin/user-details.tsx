@@ -1,5 +1,5 @@
 import { data, Link, useFetcher } from "react-router";
-import { format } from "date-fns";
+import { formatDate, formatDateTime } from "~/lib/dates";
 import { ArrowLeft, GraduationCap, Receipt } from "lucide-react";
 import type { Route } from "./+types/user-details";
 import { AdminError } from "~/components/admin/admin-error";
@@ -44,9 +44,6 @@ import { userDetailsAction } from "./user-details.server";
 
 export const meta: Route.MetaFunction = (args) =>
   adminMeta(args, `${args.loaderData ? args.loaderData.user.email : USER_MESSAGES.notFound} | Users`);
-
-const DATE = "MMM d, yyyy";
-const DATE_TIME = "MMM d, yyyy HH:mm";
 
 /** A section that failed to load is logged and shown as failed; the rest of the page still works. */
 async function orFailed<T>(what: string, userId: string, read: Promise<T>): Promise<T | null> {
@@ -100,8 +97,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       name: user.name,
       role: user.role,
       emailVerified: user.emailVerified,
-      memberSince: format(user.createdAt, DATE),
-      lastSeen: user.lastSignInAt ? format(user.lastSignInAt, DATE_TIME) : null,
+      memberSince: formatDate(user.createdAt),
+      lastSeen: user.lastSignInAt ? formatDateTime(user.lastSignInAt) : null,
       isYou: user.id === admin.id,
     },
     role: { options, notes },
@@ -112,9 +109,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       status: course.status,
       detail:
         course.status === "active"
-          ? `Since ${format(course.grantedAt!, DATE)}${course.source ? ` · ${ENROLLMENT_SOURCE_LABELS[course.source]}` : ""}`
+          ? `Since ${formatDate(course.grantedAt!)}${course.source ? ` · ${ENROLLMENT_SOURCE_LABELS[course.source]}` : ""}`
           : course.status === "revoked" && course.revokedAt
-            ? `Revoked ${format(course.revokedAt, DATE)}`
+            ? `Revoked ${formatDate(course.revokedAt)}`
             : null,
     })),
     accessError: courses ? null : (newToast({ kind: "error", message: USER_MESSAGES.accessLoadFailed }) as Toast),
@@ -132,7 +129,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       ? history.map((event) => ({
           id: event.id,
           at: event.createdAt.toISOString(),
-          when: format(event.createdAt, DATE_TIME),
+          when: formatDateTime(event.createdAt),
           what: isOneOf(ACCESS_EVENT_TYPES, event.type) ? ACCESS_EVENT_LABELS[event.type] : event.type,
           subject:
             event.type === "role_change"

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { format } from "date-fns";
+import { formatDate, formatDateTime } from "~/lib/dates";
 import { Download, Users } from "lucide-react";
 import type { Route } from "./+types/users";
 import { AdminError } from "~/components/admin/admin-error";
@@ -17,9 +17,6 @@ import { listAdminUsers } from "~/server/users/admin-users.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "Users");
 
-const DATE = "MMM d, yyyy";
-const DATE_TIME = "MMM d, yyyy HH:mm";
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin({ request, context });
   return readAdminList({
@@ -35,8 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         email: user.email,
         name: user.name,
         role: user.role,
-        memberSince: format(user.createdAt, DATE),
-        lastSeen: user.lastSignInAt ? format(user.lastSignInAt, DATE_TIME) : null,
+        memberSince: formatDate(user.createdAt),
+        lastSeen: user.lastSignInAt ? formatDateTime(user.lastSignInAt) : null,
       }));
       return { ...result, rows };
     },

@@ -15,7 +15,7 @@ import { blogCategorySlug, blogListUrl } from "~/lib/blog-filters";
 import { absoluteImageUrl } from "~/lib/image-url";
 import { useNonce } from "~/lib/nonce";
 import { requestInfoContext } from "~/lib/request-context";
-import { isAdminRole } from "~/lib/roles";
+import { canSeeDrafts } from "~/server/access/draft-visibility.server";
 import { blogFeedLink, pageMeta, siteTitle } from "~/lib/seo";
 import type { SiteSettings } from "~/lib/site-settings";
 import { getSessionUser } from "~/server/auth/guards.server";
@@ -46,8 +46,7 @@ export const meta: Route.MetaFunction = (args) => {
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const user = getSessionUser({ context });
-  const isAdmin = isAdminRole(user?.role);
-  const post = await getPostBySlug({ slug: params.slug, includeDrafts: isAdmin });
+  const post = await getPostBySlug({ slug: params.slug, includeDrafts: canSeeDrafts(user) });
   if (!post) throw data({ notFound: true }, { status: 404 });
 
   const preview = post.status !== "published";

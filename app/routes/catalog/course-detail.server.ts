@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import { parseForm } from "~/lib/forms/parse-form";
-import { isAdminRole } from "~/lib/roles";
+import { canSeeCourse } from "~/server/access/draft-visibility.server";
 import { invalidForm } from "~/server/action.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { findCourseBySlug } from "~/server/courses/catalog.server";
@@ -25,7 +25,7 @@ export async function saveCourseAction({
   const parsed = parseForm(saveCourseForm, await request.formData());
   if (parsed.errors) return invalidForm(parsed);
   const course = await findCourseBySlug({ slug });
-  if (!course || (course.status !== "published" && !isAdminRole(user.role))) throw courseNotFound();
+  if (!course || !canSeeCourse({ user, course })) throw courseNotFound();
   const { saved } = await setCourseSaved({ userId: user.id, courseId: course.id, saved: parsed.data.intent === "save" });
   return dataWithToast({ saved }, { kind: "success", message: saved ? SAVE_COURSE_MESSAGES.saved : SAVE_COURSE_MESSAGES.unsaved });
 }

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useNavigation } from "react-router";
-import { format } from "date-fns";
+import { formatDate } from "~/lib/dates";
 import { Check, Clock, Eye, FileText, Lock, PlayCircle, Star, Users } from "lucide-react";
 import type { Route } from "./+types/course-detail";
 import { courseNotFound, saveCourseAction } from "./course-detail.server";
@@ -15,7 +15,7 @@ import { lessonPath } from "~/lib/learning";
 import { absoluteImageUrl } from "~/lib/image-url";
 import { formatPrice, formatUsd } from "~/lib/money";
 import { useNonce } from "~/lib/nonce";
-import { isAdminRole } from "~/lib/roles";
+import { canSeeCourse } from "~/server/access/draft-visibility.server";
 import { pageMeta, siteSettingsOf, siteTitle } from "~/lib/seo";
 import { formatHours } from "~/lib/topics";
 import { getSessionUser } from "~/server/auth/guards.server";
@@ -33,7 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const user = getSessionUser({ context });
   const course = await getCourseDetail({ slug: params.slug });
   // A draft does not exist for visitors; admins may preview it before publishing.
-  if (!course || (course.status !== "published" && !isAdminRole(user?.role))) throw courseNotFound();
+  if (!course || !canSeeCourse({ user, course })) throw courseNotFound();
 
   const [description, access, saved, settings] = await Promise.all([
     renderMarkdown(course.longDescriptionMd),
@@ -363,7 +363,7 @@ function Reviews({ course }: { course: ShownCourse }) {
               <div className="flex items-center justify-between gap-3">
                 <Stars rating={review.rating} />
                 <time dateTime={new Date(review.createdAt).toISOString()} className="text-xs text-muted-foreground">
-                  {format(new Date(review.createdAt), "MMM d, yyyy")}
+                  {formatDate(review.createdAt)}
                 </time>
               </div>
               {review.comment && <p className="text-sm">{review.comment}</p>}

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/learn-redirect";
 import { lessonPath } from "~/lib/learning";
+import { canSeeCourse } from "~/server/access/draft-visibility.server";
 import { getSessionUser } from "~/server/auth/guards.server";
-import { isAdminRole } from "~/lib/roles";
 import { findLearningCourse } from "~/server/learning/lesson-page.server";
 import { findNextLesson } from "~/server/learning/progress.server";
 import { lessonNotFound } from "./lesson.server";
@@ -16,7 +16,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (params.lessonSlug) return redirect(lessonPath(params.courseSlug, params.lessonSlug), 301);
   const user = getSessionUser({ context });
   const course = await findLearningCourse({ slug: params.courseSlug });
-  if (!course || (course.status !== "published" && !isAdminRole(user?.role))) throw lessonNotFound();
+  if (!course || !canSeeCourse({ user, course })) throw lessonNotFound();
   const next = await findNextLesson({ userId: user?.id ?? null, courseId: course.id });
   // A course without lessons yet: its page says so.
   return redirect(next ? lessonPath(course.slug, next.slug) : `/courses/${encodeURIComponent(course.slug)}`);

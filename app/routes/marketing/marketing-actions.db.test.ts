@@ -10,7 +10,7 @@ import { FORM_RATE_LIMITS } from "~/server/marketing/form-rate-limits.server";
 import * as contact from "./contact";
 import { contactForm } from "./contact-form";
 import * as newsletter from "./newsletter";
-import { newsletterForm } from "./newsletter-form";
+import { newsletterForm } from "~/lib/forms/newsletter-form";
 
 const database = useTestDatabase();
 

@@ -4,7 +4,7 @@ import { requestInfoContext } from "~/lib/request-context";
 import { safeNextPath } from "~/lib/safe-next";
 import { consumeFormAllowance } from "~/server/marketing/form-rate-limits.server";
 import { subscribeToNewsletter } from "~/server/marketing/newsletter.server";
-import { newsletterForm, newsletterReplyTo, type NewsletterStatus } from "./newsletter-form";
+import { newsletterForm, newsletterReplyTo, type NewsletterStatus } from "~/lib/forms/newsletter-form";
 
 const STATUS_CODES: Record<NewsletterStatus, number> = { sent: 200, invalid: 400, limited: 429 };
 

@@ -1,4 +1,5 @@
 import { BookOpen, Clock, Eye, SearchX } from "lucide-react";
+import { formatDate } from "~/lib/dates";
 import { useRef, useState } from "react";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/playbooks";
@@ -31,7 +32,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const priceLabel = (priceCents: number | null) => (priceCents === null ? "Included in membership" : formatUsd(priceCents));
 const courseHref = (playbook: Pick<PlaybookCard, "courseSlug">) => (playbook.courseSlug ? `/courses/${playbook.courseSlug}` : "/courses");
-const updatedFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 function PlaybookPreview({
   playbook,
@@ -85,7 +85,7 @@ function PlaybookPreview({
             </div>
             <div>
               <dt className="text-muted-foreground">Updated</dt>
-              <dd className="font-medium">{updatedFormat.format(new Date(playbook.updatedAt))}</dd>
+              <dd className="font-medium">{formatDate(playbook.updatedAt)}</dd>
             </div>
             {playbook.courseTitle ? (
               <div>

@@ -1,4 +1,5 @@
 import { escapeXml } from "~/lib/xml";
+import { formatIsoDay } from "~/lib/dates";
 import { getConfig } from "~/server/config.server";
 import { listPublishedCourseSlugs } from "~/server/courses/course-cards.server";
 import { db, type Queryable } from "~/server/db/client.server";
@@ -27,18 +28,17 @@ export async function listSitemapEntries({
   origin = getConfig().publicUrl,
 }: { database?: Queryable; origin?: string } = {}): Promise<SitemapEntry[]> {
   const [courseRows, postRows] = await Promise.all([listPublishedCourseSlugs({ database }), listPublishedPostSlugs({ database })]);
-  const day = (date: Date) => date.toISOString().slice(0, 10);
   return [
     ...STATIC_SITEMAP_PATHS.map(({ path, changefreq, priority }) => ({ loc: `${origin}${path}`, changefreq, priority })),
     ...courseRows.map((row) => ({
       loc: `${origin}/courses/${encodeURIComponent(row.slug)}`,
-      lastmod: day(row.updatedAt),
+      lastmod: formatIsoDay(row.updatedAt),
       changefreq: "monthly",
       priority: "0.8",
     })),
     ...postRows.map((row) => ({
       loc: `${origin}/blog/${encodeURIComponent(row.slug)}`,
-      lastmod: day(row.updatedAt),
+      lastmod: formatIsoDay(row.updatedAt),
       changefreq: "monthly",
       priority: "0.6",
     })),

@@ -1,4 +1,4 @@
-import { format } from "date-fns";
+import { formatIsoDay } from "~/lib/dates";
 import type { Route } from "./+types/users-export-csv";
 import { userListUrl } from "~/lib/user-list-filters";
 import { USER_MESSAGES } from "~/lib/user-messages";
@@ -52,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="users-${format(new Date(), "yyyy-MM-dd")}.csv"`,
+      "Content-Disposition": `attachment; filename="users-${formatIsoDay(new Date())}.csv"`,
       "Cache-Control": "no-store",
       "X-Content-Type-Options": "nosniff",
     },

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { type EnrollmentSource, type EnrollmentStatus } from "~/lib/domain-values";
+import { isUuid } from "~/lib/uuid";
 import { db, type Transaction } from "~/server/db/client.server";
 import { accessEvents, courses, enrollments, users } from "~/server/db/schema";
 
@@ -13,8 +14,6 @@ import { accessEvents, courses, enrollments, users } from "~/server/db/schema";
  * same button at once leave one row and one event: PostgreSQL re-checks the upsert's and the
  * update's conditions on the row as the first transaction committed it.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class CourseAccessTargetNotFoundError extends Error {
   constructor(
@@ -30,7 +29,7 @@ type AccessChange = { userId: string; courseId: string; actorId: string | null }
 
 /** The e-mails and the title the audit row keeps, read in the transaction; fails if the user or course is gone. */
 async function readSnapshot(tx: Transaction, { userId, courseId, actorId }: AccessChange) {
-  if (!UUID.test(courseId)) throw new CourseAccessTargetNotFoundError("course", courseId);
+  if (!isUuid(courseId)) throw new CourseAccessTargetNotFoundError("course", courseId);
   const [snapshot] = await tx
     .select({
       userEmail: users.email,
@@ -151,7 +150,7 @@ export async function listAccessHistory({
   courseId,
   limit = ACCESS_HISTORY_LIMIT,
 }: ({ userId: string; courseId?: undefined } | { courseId: string; userId?: undefined }) & { limit?: number }) {
-  if (courseId !== undefined && !UUID.test(courseId)) return [];
+  if (courseId !== undefined && !isUuid(courseId)) return [];
   return db()
     .select({
       id: accessEvents.id,

@@ -1,5 +1,6 @@
 import type { PublishStatus } from "~/lib/domain-values";
 import { isAdminRole } from "~/lib/roles";
+import { canSeeCourse } from "./draft-visibility.server";
 import { listActiveEnrollmentCourseIds } from "./enrollments.server";
 import { hasActiveMembership } from "./membership.server";
 
@@ -50,8 +51,8 @@ export async function findCoursesAccess({
     for (const course of courses) answers.set(course.id, { kind: "open", reason: "admin" });
     return answers;
   }
-  const published = courses.filter((course) => course.status === "published");
-  for (const course of courses) if (course.status !== "published") answers.set(course.id, { kind: "hidden", reason: "draft" });
+  const published = courses.filter((course) => canSeeCourse({ user, course }));
+  for (const course of courses) if (!canSeeCourse({ user, course })) answers.set(course.id, { kind: "hidden", reason: "draft" });
   if (published.length === 0) return answers;
   if (!user) {
     for (const course of published) answers.set(course.id, { kind: "previews", reason: "sign-in" });
@@ -96,9 +97,4 @@ export async function findLessonAccess({
   course: LessonAccessCourse;
 }): Promise<LessonAccess> {
   return lessonAccessFrom(await findCourseAccess({ user, course }), lesson);
-}
-
-/** Just yes or no. */
-export async function canOpenLesson(args: Parameters<typeof findLessonAccess>[0]) {
-  return (await findLessonAccess(args)).allowed;
 }

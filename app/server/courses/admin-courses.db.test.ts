@@ -6,7 +6,7 @@ import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { courseModules, courses, lessonProgress, lessons, users } from "~/server/db/schema";
-import { isUniqueViolation } from "~/server/db/unique-slug.server";
+import { isUniqueViolation } from "~/server/db/errors.server";
 import { createLocalStorage, publicUrl, setStorage, type Storage } from "~/server/storage.server";
 import {
   adminCourseSearchCondition,

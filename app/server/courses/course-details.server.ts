@@ -3,6 +3,7 @@ import { isUuid } from "~/lib/uuid";
 import { CourseNotFoundError } from "~/server/courses/admin-courses.server";
 import { nextRevision } from "~/server/courses/course-revision.server";
 import { db } from "~/server/db/client.server";
+import { isUniqueViolation } from "~/server/db/errors.server";
 import { courses } from "~/server/db/schema";
 
 /**
@@ -15,12 +16,6 @@ export class CourseSlugTakenError extends Error {
     super(`Another course already has the slug ${slug}`);
     this.name = "CourseSlugTakenError";
   }
-}
-
-/** SQLSTATE of the error a write raised, through Drizzle's wrapper (`cause`). */
-export function sqlState(error: unknown): string | undefined {
-  const withCode = error as { code?: string; cause?: { code?: string } };
-  return withCode.cause?.code ?? withCode.code;
 }
 
 /** What the builder's Details tab shows, or null when no course has this id. */
@@ -69,7 +64,7 @@ export async function updateCourseDetails({
     if (!updated) throw new CourseNotFoundError(courseId);
     return updated;
   } catch (error) {
-    if (sqlState(error) === "23505") throw new CourseSlugTakenError(slug);
+    if (isUniqueViolation(error)) throw new CourseSlugTakenError(slug);
     throw error;
   }
 }

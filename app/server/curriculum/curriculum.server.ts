@@ -12,8 +12,6 @@ import { courseModules, courses, lessons } from "~/server/db/schema";
  * course, lessons within their module or within the course's flat group (docs/decisions/012).
  */
 
-export { isUuid };
-
 /** The columns the builder lists and edits; content is included because the lesson dialog edits it. */
 const builderLessonColumns = {
   id: lessons.id,

@@ -3,7 +3,7 @@ import { db } from "~/server/db/client.server";
 import { courses, lessons } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { getStorage, isSafeKey } from "~/server/storage.server";
-import { isUuid } from "./curriculum.server";
+import { isUuid } from "~/lib/uuid";
 
 /**
  * Uploaded lesson videos live in the course-videos bucket at `{courseId}/{timestamp}-{file}`

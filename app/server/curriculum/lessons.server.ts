@@ -1,10 +1,11 @@
 import { and, count, eq } from "drizzle-orm";
+import { isUuid } from "~/lib/uuid";
 import type { LessonType, VideoProvider } from "~/lib/domain-values";
-import { sqlState } from "~/server/courses/course-details.server";
+import { isUniqueViolation } from "~/server/db/errors.server";
 import { db, type Transaction } from "~/server/db/client.server";
 import { courseModules, lessons } from "~/server/db/schema";
 import { ForeignVideoPathError, LessonNotFoundError, LessonSlugTakenError, ModuleNotFoundError } from "./curriculum-errors.server";
-import { isUuid, lessonGroup, lessonIdsInOrder, lockCourse, placeAt, renumber } from "./curriculum.server";
+import { lessonGroup, lessonIdsInOrder, lockCourse, placeAt, renumber } from "./curriculum.server";
 import { isCourseVideoPath, removeUnusedVideos } from "./lesson-videos.server";
 
 /** Throws unless `moduleId` (when not null) is a module of this course. */
@@ -118,7 +119,7 @@ export async function updateLesson({
     if (replacedVideo) await removeUnusedVideos([replacedVideo]);
     return updated;
   } catch (error) {
-    if (sqlState(error) === "23505") throw new LessonSlugTakenError(input.slug);
+    if (isUniqueViolation(error)) throw new LessonSlugTakenError(input.slug);
     throw error;
   }
 }

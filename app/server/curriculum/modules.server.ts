@@ -1,8 +1,9 @@
 import { and, count, eq, isNotNull } from "drizzle-orm";
+import { isUuid } from "~/lib/uuid";
 import { db } from "~/server/db/client.server";
 import { courseModules, lessons } from "~/server/db/schema";
 import { ModuleNotFoundError } from "./curriculum-errors.server";
-import { isUuid, lockCourse, moduleIdsInOrder, placeAt, renumber } from "./curriculum.server";
+import { lockCourse, moduleIdsInOrder, placeAt, renumber } from "./curriculum.server";
 import { removeUnusedVideos } from "./lesson-videos.server";
 
 /** §7: a new module is 'New Module' with an empty description, after the last one (position count + 1). */

@@ -2,6 +2,7 @@ import { and, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { nextFreeSlug } from "~/lib/slug";
 import type { Queryable } from "./client.server";
+import { isUniqueViolation } from "./errors.server";
 
 /**
  * `base` made unique in one slug column: base, base-1, base-2, … (§5). One query reads every
@@ -30,12 +31,6 @@ export async function uniqueSlug(
     base,
     rows.map((row) => row.slug as string),
   );
-}
-
-/** SQLSTATE 23505: the write broke a unique constraint (Drizzle wraps the driver's error as `cause`). */
-export function isUniqueViolation(error: unknown) {
-  const code = (error as { code?: string } | null)?.code ?? (error as { cause?: { code?: string } } | null)?.cause?.code;
-  return code === "23505";
 }
 
 /**

@@ -47,5 +47,3 @@ export async function listMyCourses({ user }: { user: NonNullable<LessonAccessUs
     nextLessonSlug: next.get(course.id)?.slug ?? null,
   }));
 }
-
-export type MyCourse = Awaited<ReturnType<typeof listMyCourses>>[number];

@@ -1,4 +1,4 @@
-import { format } from "date-fns";
+import { formatDate } from "~/lib/dates";
 import { eq } from "drizzle-orm";
 import { formatUsd } from "~/lib/money";
 import { getConfig } from "~/server/config.server";
@@ -32,7 +32,7 @@ export async function sendOrderReceipt({ orderId }: { orderId: string }) {
     schoolName,
     itemTitle: order.itemTitle,
     amount: formatUsd(order.amountCents),
-    paidOn: format(order.paidAt, "MMM d, yyyy"),
+    paidOn: formatDate(order.paidAt),
     orderId: order.id,
     membership:
       order.kind === "membership"

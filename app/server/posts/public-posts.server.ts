@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { format } from "date-fns";
+import { formatDate, formatIsoDay } from "~/lib/dates";
 import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
@@ -24,10 +24,6 @@ export type BlogPostCard = {
   publishedLabel: string | null;
   author: { name: string; image: string | null } | null;
 };
-
-export function formatPostDate(date: Date) {
-  return format(date, "MMM d, yyyy");
-}
 
 const cardColumns = {
   id: posts.id,
@@ -65,7 +61,7 @@ function toCard(row: CardRow): BlogPostCard {
     coverUrl: row.coverUrl,
     readingMinutes: row.readingMinutes,
     publishedAt: row.publishedAt?.toISOString() ?? null,
-    publishedLabel: row.publishedAt ? formatPostDate(row.publishedAt) : null,
+    publishedLabel: row.publishedAt ? formatDate(row.publishedAt) : null,
     author: row.authorName ? { name: row.authorName, image: row.authorImage } : null,
   };
 }
@@ -171,10 +167,6 @@ export async function listRelatedPosts({
   return rows.map(toCard);
 }
 
-function utcDay(now: Date) {
-  return now.toISOString().slice(0, 10);
-}
-
 /**
  * A visitor's id for one day: it cannot be linked across days or reversed to an IP address,
  * because the salt changes daily and derives from the server's secret.
@@ -202,7 +194,7 @@ export async function recordPostView({
   database?: Queryable;
 }): Promise<boolean> {
   if (!userAgent || isbot(userAgent)) return false;
-  const day = utcDay(now);
+  const day = formatIsoDay(now);
   const visitorHash = hashVisitor({ ip, userAgent, day, secret: resolveAuthSecret(getConfig()) });
   return database.transaction(async (tx) => {
     const inserted = await tx.insert(postViews).values({ postId, visitorHash, day }).onConflictDoNothing().returning({ postId: postViews.postId });

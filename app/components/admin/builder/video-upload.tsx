@@ -5,18 +5,9 @@ import { Button } from "~/components/ui/button";
 import { Progress } from "~/components/ui/progress";
 import { toastError, toastSuccess } from "~/components/ui/toaster";
 import { BUILDER_MESSAGES } from "~/lib/builder-messages";
+import { UPLOAD_KINDS, videoFileProblem } from "~/lib/upload-kinds";
 
-/** §9: 50MB = 50*1024*1024 bytes; formats MP4, WebM, MOV. The server checks both again while it streams. */
-export const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
-const VIDEO_EXTENSIONS = /\.(mp4|m4v|webm|mov)$/i;
-
-/** The browser's check before sending: a video by its type (or, when the browser gives none, its name), under 50MB. */
-export function videoFileProblem(file: { name: string; type: string; size: number }) {
-  const isVideo = file.type ? file.type.startsWith("video/") : VIDEO_EXTENSIONS.test(file.name);
-  if (!isVideo) return BUILDER_MESSAGES.videoNotVideo;
-  if (file.size > VIDEO_MAX_BYTES) return BUILDER_MESSAGES.videoTooLarge;
-  return null;
-}
+const VIDEO = UPLOAD_KINDS["lesson-video"];
 
 /**
  * Uploads a lesson's video with a progress bar and a Cancel button. The server files it under the
@@ -71,7 +62,7 @@ export function VideoUpload({ lessonId, onUploaded }: { lessonId: string; onUplo
         ref={input}
         id={inputId}
         type="file"
-        accept="video/mp4,video/webm,video/quicktime,.mp4,.m4v,.webm,.mov"
+        accept={VIDEO.accept}
         className="sr-only"
         aria-describedby={`${inputId}-hint${problem ? ` ${inputId}-problem` : ""}`}
         onChange={(event) => {
@@ -94,7 +85,7 @@ export function VideoUpload({ lessonId, onUploaded }: { lessonId: string; onUplo
       </div>
       {progress !== null ? <Progress value={progress} label="Video upload progress" showValue /> : null}
       <p id={`${inputId}-hint`} className="text-sm text-muted-foreground">
-        MP4, WebM or MOV, up to 50 MB.
+        {VIDEO.hint}
       </p>
       {problem ? (
         <p id={`${inputId}-problem`} role="alert" className="text-sm font-medium text-destructive">

@@ -3,8 +3,6 @@ import { FileUpload } from "~/components/admin/file-upload";
 import { Button } from "~/components/ui/button";
 import { COURSE_MESSAGES } from "~/lib/course-messages";
 
-const COVER_MAX_BYTES = 5 * 1024 * 1024;
-
 /** The cover: a preview, an upload (straight to the course's folder when it has an id) and Remove. */
 export function CoverField({
   courseId,
@@ -32,14 +30,8 @@ export function CoverField({
             kind="course-cover"
             ownerId={courseId}
             label={coverUrl ? "Replace cover image" : "Upload cover image"}
-            accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-            maxBytes={COVER_MAX_BYTES}
-            hint="JPEG, PNG, WebP, GIF or AVIF, up to 5 MB. 16:9 looks best."
-            messages={{
-              success: COURSE_MESSAGES.uploaded,
-              failure: COURSE_MESSAGES.uploadFailed,
-              tooLarge: "File size must be less than 5MB",
-            }}
+            note="16:9 looks best."
+            messages={{ success: COURSE_MESSAGES.uploaded, failure: COURSE_MESSAGES.uploadFailed }}
             onUploaded={(result) => onChange(result.url)}
           />
           {coverUrl ? (

@@ -1,0 +1,72 @@
+/**
+ * Every kind of file the admin uploads, as both sides see it: the types the server accepts (read
+ * from the file's first bytes, mapped to the stored key's extension), the size limit, the file
+ * picker's accept list and hint, and the refusal texts (§9). The server's table
+ * (app/server/uploads.server.ts) adds where each kind is stored; the upload components read the
+ * rest from here, so a limit or a format is changed in one place.
+ */
+
+const MB = 1024 * 1024;
+
+const IMAGE_TYPES = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/gif": "gif", "image/avif": "avif" } as const;
+const VIDEO_TYPES = { "video/mp4": "mp4", "video/webm": "webm", "video/quicktime": "mov" } as const;
+
+export type UploadKindName = "post-cover" | "course-cover" | "site-logo" | "lesson-video";
+
+export type UploadKindRules = {
+  /** Detected MIME type → the extension the stored key gets. */
+  types: Readonly<Record<string, string>>;
+  maxBytes: number;
+  /** The file picker's `accept`: the types, plus file names for browsers that give no type. */
+  accept: string;
+  /** What the picker says it takes. */
+  hint: string;
+  /** The refusal texts: not this kind of file, too large. */
+  messages: { type: string; size: string };
+};
+
+const image: UploadKindRules = {
+  types: IMAGE_TYPES,
+  maxBytes: 5 * MB,
+  accept: Object.keys(IMAGE_TYPES).join(","),
+  hint: "JPEG, PNG, WebP, GIF or AVIF, up to 5 MB.",
+  messages: { type: "Please select a JPEG, PNG, WebP, GIF or AVIF image", size: "File size must be less than 5MB" },
+};
+
+const VIDEO_EXTENSIONS = [".mp4", ".m4v", ".webm", ".mov"];
+
+export const UPLOAD_KINDS: Readonly<Record<UploadKindName, UploadKindRules>> = {
+  "post-cover": image,
+  "course-cover": image,
+  "site-logo": image,
+  "lesson-video": {
+    types: VIDEO_TYPES,
+    // §9: 50MB = 50*1024*1024 bytes; formats MP4, WebM, MOV.
+    maxBytes: 50 * MB,
+    accept: [...Object.keys(VIDEO_TYPES), ...VIDEO_EXTENSIONS].join(","),
+    hint: "MP4, WebM or MOV, up to 50 MB.",
+    messages: { type: "Please select a video file", size: "File size must be less than 50MB" },
+  },
+};
+
+/** The MIME type of an uploaded file by its stored key's extension ("mp4" → "video/mp4"). */
+export const UPLOADED_CONTENT_TYPES: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.values(UPLOAD_KINDS).flatMap((kind) => Object.entries(kind.types).map(([mime, ext]) => [ext, mime])),
+);
+
+export function isUploadKindName(value: string): value is UploadKindName {
+  return Object.hasOwn(UPLOAD_KINDS, value);
+}
+
+/**
+ * The browser's check before sending a lesson video: a video by its type (or, when the browser
+ * gives none, its name), under the limit. The server checks both again while it streams.
+ */
+export function videoFileProblem(file: { name: string; type: string; size: number }) {
+  const video = UPLOAD_KINDS["lesson-video"];
+  const name = file.name.toLowerCase();
+  const isVideo = file.type ? file.type.startsWith("video/") : VIDEO_EXTENSIONS.some((extension) => name.endsWith(extension));
+  if (!isVideo) return video.messages.type;
+  if (file.size > video.maxBytes) return video.messages.size;
+  return null;
+}
