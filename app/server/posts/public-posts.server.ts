@@ -229,7 +229,7 @@ export async function recordCachedPostView({
   database?: Queryable;
 }): Promise<boolean> {
   if (!userAgent || isbot(userAgent)) return false;
-  const visitor = `${slug}\n${hashVisitor({ ip, userAgent, day: utcDay(now), secret: resolveAuthSecret(getConfig()) })}`;
+  const visitor = `${slug}\n${hashVisitor({ ip, userAgent, day: formatIsoDay(now), secret: resolveAuthSecret(getConfig()) })}`;
   if (countedToday.has(visitor)) return false;
   countedToday.set(visitor, true);
   const [post] = await database.select({ id: posts.id }).from(posts).where(and(eq(posts.slug, slug), isPublished)).limit(1);
