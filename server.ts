@@ -10,10 +10,12 @@ import { requestInfoContext } from "~/lib/request-context";
 import { VIDEO_FRAME_ORIGINS } from "~/lib/video-embed";
 import { getAuth } from "~/server/auth/auth.server";
 import { CLIENT_IP_HEADER, isLoopbackAddress } from "~/server/auth/client-ip.server";
-import { scheduleTempCoverSweep } from "~/server/courses/course-covers.server";
 import { getConfig, type Config } from "~/server/config.server";
 import { healthCheck } from "~/server/health.server";
-import { closeConnectionsWhenDraining, installGracefulShutdown } from "~/server/lifecycle.server";
+import { closeConnectionsWhenDraining, installGracefulShutdown, onShutdown, SHUTDOWN_DEADLINE_MS } from "~/server/lifecycle.server";
+import { startAppWorkers } from "~/server/jobs/jobs.server";
+import { stopWorkers } from "~/server/jobs/queue.server";
+import { surviveClosedConnectionWrites } from "~/server/db/closed-connection-writes.server";
 import { pageCacheMiddleware } from "~/server/page-cache/page-cache-middleware.server";
 import { logger } from "~/server/logger.server";
 import { takeRequestUser } from "~/server/request-log.server";
@@ -88,7 +90,10 @@ function securityHeaders(config: Config) {
  * and Origin on such requests, and a cross-site form or fetch is refused here, for every
  * action, upload and auth call alike.
  */
-export function isSameOriginRequest(req: { method: string; headers: Record<string, string | string[] | undefined>; host?: string }, publicUrl: string) {
+export function isSameOriginRequest(
+  req: { method: string; headers: Record<string, string | string[] | undefined>; host?: string },
+  publicUrl: string,
+) {
   if (SAFE_METHODS.has(req.method)) return true;
   const site = req.headers["sec-fetch-site"];
   if (typeof site === "string" && site !== "same-origin") return false;
@@ -284,7 +289,7 @@ export function createApp({ config = getConfig(), build, clientDir }: CreateAppO
     context.set(requestInfoContext, { nonce: req.nonce ?? "", requestId: String(req.id ?? ""), clientIp: req.ip ?? "" });
     return context;
   };
-  // Anonymous visitors' public pages, rendered once and kept (docs/decisions/018-page-cache.md).
+  // Anonymous visitors' public pages, rendered once and kept (docs/decisions/020-page-cache.md).
   app.use(pageCacheMiddleware({ config, build, getLoadContext }));
   app.all(
     "/{*path}",
@@ -317,6 +322,7 @@ export async function startServer({
   onListening?: (info: { url: string; ownerSetup: OwnerSetupNotice | null }) => void;
 }) {
   const config = getConfig();
+  surviveClosedConnectionWrites(logger, config.databaseUrl);
   for (const warning of config.warnings) logger.warn(warning);
   if (config.isProduction && config.publicUrl.startsWith("https://") && config.trustProxy === false) {
     // An https site on a plain-http process is almost always behind a proxy; without trusting it,
@@ -324,8 +330,9 @@ export async function startServer({
     logger.warn("PUBLIC_URL is https but TRUST_PROXY is off: behind a reverse proxy, set TRUST_PROXY=1 (or the proxy's address)");
   }
   await prepareRuntime(config);
-  // Covers uploaded on New Course forms that were never saved (docs/decisions/011).
-  scheduleTempCoverSweep();
+  // Mail delivery and the schedules (sweeps, purges); off with WORKERS=off, then `npm run worker` runs them.
+  if (config.workers.inWebProcess) await startAppWorkers();
+  else logger.info("WORKERS=off: this process runs no background jobs");
   const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
   const app = createApp({ config, build, clientDir });
   const server = app.listen(config.port, config.host, () => {
@@ -334,6 +341,9 @@ export async function startServer({
   });
   server.keepAliveTimeout = 65_000;
 
+  // Running jobs get up to WORKER_SHUTDOWN_SECONDS (within the shutdown deadline); a job still
+  // running then is retried by a worker after its expiry.
+  onShutdown("job workers", () => stopWorkers({ timeoutMs: Math.min(config.workers.shutdownTimeoutMs, SHUTDOWN_DEADLINE_MS - 500) }));
   installGracefulShutdown({ server, closeDatabase: closeRuntime });
   return server;
 }

@@ -22,11 +22,21 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { ...shared, name: "pglite", include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "tests/unit/**/*.test.ts"], exclude: ["**/*.pg.test.ts", "**/node_modules/**"] },
+        // *.pg.test.ts need a PostgreSQL server (several processes on one database): postgres project only.
+        test: {
+          ...shared,
+          name: "pglite",
+          include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          exclude: ["**/*.pg.test.ts", "**/node_modules/**"],
+        },
       },
-      // *.pg.test.ts need a PostgreSQL server (several app processes on one database).
       ...(process.env.TEST_DATABASE_URL
-        ? [{ resolve: { alias }, test: { ...shared, name: "postgres", include: ["app/**/*.db.test.ts", "app/**/*.pg.test.ts", "scripts/**/*.db.test.ts"] } }]
+        ? [
+            {
+              resolve: { alias },
+              test: { ...shared, name: "postgres", include: ["app/**/*.db.test.ts", "app/**/*.pg.test.ts", "scripts/**/*.db.test.ts"] },
+            },
+          ]
         : []),
     ],
   },

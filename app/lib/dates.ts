@@ -33,7 +33,7 @@ export function formatTime(value: DateInput) {
   return `${hour}:${minute}`;
 }
 
-/** "Apr 14, 2025 09:05": when something happened, to the minute. */
+/** "Apr 14, 2025 09:05" (the spec's 'MMM d, yyyy HH:mm'): when something happened, to the minute. */
 export function formatDateTime(value: DateInput) {
   return `${formatDate(value)} ${formatTime(value)}`;
 }

@@ -243,6 +243,40 @@ export const LIVE_SUBSCRIPTION_STATUSES = [
 export const MEMBERSHIP_ACCESS_STATUSES = ["trialing", "active", "past_due"] as const satisfies readonly SubscriptionStatus[];
 
 // ---------------------------------------------------------------------------------------------
+// Mail
+// ---------------------------------------------------------------------------------------------
+
+/** What a queued message is: every mail the site sends is one of these. */
+export const MAIL_KINDS = [
+  "verify-email",
+  "existing-account",
+  "reset-password",
+  "newsletter-confirm",
+  "contact",
+  "receipt",
+  "refund",
+  "other",
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+export const MAIL_KIND_LABELS: Record<MailKind, string> = {
+  "verify-email": "Email confirmation",
+  "existing-account": "Existing account",
+  "reset-password": "Password reset",
+  "newsletter-confirm": "Newsletter confirmation",
+  contact: "Contact message",
+  receipt: "Receipt",
+  refund: "Refund notice",
+  other: "Other",
+};
+
+/** queued: waiting or being retried; sent: accepted by the mail server (or written to the outbox); failed: out of attempts. */
+export const MAIL_STATUSES = ["queued", "sent", "failed"] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+export const MAIL_STATUS_LABELS: Record<MailStatus, string> = { queued: "Queued", sent: "Sent", failed: "Failed" };
+
+// ---------------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------------
 

@@ -89,7 +89,7 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_/, "must start with whsec_")),
     STRIPE_PRICE_MONTHLY: optional(z.string().regex(/^price_/, "must be a Stripe price id (price_…)")),
     STRIPE_PRICE_YEARLY: optional(z.string().regex(/^price_/, "must be a Stripe price id (price_…)")),
-    PAYMENTS_PROVIDER: optional(z.enum(["stripe", "test"], { error: "must be stripe or test" })),
+    PAYMENTS_PROVIDER: optional(z.enum(["stripe", "test", "none"], { error: "must be stripe, test or none" })),
     GOOGLE_CLIENT_ID: optional(z.string()),
     GOOGLE_CLIENT_SECRET: optional(z.string()),
     GITHUB_CLIENT_ID: optional(z.string()),
@@ -101,6 +101,19 @@ const envSchema = z
         .int("must be a whole number from 1 to 1000")
         .min(1, "must be a whole number from 1 to 1000")
         .max(1000, "must be a whole number from 1 to 1000"),
+    ),
+    // Job workers in the web process: on (default) or off (workers run in `npm run worker` instead).
+    WORKERS: optional(
+      z
+        .enum(["on", "off", "true", "false", "1", "0", "yes", "no"], { error: "must be on or off" })
+        .transform((value) => ["on", "true", "1", "yes"].includes(value)),
+    ),
+    WORKER_SHUTDOWN_SECONDS: optional(
+      z.coerce
+        .number({ error: "must be a number of seconds from 0 to 600" })
+        .int("must be a whole number of seconds")
+        .min(0, "must be a number of seconds from 0 to 600")
+        .max(600, "must be a number of seconds from 0 to 600"),
     ),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     PAGE_CACHE_MB: optional(
@@ -136,7 +149,30 @@ const envSchema = z
     if (env.PAYMENTS_PROVIDER === "stripe" && !env.STRIPE_SECRET_KEY) {
       ctx.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: "is required when PAYMENTS_PROVIDER=stripe" });
     }
+    // A production start that the public can reach never falls into test mode (or no payments) by default.
+    const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+    if (env.NODE_ENV === "production" && !env.STRIPE_SECRET_KEY && !env.PAYMENTS_PROVIDER && !isLoopbackUrl(publicUrl)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_SECRET_KEY"],
+        message: `is required in production with a public PUBLIC_URL (${publicUrl}): set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS_PROVIDER=test to sell in the labelled test mode (every order paid with no money), or PAYMENTS_PROVIDER=none to take no payments`,
+      });
+    }
   });
+
+/**
+ * A URL only this machine can open: localhost (and *.localhost), 127.0.0.0/8 or [::1]. Such a
+ * production start (`npm start`, the browser tests) may still sell in test mode by default.
+ */
+export function isLoopbackUrl(value: string) {
+  let host: string;
+  try {
+    host = new URL(value).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return host === "localhost" || host.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(host) || host === "[::1]";
+}
 
 export type Config = ReturnType<typeof parseConfig>;
 
@@ -205,8 +241,10 @@ export function parseConfig(env: Record<string, string | undefined>) {
     /** Accepted, but worth a line in the log at start. */
     warnings: configWarnings(env, paymentsProvider(raw)),
     logLevel: raw.LOG_LEVEL,
-    /** The rendered-page cache's byte budget for anonymous visitors (docs/decisions/018); 0 turns it off. */
+    /** The rendered-page cache's byte budget for anonymous visitors (docs/decisions/020); 0 turns it off. */
     pageCacheMaxBytes: (raw.PAGE_CACHE_MB ?? 64) * 1024 * 1024,
+    /** Background jobs (docs/decisions/018): whether the web process runs workers, and how long shutdown waits for running jobs. */
+    workers: { inWebProcess: raw.WORKERS ?? true, shutdownTimeoutMs: (raw.WORKER_SHUTDOWN_SECONDS ?? 8) * 1000 },
   };
 }
 
@@ -215,7 +253,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
  * the embedded default (no DATABASE_URL), so the demo sells out of the box; with DATABASE_URL and
  * no Stripe key, nobody ("payments are not configured") unless PAYMENTS_PROVIDER=test says so.
  */
-function paymentsProvider(raw: { PAYMENTS_PROVIDER?: "stripe" | "test"; STRIPE_SECRET_KEY?: string; DATABASE_URL?: string }) {
+function paymentsProvider(raw: { PAYMENTS_PROVIDER?: "stripe" | "test" | "none"; STRIPE_SECRET_KEY?: string; DATABASE_URL?: string }) {
   if (raw.PAYMENTS_PROVIDER) return raw.PAYMENTS_PROVIDER;
   if (raw.STRIPE_SECRET_KEY) return "stripe" as const;
   return raw.DATABASE_URL ? ("none" as const) : ("test" as const);

@@ -22,7 +22,49 @@ describe("parseConfig", () => {
     expect(parseConfig(postgres).payments.provider).toBe("none");
     expect(parseConfig({ ...postgres, PAYMENTS_PROVIDER: "test" }).payments.provider).toBe("test");
     expect(() => parseConfig({ PAYMENTS_PROVIDER: "stripe" })).toThrow(/STRIPE_SECRET_KEY is required when PAYMENTS_PROVIDER=stripe/);
-    expect(() => parseConfig({ PAYMENTS_PROVIDER: "paypal" })).toThrow(/PAYMENTS_PROVIDER must be stripe or test/);
+    expect(() => parseConfig({ PAYMENTS_PROVIDER: "paypal" })).toThrow(/PAYMENTS_PROVIDER must be stripe, test or none/);
+    expect(parseConfig({ ...stripe, PAYMENTS_PROVIDER: "none" }).payments.provider).toBe("none");
+  });
+
+  describe("a production start with no Stripe key (issue 19: no free courses by default)", () => {
+    const production = { NODE_ENV: "production" };
+    const stripe = { STRIPE_SECRET_KEY: "sk_live_123", STRIPE_WEBHOOK_SECRET: "whsec_123" };
+    const postgres = { DATABASE_URL: "postgres://app@db:5432/site" };
+    const refusal = /STRIPE_SECRET_KEY is required in production with a public PUBLIC_URL \(https:\/\/school\.example\): set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS_PROVIDER=test/;
+
+    it("refuses to start on a public address, embedded or on PostgreSQL, naming the variables", () => {
+      for (const publicUrl of ["https://school.example", "https://school.example/", "http://203.0.113.7:3000", "http://[2001:db8::1]"]) {
+        for (const database of [{}, postgres]) {
+          const start = () => parseConfig({ ...production, ...database, PUBLIC_URL: publicUrl });
+          expect(start).toThrow(ConfigError);
+          expect(start).toThrow(/STRIPE_SECRET_KEY is required in production with a public PUBLIC_URL/);
+          expect(start).toThrow(/PAYMENTS_PROVIDER=test/);
+        }
+      }
+      expect(() => parseConfig({ ...production, PUBLIC_URL: "https://school.example" })).toThrow(refusal);
+      // Not fooled by a loopback name inside another host.
+      expect(() => parseConfig({ ...production, PUBLIC_URL: "https://localhost.school.example" })).toThrow(ConfigError);
+      expect(() => parseConfig({ ...production, PUBLIC_URL: "https://127.0.0.1.nip.io" })).toThrow(ConfigError);
+    });
+
+    it("starts on a public address with Stripe, or with the mode said explicitly", () => {
+      const publicUrl = { PUBLIC_URL: "https://school.example" };
+      expect(parseConfig({ ...production, ...publicUrl, ...stripe }).payments.provider).toBe("stripe");
+      expect(parseConfig({ ...production, ...publicUrl, PAYMENTS_PROVIDER: "test" }).payments.provider).toBe("test");
+      expect(parseConfig({ ...production, ...publicUrl, ...postgres, PAYMENTS_PROVIDER: "test" }).payments.provider).toBe("test");
+      expect(parseConfig({ ...production, ...publicUrl, ...postgres, PAYMENTS_PROVIDER: "none" }).payments.provider).toBe("none");
+      expect(() => parseConfig({ ...production, ...publicUrl, PAYMENTS_PROVIDER: "stripe" })).toThrow(/STRIPE_SECRET_KEY is required when PAYMENTS_PROVIDER=stripe/);
+    });
+
+    it("still serves in test mode on a loopback address (npm start, the browser tests), and outside production", () => {
+      for (const publicUrl of [undefined, "http://localhost:3000", "http://127.0.0.1:4173", "http://127.9.8.7", "http://[::1]:3000", "http://school.localhost:3000"]) {
+        const env = publicUrl ? { ...production, PUBLIC_URL: publicUrl } : production;
+        expect(parseConfig(env).payments.provider).toBe("test");
+      }
+      expect(parseConfig({ ...production, ...postgres, PUBLIC_URL: "http://127.0.0.1:3000" }).payments.provider).toBe("none");
+      expect(parseConfig({ PUBLIC_URL: "https://school.example" }).payments.provider).toBe("test");
+      expect(parseConfig({ NODE_ENV: "test", PUBLIC_URL: "https://school.example" }).payments.provider).toBe("test");
+    });
   });
 
   it("does not seed demo content by default on PostgreSQL", () => {

@@ -35,7 +35,13 @@ describe("GET /healthz", () => {
     await withServer(async (base) => {
       const response = await fetch(`${base}/healthz`);
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ status: "ok", database: "ok", storage: "ok", mail: "ok" });
+      expect(await response.json()).toEqual({
+        status: "ok",
+        database: "ok",
+        storage: "ok",
+        mail: "ok",
+        queue: { waiting: 0, oldestWaitingSeconds: 0 },
+      });
     });
   });
 

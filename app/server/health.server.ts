@@ -3,6 +3,7 @@ import type { Request, Response } from "express";
 import { getConfig } from "~/server/config.server";
 import { isDatabaseDown, probeDatabase, RETRY_AFTER_SECONDS } from "~/server/db/availability.server";
 import { logger } from "~/server/logger.server";
+import { queueBacklog } from "~/server/jobs/queue.server";
 import { checkMailTransport } from "~/server/mail/transport.server";
 import { getStorage } from "~/server/storage.server";
 
@@ -75,9 +76,19 @@ export function resetHealthCache() {
 }
 
 export async function healthCheck(_req: Request, res: Response) {
-  const [database, storage, mail] = await Promise.all([checkDatabase(), cached("storage", checkStorage), cached("mail", checkMailTransport)]);
+  const [database, storage, mail] = await Promise.all([
+    checkDatabase(),
+    cached("storage", checkStorage),
+    cached("mail", checkMailTransport),
+  ]);
   const serving = database === "ok" && storage === "ok";
   res.setHeader("Cache-Control", "no-store");
   if (!serving) res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
-  res.status(serving ? 200 : 503).json({ status: serving ? (mail === "ok" ? "ok" : "degraded") : "unavailable", database, storage, mail });
+  // The job queue's backlog: jobs due and not started, and how long the oldest has waited.
+  // Left out when the database (or the query) does not answer.
+  const queue =
+    database === "ok" ? ((await withTimeout(queueBacklog()).catch(() => null)) as Awaited<ReturnType<typeof queueBacklog>> | null) : null;
+  res
+    .status(serving ? 200 : 503)
+    .json({ status: serving ? (mail === "ok" ? "ok" : "degraded") : "unavailable", database, storage, mail, ...(queue ? { queue } : {}) });
 }

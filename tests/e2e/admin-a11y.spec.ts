@@ -11,6 +11,7 @@ const PAGES = [
   "/admin/courses/new",
   "/admin/settings",
   "/admin/orders",
+  "/admin/system",
 ];
 
 // One test per page and width, so each axe run has a timeout of its own and they run in parallel.

@@ -3,21 +3,31 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import Stripe from "stripe";
+import { afterAll, beforeAll } from "vitest";
 import { getConfig } from "~/server/config.server";
 import { db } from "~/server/db/client.server";
-import { courses, users } from "~/server/db/schema";
+import { asc, eq } from "drizzle-orm";
+import { courses, orders, users } from "~/server/db/schema";
+import { setStripeClient } from "~/server/payments/stripe-client.server";
+import { processStripeWebhook } from "~/server/payments/stripe-webhook.server";
 import { unique } from "./test-database";
+import { deliverQueuedMailNow } from "./mail-queue";
 
 /** Shared pieces of the payments tests: buyers, courses for sale, the outbox, and a Stripe double. */
 
 export async function createBuyer() {
   const id = unique("buyer");
   const email = `${id}@example.test`;
-  await db().insert(users).values({ id, email, name: `Buyer ${id}`, emailVerified: true });
+  await db()
+    .insert(users)
+    .values({ id, email, name: `Buyer ${id}`, emailVerified: true });
   return { id, email };
 }
 
-export async function createCourseForSale({ priceCents = 19700, status = "published" }: { priceCents?: number; status?: "draft" | "published" } = {}) {
+export async function createCourseForSale({
+  priceCents = 19700,
+  status = "published",
+}: { priceCents?: number; status?: "draft" | "published" } = {}) {
   const [course] = await db()
     .insert(courses)
     .values({ title: `Course ${unique("c")}`, slug: unique("course"), status, priceCents })
@@ -25,21 +35,33 @@ export async function createCourseForSale({ priceCents = 19700, status = "publis
   return course!;
 }
 
+/** The user's orders, oldest first. */
+export const ordersOf = (userId: string) => db().select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.createdAt));
+
 /** The outbox messages (as text) addressed to `email`. */
 export async function mailsTo(email: string) {
+  await deliverQueuedMailNow();
   const dir = getConfig().mail.outboxDir;
   const names = await fs.readdir(dir).catch(() => [] as string[]);
   const texts = await Promise.all(names.map((name) => fs.readFile(path.join(dir, name), "utf8")));
   return texts.filter((text) => text.includes(email)).map((text) => text.replace(/=\r?\n/g, ""));
 }
 
+/** A list of invoice payments as Stripe answers it: one paid PaymentIntent, or nothing. */
+function invoicePayments(invoiceId: string | null, paymentIntent: string | null) {
+  const data = invoiceId
+    ? [{ id: `inpay_${invoiceId.slice(3)}`, object: "invoice_payment", invoice: invoiceId, status: "paid", payment: { type: "payment_intent", payment_intent: paymentIntent } }]
+    : [];
+  return { object: "list", data, has_more: false, url: "/v1/invoice_payments" };
+}
+
 export type StripeDoubleRequest = { method: string; path: string; form: URLSearchParams; idempotencyKey: string | undefined };
 
 /**
  * A small local HTTP double of the Stripe endpoints the app calls (Stripe's own mock server cannot
- * be installed here): Checkout Sessions, billing-portal sessions and refunds. It answers the way
- * Stripe's API does (form-encoded requests, JSON objects, Stripe's error shape) and records every
- * request for the test to read. `failNext` makes the next call fail as Stripe would.
+ * be installed here): Checkout Sessions, billing-portal sessions, refunds, invoices and their
+ * payments, and canceling a subscription. It answers the way Stripe's API does (form-encoded
+ * requests, JSON objects, Stripe's error shape) and records every request for the test to read. `failNext` makes the next call fail as Stripe would.
  */
 export async function startStripeDouble() {
   const requests: StripeDoubleRequest[] = [];
@@ -52,7 +74,12 @@ export async function startStripeDouble() {
     req.on("end", () => {
       const url = new URL(req.url ?? "/", "http://stripe.double");
       const form = new URLSearchParams(body);
-      requests.push({ method: req.method ?? "", path: url.pathname, form, idempotencyKey: req.headers["idempotency-key"] as string | undefined });
+      requests.push({
+        method: req.method ?? "",
+        path: url.pathname,
+        form,
+        idempotencyKey: req.headers["idempotency-key"] as string | undefined,
+      });
       const send = (status: number, value: unknown) => {
         res.writeHead(status, { "Content-Type": "application/json", "Request-Id": `req_${++counter}` });
         res.end(JSON.stringify(value));
@@ -89,6 +116,20 @@ export async function startStripeDouble() {
       if (req.method === "POST" && url.pathname === "/v1/refunds") {
         return send(200, { id: `re_double_${n}`, object: "refund", payment_intent: form.get("payment_intent"), status: "succeeded" });
       }
+      // Invoices and their payments: invoice `in_X` was paid by PaymentIntent `pi_X`, and back.
+      const invoice = /^\/v1\/invoices\/(in_[\w-]+)$/.exec(url.pathname);
+      if (req.method === "GET" && invoice) {
+        const id = invoice[1]!;
+        return send(200, { id, object: "invoice", status: "paid", payments: invoicePayments(id, `pi_${id.slice(3)}`) });
+      }
+      if (req.method === "GET" && url.pathname === "/v1/invoice_payments") {
+        const paymentIntent = url.searchParams.get("payment[payment_intent]") ?? "";
+        return send(200, paymentIntent.startsWith("pi_") ? invoicePayments(`in_${paymentIntent.slice(3)}`, paymentIntent) : invoicePayments(null, null));
+      }
+      const subscription = /^\/v1\/subscriptions\/(sub_[\w-]+)$/.exec(url.pathname);
+      if (req.method === "DELETE" && subscription) {
+        return send(200, { id: subscription[1], object: "subscription", status: "canceled", canceled_at: Math.floor(Date.now() / 1000) });
+      }
       send(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
     });
   });
@@ -111,6 +152,24 @@ export async function startStripeDouble() {
 
 export type StripeDouble = Awaited<ReturnType<typeof startStripeDouble>>;
 
+/** The webhook secret and the configuration of a test file that talks to the Stripe double. */
+export const STRIPE_WEBHOOK_TEST_SECRET = "whsec_test_secret_for_the_double";
+export const STRIPE_TEST_CONFIG = { STRIPE_SECRET_KEY: "sk_test_double", STRIPE_WEBHOOK_SECRET: STRIPE_WEBHOOK_TEST_SECRET };
+
+/** The Stripe double as the app's Stripe client for the enclosing file or describe block. */
+export function useStripeDouble(): StripeDouble {
+  const stripe = {} as StripeDouble;
+  beforeAll(async () => {
+    Object.assign(stripe, await startStripeDouble());
+    setStripeClient(stripe.client);
+  });
+  afterAll(async () => {
+    setStripeClient(undefined);
+    await stripe.close();
+  });
+  return stripe;
+}
+
 let eventCounter = 0;
 
 /** A Stripe event as Stripe sends it, with a unique id unless given. */
@@ -132,4 +191,28 @@ export function stripeEvent(type: string, object: Record<string, unknown>, { id,
 export function signedDelivery(stripe: Stripe, event: object, { secret, timestamp }: { secret: string; timestamp?: number }) {
   const payload = JSON.stringify(event);
   return { payload, signature: stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp }) };
+}
+
+/** Stripe's checkout.session.completed for one of our orders, paid, as a course payment unless `extra` says otherwise. */
+export function completedSession(order: { id: string; checkoutSessionId: string | null; amountCents: number }, extra: Record<string, unknown> = {}) {
+  return stripeEvent("checkout.session.completed", {
+    id: order.checkoutSessionId,
+    object: "checkout.session",
+    mode: "payment",
+    client_reference_id: order.id,
+    payment_status: "paid",
+    status: "complete",
+    amount_total: order.amountCents,
+    currency: "usd",
+    customer: `cus_${order.id.slice(0, 8)}`,
+    payment_intent: `pi_${order.id.slice(0, 8)}`,
+    subscription: null,
+    invoice: null,
+    ...extra,
+  });
+}
+
+/** Delivers an event to the webhook as Stripe would: signed with the endpoint's secret (or another, to be refused). */
+export function deliverStripeEvent(stripe: StripeDouble, event: object, { secret = STRIPE_WEBHOOK_TEST_SECRET, timestamp }: { secret?: string; timestamp?: number } = {}) {
+  return processStripeWebhook(signedDelivery(stripe.client, event, { secret, timestamp }));
 }

@@ -67,6 +67,15 @@ export type ServerProcess = {
 };
 
 /** Starts the production server (scripts/start.mjs) with these settings and waits for `/healthz` to answer 200. */
+/** The last lines a server logged, without the per-request lines. */
+function logTail(output: string, lines = 40) {
+  return output
+    .split("\n")
+    .filter((line) => !line.includes('"msg":"request completed"'))
+    .slice(-lines)
+    .join("\n");
+}
+
 export async function startServerProcess(settings: Record<string, string>, { port }: { port?: number } = {}): Promise<ServerProcess> {
   const chosen = port ?? (await freePort());
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
@@ -87,7 +96,14 @@ export async function startServerProcess(settings: Record<string, string>, { por
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | string>((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal ?? "unknown")));
+  let stopping = false;
+  const exited = new Promise<number | string>((resolve) =>
+    child.once("exit", (code, signal) => {
+      // A server that ends on its own is the failure to explain: show what it logged, less the access log.
+      if (!stopping) console.error(`the server exited by itself (${code ?? signal}); its last log lines:\n${logTail(output)}`);
+      resolve(code ?? signal ?? "unknown");
+    }),
+  );
   const base = `http://127.0.0.1:${chosen}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
@@ -103,7 +119,11 @@ export async function startServerProcess(settings: Record<string, string>, { por
     }
     await sleep(200);
   }
-  return { base, port: chosen, child, output: () => output, exited, kill: (signal = "SIGTERM") => void child.kill(signal) };
+  const kill = (signal: NodeJS.Signals = "SIGTERM") => {
+    stopping = true;
+    child.kill(signal);
+  };
+  return { base, port: chosen, child, output: () => output, exited, kill };
 }
 
 /** The PostgreSQL server binaries, or an error that says how to get them. */

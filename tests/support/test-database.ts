@@ -50,7 +50,7 @@ export function useTestDatabase(configOverrides: Record<string, string> = {}) {
     resetAuth();
     handle = await createTestDatabase();
     setDatabase(handle);
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     setDatabase(undefined);
     resetAuth();

@@ -8,7 +8,15 @@ import { sendRaw } from "../support/raw-http";
 
 // The real `npm start` path: a production server on a fresh data directory.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "course-site-process-"));
-const env = { ...process.env, NODE_ENV: "production", BUILD_DIR: "build-test-process", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "info", HOST: "127.0.0.1" };
+const env = {
+  ...process.env,
+  NODE_ENV: "production",
+  BUILD_DIR: "build-test-process",
+  DATA_DIR: dataDir,
+  DATABASE_URL: "",
+  LOG_LEVEL: "info",
+  HOST: "127.0.0.1",
+};
 let server: ChildProcess | undefined;
 let output = "";
 
@@ -76,12 +84,22 @@ describe("npm start", () => {
     server.stderr!.on("data", (chunk) => (output += chunk));
 
     const health = await waitForHealth(`http://127.0.0.1:${port}/healthz`);
-    expect(await health.json()).toEqual({ status: "ok", database: "ok", storage: "ok", mail: "ok" });
+    expect(await health.json()).toEqual({
+      status: "ok",
+      database: "ok",
+      storage: "ok",
+      mail: "ok",
+      queue: { waiting: expect.any(Number), oldestWaitingSeconds: expect.any(Number) },
+    });
     const home = await fetch(`http://127.0.0.1:${port}/`);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain("Shopify 101");
 
-    const second = spawnSync(process.execPath, ["scripts/start.mjs"], { env: { ...env, PORT: String(await freePort()) }, encoding: "utf8", timeout: 60_000 });
+    const second = spawnSync(process.execPath, ["scripts/start.mjs"], {
+      env: { ...env, PORT: String(await freePort()) },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
     expect(second.status).toBe(1);
     expect(second.stderr).toContain(`is in use by process ${server.pid}`);
 
@@ -121,7 +139,8 @@ describe("npm start behind one trusted proxy (NODE_ENV=production, TRUST_PROXY=1
       // 2. Claiming to be 127.0.0.1, alone or through more hops than are trusted, is no exemption
       //    from the per-IP limit (20 sign-ins a minute), even spread over 40 accounts.
       const spread: number[] = [];
-      for (let i = 0; i < 40; i++) spread.push((await signIn(base, `nobody-${i}@process.test`, "wrong-password", "127.0.0.1, 203.0.113.77")).status);
+      for (let i = 0; i < 40; i++)
+        spread.push((await signIn(base, `nobody-${i}@process.test`, "wrong-password", "127.0.0.1, 203.0.113.77")).status);
       expect(spread).toEqual([...Array(20).fill(401), ...Array(20).fill(429)]);
       const loopback: number[] = [];
       for (let i = 0; i < 40; i++) loopback.push((await signIn(base, `someone-${i}@process.test`, "wrong-password", "127.0.0.1")).status);
@@ -133,13 +152,22 @@ describe("npm start behind one trusted proxy (NODE_ENV=production, TRUST_PROXY=1
 
       // 3. A 20 MB body, declared or chunked, is answered 413 at once and never held in memory.
       const before = residentBytes(pid);
-      const declared = await sendRaw(`${base}/newsletter`, { headers: { "content-type": "application/x-www-form-urlencoded", origin: base }, size: 20 * 1024 * 1024 });
-      const chunked = await sendRaw(`${base}/contact`, { headers: { "content-type": "application/x-www-form-urlencoded", origin: base }, size: 20 * 1024 * 1024, chunked: true });
+      const declared = await sendRaw(`${base}/newsletter`, {
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+        size: 20 * 1024 * 1024,
+      });
+      const chunked = await sendRaw(`${base}/contact`, {
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+        size: 20 * 1024 * 1024,
+        chunked: true,
+      });
       const after = residentBytes(pid);
       expect([declared.status, chunked.status]).toEqual([413, 413]);
       expect(Math.max(declared.ms, chunked.ms)).toBeLessThan(2000);
       expect(after - before).toBeLessThan(10 * 1024 * 1024);
-      console.info(`20 MB bodies refused in ${declared.ms} ms (declared) and ${chunked.ms} ms (chunked); RSS ${(before / 2 ** 20).toFixed(1)} → ${(after / 2 ** 20).toFixed(1)} MiB`);
+      console.info(
+        `20 MB bodies refused in ${declared.ms} ms (declared) and ${chunked.ms} ms (chunked); RSS ${(before / 2 ** 20).toFixed(1)} → ${(after / 2 ** 20).toFixed(1)} MiB`,
+      );
     } finally {
       await stop();
     }

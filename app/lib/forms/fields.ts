@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isImageUrl } from "~/lib/image-url";
 import { dollarsToCents } from "~/lib/money";
 import { slugify } from "~/lib/slug";
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, PRICE_MAX_DOLLARS, SLUG_MAX } from "./limits";
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, PERSON_NAME_MAX, PRICE_MAX_DOLLARS, SLUG_MAX } from "./limits";
 
 /**
  * Field schemas every form shares, so an email, a password, a slug or a price means the same
@@ -44,6 +44,28 @@ export function currentPasswordField({
   tooLong = "That password is not correct.",
 }: { required?: string; tooLong?: string } = {}) {
   return z.string({ error: required }).min(1, required).max(PASSWORD_MAX, tooLong);
+}
+
+/** Line breaks, tabs and other control characters (C0, DEL, C1), and the bidirectional overrides. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * A person's name, on every path into the users table: the sign-up and account forms, the owner
+ * setup, and Better Auth's own endpoints (auth.server.ts). Trimmed, one line, at most
+ * PERSON_NAME_MAX characters; `required` makes empty an error, else empty is allowed.
+ */
+export function personNameField({
+  required,
+  tooLong = `Name must be at most ${PERSON_NAME_MAX} characters`,
+  invalid = "Name must be one line of text, without control characters",
+}: { required?: string; tooLong?: string; invalid?: string } = {}) {
+  const text = z
+    .string({ error: required ?? "Name must be text" })
+    .trim()
+    .max(PERSON_NAME_MAX, tooLong)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), invalid);
+  return required ? text.pipe(z.string().min(1, required)) : text;
 }
 
 /** Trimmed text that must not be empty. */

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { checkboxField, currentPasswordField, passwordField } from "~/lib/forms/fields";
+import { checkboxField, currentPasswordField, passwordField, personNameField } from "~/lib/forms/fields";
+import { PERSON_NAME_MAX } from "~/lib/forms/limits";
 
-export const NAME_MAX = 100;
+export const NAME_MAX = PERSON_NAME_MAX;
 
 /** The account page's forms, one branch per form, told apart by the form's `intent`. */
 export const accountForm = z.discriminatedUnion(
@@ -9,7 +10,7 @@ export const accountForm = z.discriminatedUnion(
   [
     z.object({
       intent: z.literal("update-name"),
-      name: z.string().trim().min(1, "Name is required").max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`),
+      name: personNameField({ required: "Name is required" }),
     }),
     z
       .object({

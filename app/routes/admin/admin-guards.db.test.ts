@@ -10,6 +10,7 @@ import routeConfig from "~/routes";
 import { accessEvents, courseModules, courses, enrollments, lessons, orders, posts, users } from "~/server/db/schema";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 import { issueOwnerSetupCode } from "~/server/users/owner-setup.server";
+import { enqueue, failedJobs, runDueJobs } from "~/server/jobs/queue.server";
 
 const database = useTestDatabase();
 
@@ -20,6 +21,8 @@ let postId = "";
 let courseId = "";
 /** A paid test-mode order of the learner's: a refund that got through would show. */
 let orderId = "";
+/** A failed job: a Retry that got through would put it back in its queue. */
+let failedJobId = "";
 
 type Handler = (args: never) => unknown;
 type RouteModule = { loader?: Handler; action?: Handler; default?: unknown };
@@ -121,9 +124,10 @@ const FORMS: Record<string, (id: string) => Form[]> = {
     { intent: "refund", orderId },
   ],
   "/admin/orders": (): Form[] => [{ intent: "refund", orderId }],
+  "/admin/system": (): Form[] => [{ intent: "retry", queue: "mail", id: failedJobId }],
 };
 /** Pages only a super_admin may open: a plain admin gets the same 403 as a learner (isAdmin true). */
-const SUPER_ADMIN_ONLY = new Set(["/admin/settings"]);
+const SUPER_ADMIN_ONLY = new Set(["/admin/settings", "/admin/system"]);
 const fallbackForms = (id: string): Form[] => [{ intent: "delete", id }];
 
 type EntryPoint = { name: string; pattern: string; run: (user: SessionUser | null) => Promise<unknown> };
@@ -175,6 +179,10 @@ beforeAll(async () => {
     })
     .returning({ id: orders.id });
   orderId = order.id;
+  failedJobId = (await enqueue(db, "mail", { mailId: "guarded" }, { retryLimit: 0 }))!;
+  await runDueJobs("mail", async () => {
+    throw new Error("guarded failure");
+  });
 });
 
 describe("the admin area read from app/routes.ts", () => {
@@ -196,6 +204,7 @@ describe("the admin area read from app/routes.ts", () => {
         "/admin/users/:id",
         "/admin/users/export.csv",
         "/admin/orders",
+        "/admin/system",
       ]),
     );
     expect(firstRunRoutes.map((route) => route.pattern)).toEqual(["/admin/setup"]);
@@ -227,13 +236,19 @@ describe("the admin area read from app/routes.ts", () => {
 });
 
 describe("the first-run owner setup once an admin exists", () => {
-  it.each(firstRunRoutes.map((route) => [route.file, route] as const))("%s answers 404 to visitors, users and admins alike", async (_name, { pattern, module }) => {
-    for (const user of [null, learner, admin, superAdmin]) {
-      expect(await thrownResponse(callLoader(module as { loader: Handler }, { path: pattern, user })), `loader as ${user?.role ?? "visitor"}`).toMatchObject({
-        status: 404,
-      });
-    }
-  });
+  it.each(firstRunRoutes.map((route) => [route.file, route] as const))(
+    "%s answers 404 to visitors, users and admins alike",
+    async (_name, { pattern, module }) => {
+      for (const user of [null, learner, admin, superAdmin]) {
+        expect(
+          await thrownResponse(callLoader(module as { loader: Handler }, { path: pattern, user })),
+          `loader as ${user?.role ?? "visitor"}`,
+        ).toMatchObject({
+          status: 404,
+        });
+      }
+    },
+  );
 
   it.each(firstRunRoutes.map((route) => [route.file, route] as const))(
     "%s refuses a direct POST with 404 even with a valid setup code, and creates no one",
@@ -241,7 +256,10 @@ describe("the first-run owner setup once an admin exists", () => {
       const { code } = await issueOwnerSetupCode();
       const email = `${unique("late-owner")}@example.test`;
       const response = await thrownResponse(
-        callAction(module as { action: Handler }, { path: pattern, form: { code, name: "Late Owner", email, password: "a long passphrase 42" } }),
+        callAction(module as { action: Handler }, {
+          path: pattern,
+          form: { code, name: "Late Owner", email, password: "a long passphrase 42" },
+        }),
       );
       expect(response.status).toBe(404);
       expect(await database().db.select().from(users).where(eq(users.email, email))).toEqual([]);
@@ -301,8 +319,12 @@ describe("admin loaders and actions called directly", () => {
     expect(target.role).toBe("user");
     expect(await database().db.select().from(enrollments).where(eq(enrollments.courseId, courseId))).toEqual([]);
     expect(await database().db.select().from(accessEvents).where(eq(accessEvents.userId, learner.id))).toEqual([]);
-    const [order] = await database().db.select({ status: orders.status, refundedAt: orders.refundedAt }).from(orders).where(eq(orders.id, orderId));
+    const [order] = await database()
+      .db.select({ status: orders.status, refundedAt: orders.refundedAt })
+      .from(orders)
+      .where(eq(orders.id, orderId));
     expect(order).toEqual({ status: "paid", refundedAt: null });
+    expect((await failedJobs()).map((job) => job.id)).toContain(failedJobId);
   });
 
   it("let an admin and a super admin load every admin page (a super admin's own pages: the super admin), so the refusals above are the guard's", async () => {

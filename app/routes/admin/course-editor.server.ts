@@ -34,7 +34,7 @@ export async function runCourseEditorAction({
   if (form.intent === "delete") {
     try {
       // Only the edit form has this intent, so there is an id; "" would be a missing course.
-      await deleteCourse({ courseId: courseId ?? "" });
+      await deleteCourse({ courseId: courseId ?? "", actorId: admin.id });
     } catch (error) {
       const { toast, status } = courseFailure("delete", error, { courseId });
       return dataWithToast({ values, errors: {} }, toast, status);

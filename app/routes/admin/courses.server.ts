@@ -12,12 +12,12 @@ const SUCCESS = { publish: COURSE_MESSAGES.published, unpublish: COURSE_MESSAGES
 
 /** The course list's row buttons: publish, unpublish, delete. The list stays; the toast says what happened. */
 export async function courseListAction({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
-  requireAdmin({ request, context });
+  const admin = requireAdmin({ request, context });
   const parsed = parseForm(courseListForm, await request.formData());
   if (parsed.errors) return invalidForm(parsed);
   const { intent, id } = parsed.data;
   try {
-    if (intent === "delete") await deleteCourse({ courseId: id });
+    if (intent === "delete") await deleteCourse({ courseId: id, actorId: admin.id });
     else await setCourseStatus({ courseId: id, status: intent === "publish" ? "published" : "draft" });
   } catch (error) {
     const { toast, status } = courseFailure(intent === "delete" ? "delete" : "status", error, { courseId: id });

@@ -4,6 +4,7 @@ import type { Route } from "./+types/dashboard";
 import { adminMeta } from "~/lib/seo";
 import { AdminError } from "~/components/admin/admin-error";
 import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
+import { TestModeBanner } from "~/components/payments/test-mode-banner";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { isAdminRole } from "~/lib/roles";
@@ -13,6 +14,7 @@ import { listRecentPosts } from "~/server/posts/admin-posts.server";
 import { sendToOwnerSetupWhileNoAdmin } from "~/server/users/owner-setup.server";
 import { listRecentUsers } from "~/server/users/users.server";
 import { logger } from "~/server/logger.server";
+import { paymentsMode } from "~/server/payments/providers.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "Dashboard");
 
@@ -38,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Dates are formatted here so the server's and the browser's time zones cannot disagree.
   return {
     counts,
+    testMode: paymentsMode() === "test",
     recentUsers: users.map((user) => ({
       id: user.id,
       name: user.name,
@@ -65,10 +68,11 @@ const STATS = [
 ] as const;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, recentUsers, recentPosts } = loaderData;
+  const { counts, testMode, recentUsers, recentPosts } = loaderData;
   return (
     <div className="grid grid-cols-1 gap-6">
       <h1 className="text-2xl font-bold tracking-tight">Dashboard</h1>
+      {testMode ? <TestModeBanner /> : null}
       <section aria-labelledby="counts-heading">
         <h2 id="counts-heading" className="sr-only">
           Counts

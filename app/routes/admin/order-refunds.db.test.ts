@@ -1,13 +1,12 @@
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBuyer, createCourseForSale, startStripeDouble, type StripeDouble } from "../../../tests/support/payments";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createBuyer, createCourseForSale, useStripeDouble } from "../../../tests/support/payments";
 import { callAction, callLoader, sessionUser, thrownResponse, toastAfter } from "../../../tests/support/route-harness";
 import { useTestDatabase } from "../../../tests/support/test-database";
 import { hasActiveMembership } from "~/server/access/membership.server";
 import { accessEvents, enrollments, orders, users } from "~/server/db/schema";
 import { startCheckout } from "~/server/payments/checkout.server";
-import { fulfilCheckout } from "~/server/payments/fulfilment.server";
-import { setStripeClient } from "~/server/payments/stripe-client.server";
+import { fulfilCheckout } from "~/server/payments/fulfil-checkout.server";
 import * as ordersList from "./orders";
 import * as userDetails from "./user-details";
 
@@ -224,15 +223,7 @@ describe("Refund on /admin/users/:id", () => {
 
 describe("Refund of an order paid through Stripe", () => {
   // The site may run in test mode now: an order is refunded by the provider that took the money.
-  let stripe: StripeDouble;
-  beforeAll(async () => {
-    stripe = await startStripeDouble();
-    setStripeClient(stripe.client);
-  });
-  afterAll(async () => {
-    setStripeClient(undefined);
-    await stripe.close();
-  });
+  const stripe = useStripeDouble();
 
   /** A course order Stripe's webhook reported paid, through the same fulfilment as in production. */
   async function stripeCourseOrder() {

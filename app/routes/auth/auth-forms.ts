@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { checkboxField, currentPasswordField, emailField, passwordField } from "~/lib/forms/fields";
+import { checkboxField, currentPasswordField, emailField, passwordField, personNameField } from "~/lib/forms/fields";
+import { PERSON_NAME_MAX } from "~/lib/forms/limits";
 
 /**
  * One zod schema per auth form. The pages use native constraints (required, type=email,
@@ -7,7 +8,7 @@ import { checkboxField, currentPasswordField, emailField, passwordField } from "
  * these again. A page with several forms has one discriminated union on `intent`.
  */
 
-export const NAME_MAX = 100;
+export const NAME_MAX = PERSON_NAME_MAX;
 
 const nextField = z.string().optional();
 
@@ -33,7 +34,7 @@ export const loginForm = z.discriminatedUnion("intent", [
 export const signupForm = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("sign-up"),
-    name: z.string().trim().max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`).optional().default(""),
+    name: personNameField().optional().default(""),
     email: emailField(),
     password: passwordField(),
   }),

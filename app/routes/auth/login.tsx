@@ -25,6 +25,7 @@ export const meta: Route.MetaFunction = (args) =>
 /** Notices a link can bring the visitor here with. */
 const NOTICES: Record<string, { tone: "success" | "error"; text: string }> = {
   "password-reset": { tone: "success", text: "Your password has been changed. Sign in with your new password." },
+  "email-confirmed": { tone: "success", text: "Your email address is confirmed. Sign in with the password you chose when you signed up." },
   INVALID_TOKEN: { tone: "error", text: "That confirmation link is invalid or has expired. Sign in to get a new one." },
   TOKEN_EXPIRED: { tone: "error", text: "That confirmation link has expired. Sign in to get a new one." },
   USER_NOT_FOUND: { tone: "error", text: "That confirmation link belongs to an account that no longer exists." },

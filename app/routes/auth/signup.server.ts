@@ -25,7 +25,7 @@ export async function signupAction({ request, context }: { request: Request; con
     request,
     context,
     path: "/sign-up/email",
-    // The confirmation link signs the user in and lands on the account page.
+    // The confirmation link lands on the account page, signed in when opened in this browser.
     body: { name: form.name || form.email, email: form.email, password: form.password, callbackURL: VERIFIED_CALLBACK_PATH },
   });
   if (!result.ok) {
@@ -36,8 +36,10 @@ export async function signupAction({ request, context }: { request: Request; con
     }
     return data({ error: result.error.message, values: parsed.values }, { status: result.status });
   }
+  // The cookie that lets this browser be signed in by the confirmation link (sign-up-confirmation.server.ts).
   return dataWithToast(
     { sent: true as const, email: form.email },
     { kind: "success", message: "Account created!", description: "Please check your email to confirm your account." },
+    { headers: result.cookies },
   );
 }

@@ -2,6 +2,7 @@ import { XCircle } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/checkout-cancel";
 import { CheckoutMessage } from "~/components/payments/checkout-message";
+import { TestModeBanner } from "~/components/payments/test-mode-banner";
 import { Button } from "~/components/ui/button";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
 import { siteTitle } from "~/lib/seo";
@@ -15,10 +16,11 @@ export function loader(args: Route.LoaderArgs) {
 
 /** Stripe sends the buyer here from its checkout page's back link; the order stays pending until Stripe expires it. */
 export default function CheckoutCancel({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData;
+  const { order, testMode } = loaderData;
   const back = order.courseId ? `/checkout?courseId=${order.courseId}` : order.plan ? `/checkout?plan=${order.plan}` : null;
   return (
     <div className="mx-auto grid max-w-2xl gap-6 px-4 py-14 sm:px-6">
+      {testMode ? <TestModeBanner /> : null}
       <CheckoutMessage headingLevel="h1" icon={<XCircle />} title={CHECKOUT_MESSAGES.canceled} detail={CHECKOUT_MESSAGES.canceledDetail}>
         {back ? (
           <Button asChild>

@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { requireUser } from "~/server/auth/guards.server";
 import { findCheckoutOrder } from "~/server/payments/billing.server";
+import { paymentsMode } from "~/server/payments/providers.server";
 
 type Args = { request: Request; url?: URL; context: Readonly<RouterContextProvider> };
 
@@ -13,5 +14,5 @@ export async function checkoutResultLoader({ request, url, context }: Args) {
   const params = (url ?? new URL(request.url)).searchParams;
   const order = await findCheckoutOrder({ userId: user.id, orderId: params.get("order"), checkoutSessionId: params.get("session_id") });
   if (!order) throw data({ notFound: true }, { status: 404 });
-  return { order };
+  return { order, testMode: paymentsMode() === "test" };
 }

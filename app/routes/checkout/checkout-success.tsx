@@ -3,6 +3,7 @@ import { AlertCircle, Loader2 } from "lucide-react";
 import { isRouteErrorResponse, Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/checkout-success";
 import { CheckoutMessage } from "~/components/payments/checkout-message";
+import { TestModeBanner } from "~/components/payments/test-mode-banner";
 import { Button } from "~/components/ui/button";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
 import { formatUsd } from "~/lib/money";
@@ -20,7 +21,7 @@ const POLL_MS = 2000;
 const POLL_LIMIT = 30;
 
 export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData;
+  const { order, testMode } = loaderData;
   const revalidator = useRevalidator();
   const [polls, setPolls] = useState(0);
   const pending = order.status === "pending";
@@ -36,6 +37,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto grid max-w-2xl gap-6 px-4 py-14 sm:px-6">
+      {testMode ? <TestModeBanner /> : null}
       {order.status === "paid" ? (
         <CheckoutMessage headingLevel="h1" title={CHECKOUT_MESSAGES.paid} detail={`You bought ${order.itemTitle} for ${formatUsd(order.amountCents)}. A receipt is on its way to your inbox.`}>
           {order.kind === "course" && order.courseSlug ? (

@@ -1,9 +1,10 @@
-import { FlaskConical, Lock } from "lucide-react";
+import { Lock } from "lucide-react";
 import { Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout";
 import { AuthAlert } from "~/components/auth-alert";
 import { CheckoutMessage } from "~/components/payments/checkout-message";
 import { OrderSummary } from "~/components/payments/order-summary";
+import { TestModeBanner } from "~/components/payments/test-mode-banner";
 import { Button } from "~/components/ui/button";
 import { useToastOnce } from "~/components/use-toast-once";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
@@ -47,15 +48,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <p className="mt-1 text-muted-foreground">Check your order, then pay.</p>
       </div>
 
-      {mode === "test" && !blocked ? (
-        <div role="note" aria-label="Test mode" className="flex gap-3 rounded-lg border border-warm/50 bg-accent p-4 text-accent-foreground">
-          <FlaskConical aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          <div className="grid gap-1">
-            <p className="font-semibold">{CHECKOUT_MESSAGES.testModeBanner}</p>
-            <p className="text-sm">{CHECKOUT_MESSAGES.testModeDetail}</p>
-          </div>
-        </div>
-      ) : null}
+      {mode === "test" ? <TestModeBanner /> : null}
 
       <OrderSummary offer={offer} />
 

@@ -11,6 +11,7 @@ import * as contact from "./contact";
 import { contactForm } from "./contact-form";
 import * as newsletter from "./newsletter";
 import { newsletterForm } from "~/lib/forms/newsletter-form";
+import { deliverQueuedMailNow } from "../../../tests/support/mail-queue";
 
 const database = useTestDatabase();
 
@@ -27,6 +28,7 @@ const sendNewsletter = async (form: Record<string, string>, clientIp = freshIp()
   (await callAction(newsletter, { path: "/newsletter", form, clientIp })) as unknown;
 
 const outboxMailsTo = async (email: string) => {
+  await deliverQueuedMailNow();
   const outbox = getConfig().mail.outboxDir;
   const files = await fs.readdir(outbox).catch(() => [] as string[]);
   const mails = await Promise.all(files.map((file) => fs.readFile(path.join(outbox, file), "utf8")));

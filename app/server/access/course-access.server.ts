@@ -2,7 +2,8 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { type EnrollmentSource, type EnrollmentStatus } from "~/lib/domain-values";
 import { isUuid } from "~/lib/uuid";
 import { db, type Transaction } from "~/server/db/client.server";
-import { accessEvents, courses, enrollments, users } from "~/server/db/schema";
+import { accessEvents, courses, enrollments } from "~/server/db/schema";
+import { readAccessSnapshot, recordAccessEvent } from "./record-access-event.server";
 
 /**
  * Who may open which course, as admins and checkout change it, with the audit trail.
@@ -30,27 +31,13 @@ type AccessChange = { userId: string; courseId: string; actorId: string | null }
 /** The e-mails and the title the audit row keeps, read in the transaction; fails if the user or course is gone. */
 async function readSnapshot(tx: Transaction, { userId, courseId, actorId }: AccessChange) {
   if (!isUuid(courseId)) throw new CourseAccessTargetNotFoundError("course", courseId);
-  const [snapshot] = await tx
-    .select({
-      userEmail: users.email,
-      courseTitle: sql<string | null>`(select c.title from courses c where c.id = ${courseId})`,
-      actorEmail: sql<string | null>`(select a.email from users a where a.id = ${actorId})`,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!snapshot) throw new CourseAccessTargetNotFoundError("user", userId);
+  const snapshot = await readAccessSnapshot({ tx, userId, courseId, actorId });
+  if (snapshot.userEmail == null) throw new CourseAccessTargetNotFoundError("user", userId);
   if (snapshot.courseTitle == null) throw new CourseAccessTargetNotFoundError("course", courseId);
   return { userEmail: snapshot.userEmail, courseTitle: snapshot.courseTitle, actorEmail: snapshot.actorEmail };
 }
 
 export type AccessChangeResult = { status: EnrollmentStatus; changed: boolean };
-
-/**
- * When an audit event happened: the moment it is written, not `now()` (the start of its
- * transaction). Each event is written while its transaction holds the enrollment row's lock, so
- * this orders the trail as the changes really happened even when admins act at the same moment.
- */
-export const eventTime = sql`clock_timestamp()`;
 
 /**
  * Runs `change` in the caller's transaction, or in a transaction of its own. Checkout passes its
@@ -86,7 +73,7 @@ export async function grantCourseAccess({
       })
       .returning({ status: enrollments.status });
     if (!changed) return { status: "active", changed: false };
-    await tx.insert(accessEvents).values({ type: "grant", userId, courseId, actorId, source, orderId, note, ...snapshot, createdAt: eventTime });
+    await recordAccessEvent({ tx, type: "grant", userId, courseId, actorId, source, orderId, note, snapshot });
     return { status: "active", changed: true };
   });
 }
@@ -108,11 +95,58 @@ export async function revokeCourseAccess({
       .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId), eq(enrollments.status, "active")))
       .returning({ source: enrollments.source });
     if (!changed) return { status: "revoked", changed: false };
-    await tx
-      .insert(accessEvents)
-      .values({ type: "revoke", userId, courseId, actorId, source: changed.source, orderId, note, ...snapshot, createdAt: eventTime });
+    await recordAccessEvent({ tx, type: "revoke", userId, courseId, actorId, source: changed.source as EnrollmentSource, orderId, note, snapshot });
     return { status: "revoked", changed: true };
   });
+}
+
+/**
+ * A refunded purchase takes the course back, unless the access came from elsewhere (an admin's
+ * grant, a free enrollment) or the buyer holds another paid order for it (`otherPaidOrder`, the
+ * payments domain's answer). The one answer to "does this refund revoke?".
+ */
+export async function revokeRefundedAccess({
+  tx,
+  userId,
+  courseId,
+  actorId,
+  orderId,
+  otherPaidOrder,
+}: AccessChange & { tx: Transaction; orderId: string; otherPaidOrder: boolean }): Promise<AccessChangeResult> {
+  const [access] = await tx
+    .select({ source: enrollments.source })
+    .from(enrollments)
+    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId), eq(enrollments.status, "active")));
+  if (access?.source !== "purchase" || otherPaidOrder) return { status: access ? "active" : "revoked", changed: false };
+  return revokeCourseAccess({ userId, courseId, actorId, orderId, note: "Order refunded", tx });
+}
+
+/**
+ * A course about to be deleted: everyone who could open it loses it, each with a revoke in the
+ * trail (which keeps the course's title after the row is gone). Runs in the delete's transaction,
+ * before the course row (and, by cascade, its enrollments) is deleted.
+ */
+export async function revokeAccessToDeletedCourse({ tx, courseId, actorId }: { tx: Transaction; courseId: string; actorId: string | null }) {
+  const revoked = await tx
+    .update(enrollments)
+    .set({ status: "revoked", revokedAt: new Date() })
+    .where(and(eq(enrollments.courseId, courseId), eq(enrollments.status, "active")))
+    .returning({ userId: enrollments.userId, source: enrollments.source });
+  if (revoked.length === 0) return { revoked: 0 };
+  const { courseTitle, actorEmail } = await readAccessSnapshot({ tx, userId: null, courseId, actorId });
+  for (const { userId, source } of revoked) {
+    await recordAccessEvent({
+      tx,
+      type: "revoke",
+      userId,
+      courseId,
+      actorId,
+      source: source as EnrollmentSource,
+      note: "Course deleted",
+      snapshot: { courseTitle, actorEmail },
+    });
+  }
+  return { revoked: revoked.length };
 }
 
 /** At most this many published courses on one user's page; a school with more needs search there. */

@@ -10,6 +10,7 @@ import { upsertPasswordUser } from "~/server/users/password-users.server";
 import { SIGN_IN_LOCKOUT } from "./account-protection.server";
 import { getAuth, IP_RATE_LIMITS } from "./auth.server";
 import { CLIENT_IP_HEADER } from "./client-ip.server";
+import { deliverQueuedMailNow } from "../../../tests/support/mail-queue";
 
 const database = useTestDatabase();
 
@@ -193,6 +194,7 @@ describe("registration creates the profile", () => {
     const [profile] = await database().db.select().from(users).where(eq(users.email, email));
     expect(profile).toMatchObject({ name: "Ada Lovelace", role: "user", emailVerified: false, lastSignInAt: null });
 
+    await deliverQueuedMailNow();
     const outbox = getConfig().mail.outboxDir;
     const files = await fs.readdir(outbox);
     const messages = await Promise.all(files.map((file) => fs.readFile(path.join(outbox, file), "utf8")));

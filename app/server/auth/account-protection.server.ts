@@ -1,5 +1,5 @@
 import type { BetterAuthPlugin } from "better-auth";
-import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { users } from "~/server/db/schema";
@@ -41,6 +41,23 @@ const NEW_PASSWORD_FIELDS: Record<string, string> = {
   "/admin/create-user": "password",
   "/admin/set-user-password": "newPassword",
 };
+
+/**
+ * Every endpoint that checks the signed-in account's password, and the field that carries it.
+ * Each guess counts against the same per-account lockout as a password sign-in, so a stolen
+ * session cannot be used to guess the password (issue 19, finding 5).
+ */
+export const PASSWORD_CHECKS: Record<string, string> = {
+  "/verify-password": "password",
+  "/change-password": "currentPassword",
+  "/delete-user": "password",
+  "/two-factor/enable": "password",
+  "/two-factor/disable": "password",
+  "/two-factor/get-totp-uri": "password",
+  "/two-factor/generate-backup-codes": "password",
+};
+
+const isPasswordCheck = (path: string | undefined) => Object.hasOwn(PASSWORD_CHECKS, path ?? "");
 
 /** Endpoints that finish a sign-in (and so stamp `users.last_sign_in_at`). */
 const SIGN_IN_COMPLETIONS = new Set([
@@ -111,6 +128,24 @@ export function accountProtection() {
           }),
         },
         {
+          matcher: (context) => isPasswordCheck(context.path),
+          handler: createAuthMiddleware(async (ctx) => {
+            const password = (ctx.body as Record<string, unknown> | undefined)?.[PASSWORD_CHECKS[ctx.path]];
+            if (typeof password !== "string" || password === "") return;
+            const session = await getSessionFromCtx(ctx);
+            const email = normalizeEmail(session?.user.email);
+            if (!email) return;
+            const locked = await startSignInAttempt({ email });
+            if (locked) {
+              throw tooManyRequests(
+                "ACCOUNT_LOCKED",
+                `Too many wrong passwords for this account. Password checks and sign-in are locked for ${minutesText(locked)}; try again later or reset your password.`,
+                locked,
+              );
+            }
+          }),
+        },
+        {
           matcher: (context) => context.path === SIGN_IN_PATH || isEmailLimitedPath(context.path ?? ""),
           handler: createAuthMiddleware(async (ctx) => {
             const email = normalizeEmail((ctx.body as { email?: unknown } | undefined)?.email);
@@ -149,6 +184,16 @@ export function accountProtection() {
             if (!isAPIError(returned) || CORRECT_PASSWORD_ERRORS.has(returned.body?.code ?? "")) {
               await clearSignInAttempts({ email });
             }
+          }),
+        },
+        {
+          matcher: (context) => isPasswordCheck(context.path),
+          handler: createAuthMiddleware(async (ctx) => {
+            const password = (ctx.body as Record<string, unknown> | undefined)?.[PASSWORD_CHECKS[ctx.path]];
+            if (typeof password !== "string" || password === "" || isAPIError(ctx.context.returned)) return;
+            // The password was right. A password change signs in anew; otherwise the session is the one sent.
+            const email = normalizeEmail(ctx.context.newSession?.user.email ?? (await getSessionFromCtx(ctx))?.user.email);
+            if (email) await clearSignInAttempts({ email });
           }),
         },
         {

@@ -3,7 +3,7 @@ import path from "node:path";
 import crypto from "node:crypto";
 import { betterAuth, type BetterAuthPlugin } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { createAuthMiddleware, createEmailVerificationToken } from "better-auth/api";
+import { createAuthMiddleware } from "better-auth/api";
 import { admin, jwt, twoFactor } from "better-auth/plugins";
 import { ADMIN_ROLES } from "~/lib/domain-values";
 import { normalizeRole } from "~/lib/roles";
@@ -13,13 +13,15 @@ import { db } from "~/server/db/client.server";
 import * as schema from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { existingAccountMail, resetPasswordMail, verifyEmailMail } from "~/server/mail/templates.server";
-import { sendMail } from "~/server/mail/transport.server";
+import { sendMail } from "~/server/mail/mail-queue.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 import { accountProtection } from "./account-protection.server";
 import { ADMIN_PLUGIN_ROLES, closeAdminHttpApi } from "./admin-api.server";
 import { CLIENT_IP_HEADER } from "./client-ip.server";
 import { assertWithinPruningHorizon, consumeRateLimit } from "~/server/rate-limit.server";
 import { sameSiteRedirects, VERIFIED_CALLBACK_PATH } from "./same-site-redirects.server";
+import { fittedName, profileNames } from "./profile-names.server";
+import { signUpConfirmation, signUpName } from "./sign-up-confirmation.server";
 
 export { RESET_CALLBACK_PATH, VERIFIED_CALLBACK_PATH } from "./same-site-redirects.server";
 
@@ -38,6 +40,9 @@ export const IP_RATE_LIMITS = {
   "/reset-password": { window: 900, max: 10 },
   "/change-password": { window: 900, max: 10 },
   "/two-factor/*": { window: 60, max: 10 },
+  // Password checks for a signed-in account (on top of the per-account lockout they share with sign-in).
+  "/verify-password": { window: 900, max: 10 },
+  "/delete-user": { window: 900, max: 10 },
 } as const;
 
 assertWithinPruningHorizon(
@@ -75,30 +80,23 @@ function ipRule(config: Config, rule: { window: number; max: number }) {
   };
 }
 
-async function sendVerificationMail({ user, url }: { user: { email: string; name: string }; url: string }) {
+/** The confirmation mail. It goes to an address nobody has confirmed yet, so it greets no one by name. */
+async function sendVerificationMail({ email, url }: { email: string; url: string }) {
   const { schoolName } = await getSiteSettings();
-  await sendMail({ to: user.email, ...verifyEmailMail({ schoolName, name: user.name, email: user.email, url }) });
+  await sendMail({ kind: "verify-email", to: email, ...verifyEmailMail({ schoolName, url }) });
 }
 
 /**
  * Someone signed up with an address that already has an account. The form answers the same
- * either way (no account discovery); the owner gets a new confirmation link if they never
- * confirmed, or a note pointing to sign-in and reset if they did.
+ * either way (no account discovery). A confirmed account's owner gets a note pointing to sign-in
+ * and reset; an unconfirmed one gets a confirmation link for this sign-up
+ * (sign-up-confirmation.server.ts, which has the password this hook is not given).
  */
-async function handleExistingSignUp(
-  config: Config,
-  secret: string,
-  user: { id: string; email: string; name: string; emailVerified: boolean },
-) {
+async function handleExistingSignUp(config: Config, user: { id: string; email: string; name: string; emailVerified: boolean }) {
+  if (!user.emailVerified) return;
   try {
-    if (!user.emailVerified) {
-      const token = await createEmailVerificationToken(secret, user.email, undefined, EMAIL_VERIFICATION_EXPIRES_IN, { userId: user.id });
-      const url = `${config.publicUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent(VERIFIED_CALLBACK_PATH)}`;
-      await sendVerificationMail({ user, url });
-      return;
-    }
     const { schoolName } = await getSiteSettings();
-    await sendMail({ to: user.email, ...existingAccountMail({ schoolName, email: user.email, origin: config.publicUrl }) });
+    await sendMail({ kind: "existing-account", to: user.email, ...existingAccountMail({ schoolName, email: user.email, origin: config.publicUrl }) });
   } catch (error) {
     logger.warn({ err: error, to: user.email }, "could not send the existing-account email");
   }
@@ -160,8 +158,17 @@ function createAuth(config: Config) {
     databaseHooks: {
       user: {
         create: {
-          // The users row is the profile: its name is the one given at sign-up, else the email.
-          before: async (user) => ({ data: { ...user, name: user.name?.trim() || user.email } }),
+          // The users row is the profile: its name is the one given at sign-up (made to fit the name rule), else the email.
+          before: async (user) => ({ data: { ...user, name: signUpName(fittedName(user.name), user.email) } }),
+        },
+        update: {
+          // A name that fits nothing of the rule is left as it was.
+          before: async (user) => {
+            if (typeof user.name !== "string") return { data: user };
+            const { name, ...rest } = user;
+            const fitted = fittedName(name);
+            return { data: fitted ? { ...rest, name: fitted } : rest };
+          },
         },
       },
     },
@@ -171,17 +178,20 @@ function createAuth(config: Config) {
       maxPasswordLength: 128,
       requireEmailVerification: true,
       revokeSessionsOnPasswordReset: true,
-      onExistingUserSignUp: ({ user }) => handleExistingSignUp(config, secret, user),
+      onExistingUserSignUp: ({ user }) => handleExistingSignUp(config, user),
       sendResetPassword: async ({ user, url }) => {
         const { schoolName } = await getSiteSettings();
-        await sendMail({ to: user.email, ...resetPasswordMail({ schoolName, email: user.email, url }) });
+        await sendMail({ kind: "reset-password", to: user.email, ...resetPasswordMail({ schoolName, email: user.email, url }) });
       },
     },
     emailVerification: {
-      sendOnSignUp: true,
-      autoSignInAfterVerification: true,
+      // Sign-up mails its own link, bound to that sign-up's password (sign-up-confirmation.server.ts);
+      // it also decides who is signed in by a confirmation (docs/decisions/019).
+      sendOnSignUp: false,
+      autoSignInAfterVerification: false,
       expiresIn: EMAIL_VERIFICATION_EXPIRES_IN,
-      sendVerificationEmail: ({ user, url }) => sendVerificationMail({ user, url }),
+      // A link asked for again (/send-verification-email): it confirms, and signs in only the browser that signed up.
+      sendVerificationEmail: ({ user, url }) => sendVerificationMail({ email: user.email, url }),
     },
     socialProviders: {
       ...(config.oauth.google ? { google: config.oauth.google } : {}),
@@ -209,6 +219,7 @@ function createAuth(config: Config) {
       admin({ defaultRole: "user", adminRoles: [...ADMIN_ROLES], roles: ADMIN_PLUGIN_ROLES }),
       closeAdminHttpApi(),
       sameSiteRedirects(),
+      profileNames(),
       twoFactor({
         accountLockout: { enabled: true, maxFailedAttempts: 5, durationSeconds: 15 * 60 },
       }),
@@ -219,6 +230,12 @@ function createAuth(config: Config) {
           expirationTime: "15m",
           definePayload: ({ user }) => ({ email: user.email, name: user.name, role: normalizeRole((user as { role?: string }).role) }),
         },
+      }),
+      signUpConfirmation({
+        publicUrl: config.publicUrl,
+        expiresIn: EMAIL_VERIFICATION_EXPIRES_IN,
+        defaultCallbackPath: VERIFIED_CALLBACK_PATH,
+        sendConfirmation: sendVerificationMail,
       }),
       // After twoFactor: its hook decides whether a sign-in still waits for a code.
       accountProtection(),

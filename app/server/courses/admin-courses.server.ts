@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, 
 import type { Level, PublishStatus, Topic } from "~/lib/domain-values";
 import { nextFreeSlug, slugify } from "~/lib/slug";
 import { isUuid } from "~/lib/uuid";
+import { revokeAccessToDeletedCourse } from "~/server/access/course-access.server";
 import { db, type Queryable, type Transaction } from "~/server/db/client.server";
 import { containsPattern } from "~/server/db/like.server";
 import { courses, lessons } from "~/server/db/schema";
@@ -354,10 +355,17 @@ export async function setCourseStatus({ courseId, status }: { courseId: string; 
   return updated;
 }
 
-/** Deletes a course; the database deletes its modules, lessons, enrollments and progress with it (cascades). */
-export async function deleteCourse({ courseId }: { courseId: string }) {
+/**
+ * Deletes a course; the database deletes its modules, lessons, enrollments and progress with it
+ * (cascades). Everyone who could open it gets a revoke in the audit trail, in the same transaction.
+ */
+export async function deleteCourse({ courseId, actorId = null }: { courseId: string; actorId?: string | null }) {
   if (!isUuid(courseId)) throw new CourseNotFoundError(courseId);
-  const [deleted] = await db().delete(courses).where(eq(courses.id, courseId)).returning({ id: courses.id, coverUrl: courses.coverUrl });
+  const deleted = await db().transaction(async (tx) => {
+    await revokeAccessToDeletedCourse({ tx, courseId, actorId });
+    const [row] = await tx.delete(courses).where(eq(courses.id, courseId)).returning({ id: courses.id });
+    return row;
+  });
   if (!deleted) throw new CourseNotFoundError(courseId);
   await afterCourseDeleted({ courseId });
 }

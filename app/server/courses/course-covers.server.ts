@@ -9,8 +9,8 @@ import { contentTypeForKey, deleteStaleObjects, getStorage, keyFromPublicUrl, pu
  * A course's files in storage (docs/decisions/011-course-lessons-updated-in-place.md, "Cover
  * files"). A cover uploaded on the New Course screen lands in `courses/temp/` (the course has no
  * id yet); saving the course moves it to `courses/{id}/`. So `courses/temp/` only ever holds
- * covers of forms that were never saved, and a sweep deletes those older than a day, at server
- * start and at most hourly after a course save. A replaced cover and a deleted course's files are
+ * covers of forms that were never saved, and a sweep deletes those older than a day: an hourly
+ * schedule of the job queue (app/server/jobs/jobs.server.ts), once across all instances. A replaced cover and a deleted course's files are
  * deleted when the database no longer points at them.
  *
  * Storage is not part of the database transaction: these steps run after it commits, and a
@@ -19,7 +19,6 @@ import { contentTypeForKey, deleteStaleObjects, getStorage, keyFromPublicUrl, pu
 
 export const TEMP_COVER_PREFIX = "courses/temp/";
 export const TEMP_COVER_MAX_AGE_MS = 24 * 60 * 60 * 1000;
-const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 const ownFolder = (courseId: string) => `courses/${courseId}/`;
 
@@ -94,16 +93,7 @@ export async function sweepTempCourseCovers({ olderThan = new Date(Date.now() - 
   return deleted;
 }
 
-let lastSweep = 0;
-
-/** Starts a sweep in the background unless one ran in the last hour (per process). */
-export function scheduleTempCoverSweep({ now = Date.now() }: { now?: number } = {}) {
-  if (now - lastSweep < SWEEP_INTERVAL_MS) return;
-  lastSweep = now;
-  void sweepTempCourseCovers().catch((error: unknown) => logger.warn({ err: error }, "sweeping unsaved course covers failed"));
-}
-
-/** What follows a committed save: the temp cover adopted, a replaced one deleted, a sweep due. */
+/** What follows a committed save: the temp cover adopted, a replaced one deleted (the sweep is a schedule, app/server/jobs/jobs.server.ts). */
 export async function afterCourseSaved<T extends { id: string; coverUrl: string | null }>({
   course,
   previousCoverUrl,
@@ -118,7 +108,6 @@ export async function afterCourseSaved<T extends { id: string; coverUrl: string 
   } catch (error) {
     logger.warn({ err: error, courseId: course.id }, "tidying the course's cover files failed");
   }
-  scheduleTempCoverSweep();
   return { ...course, coverUrl };
 }
 

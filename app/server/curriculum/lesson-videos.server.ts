@@ -2,7 +2,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { courses, lessons } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
-import { getStorage, isSafeKey } from "~/server/storage.server";
+import { graceCutoff } from "~/server/media-in-use.server";
+import { deleteStaleObjects, getStorage, isSafeKey } from "~/server/storage.server";
 import { isUuid } from "~/lib/uuid";
 
 /**
@@ -62,4 +63,23 @@ export async function removeUnusedVideos(paths: string[]) {
       .delete("course-videos", path)
       .catch((error: unknown) => logger.warn({ err: error, path }, "could not remove an unused lesson video"));
   }
+}
+
+/**
+ * Deletes the stored videos older than `olderThan` that no lesson points at: uploads never
+ * attached to a lesson, and videos whose removal after a delete or replacement failed. An hourly
+ * schedule of the job queue (app/server/jobs/jobs.server.ts). Returns their keys.
+ */
+export async function sweepUnusedLessonVideos({ olderThan = graceCutoff() }: { olderThan?: Date } = {}) {
+  const deleted = await deleteStaleObjects({
+    bucket: "course-videos",
+    prefix: "",
+    olderThan,
+    keep: async (keys) => {
+      const rows = await db().select({ path: lessons.videoStoragePath }).from(lessons).where(inArray(lessons.videoStoragePath, keys));
+      return new Set(rows.map((row) => row.path).filter((path): path is string => path !== null));
+    },
+  });
+  if (deleted.length > 0) logger.info({ count: deleted.length }, "unused lesson videos swept");
+  return deleted;
 }

@@ -21,10 +21,15 @@ export type DatabaseHandle = {
   /** Where the data lives, for messages (never the password). */
   location: string;
   ping(): Promise<void>;
+  /**
+   * Raw SQL on the driver, for the job queue's library (docs/decisions/018): `$n` parameters with
+   * values, or several statements (a migration script, with its own BEGIN/COMMIT) without.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
   /**
    * Calls `onChange` after every committed write, from any instance, to what anonymous pages
-   * show (the tables with a page_cache trigger, drizzle/0010), and once more whenever the
+   * show (the tables with a page_cache trigger, drizzle/0011), and once more whenever the
    * listening connection comes back after a drop, since notifications may have been missed then.
    * Resolves once listening; the returned function stops it.
    */
@@ -34,6 +39,18 @@ export type DatabaseHandle = {
 /** The channel (NOTIFY) and notice code (RAISE NOTICE) of the page_cache triggers. */
 export const CONTENT_CHANGED_CHANNEL = "page_cache";
 const CONTENT_CHANGED_NOTICE = "01PC0";
+
+/**
+ * Parameters as node-postgres would send them: undefined is NULL, a date its ISO text, an object
+ * its JSON text. Drizzle makes both drivers pass json and date parameters through untouched.
+ */
+export const sqlValues = (values: unknown[]) =>
+  values.map((value) => {
+    if (value === undefined) return null;
+    if (value instanceof Date) return value.toISOString();
+    if (value !== null && typeof value === "object" && !Array.isArray(value) && !Buffer.isBuffer(value)) return JSON.stringify(value);
+    return value;
+  });
 
 export type OpenDatabaseOptions =
   | { kind: "postgres"; url: string; max?: number }
@@ -72,6 +89,18 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       kind: "postgres",
       location: `postgres://${url.host}${url.pathname}`,
       ping: async () => void (await db.execute(sql`select 1`)),
+      executeSql: async (text, values) => {
+        if (values && values.length > 0) return { rows: [...(await client.unsafe(text, sqlValues(values) as never[]))] };
+        // A script may hold BEGIN/COMMIT: postgres.js allows that only on a reserved connection.
+        const reserved = await client.reserve();
+        try {
+          const result = (await reserved.unsafe(text).simple()) as unknown as Record<string, unknown>[] | Record<string, unknown>[][];
+          const last = Array.isArray(result[0]) ? (result.at(-1) as Record<string, unknown>[]) : (result as Record<string, unknown>[]);
+          return { rows: [...(last ?? [])] };
+        } finally {
+          reserved.release();
+        }
+      },
       close: () => client.end({ timeout: 5 }),
       async listenForContentChanges(onChange) {
         localWrites.add(onChange);
@@ -104,6 +133,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       kind: "pglite",
       location: dataDir ?? "memory",
       ping: async () => void (await client.query("select 1")),
+      executeSql: async (text, values) => {
+        if (values && values.length > 0) return { rows: (await client.query<Record<string, unknown>>(text, sqlValues(values))).rows };
+        const results = await client.exec(text);
+        return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      },
       // One connection in this process: the callback runs as the writing transaction commits.
       async listenForContentChanges(onChange) {
         const unlisten = await client.listen(CONTENT_CHANGED_CHANNEL, onChange);

@@ -25,6 +25,8 @@ import {
   LEVELS,
   NEWSLETTER_STATUSES,
   LIVE_SUBSCRIPTION_STATUSES,
+  MAIL_KINDS,
+  MAIL_STATUSES,
   ORDER_KINDS,
   ORDER_STATUSES,
   PAYMENT_PROVIDERS,
@@ -559,6 +561,38 @@ export const contactMessages = pgTable(
     handledAt: timestamp("handled_at", { withTimezone: true }),
   },
   (t) => [index("contact_messages_created_idx").on(t.createdAt.desc())],
+);
+
+/**
+ * Every message the site sends, written in the same transaction as the job that delivers it
+ * (app/server/mail/mail-queue.server.ts). `idempotency_key` names the message (one receipt per
+ * order, one confirmation per token): a second enqueue with the same key adds nothing, and a
+ * delivery retried after the message went out sees `sent` and stops.
+ */
+export const mailLog = pgTable(
+  "mail_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    kind: text("kind").notNull(),
+    to: text("to").notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    status: text("status").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("mail_log_created_idx").on(t.createdAt.desc(), t.id),
+    index("mail_log_to_trgm_idx").using("gin", t.to.op("gin_trgm_ops")),
+    check("mail_log_kind_check", inList("kind", MAIL_KINDS)),
+    check("mail_log_status_check", inList("status", MAIL_STATUSES)),
+  ],
 );
 
 // ---------------------------------------------------------------------------

@@ -14,7 +14,13 @@ const escapeHtml = (value: string) =>
 /** The school's mail layout: a plain-text part and a simple HTML part with the same words. */
 export function layoutMail({ schoolName, heading, paragraphs, action }: Layout) {
   const signature = `— ${schoolName}`;
-  const text = [heading, "", ...paragraphs.flatMap((p) => [p, ""]), ...(action ? [`${action.label}: ${action.url}`, ""] : []), signature].join("\n");
+  const text = [
+    heading,
+    "",
+    ...paragraphs.flatMap((p) => [p, ""]),
+    ...(action ? [`${action.label}: ${action.url}`, ""] : []),
+    signature,
+  ].join("\n");
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:0 auto;padding:24px">
 <h1 style="font-size:20px">${escapeHtml(heading)}</h1>
 ${paragraphs.map((p) => `<p style="line-height:1.6">${escapeHtml(p)}</p>`).join("\n")}
@@ -25,12 +31,16 @@ ${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;b
 
 const compose = (subject: string, layout: Layout): MailContent => ({ subject, ...layoutMail(layout) });
 
-export function verifyEmailMail({ schoolName, name, email, url }: { schoolName: string; name: string; email: string; url: string }) {
+/**
+ * The confirmation link. The address is not confirmed yet, so nothing anyone typed at sign-up
+ * (the name) is in it: only the school's own words and the link.
+ */
+export function verifyEmailMail({ schoolName, url }: { schoolName: string; url: string }) {
   return compose(`Confirm your ${schoolName} account`, {
     schoolName,
     heading: `Confirm your email for ${schoolName}`,
     paragraphs: [
-      `Welcome${name && name !== email ? `, ${name}` : ""}! Confirm your address to finish creating your ${schoolName} account.`,
+      `Welcome! Confirm your address to finish creating your ${schoolName} account.`,
       "The link works for 24 hours. If you did not sign up, ignore this email.",
     ],
     action: { label: "Confirm my email", url },
@@ -62,7 +72,15 @@ export function resetPasswordMail({ schoolName, email, url }: { schoolName: stri
   });
 }
 
-export function newsletterConfirmMail({ schoolName, confirmUrl, unsubscribeUrl }: { schoolName: string; confirmUrl: string; unsubscribeUrl: string }) {
+export function newsletterConfirmMail({
+  schoolName,
+  confirmUrl,
+  unsubscribeUrl,
+}: {
+  schoolName: string;
+  confirmUrl: string;
+  unsubscribeUrl: string;
+}) {
   return compose(`Confirm your subscription to ${schoolName} playbooks`, {
     schoolName,
     heading: `Confirm your ${schoolName} playbooks subscription`,
@@ -75,11 +93,55 @@ export function newsletterConfirmMail({ schoolName, confirmUrl, unsubscribeUrl }
   });
 }
 
-export function contactMessageMail({ schoolName, name, email, message, messageId }: { schoolName: string; name: string; email: string; message: string; messageId: string }) {
+export function contactMessageMail({
+  schoolName,
+  name,
+  email,
+  message,
+  messageId,
+}: {
+  schoolName: string;
+  name: string;
+  email: string;
+  message: string;
+  messageId: string;
+}) {
   return compose(`Contact form: ${name}`, {
     schoolName,
     heading: `New contact message from ${name}`,
-    paragraphs: [`From: ${name} <${email}>`, ...message.split(/\n{2,}/), `Message id: ${messageId}. Reply to this email to answer the sender.`],
+    paragraphs: [
+      `From: ${name} <${email}>`,
+      ...message.split(/\n{2,}/),
+      `Message id: ${messageId}. Reply to this email to answer the sender.`,
+    ],
+  });
+}
+
+/** A second payment for what the buyer had just bought (two checkout tabs), given back at once. */
+export function duplicateOrderRefundMail({
+  schoolName,
+  itemTitle,
+  amount,
+  orderId,
+  testMode,
+  url,
+}: {
+  schoolName: string;
+  itemTitle: string;
+  amount: string;
+  orderId: string;
+  testMode: boolean;
+  url: string;
+}) {
+  return compose(`Your payment for ${itemTitle} was refunded`, {
+    schoolName,
+    heading: "You paid twice, so we refunded one payment",
+    paragraphs: [
+      `${itemTitle} was paid for twice at about the same time, probably from two tabs or windows. You keep it; the second payment of ${amount} has been refunded in full and nothing more will be charged for it.`,
+      `Refunded order number: ${orderId}`,
+      ...(testMode ? ["This order was placed in test mode: no money was taken."] : ["A refund takes a few days to reach your account, depending on your bank."]),
+    ],
+    action: { label: "Go to your account", url },
   });
 }
 

@@ -8,11 +8,18 @@ import { getSiteSettings } from "~/server/settings/site-settings.server";
 
 export type Mail = { to: string; subject: string; text: string; html: string; replyTo?: string };
 
-let transport: Transporter | undefined;
+let transport: { url: string; transporter: Transporter } | undefined;
 
 function smtpTransport(url: string) {
-  transport ??= nodemailer.createTransport(url);
-  return transport;
+  if (transport?.url !== url) {
+    transport?.transporter.close();
+    // A mail server that does not answer fails the attempt well before the job's expiry; the queue retries.
+    transport = {
+      url,
+      transporter: nodemailer.createTransport(url, { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 }),
+    };
+  }
+  return transport.transporter;
 }
 
 /**
@@ -40,12 +47,14 @@ async function sender(from: string) {
 }
 
 /**
- * Sends through SMTP when SMTP_URL is set; otherwise writes the message as an .eml file
- * to DATA_DIR/outbox and logs its links, so sign-up and reset work with no mail server.
+ * Delivers one message now: through SMTP when SMTP_URL is set; otherwise writes it as an .eml
+ * file to DATA_DIR/outbox and logs its links, so sign-up and reset work with no mail server.
+ * Only the mail queue calls this (app/server/mail/mail-queue.server.ts); senders use `sendMail`
+ * there. `messageId` is the same on every attempt, so a receiver can tell a repeat.
  */
-export async function sendMail(mail: Mail) {
+export async function deliverMail(mail: Mail, { messageId }: { messageId?: string } = {}) {
   const config = getConfig();
-  const message = { from: await sender(config.mail.from), ...mail };
+  const message = { from: await sender(config.mail.from), ...mail, ...(messageId ? { messageId } : {}) };
   if (config.mail.smtpUrl) {
     await smtpTransport(config.mail.smtpUrl).sendMail(message);
     logger.info({ to: mail.to, subject: mail.subject }, "mail sent");

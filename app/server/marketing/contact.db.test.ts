@@ -8,6 +8,7 @@ import { submitContactMessage } from "./contact.server";
 import { contactMessages } from "~/server/db/schema";
 import { DEFAULT_SITE_SETTINGS } from "~/lib/site-settings";
 import { updateSiteSettings } from "~/server/settings/site-settings.server";
+import { deliverQueuedMailNow } from "../../../tests/support/mail-queue";
 
 const database = useTestDatabase();
 
@@ -23,6 +24,7 @@ describe("contact form", () => {
     const [row] = await database().db.select().from(contactMessages).where(eq(contactMessages.id, saved.id));
     expect(row).toMatchObject({ name: "Ann Lee", email, message: "Where is my invoice?", handledAt: null });
 
+    await deliverQueuedMailNow();
     const dir = getConfig().mail.outboxDir;
     const files = (await fs.readdir(dir)).filter((file) => file.endsWith(".eml"));
     const raw = await Promise.all(files.map((file) => fs.readFile(path.join(dir, file), "utf8")));

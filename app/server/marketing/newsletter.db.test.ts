@@ -13,11 +13,13 @@ import {
   subscribeToNewsletter,
   unsubscribeFromNewsletter,
 } from "./newsletter.server";
+import { deliverQueuedMailNow } from "../../../tests/support/mail-queue";
 
 const database = useTestDatabase();
 
 /** The .eml files the outbox holds for one address, oldest first, as decoded text. */
 async function mailsTo(address: string) {
+  await deliverQueuedMailNow();
   const dir = getConfig().mail.outboxDir;
   const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((file) => file.endsWith(".eml")).sort();
   const mails = await Promise.all(files.map((file) => fs.readFile(path.join(dir, file), "utf8")));

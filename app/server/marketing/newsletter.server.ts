@@ -4,8 +4,7 @@ import { db, type Queryable } from "~/server/db/client.server";
 import { newsletterSubscribers } from "~/server/db/schema";
 import { getConfig } from "~/server/config.server";
 import { newsletterConfirmMail } from "~/server/mail/templates.server";
-import { sendMail } from "~/server/mail/transport.server";
-import { logger } from "~/server/logger.server";
+import { sendMail } from "~/server/mail/mail-queue.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 
 /**
@@ -22,10 +21,17 @@ export const newsletterLinks = (token: string, origin = getConfig().publicUrl) =
   unsubscribe: `${origin}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`,
 });
 
-async function sendConfirmationMail({ email, token }: { email: string; token: string }) {
+async function queueConfirmationMail({ email, token, database }: { email: string; token: string; database: Queryable }) {
   const links = newsletterLinks(token);
-  const { schoolName } = await getSiteSettings();
-  await sendMail({ to: email, ...newsletterConfirmMail({ schoolName, confirmUrl: links.confirm, unsubscribeUrl: links.unsubscribe }) });
+  const { schoolName } = await getSiteSettings({ database });
+  await sendMail(
+    {
+      kind: "newsletter-confirm",
+      to: email,
+      ...newsletterConfirmMail({ schoolName, confirmUrl: links.confirm, unsubscribeUrl: links.unsubscribe }),
+    },
+    { database },
+  );
 }
 
 export type SubscribeResult = { status: "check-email" };
@@ -40,50 +46,49 @@ export const CONFIRMATION_RESEND_INTERVAL_MS = 10 * 60 * 1000;
  */
 export async function subscribeToNewsletter({ email, database = db() }: { email: string; database?: Queryable }): Promise<SubscribeResult> {
   const address = email.trim().toLowerCase();
-  const toMail = await database.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({
-        id: newsletterSubscribers.id,
-        status: newsletterSubscribers.status,
-        token: newsletterSubscribers.token,
-        lastMailedAt: newsletterSubscribers.lastMailedAt,
-      })
-      .from(newsletterSubscribers)
-      .where(eq(sql`lower(${newsletterSubscribers.email})`, address))
-      .for("update");
-    if (!existing) {
-      const token = newToken();
-      // Two submissions racing for the same address: the unique index keeps one row.
-      const inserted = await tx
-        .insert(newsletterSubscribers)
-        .values({ email: address, token, lastMailedAt: new Date() })
-        .onConflictDoNothing()
-        .returning({ token: newsletterSubscribers.token });
-      return inserted[0] ? { token: inserted[0].token } : null;
-    }
-    if (existing.status === "confirmed") return null;
-    if (existing.status === "unsubscribed") {
-      const token = newToken();
-      await tx
-        .update(newsletterSubscribers)
-        .set({ status: "pending", token, unsubscribedAt: null, confirmedAt: null, createdAt: new Date(), lastMailedAt: new Date() })
-        .where(eq(newsletterSubscribers.id, existing.id));
-      return { token };
-    }
-    const mailedRecently = existing.lastMailedAt && Date.now() - existing.lastMailedAt.getTime() < CONFIRMATION_RESEND_INTERVAL_MS;
-    if (mailedRecently) return null;
-    await tx.update(newsletterSubscribers).set({ lastMailedAt: new Date() }).where(eq(newsletterSubscribers.id, existing.id));
-    return { token: existing.token };
+  // The row and its confirmation mail are written together: a failed save queues no mail.
+  await database.transaction(async (tx) => {
+    const toMail = await subscribeRow(tx, address);
+    if (toMail) await queueConfirmationMail({ email: address, token: toMail.token, database: tx });
   });
-  if (toMail) {
-    try {
-      await sendConfirmationMail({ email: address, token: toMail.token });
-    } catch (error) {
-      // The row is saved; a later submission sends the link again.
-      logger.error({ err: error }, "newsletter confirmation mail failed");
-    }
-  }
   return { status: "check-email" };
+}
+
+/** The subscription's row after a submission; the token to mail, or null when nothing is to be mailed. */
+async function subscribeRow(tx: Queryable, address: string): Promise<{ token: string } | null> {
+  const [existing] = await tx
+    .select({
+      id: newsletterSubscribers.id,
+      status: newsletterSubscribers.status,
+      token: newsletterSubscribers.token,
+      lastMailedAt: newsletterSubscribers.lastMailedAt,
+    })
+    .from(newsletterSubscribers)
+    .where(eq(sql`lower(${newsletterSubscribers.email})`, address))
+    .for("update");
+  if (!existing) {
+    const token = newToken();
+    // Two submissions racing for the same address: the unique index keeps one row.
+    const inserted = await tx
+      .insert(newsletterSubscribers)
+      .values({ email: address, token, lastMailedAt: new Date() })
+      .onConflictDoNothing()
+      .returning({ token: newsletterSubscribers.token });
+    return inserted[0] ? { token: inserted[0].token } : null;
+  }
+  if (existing.status === "confirmed") return null;
+  if (existing.status === "unsubscribed") {
+    const token = newToken();
+    await tx
+      .update(newsletterSubscribers)
+      .set({ status: "pending", token, unsubscribedAt: null, confirmedAt: null, createdAt: new Date(), lastMailedAt: new Date() })
+      .where(eq(newsletterSubscribers.id, existing.id));
+    return { token };
+  }
+  const mailedRecently = existing.lastMailedAt && Date.now() - existing.lastMailedAt.getTime() < CONFIRMATION_RESEND_INTERVAL_MS;
+  if (mailedRecently) return null;
+  await tx.update(newsletterSubscribers).set({ lastMailedAt: new Date() }).where(eq(newsletterSubscribers.id, existing.id));
+  return { token: existing.token };
 }
 
 export type TokenResult = { status: "confirmed" | "unsubscribed" | "invalid"; email?: string };

@@ -1,9 +1,9 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { type OrderStatus } from "~/lib/domain-values";
 import { ORDERS_MAX_QUERY_LENGTH, ORDERS_PAGE_SIZE } from "~/lib/order-list-filters";
 import { findActiveMembership } from "~/server/access/membership.server";
 import { db } from "~/server/db/client.server";
-import { containsPattern } from "~/server/db/like.server";
+import { anyColumnContains } from "~/server/db/like.server";
 import { orders, subscriptions } from "~/server/db/schema";
 
 /**
@@ -34,12 +34,8 @@ export type OrderListQuery = { query?: string; status?: OrderStatus | null };
  * order at the time of sale, so a renamed or deleted course or account is still found by them.
  */
 function orderListWhere({ query = "", status = null }: OrderListQuery): SQL | undefined {
-  const search = query.trim().slice(0, ORDERS_MAX_QUERY_LENGTH);
-  const pattern = containsPattern(search);
-  return and(
-    search ? or(ilike(orders.customerEmail, pattern), ilike(orders.itemTitle, pattern)) : undefined,
-    status ? eq(orders.status, status) : undefined,
-  );
+  const search = anyColumnContains({ columns: [orders.customerEmail, orders.itemTitle], text: query, maxLength: ORDERS_MAX_QUERY_LENGTH });
+  return and(search, status ? eq(orders.status, status) : undefined);
 }
 
 /** Newest first (orders_created_idx, or orders_status_created_idx with a status), the id breaking ties. */

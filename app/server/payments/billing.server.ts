@@ -5,7 +5,8 @@ import { isUuid } from "~/lib/uuid";
 import { getConfig } from "~/server/config.server";
 import { db } from "~/server/db/client.server";
 import { courses, orders, subscriptions, users } from "~/server/db/schema";
-import { OrderNotFoundError, recordOrderRefund, scheduleTestMembershipCancel } from "./fulfilment.server";
+import { OrderNotFoundError, recordOrderRefund } from "./record-order-refund.server";
+import { scheduleTestMembershipCancel } from "./schedule-test-membership-cancel.server";
 import { getUserMembership } from "./admin-orders.server";
 import { paymentsProviderFor } from "./providers.server";
 

@@ -9,7 +9,7 @@ import { accessEvents, courses, enrollments, orders, paymentWebhookEvents, subsc
 import { updateSiteSettings, getSiteSettings } from "~/server/settings/site-settings.server";
 import { cancelMembership, getAccountBilling, MembershipNotFoundError, refundOrder } from "./billing.server";
 import { CourseNotForSaleError, getCheckoutOffer, startCheckout } from "./checkout.server";
-import { fulfilCheckout } from "./fulfilment.server";
+import { fulfilCheckout } from "./fulfil-checkout.server";
 import { PaymentsNotConfiguredError } from "./providers.server";
 import { processStripeWebhook } from "./stripe-webhook.server";
 

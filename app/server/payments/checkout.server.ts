@@ -5,10 +5,12 @@ import { grantCourseAccess } from "~/server/access/course-access.server";
 import { hasActiveEnrollment } from "~/server/access/enrollments.server";
 import { hasActiveMembership } from "~/server/access/membership.server";
 import { getConfig } from "~/server/config.server";
+import { courseSummaryColumns } from "~/server/courses/course-cards.server";
 import { db } from "~/server/db/client.server";
 import { courses, orders, subscriptions, users } from "~/server/db/schema";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
-import { fulfilCheckout, settleEndedTestMemberships } from "./fulfilment.server";
+import { fulfilCheckout } from "./fulfil-checkout.server";
+import { settleEndedTestMemberships } from "./settle-ended-test-memberships.server";
 import { currentPaymentsProvider } from "./providers.server";
 
 /** Prices are in US dollars (spec §9). */
@@ -91,12 +93,7 @@ export async function getCheckoutOffer({ userId, item }: { userId: string; item:
   if (!isUuid(item.courseId)) throw new CourseNotForSaleError(item.courseId);
   const [course] = await db()
     .select({
-      id: courses.id,
-      slug: courses.slug,
-      title: courses.title,
-      subtitle: courses.subtitle,
-      coverUrl: courses.coverUrl,
-      topics: courses.topics,
+      ...courseSummaryColumns,
       priceCents: courses.priceCents,
       status: courses.status,
     })
@@ -186,12 +183,14 @@ export async function startCheckout({ userId, item }: { userId: string; item: Ch
   await db().update(orders).set({ checkoutSessionId: started.checkoutSessionId }).where(eq(orders.id, orderId));
 
   if (started.completed) {
-    await fulfilCheckout({
+    const { outcome } = await fulfilCheckout({
       event: { id: started.completed.eventId, provider: provider.name, type: "checkout.completed" },
       orderId,
       checkoutSessionId: started.checkoutSessionId,
       paymentId: started.completed.paymentId,
     });
+    // Another tab bought the same thing first: this payment was given back.
+    if (outcome === "refunded-duplicate") return { status: offer.kind === "course" ? "already-owned" : "already-member", offer };
     return { status: "paid", offer, orderId };
   }
   return { status: "redirect", offer, orderId, url: started.redirectUrl };

@@ -5,7 +5,7 @@ import { CourseAccessTargetNotFoundError } from "~/server/access/course-access.s
 import { logger } from "~/server/logger.server";
 import { MembershipNotFoundError, OrderNotRefundableError } from "./billing.server";
 import { CheckoutUserNotFoundError, CourseNotForSaleError } from "./checkout.server";
-import { OrderNotFoundError } from "./fulfilment.server";
+import { OrderNotFoundError } from "./record-order-refund.server";
 import { PaymentProviderError, PaymentsNotConfiguredError } from "./providers.server";
 
 export type PaymentOperation = "checkout" | "cancel-membership" | "refund";

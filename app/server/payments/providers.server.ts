@@ -53,6 +53,8 @@ export interface PaymentsProvider {
   cancelMembership(args: { stripeCustomerId: string | null; origin: string }): Promise<MembershipCancellation>;
   /** Gives the money back at the provider (the order's own records change in `refundOrder`). */
   refund(args: { paymentId: string | null; orderId: string }): Promise<void>;
+  /** Ends a subscription at once, with no further charge (a second membership bought by mistake). */
+  cancelSubscription(args: { providerSubscriptionId: string }): Promise<void>;
 }
 
 const PLAN_INTERVAL = { monthly: "month", yearly: "year" } as const satisfies Record<SubscriptionPlan, "month" | "year">;
@@ -66,6 +68,8 @@ export const testProvider: PaymentsProvider = {
     return { atPeriodEnd: true };
   },
   async refund() {},
+  // A test-mode subscription is only our row; nothing to tell anyone.
+  async cancelSubscription() {},
 };
 
 async function callStripe<T>(what: string, call: () => Promise<T>): Promise<T> {
@@ -122,11 +126,15 @@ export const stripeProvider: PaymentsProvider = {
     return { redirectUrl: portal.url };
   },
   async refund({ paymentId, orderId }) {
-    if (!paymentId?.startsWith("pi_")) throw new PaymentProviderError("Only a course payment can be refunded from here; refund memberships at Stripe");
+    if (!paymentId?.startsWith("pi_")) throw new PaymentProviderError(`Stripe refunds a PaymentIntent; order ${orderId} has ${paymentId ?? "no payment"}`);
     const stripe = getStripe();
     await callStripe("refund the payment", () =>
       stripe.refunds.create({ payment_intent: paymentId, metadata: { orderId } }, { idempotencyKey: `refund-${orderId}` }),
     );
+  },
+  async cancelSubscription({ providerSubscriptionId }) {
+    const stripe = getStripe();
+    await callStripe("cancel the subscription", () => stripe.subscriptions.cancel(providerSubscriptionId));
   },
 };
 

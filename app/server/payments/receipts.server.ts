@@ -2,15 +2,15 @@ import { formatDate } from "~/lib/dates";
 import { eq } from "drizzle-orm";
 import { formatUsd } from "~/lib/money";
 import { getConfig } from "~/server/config.server";
-import { db } from "~/server/db/client.server";
+import { db, type Queryable } from "~/server/db/client.server";
 import { courses, orders } from "~/server/db/schema";
-import { orderReceiptMail } from "~/server/mail/templates.server";
-import { sendMail } from "~/server/mail/transport.server";
+import { duplicateOrderRefundMail, orderReceiptMail } from "~/server/mail/templates.server";
+import { sendMail } from "~/server/mail/mail-queue.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 
-/** Mails the buyer the receipt of a paid order, with what was sold as it was sold. */
-export async function sendOrderReceipt({ orderId }: { orderId: string }) {
-  const [order] = await db()
+/** The order as it was sold, for the mails about it. */
+async function findOrderForMail(orderId: string, database: Queryable) {
+  const [order] = await database
     .select({
       id: orders.id,
       kind: orders.kind,
@@ -25,8 +25,17 @@ export async function sendOrderReceipt({ orderId }: { orderId: string }) {
     .from(orders)
     .leftJoin(courses, eq(courses.id, orders.courseId))
     .where(eq(orders.id, orderId));
+  return order;
+}
+
+/**
+ * Queues the buyer's receipt of a paid order, with what was sold as it was sold: once per order
+ * (its idempotency key), in `database`'s transaction when one is given.
+ */
+export async function sendOrderReceipt({ orderId, database = db() }: { orderId: string; database?: Queryable }) {
+  const order = await findOrderForMail(orderId, database);
   if (!order?.email || !order.paidAt) return;
-  const { schoolName } = await getSiteSettings();
+  const { schoolName } = await getSiteSettings({ database });
   const origin = getConfig().publicUrl;
   const mail = orderReceiptMail({
     schoolName,
@@ -41,5 +50,24 @@ export async function sendOrderReceipt({ orderId }: { orderId: string }) {
     testMode: order.provider === "test",
     url: order.courseSlug ? `${origin}/courses/${order.courseSlug}` : `${origin}/courses`,
   });
-  await sendMail({ to: order.email, ...mail });
+  await sendMail({ kind: "receipt", key: `receipt:${order.id}`, to: order.email, ...mail }, { database });
+}
+
+/**
+ * Queues the notice that a second payment for what the buyer had just bought was refunded: once
+ * per order (its idempotency key), in `database`'s transaction when one is given.
+ */
+export async function sendDuplicateRefundNotice({ orderId, database = db() }: { orderId: string; database?: Queryable }) {
+  const order = await findOrderForMail(orderId, database);
+  if (!order?.email) return;
+  const { schoolName } = await getSiteSettings({ database });
+  const mail = duplicateOrderRefundMail({
+    schoolName,
+    itemTitle: order.itemTitle,
+    amount: formatUsd(order.amountCents),
+    orderId: order.id,
+    testMode: order.provider === "test",
+    url: `${getConfig().publicUrl}/account`,
+  });
+  await sendMail({ kind: "refund", key: `duplicate-refund:${order.id}`, to: order.email, ...mail }, { database });
 }

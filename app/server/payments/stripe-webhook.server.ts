@@ -3,15 +3,20 @@ import type Stripe from "stripe";
 import { isOneOf, SUBSCRIPTION_STATUSES } from "~/lib/domain-values";
 import { getConfig } from "~/server/config.server";
 import { logger } from "~/server/logger.server";
-import { applyProviderRefund, applySubscriptionUpdate, closeCheckout, fulfilCheckout, type PaymentEvent } from "./fulfilment.server";
+import { applyProviderRefund } from "./apply-provider-refund.server";
+import { applySubscriptionUpdate } from "./apply-subscription-update.server";
+import type { PaymentEvent } from "./claim-event.server";
+import { closeCheckout } from "./close-checkout.server";
+import { fulfilCheckout } from "./fulfil-checkout.server";
 import { getStripe } from "./stripe-client.server";
+import { findInvoicePaymentIntent, findOrderPaymentIds } from "./stripe-invoices.server";
 
 /**
  * `POST /api/webhooks/stripe`: Stripe's word on payments. The raw body is checked against the
  * `Stripe-Signature` header with STRIPE_WEBHOOK_SECRET (and its timestamp against a five-minute
  * tolerance) before anything is read from it; that signature is why this route is exempt from
  * the browser origin check (docs/security.md). Each handled event changes the database once:
- * its id is stored in the transaction of the change (fulfilment.server.ts).
+ * its id is stored in the transaction of the change (claim-event.server.ts).
  *
  * Answers: 200 handled (or ignored: an event type we do not use), 400 bad signature, 404 Stripe
  * not configured, 500 our failure, so Stripe retries later.
@@ -41,11 +46,15 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<string> {
       // A delayed payment method (a bank debit) completes the session unpaid; its own event follows.
       if (session.payment_status === "unpaid") return "awaiting-payment";
       const orderId = session.client_reference_id ?? session.metadata?.orderId ?? "";
+      // A membership is paid by its first invoice: the order keeps that invoice's PaymentIntent,
+      // the id Stripe's charge.refunded names (the invoice's own id if Stripe cannot say).
+      const invoiceId = idOf(session.invoice);
+      const paymentId = idOf(session.payment_intent) ?? (invoiceId ? ((await findInvoicePaymentIntent({ invoiceId })) ?? invoiceId) : null);
       const { outcome } = await fulfilCheckout({
         event: ref,
         orderId,
         checkoutSessionId: session.id,
-        paymentId: idOf(session.payment_intent) ?? idOf(session.invoice),
+        paymentId,
         customerId: idOf(session.customer),
         amountCents: session.amount_total,
         currency: session.currency,
@@ -85,9 +94,9 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<string> {
     case "charge.refunded": {
       const charge = event.data.object;
       // `refunded` is true once the whole charge is refunded; a partial refund keeps the access.
-      const paymentId = idOf(charge.payment_intent);
-      if (!charge.refunded || !paymentId) return "partial-refund";
-      const { outcome } = await applyProviderRefund({ event: ref, paymentId });
+      const paymentIntentId = idOf(charge.payment_intent);
+      if (!charge.refunded || !paymentIntentId) return "partial-refund";
+      const { outcome } = await applyProviderRefund({ event: ref, paymentIds: await findOrderPaymentIds({ paymentIntentId }) });
       return outcome;
     }
     default:

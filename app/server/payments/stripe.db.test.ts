@@ -1,50 +1,41 @@
 import type { AddressInfo } from "node:net";
 import { addDays } from "date-fns";
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
+  completedSession,
   createBuyer,
   createCourseForSale,
+  deliverStripeEvent,
+  ordersOf,
   signedDelivery,
-  startStripeDouble,
+  STRIPE_TEST_CONFIG,
+  STRIPE_WEBHOOK_TEST_SECRET,
   stripeEvent,
-  type StripeDouble,
+  useStripeDouble,
 } from "../../../tests/support/payments";
 import { sendRaw } from "../../../tests/support/raw-http";
 import { useTestDatabase } from "../../../tests/support/test-database";
 import { createApp } from "../../../server";
 import { hasActiveMembership } from "~/server/access/membership.server";
 import { getConfig } from "~/server/config.server";
-import { accessEvents, enrollments, orders, paymentWebhookEvents, subscriptions, users } from "~/server/db/schema";
+import { accessEvents, enrollments, paymentWebhookEvents, subscriptions, users } from "~/server/db/schema";
 import { cancelMembership, refundOrder } from "./billing.server";
 import { startCheckout } from "./checkout.server";
 import { PaymentProviderError } from "./providers.server";
-import { setStripeClient } from "./stripe-client.server";
 import { processStripeWebhook } from "./stripe-webhook.server";
 
-const SECRET = "whsec_test_secret_for_the_double";
-const database = useTestDatabase({ STRIPE_SECRET_KEY: "sk_test_double", STRIPE_WEBHOOK_SECRET: SECRET });
+const SECRET = STRIPE_WEBHOOK_TEST_SECRET;
+const database = useTestDatabase(STRIPE_TEST_CONFIG);
 
-let stripe: StripeDouble;
-beforeAll(async () => {
-  stripe = await startStripeDouble();
-  setStripeClient(stripe.client);
-});
-afterAll(async () => {
-  setStripeClient(undefined);
-  await stripe.close();
-});
+const stripe = useStripeDouble();
 
-const ordersOf = (userId: string) => database().db.select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.createdAt));
 const eventsOf = (userId: string) =>
   database().db.select().from(accessEvents).where(eq(accessEvents.userId, userId)).orderBy(asc(accessEvents.createdAt));
 const enrollmentOf = async (userId: string, courseId: string) =>
   (await database().db.select().from(enrollments).where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId))))[0];
 
-/** Delivers an event to the webhook as Stripe would: signed with the endpoint's secret. */
-function deliver(event: object, { secret = SECRET, timestamp }: { secret?: string; timestamp?: number } = {}) {
-  return processStripeWebhook(signedDelivery(stripe.client, event, { secret, timestamp }));
-}
+const deliver = (event: object, options?: { secret?: string; timestamp?: number }) => deliverStripeEvent(stripe, event, options);
 
 /** Starts a Stripe checkout for a course and answers the session Stripe created. */
 async function startCourseCheckout() {
@@ -54,24 +45,6 @@ async function startCourseCheckout() {
   if (started.status !== "redirect") throw new Error(`expected a redirect, got ${started.status}`);
   const [order] = await ordersOf(buyer.id);
   return { buyer, course, started, order: order! };
-}
-
-function completedSession(order: { id: string; checkoutSessionId: string | null; amountCents: number }, extra: Record<string, unknown> = {}) {
-  return stripeEvent("checkout.session.completed", {
-    id: order.checkoutSessionId,
-    object: "checkout.session",
-    mode: "payment",
-    client_reference_id: order.id,
-    payment_status: "paid",
-    status: "complete",
-    amount_total: order.amountCents,
-    currency: "usd",
-    customer: `cus_${order.id.slice(0, 8)}`,
-    payment_intent: `pi_${order.id.slice(0, 8)}`,
-    subscription: null,
-    invoice: null,
-    ...extra,
-  });
 }
 
 describe("Stripe Checkout (against the local double)", () => {

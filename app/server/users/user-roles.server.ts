@@ -1,10 +1,10 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { eventTime } from "~/server/access/course-access.server";
+import { recordAccessEvent } from "~/server/access/record-access-event.server";
 import { ADMIN_ROLES, type Role } from "~/lib/domain-values";
 import { canChangeRole, type RoleChangeRefusal } from "~/lib/role-rules";
 import { normalizeRole } from "~/lib/roles";
 import { db, type Queryable, type Transaction } from "~/server/db/client.server";
-import { accessEvents, users } from "~/server/db/schema";
+import { users } from "~/server/db/schema";
 
 export class UserNotFoundByIdError extends Error {
   constructor(readonly userId: string) {
@@ -64,16 +64,15 @@ export async function recordRoleChange(
     note?: string;
   },
 ) {
-  await tx.insert(accessEvents).values({
+  await recordAccessEvent({
+    tx,
     type: "role_change",
     userId: user.id,
-    userEmail: user.email,
     actorId: actor?.id ?? null,
-    actorEmail: actor?.email ?? null,
     fromRole,
     toRole,
     note,
-    createdAt: eventTime,
+    snapshot: { userEmail: user.email, actorEmail: actor?.email ?? null },
   });
 }
 

@@ -1,0 +1,13 @@
+/**
+ * The job queues (app/server/jobs/queue.server.ts declares their retry rules, jobs.server.ts what
+ * runs). Here for the System screen's labels and form, which the browser loads too.
+ */
+export const JOB_QUEUES = ["mail", "sweep-unused-files", "purge-expired-rows", "end-test-memberships"] as const;
+export type JobQueue = (typeof JOB_QUEUES)[number];
+
+export const JOB_QUEUE_LABELS: Record<JobQueue, string> = {
+  mail: "Mail delivery",
+  "sweep-unused-files": "Unused upload sweep (hourly)",
+  "purge-expired-rows": "Expired sessions and tokens purge (hourly)",
+  "end-test-memberships": "Test-mode memberships ending (every 10 minutes)",
+};

@@ -1,0 +1,77 @@
+import { and, inArray, lt, lte, sql } from "drizzle-orm";
+import { LIVE_SUBSCRIPTION_STATUSES } from "~/lib/domain-values";
+import { sweepTempCourseCovers } from "~/server/courses/course-covers.server";
+import { sweepUnusedLessonVideos } from "~/server/curriculum/lesson-videos.server";
+import { db } from "~/server/db/client.server";
+import { rateLimits, sessions, subscriptions, verifications } from "~/server/db/schema";
+import { logger } from "~/server/logger.server";
+import { clearOldMailBodies, deliverQueuedMail } from "~/server/mail/mail-queue.server";
+import { settleEndedTestMemberships } from "~/server/payments/settle-ended-test-memberships.server";
+import { sweepUnusedPostCovers } from "~/server/posts/post-covers.server";
+import { LONGEST_RATE_LIMIT_WINDOW_MS } from "~/server/rate-limit.server";
+import { sweepUnusedSiteLogos } from "~/server/settings/site-logos.server";
+import { startWorkers, type JobRegistration, type WorkerSettings } from "./queue.server";
+
+/**
+ * What the workers run: the mail queue and the schedules. A schedule is a pg-boss cron entry:
+ * every worker process declares it, pg-boss creates one job per period across all of them
+ * (docs/decisions/018). A later feature adds its queue in queue.server.ts and its job here.
+ */
+
+/** Upload sweeps: files uploaded for forms that were never saved, or that no row shows any more. */
+export async function sweepUnusedFiles() {
+  const covers = await sweepTempCourseCovers();
+  const videos = await sweepUnusedLessonVideos();
+  const postCovers = await sweepUnusedPostCovers();
+  const logos = await sweepUnusedSiteLogos();
+  return { courseCovers: covers.length, lessonVideos: videos.length, postCovers: postCovers.length, siteLogos: logos.length };
+}
+
+/** Rows nobody can use any more: expired sessions and verification tokens, dead rate-limit counters. */
+export async function purgeExpiredRows(now = new Date()) {
+  const database = db();
+  const expiredSessions = await database.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
+  const expiredTokens = await database.delete(verifications).where(lt(verifications.expiresAt, now)).returning({ id: verifications.id });
+  const deadCounters = await database
+    .delete(rateLimits)
+    .where(lt(rateLimits.lastRequest, now.getTime() - LONGEST_RATE_LIMIT_WINDOW_MS))
+    .returning({ id: rateLimits.id });
+  await clearOldMailBodies(now);
+  return { sessions: expiredSessions.length, verifications: expiredTokens.length, rateLimits: deadCounters.length };
+}
+
+/** Test-mode memberships whose paid period is over end, as Stripe would end an unpaid one. */
+export async function endTestMemberships(now = new Date()) {
+  const due = await db()
+    .selectDistinct({ userId: subscriptions.userId })
+    .from(subscriptions)
+    .where(
+      and(
+        sql`${subscriptions.provider} = 'test'`,
+        lte(subscriptions.currentPeriodEnd, now),
+        inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES]),
+      ),
+    );
+  let ended = 0;
+  for (const { userId } of due) ended += (await settleEndedTestMemberships({ userId, at: now })).ended;
+  return { ended };
+}
+
+const logged =
+  (name: string, run: () => Promise<Record<string, number>>): JobRegistration["handler"] =>
+  async () => {
+    const result = await run();
+    logger.info({ job: name, ...result }, "scheduled job done");
+  };
+
+export const JOBS: JobRegistration[] = [
+  { name: "mail", handler: (data, job) => deliverQueuedMail(data, job), concurrency: 2 },
+  { name: "sweep-unused-files", cron: "17 * * * *", handler: logged("sweep-unused-files", sweepUnusedFiles) },
+  { name: "purge-expired-rows", cron: "41 * * * *", handler: logged("purge-expired-rows", () => purgeExpiredRows()) },
+  { name: "end-test-memberships", cron: "*/10 * * * *", handler: logged("end-test-memberships", () => endTestMemberships()) },
+];
+
+/** Starts every worker of the app in this process. */
+export function startAppWorkers(settings?: WorkerSettings) {
+  return startWorkers(JOBS, settings);
+}

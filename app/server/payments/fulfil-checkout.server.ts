@@ -1,0 +1,162 @@
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { LIVE_SUBSCRIPTION_STATUSES } from "~/lib/domain-values";
+import { isUuid } from "~/lib/uuid";
+import { grantCourseAccess } from "~/server/access/course-access.server";
+import { recordAccessEvent } from "~/server/access/record-access-event.server";
+import { db, type Transaction } from "~/server/db/client.server";
+import { orders, subscriptions, users, type Order } from "~/server/db/schema";
+import { logger } from "~/server/logger.server";
+import { claimEvent, type PaymentEvent } from "./claim-event.server";
+import { lockBuyer, lockOrder } from "./order-locks.server";
+import { sendOrderReceipt } from "./receipts.server";
+import { refundDuplicateOrder } from "./refund-duplicate-order.server";
+import { startMembership } from "./start-membership.server";
+
+export type CheckoutCompletion = {
+  event: PaymentEvent;
+  /** Our order id (Stripe's `client_reference_id`). */
+  orderId: string;
+  checkoutSessionId: string;
+  /** The provider's payment: a PaymentIntent (for a membership, its first invoice's). */
+  paymentId: string | null;
+  /** The provider's customer, kept on the user so a returning buyer is one customer. */
+  customerId?: string | null;
+  /** What the provider charged, when it says. */
+  amountCents?: number | null;
+  currency?: string | null;
+  /** The provider's subscription a membership checkout created. */
+  providerSubscriptionId?: string | null;
+  paidAt?: Date;
+};
+
+/** `refunded-duplicate`: paid, but the buyer had it already (another tab), so it was given back. */
+export type FulfilmentOutcome = "paid" | "already-paid" | "duplicate" | "unknown-order" | "refunded-duplicate";
+
+/**
+ * The one fulfilment path, called by the Stripe webhook and the test mode's Pay button alike: marks
+ * the order paid and gives what was bought (the course's access, or the membership), with the
+ * audit rows, in the transaction that claims the event. The receipt is queued in that transaction
+ * too (both commit, or neither); a second purchase gets no receipt, but a refund notice.
+ *
+ * Whether this is a second purchase of the same thing (two checkout tabs, both paid) is decided
+ * here, under the buyer's lock, on what earlier fulfilments committed: a second paid order of the
+ * course, or a live membership other than the one this checkout started. Such an order is paid but
+ * gives nothing, and is then refunded (and its subscription canceled) at the provider.
+ */
+export async function fulfilCheckout(completion: CheckoutCompletion): Promise<{ outcome: FulfilmentOutcome; orderId: string }> {
+  const { event, orderId } = completion;
+  const decided = await db().transaction(async (tx): Promise<{ outcome: FulfilmentOutcome; order?: Order }> => {
+    if (!(await claimEvent({ tx, event }))) return { outcome: "duplicate" };
+    if (!isUuid(orderId)) return { outcome: "unknown-order" };
+    const order = await lockOrder({ tx, where: eq(orders.id, orderId) });
+    if (!order) return { outcome: "unknown-order" };
+    if (order.status === "paid" || order.status === "refunded") return { outcome: "already-paid" };
+    if (order.userId) await lockBuyer({ tx, userId: order.userId });
+    const secondPurchase = await isSecondPurchase({ tx, order, completion });
+    await markPaid({ tx, order, completion, secondPurchase });
+    // The receipt is queued with the payment: both commit, or neither.
+    if (!secondPurchase) await sendOrderReceipt({ orderId: order.id, database: tx });
+    return { outcome: secondPurchase ? "refunded-duplicate" : "paid", order };
+  });
+  const { outcome, order } = decided;
+  if (outcome === "unknown-order") logger.warn({ orderId, eventId: event.id }, "payment for an order we do not know");
+  if (outcome === "paid") {
+    logger.info({ orderId, eventId: event.id }, "order paid");
+  }
+  if (outcome === "refunded-duplicate" && order) {
+    logger.warn({ orderId, eventId: event.id, kind: order.kind }, "a second purchase of the same thing: refunding it");
+    await refundDuplicateOrder({ orderId, provider: order.provider, providerSubscriptionId: completion.providerSubscriptionId ?? null });
+  }
+  return { outcome, orderId };
+}
+
+/** Does the buyer hold what this order sells already, from a purchase fulfilled before it? */
+async function isSecondPurchase({ tx, order, completion }: { tx: Transaction; order: Order; completion: CheckoutCompletion }) {
+  if (!order.userId) return false;
+  if (order.kind === "course") {
+    if (!order.courseId) return false;
+    const [earlier] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, order.userId), eq(orders.courseId, order.courseId), eq(orders.status, "paid"), ne(orders.id, order.id)))
+      .limit(1);
+    return Boolean(earlier);
+  }
+  const ownSubscription = completion.providerSubscriptionId ?? `test_sub_${order.id}`;
+  const [other] = await tx
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, order.userId),
+        inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES]),
+        ne(subscriptions.providerSubscriptionId, ownSubscription),
+      ),
+    )
+    .limit(1);
+  return Boolean(other);
+}
+
+async function markPaid({
+  tx,
+  order,
+  completion,
+  secondPurchase,
+}: {
+  tx: Transaction;
+  order: Order;
+  completion: CheckoutCompletion;
+  secondPurchase: boolean;
+}) {
+  const paidAt = completion.paidAt ?? new Date();
+  const charged = completion.amountCents ?? order.amountCents;
+  if (charged !== order.amountCents) {
+    logger.warn({ orderId: order.id, expected: order.amountCents, charged }, "the provider charged another amount than the order's");
+  }
+  const gives = !secondPurchase && order.userId !== null;
+  const subscriptionId = gives && order.kind === "membership" ? await startMembership({ tx, order, completion, paidAt }) : null;
+  await tx
+    .update(orders)
+    .set({
+      status: "paid",
+      paidAt,
+      paymentId: completion.paymentId ?? order.paymentId,
+      checkoutSessionId: order.checkoutSessionId ?? completion.checkoutSessionId,
+      amountCents: charged,
+      currency: completion.currency?.toLowerCase() ?? order.currency,
+      subscriptionId,
+    })
+    .where(eq(orders.id, order.id));
+
+  if (order.userId && completion.customerId) {
+    // Kept only if the user has none and no other account holds it (a customer shared by two
+    // accounts must not stop the payment from being fulfilled).
+    await tx
+      .update(users)
+      .set({ stripeCustomerId: completion.customerId })
+      .where(
+        and(
+          eq(users.id, order.userId),
+          isNull(users.stripeCustomerId),
+          sql`not exists (select 1 from users other where other.stripe_customer_id = ${completion.customerId})`,
+        ),
+      );
+  }
+
+  if (order.kind === "course" && !secondPurchase) {
+    await recordAccessEvent({
+      tx,
+      type: "purchase",
+      userId: order.userId,
+      courseId: order.courseId,
+      source: "purchase",
+      orderId: order.id,
+      // The buyer and the course as sold, whatever they are called now (or if they are gone).
+      snapshot: { userEmail: order.customerEmail, courseTitle: order.itemTitle },
+    });
+    // A deleted account or course keeps its paid order; there is nobody or nothing to open.
+    if (order.userId && order.courseId) {
+      await grantCourseAccess({ userId: order.userId, courseId: order.courseId, actorId: null, source: "purchase", orderId: order.id, tx });
+    }
+  }
+}
