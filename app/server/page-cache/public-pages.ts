@@ -2,7 +2,8 @@
  * The pages an anonymous visitor's request may be answered from the page cache for
  * (docs/decisions/020-page-cache.md): the marketing pages, the catalog with its filters, sorts and
  * pages, course pages, lesson pages (a preview, or the locked page a visitor sees), the blog, feeds
- * and the sitemap. Nothing else is ever cached: forms that write on GET (newsletter confirmation),
+ * and the sitemap. Nothing else is ever cached (`/data/courses.json` keeps its own no-cache and
+ * ETag, so a client always gets the list as it is now): forms that write on GET (newsletter confirmation),
  * sign-in, checkout, account and admin pages are not on the list.
  */
 const PUBLIC_PAGES: RegExp[] = [
@@ -11,7 +12,7 @@ const PUBLIC_PAGES: RegExp[] = [
   /^\/courses\/[^/]+\/?$/,
   /^\/courses\/[^/]+\/lessons\/[^/]+\/?$/,
   /^\/blog\/[^/]+\/?$/,
-  /^\/(sitemap\.xml|robots\.txt|data\/courses\.json)$/,
+  /^\/(sitemap\.xml|robots\.txt)$/,
 ];
 
 /** The page a path shows: React Router's data requests (`/courses.data`, `/_root.data`) name the page they load. */
