@@ -19,7 +19,7 @@ export async function withDatabase<T>(work: (handle: DatabaseHandle) => Promise<
 }
 
 export function fail(error: unknown): never {
-  const known = ["ConfigError", "DatabaseLockedError", "UserNotFoundError", "UsageError"];
+  const known = ["ConfigError", "DatabaseLockedError", "UserNotFoundError", "UsageError", "BackupError"];
   if (error instanceof Error && known.includes(error.name)) {
     console.error(`\n${error.message}\n`);
   } else {

@@ -115,6 +115,8 @@ const envSchema = z
         .min(0, "must be a number of seconds from 0 to 600")
         .max(600, "must be a number of seconds from 0 to 600"),
     ),
+    // The folder with pg_dump and pg_restore for `npm run db:backup` / `db:restore`; unset: found on PATH.
+    PG_BIN: optional(z.string().min(1)),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     PAGE_CACHE_MB: optional(
       z.coerce
@@ -204,6 +206,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
     host: raw.HOST,
     dataDir,
     databaseUrl: raw.DATABASE_URL,
+    pgBin: raw.PG_BIN,
     migrationsDir: path.resolve(raw.MIGRATIONS_DIR),
     publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ""),
     authSecret: raw.AUTH_SECRET,

@@ -2,12 +2,7 @@ import { count, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { catalogListUrl } from "~/lib/catalog-filters";
-import {
-  catalogSearchCondition,
-  getCourseDetail,
-  listCatalogCourses,
-  listCourseDataRecords,
-} from "./catalog.server";
+import { catalogSearchCondition, getCourseDetail, listCatalogCourses, listCourseDataRecords } from "./catalog.server";
 import { hasActiveEnrollment } from "~/server/access/enrollments.server";
 import { escapeLikePattern } from "~/server/db/like.server";
 import { listFeaturedCourses } from "./course-cards.server";

@@ -1,7 +1,8 @@
+import { createHash } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../../tests/support/test-database";
-import { courseModules, courses, lessons, playbooks, posts, reviews, testimonials, users } from "~/server/db/schema";
+import { courseModules, courses, enrollments, lessons, playbooks, posts, reviews, testimonials, users } from "~/server/db/schema";
 import { seedDemoContent } from "./seed.server";
 
 const database = useTestDatabase();
@@ -20,12 +21,84 @@ async function counts() {
   };
 }
 
+/**
+ * Every seeded row as text: generated ids replaced by what they point at (a course by its slug, a
+ * module by its course and position), times the database stamped itself (now) masked, rows sorted.
+ * Two seeds of the same demo school give the same text on PGlite and PostgreSQL.
+ */
+async function seededSnapshot() {
+  const db = database().db;
+  const courseRows = await db.select().from(courses);
+  const moduleRows = await db.select().from(courseModules);
+  const courseSlugs = new Map(courseRows.map((course) => [course.id, course.slug]));
+  const labels = new Map<unknown, string>([
+    ...courseRows.map((course) => [course.id, `course:${course.slug}`] as const),
+    ...moduleRows.map((module) => [module.id, `module:${courseSlugs.get(module.courseId)}:${module.position}`] as const),
+  ]);
+  const recent = Date.now() - 86_400_000;
+  const normalise = (row: Record<string, unknown>) =>
+    JSON.stringify(
+      Object.entries(row)
+        .filter(([key]) => key !== "id")
+        .map(([key, value]) => [
+          key,
+          value instanceof Date ? (value.getTime() > recent ? "now" : value.toISOString()) : (labels.get(value) ?? value),
+        ]),
+    );
+  const tables = {
+    users: await db.select().from(users),
+    courses: courseRows,
+    modules: moduleRows,
+    lessons: await db.select().from(lessons),
+    enrollments: await db.select().from(enrollments),
+    reviews: await db.select().from(reviews),
+    posts: await db.select().from(posts),
+    playbooks: await db.select().from(playbooks),
+    testimonials: await db.select().from(testimonials),
+  };
+  return Object.entries(tables)
+    .map(([name, rows]) => `${name}\n${rows.map(normalise).sort().join("\n")}`)
+    .join("\n");
+}
+
 describe("seedDemoContent", () => {
   it("writes the demo school once; running it twice adds nothing", async () => {
     expect(await seedDemoContent(database().db)).toEqual({ seeded: true });
     const first = await counts();
     expect(await seedDemoContent(database().db)).toEqual({ seeded: false });
     expect(await counts()).toEqual(first);
+  });
+
+  it("writes exactly the demo school it always has: every row, field by field", async () => {
+    const db = database().db;
+    await seedDemoContent(db);
+    // Captured from the demo school before it moved from code to content files; any change to
+    // the demo content changes this hash on purpose (update it with the change).
+    expect(
+      createHash("sha256")
+        .update(await seededSnapshot())
+        .digest("hex"),
+    ).toBe("c54d2d153ada8169f4d6be4bfb87995f24cd996c5018ce09c8ac2e9cec3c35f5");
+    expect(await counts()).toEqual({
+      users: 25,
+      courses: 7,
+      modules: 26,
+      lessons: 66,
+      reviews: 30,
+      posts: 9,
+      playbooks: 9,
+      testimonials: 9,
+    });
+    expect(await db.$count(enrollments)).toBe(105);
+    const [shopify] = await db.select().from(courses).where(eq(courses.slug, "shopify-101"));
+    expect(shopify).toMatchObject({ title: "Shopify 101: Launch Your First Store", priceCents: 19700, level: "Beginner" });
+    const [post] = await db.select().from(posts).where(eq(posts.slug, "how-to-price-your-products"));
+    expect(post).toMatchObject({
+      title: "How to Price Your Products: A Field Guide for Shopify Store Owners",
+      category: "Shopify",
+      tags: ["pricing", "margins", "shopify", "product strategy"],
+      viewCount: expect.any(Number),
+    });
   });
 
   it("has the spec's catalog: six priced courses plus Shopify 101, three featured", async () => {

@@ -3,7 +3,8 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BUILD_DIR, ensureProductionBuild } from "../support/processes";
 import { sendRaw } from "../support/raw-http";
 
 // The real `npm start` path: a production server on a fresh data directory.
@@ -11,7 +12,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "course-site-process-"));
 const env = {
   ...process.env,
   NODE_ENV: "production",
-  BUILD_DIR: "build-test-process",
+  BUILD_DIR,
   DATA_DIR: dataDir,
   DATABASE_URL: "",
   LOG_LEVEL: "info",
@@ -42,6 +43,10 @@ async function waitForHealth(url: string, deadline = Date.now() + 120_000) {
   }
   throw new Error(`server did not become healthy:\n${output}`);
 }
+
+// The build is shared with the other process tests running side by side: made once, under their lock,
+// never by two `npm start`s at once (a second build would empty the directory a running server uses).
+beforeAll(() => ensureProductionBuild(), 600_000);
 
 afterAll(() => {
   server?.kill("SIGKILL");

@@ -1,0 +1,84 @@
+import { Link } from "react-router";
+import { Check } from "lucide-react";
+import { CourseImage } from "~/components/course-image";
+import { CourseSaveButton } from "~/components/course-save-button";
+import { ShareButton } from "~/components/share-button";
+import { Button } from "~/components/ui/button";
+import { useSiteSettings } from "~/components/use-site-settings";
+import { formatPrice, formatUsd } from "~/lib/money";
+
+const PERKS = ["Lifetime access", "All course materials", "Practical exercises"];
+
+/**
+ * The course page's buy box: the cover, then either "Continue learning" (for a learner with
+ * access) or the price with the buy and membership links; the perks, save and share.
+ */
+export function CourseEnrollCard({
+  course,
+  hasAccess,
+  continuePath,
+  saved,
+  signedIn,
+}: {
+  course: {
+    id: string;
+    slug: string;
+    title: string;
+    subtitle: string;
+    coverUrl: string | null;
+    topics: string[];
+    priceCents: number;
+  };
+  hasAccess: boolean;
+  continuePath: string | null;
+  saved: boolean;
+  signedIn: boolean;
+}) {
+  const { membershipMonthlyCents } = useSiteSettings();
+  const path = `/courses/${course.slug}`;
+  return (
+    <aside
+      aria-label="Enroll"
+      className="rounded-xl border bg-card p-5 text-card-foreground shadow-lg lg:absolute lg:top-16 lg:right-6 lg:z-10 lg:w-[22rem]"
+    >
+      <CourseImage src={course.coverUrl} topic={course.topics[0]} alt="" priority className="rounded-lg" />
+      {hasAccess ? (
+        <div className="mt-5 flex flex-col gap-3">
+          <p className="text-sm font-medium text-success">You have access to this course.</p>
+          {continuePath ? (
+            <Button asChild size="lg">
+              <Link to={continuePath}>Continue learning</Link>
+            </Button>
+          ) : (
+            <p className="text-sm text-muted-foreground">Lessons will appear here soon.</p>
+          )}
+        </div>
+      ) : (
+        <div className="mt-5 flex flex-col gap-3">
+          <p>
+            <span className="text-3xl font-bold">{formatUsd(course.priceCents)}</span>{" "}
+            <span className="text-sm text-muted-foreground">one-time payment</span>
+          </p>
+          <Button asChild size="lg">
+            <Link to={`/checkout?courseId=${course.id}`}>Buy This Course</Link>
+          </Button>
+          <Button asChild size="lg" variant="warm">
+            <Link to="/pricing#membership">{`Get All Courses — ${formatPrice(membershipMonthlyCents)}/mth`}</Link>
+          </Button>
+        </div>
+      )}
+      <ul className="mt-5 flex flex-col gap-2 text-sm" aria-label="Included">
+        {PERKS.map((perk) => (
+          <li key={perk} className="flex items-center gap-2">
+            <Check aria-hidden="true" className="size-4 text-success" />
+            {perk}
+          </li>
+        ))}
+      </ul>
+      <div className="mt-5 flex gap-2 border-t pt-5">
+        <CourseSaveButton courseSlug={course.slug} saved={saved} signedIn={signedIn} />
+        <ShareButton path={path} title={course.title} text={course.subtitle} what="course" className="flex-1" />
+      </div>
+    </aside>
+  );
+}
