@@ -289,7 +289,7 @@ export function createApp({ config = getConfig(), build, clientDir }: CreateAppO
     context.set(requestInfoContext, { nonce: req.nonce ?? "", requestId: String(req.id ?? ""), clientIp: req.ip ?? "" });
     return context;
   };
-  // Anonymous visitors' public pages, rendered once and kept (docs/decisions/020-page-cache.md).
+  // Anonymous visitors' public pages, rendered once and kept (docs/decisions/022-page-cache.md).
   app.use(pageCacheMiddleware({ config, build, getLoadContext }));
   app.all(
     "/{*path}",

@@ -1,5 +1,5 @@
 -- Hand-written: every write to what anonymous pages show tells the app's page caches, on every
--- instance, to drop what they rendered (docs/decisions/020-page-cache.md). NOTIFY is delivered when
+-- instance, to drop what they rendered (docs/decisions/022-page-cache.md). NOTIFY is delivered when
 -- the writing transaction commits, to every instance that LISTENs on "page_cache"; the NOTICE
 -- reaches the writing connection at once, so the writer's own instance never serves the old page
 -- to its next request. Which tables are content: app/server/page-cache/content-triggers.db.test.ts.

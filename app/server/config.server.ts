@@ -244,7 +244,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
     /** Accepted, but worth a line in the log at start. */
     warnings: configWarnings(env, paymentsProvider(raw)),
     logLevel: raw.LOG_LEVEL,
-    /** The rendered-page cache's byte budget for anonymous visitors (docs/decisions/020); 0 turns it off. */
+    /** The rendered-page cache's byte budget for anonymous visitors (docs/decisions/022); 0 turns it off. */
     pageCacheMaxBytes: (raw.PAGE_CACHE_MB ?? 64) * 1024 * 1024,
     /** Background jobs (docs/decisions/018): whether the web process runs workers, and how long shutdown waits for running jobs. */
     workers: { inWebProcess: raw.WORKERS ?? true, shutdownTimeoutMs: (raw.WORKER_SHUTDOWN_SECONDS ?? 8) * 1000 },

@@ -86,7 +86,7 @@ test("a post has article meta tags, a canonical URL, BlogPosting JSON-LD with no
   expect(html).toContain(`<meta property="og:image" content="${baseURL}/images/demo/posts/how-to-price-your-products.webp"/>`);
   expect(html).toMatch(/<link [^>]*rel="alternate" type="application\/rss\+xml"[^>]*href="\/blog\/rss.xml"/);
   // An anonymous visitor's post comes from the page cache: its policy allows scripts by hash, and
-  // neither it nor the JSON-LD (a data block, never run) carries a nonce (docs/decisions/020-page-cache.md).
+  // neither it nor the JSON-LD (a data block, never run) carries a nonce (docs/decisions/022-page-cache.md).
   expect(["miss", "hit"]).toContain(response.headers()["x-page-cache"]);
   expect(response.headers()["content-security-policy"]).not.toContain("'nonce-");
   expect(html).not.toMatch(/\snonce="/);

@@ -106,7 +106,7 @@ test("/course/{slug} redirects permanently to /courses/{slug}", async ({ request
 test("the course page carries Course JSON-LD (with no nonce replayed from the page cache) and Open Graph tags with the cover", async ({ page }) => {
   const response = await page.goto("/courses/shopify-101");
   // An anonymous visitor's course page comes from the page cache: scripts are allowed by hash, and
-  // no nonce is replayed, on the JSON-LD (a data block, never run) or anywhere else (docs/decisions/020-page-cache.md).
+  // no nonce is replayed, on the JSON-LD (a data block, never run) or anywhere else (docs/decisions/022-page-cache.md).
   expect(["miss", "hit"]).toContain(response!.headers()["x-page-cache"]);
   expect(response!.headers()["content-security-policy"]).not.toContain("'nonce-");
   expect(await response!.text()).not.toMatch(/\snonce="/);

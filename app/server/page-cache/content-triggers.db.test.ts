@@ -13,7 +13,7 @@ const database = useTestDatabase();
 const CONTENT = ["courses", "course_modules", "lessons", "reviews", "posts", "playbooks", "testimonials", "site_settings", "users"];
 const NOT_CONTENT = [
   // Per person, or never on a public page. Enrollments only move the learner counts on course
-  // cards, which catch up within the cache's five minutes (docs/decisions/020).
+  // cards, which catch up within the cache's five minutes (docs/decisions/022).
   "sessions",
   "accounts",
   "verifications",

@@ -12,7 +12,7 @@ import { blogPostSlug, isPublicPage } from "./public-pages";
 import { inlineScriptHashes, withoutNonce } from "./script-hashes.server";
 
 /**
- * Anonymous visitors' public pages from the page cache (docs/decisions/020-page-cache.md).
+ * Anonymous visitors' public pages from the page cache (docs/decisions/022-page-cache.md).
  * Sits in front of React Router: a GET or HEAD of a public page (public-pages.ts) with no cookie
  * and no Authorization header is answered from the cache, or rendered once and kept if the answer
  * is a 200 that sets no cookie and is not marked private. Everything else goes to React Router

@@ -17,7 +17,7 @@ export type CachedPage = {
 };
 
 /**
- * The in-process store of rendered public pages (docs/decisions/020-page-cache.md): an LRU held
+ * The in-process store of rendered public pages (docs/decisions/022-page-cache.md): an LRU held
  * to a byte budget, emptied whole by `clear` whenever content changes. A render that began before
  * a clear is not stored after it, and concurrent misses of one page share one render.
  */

@@ -1,6 +1,6 @@
 /**
  * The pages an anonymous visitor's request may be answered from the page cache for
- * (docs/decisions/020-page-cache.md): the marketing pages, the catalog with its filters, sorts and
+ * (docs/decisions/022-page-cache.md): the marketing pages, the catalog with its filters, sorts and
  * pages, course pages, lesson pages (a preview, or the locked page a visitor sees), the blog, feeds
  * and the sitemap. Nothing else is ever cached (`/data/courses.json` keeps its own no-cache and
  * ETag, so a client always gets the list as it is now): forms that write on GET (newsletter confirmation),
