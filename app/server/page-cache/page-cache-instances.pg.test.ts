@@ -1,13 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import readline from "node:readline";
 import { eq } from "drizzle-orm";
-import postgres from "postgres";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
-import { runMigrations } from "~/server/db/migrate.server";
+import { createInstanceDatabase, startInstance, stopInstances, type Instance } from "../../../tests/support/app-instances";
+import type { DatabaseHandle } from "~/server/db/client.server";
 import { posts } from "~/server/db/schema";
 import { seedDemoContent } from "~/server/db/seed/seed.server";
 
@@ -17,66 +11,24 @@ import { seedDemoContent } from "~/server/db/seed/seed.server";
  * through the page_cache NOTIFY, so the other's next anonymous request shows it.
  */
 
-const ROOT = path.resolve(import.meta.dirname, "../../..");
 const ADMIN = { email: "owner@example.com", password: "a-long-instance-password" };
 const POST = { slug: "ship-before-you-feel-ready" };
 
 let handle: DatabaseHandle;
-const instances: { base: string; process: ChildProcess }[] = [];
-
-async function startInstance(databaseUrl: string) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "course-site-instance-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "--import", "./tests/support/register-asset-hooks.mjs", "tests/support/app-instance.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      PUBLIC_URL: "http://localhost:3000",
-      AUTH_SECRET: "instances-secret-instances-secret-0123",
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SEED_DEMO: "false",
-      LOG_LEVEL: "silent",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const base = await new Promise<string>((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`the instance exited (${code}) before it listened`)));
-    readline.createInterface({ input: child.stdout! }).on("line", (line) => {
-      if (line.startsWith("{")) resolve((JSON.parse(line) as { base: string }).base);
-    });
-  });
-  instances.push({ base, process: child });
-  return base;
-}
+const instances: Instance[] = [];
 
 beforeAll(async () => {
-  const serverUrl = process.env.TEST_DATABASE_URL!;
-  const name = `course_site_instances_${process.env.VITEST_POOL_ID ?? "0"}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.unsafe(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  handle = await openDatabase({ kind: "postgres", url: url.toString(), max: 2 });
-  await runMigrations(handle);
+  const database = await createInstanceDatabase("instances");
+  handle = database.handle;
   await seedDemoContent(handle.db);
+  const settings = { AUTH_SECRET: "instances-secret-instances-secret-0123", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
   // One after the other: both would otherwise create the admin at once.
-  await startInstance(url.toString());
-  await startInstance(url.toString());
+  instances.push(await startInstance(database.url, settings));
+  instances.push(await startInstance(database.url, settings));
 }, 120_000);
 
 afterAll(async () => {
-  for (const instance of instances) {
-    instance.process.kill("SIGTERM");
-    await new Promise((resolve) => (instance.process.exitCode === null ? instance.process.once("exit", resolve) : resolve(null)));
-  }
+  await stopInstances(instances);
   await handle?.close();
 });
 
