@@ -16,15 +16,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import type { PostCategory, Topic } from "../app/lib/domain-values";
-import {
-  DEMO_COURSES,
-  DEMO_INSTRUCTOR,
-  DEMO_LEARNERS,
-  DEMO_PLAYBOOKS,
-  DEMO_POSTS,
-  DEMO_TESTIMONIALS,
-} from "../app/server/db/seed/demo-content";
+import { loadDemoSchool } from "../app/server/db/seed/demo-school.server";
 import { DEFAULT_SITE_SETTINGS } from "../app/lib/site-settings";
+
+const demo = loadDemoSchool();
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PUBLIC = path.join(ROOT, "public");
@@ -1471,7 +1466,7 @@ function variantCounter() {
 async function main() {
   // Courses.
   const courseVariant = variantCounter();
-  for (const course of DEMO_COURSES) {
+  for (const course of demo.courses) {
     const theme = themeFor(topicOf(course));
     const topicsText = (course.topics ?? []).join(" + ");
     const footer = [topicsText, course.level ? capitalise(String(course.level)) : null].filter(Boolean).join("  ·  ");
@@ -1492,7 +1487,7 @@ async function main() {
 
   // Blog posts.
   const postVariant = variantCounter();
-  for (const post of DEMO_POSTS) {
+  for (const post of demo.posts) {
     const theme = themeFor(post.category);
     await writeWebp(
       `images/demo/posts/${post.slug}.webp`,
@@ -1512,7 +1507,7 @@ async function main() {
 
   // Playbooks.
   const playbookVariant = variantCounter();
-  for (const playbook of DEMO_PLAYBOOKS) {
+  for (const playbook of demo.playbooks) {
     const theme = themeFor(String(playbook.category ?? ""));
     await writeWebp(
       `images/demo/playbooks/${playbook.slug}.webp`,
@@ -1531,15 +1526,15 @@ async function main() {
   }
 
   // Avatars.
-  for (const person of [DEMO_INSTRUCTOR, ...DEMO_LEARNERS]) {
+  for (const person of [demo.instructor, ...demo.learners]) {
     await writeWebp(`images/demo/avatars/${person.key}.webp`, avatarSvg(person.key, person.name));
   }
-  for (const [i, testimonial] of DEMO_TESTIMONIALS.entries()) {
+  for (const [i, testimonial] of demo.testimonials.entries()) {
     await writeWebp(`images/demo/avatars/testimonial-${i + 1}.webp`, avatarSvg(`testimonial-${i + 1}`, testimonial.name));
   }
 
   // Instructor portrait card.
-  const instructor = DEMO_INSTRUCTOR as { name: string; headline?: string | null };
+  const instructor = demo.instructor as { name: string; headline?: string | null };
   await writeWebp(`images/demo/instructor.webp`, await instructorSvg(instructor.name, instructor.headline ?? undefined));
 
   // Per-topic fallback covers.

@@ -1,8 +1,10 @@
 import fs from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { DEMO_COURSES, DEMO_LEARNERS } from "../../app/server/db/seed/demo-content";
+import { loadDemoSchool } from "../../app/server/db/seed/demo-school.server";
 import { signInAsAdmin, signInAsNewLearner, toast, waitForHydration } from "./admin-support";
+
+const demo = loadDemoSchool();
 
 const origin = () => process.env.E2E_BASE_URL!;
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.test`;
@@ -32,7 +34,7 @@ const information = (page: Page) => page.locator("dl").filter({ has: page.getByT
 
 test("an admin searches for a new learner, grants, revokes and grants again a course, and reads the history", async ({ page, request }) => {
   const email = await signUp(request, "Grace Granted");
-  const course = DEMO_COURSES[0].title;
+  const course = demo.courses[0].title;
   await signInAsAdmin(page);
 
   await page.goto("/admin/users");
@@ -179,7 +181,7 @@ for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await signInAsAdmin(page);
     // A demo learner (the seed's ids), and the list sorted by a column.
-    for (const path of ["/admin/users", "/admin/users?sort=email", `/admin/users/demo-${DEMO_LEARNERS[0].key}`]) {
+    for (const path of ["/admin/users", "/admin/users?sort=email", `/admin/users/demo-${demo.learners[0].key}`]) {
       await page.goto(path);
       await waitForHydration(page);
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();

@@ -1,6 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_INSTRUCTOR } from "../../app/server/db/seed/demo-content";
+import { loadDemoSchool } from "../../app/server/db/seed/demo-school.server";
 import { PRICE_TEXT } from "./site-settings-support";
+
+const demo = loadDemoSchool();
 
 test("home shows every section of the spec with data from the database", async ({ page }) => {
   await page.goto("/");
@@ -19,7 +21,7 @@ test("home shows every section of the spec with data from the database", async (
   await expect(testimonials.getByRole("img", { name: "Rated 5 out of 5" }).first()).toBeVisible();
 
   const instructor = page.getByRole("region", { name: "Maya Chen" });
-  await expect(instructor.getByText(DEMO_INSTRUCTOR.headline)).toBeVisible();
+  await expect(instructor.getByText(demo.instructor.headline)).toBeVisible();
   await expect(instructor.getByRole("img", { name: "Portrait of Maya Chen" })).toHaveAttribute("src", "/images/demo/instructor.webp");
 
   const framework = page.getByRole("region", { name: "Five pillars, one weekly rhythm" });

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Check } from "lucide-react";
 import { CourseImage } from "~/components/course-image";
+import type { CourseLinkItem } from "~/components/course-link";
 import { CourseSaveButton } from "~/components/course-save-button";
 import { ShareButton } from "~/components/share-button";
 import { Button } from "~/components/ui/button";
@@ -20,15 +21,7 @@ export function CourseEnrollCard({
   saved,
   signedIn,
 }: {
-  course: {
-    id: string;
-    slug: string;
-    title: string;
-    subtitle: string;
-    coverUrl: string | null;
-    topics: string[];
-    priceCents: number;
-  };
+  course: CourseLinkItem & { id: string; priceCents: number };
   hasAccess: boolean;
   continuePath: string | null;
   saved: boolean;

@@ -5,7 +5,7 @@ import { isUniqueViolation } from "~/server/db/errors.server";
 import { db, type Transaction } from "~/server/db/client.server";
 import { courseModules, lessons } from "~/server/db/schema";
 import { ForeignVideoPathError, LessonNotFoundError, LessonSlugTakenError, ModuleNotFoundError } from "./curriculum-errors.server";
-import { lessonGroup, lessonIdsInOrder, lockCourse, placeAt, renumber } from "./curriculum.server";
+import { lessonGroup, lessonIdsInOrder, lockCourse, placeAt, renumber, type BuilderLesson } from "./curriculum.server";
 import { isCourseVideoPath, removeUnusedVideos } from "./lesson-videos.server";
 
 /** Throws unless `moduleId` (when not null) is a module of this course. */
@@ -61,19 +61,8 @@ export async function createLesson({ courseId, moduleId, now = Date.now() }: { c
   });
 }
 
-export type LessonInput = {
-  title: string;
-  slug: string;
-  type: LessonType;
-  summary: string;
-  contentMd: string;
-  videoProvider: VideoProvider;
-  videoUrl: string | null;
-  videoStoragePath: string | null;
-  embedCode: string | null;
-  durationSeconds: number;
-  isPreview: boolean;
-};
+/** Every field of a lesson the builder's lesson dialog edits: the lesson as the builder shows it, less its place. */
+export type LessonInput = Omit<BuilderLesson, "id" | "moduleId" | "orderIndex">;
 
 /**
  * Saves every editable field of a lesson. With `moduleId` different from the lesson's own, the
