@@ -20,10 +20,16 @@ test("an unknown path shows the 404 page with a link home", async ({ page }) => 
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("health check reports the database", async ({ request }) => {
+test("health check reports the database, storage, mail and the job queue", async ({ request }) => {
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);
-  expect(await response.json()).toEqual({ status: "ok", database: "ok" });
+  expect(await response.json()).toEqual({
+    status: "ok",
+    database: "ok",
+    storage: "ok",
+    mail: "ok",
+    queue: { waiting: expect.any(Number), oldestWaitingSeconds: expect.any(Number) },
+  });
 });
 
 test("pages carry the security headers and a nonce-based CSP", async ({ request }) => {
