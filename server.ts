@@ -16,6 +16,7 @@ import { closeConnectionsWhenDraining, installGracefulShutdown, onShutdown, SHUT
 import { startAppWorkers } from "~/server/jobs/jobs.server";
 import { stopWorkers } from "~/server/jobs/queue.server";
 import { surviveClosedConnectionWrites } from "~/server/db/closed-connection-writes.server";
+import { pageCacheMiddleware } from "~/server/page-cache/page-cache-middleware.server";
 import { logger } from "~/server/logger.server";
 import { takeRequestUser } from "~/server/request-log.server";
 import { databaseOutageGate, outageStatus, requestLogLevel } from "~/server/outage.server";
@@ -283,16 +284,19 @@ export function createApp({ config = getConfig(), build, clientDir }: CreateAppO
   // under the same 1 MB cap as every other body.
   app.post("/api/webhooks/stripe", express.raw({ type: () => true, limit: MAX_BODY_BYTES }), stripeWebhookRoute);
 
+  const getLoadContext = (req: Request) => {
+    const context = new RouterContextProvider();
+    context.set(requestInfoContext, { nonce: req.nonce ?? "", requestId: String(req.id ?? ""), clientIp: req.ip ?? "" });
+    return context;
+  };
+  // Anonymous visitors' public pages, rendered once and kept (docs/decisions/022-page-cache.md).
+  app.use(pageCacheMiddleware({ config, build, getLoadContext }));
   app.all(
     "/{*path}",
     createRequestHandler({
       build: build as never,
       mode: config.isProduction ? "production" : "development",
-      getLoadContext: (req) => {
-        const context = new RouterContextProvider();
-        context.set(requestInfoContext, { nonce: req.nonce ?? "", requestId: String(req.id ?? ""), clientIp: req.ip ?? "" });
-        return context;
-      },
+      getLoadContext,
     }),
   );
 

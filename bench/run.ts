@@ -1,79 +1,245 @@
-// `npm run bench`: throughput of the production server, as ratios against a static file served
-// by the same process in the same run (so the figures compare across machines). Bounded in
-// requests and time; talks only to 127.0.0.1.
-import { spawn } from "node:child_process";
+// `npm run bench`: requests/s and latency of the production server (`npm start`, which builds
+// first when the sources are newer than the build), page by page, as ratios
+// against a static file served by the same server in the same run (so figures compare across
+// machines). The server and the load generator (bench/load.ts, autocannon) are separate
+// processes; everything talks to 127.0.0.1 only and every load runs for a bounded time.
+//
+//   BENCH_SECONDS=8          each page's measurement          BENCH_CONNECTIONS=50
+//   BENCH_MIXED_SECONDS=120  the mixed load between the two memory readings
+//   BENCH_PORT=4306          the server's port (the next one for the PostgreSQL run)
+//   BENCH_DATABASE_URL=postgres://…/postgres   also run on PostgreSQL, in a database of its own
+//   BENCH_APP_DIR=…          measure another checkout (say, main before a change) with this harness
+//   BENCH_LABEL=…            a word for the results' heading (e.g. "before")
+//
+// Prints the table and appends it, with the date and the machine, to bench/RESULTS.md.
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import postgres from "postgres";
 
-const DURATION_MS = Number(process.env.BENCH_MS ?? 4000);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
-const MAX_REQUESTS = 20_000;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 120);
+const WARMUP_SECONDS = 1;
+const FIRST_PORT = Number(process.env.BENCH_PORT ?? 4306);
+const APP_DIR = path.resolve(process.env.BENCH_APP_DIR ?? process.cwd());
+const LABEL = process.env.BENCH_LABEL ?? "";
+const HARNESS_DIR = path.resolve(import.meta.dirname, "..");
+const ADMIN = { email: "bench-admin@example.com", password: "bench-admin-password-1" };
 
-const scenarios: { name: string; path: string }[] = [
-  { name: "static file (baseline)", path: "/favicon.svg" },
-  { name: "health check (db ping)", path: "/healthz" },
-  { name: "home page (SSR + db)", path: "/" },
-  { name: "404 page (SSR)", path: "/no-such-page" },
-  { name: "course page (SSR + db)", path: "/courses/shopify-101" },
-  { name: "lesson page (preview, SSR + db)", path: "/courses/shopify-101/lessons/welcome-and-roadmap" },
+const BROWSER = {
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
+  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+  "accept-encoding": "gzip, deflate, br",
+};
+
+type Scenario = { name: string; path: string; kind: "static" | "public" | "signed-in" };
+
+const STATIC: Scenario = { name: "static file (baseline)", path: "/favicon.svg", kind: "static" };
+const SCENARIOS: Scenario[] = [
+  { name: "home", path: "/", kind: "public" },
+  { name: "catalog", path: "/courses", kind: "public" },
+  { name: "catalog, filtered and sorted", path: "/courses?level=beginner&sort=newest", kind: "public" },
+  { name: "course page", path: "/courses/shopify-101", kind: "public" },
+  { name: "lesson preview", path: "/courses/shopify-101/lessons/welcome-and-roadmap", kind: "public" },
+  { name: "blog", path: "/blog", kind: "public" },
+  { name: "blog post", path: "/blog/ship-before-you-feel-ready", kind: "public" },
+  { name: "pricing", path: "/pricing", kind: "public" },
+  { name: "playbooks", path: "/playbooks", kind: "public" },
+  { name: "testimonials", path: "/testimonials", kind: "public" },
+  { name: "about", path: "/about", kind: "public" },
+  { name: "terms", path: "/terms", kind: "public" },
+  { name: "RSS feed", path: "/blog/rss.xml", kind: "public" },
+  { name: "sitemap", path: "/sitemap.xml", kind: "public" },
+  { name: "catalog data request", path: "/courses.data", kind: "public" },
+  { name: "course page (signed in)", path: "/courses/shopify-101", kind: "signed-in" },
+  { name: "lesson page (signed in)", path: "/courses/shopify-101/lessons/choose-a-niche-you-can-serve", kind: "signed-in" },
+  { name: "account page (signed in)", path: "/account", kind: "signed-in" },
+  { name: "admin: users", path: "/admin/users", kind: "signed-in" },
+  { name: "admin: courses", path: "/admin/courses", kind: "signed-in" },
+  { name: "admin: orders", path: "/admin/orders", kind: "signed-in" },
+  { name: "admin: blog", path: "/admin/blog", kind: "signed-in" },
 ];
+const TARGET = { public: 0.5, "signed-in": 0.2 } as const;
 
-async function freePort() {
-  return new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
+type LoadResult = { rps: number; total: number; p50: number; p99: number; non2xx: number; errors: number };
+type Row = Scenario & LoadResult;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function load(base: string, paths: string[], headers: Record<string, string>, seconds: number, connections = CONNECTIONS) {
+  return new Promise<LoadResult>((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(HARNESS_DIR, "bench/load.ts"), JSON.stringify({ base, paths, headers, seconds, connections })], {
+      cwd: HARNESS_DIR,
+      stdio: ["ignore", "pipe", "inherit"],
     });
+    let out = "";
+    child.stdout!.on("data", (chunk: Buffer) => (out += chunk));
+    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`the load generator exited with ${code}`))));
   });
 }
 
-async function measure(base: string, urlPath: string) {
-  const url = `${base}${urlPath}`;
-  const deadline = Date.now() + DURATION_MS;
-  let done = 0;
-  const latencies: number[] = [];
-  const worker = async () => {
-    while (Date.now() < deadline && done < MAX_REQUESTS) {
-      const started = performance.now();
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      latencies.push(performance.now() - started);
-      done++;
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { rps: done / seconds, p50: latencies[Math.floor(latencies.length * 0.5)], p95: latencies[Math.floor(latencies.length * 0.95)] };
+function rssMb(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-const port = await freePort();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "course-site-bench-"));
-const server = spawn(process.execPath, ["scripts/start.mjs"], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "error" },
-  stdio: ["ignore", "inherit", "inherit"],
-});
-const base = `http://127.0.0.1:${port}`;
-try {
+async function startServer(port: number, databaseUrl: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "course-site-bench-"));
+  console.log(`Starting ${APP_DIR} (building it first if its sources changed)…`);
+  const server = spawn(process.execPath, ["scripts/start.mjs"], {
+    cwd: APP_DIR,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: "true",
+      PAYMENTS_PROVIDER: "test",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0",
+      RATE_LIMIT_PER_IP_MULTIPLIER: "1000",
+      // A production server logs every request; so does this one (to nowhere).
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
   for (let tries = 0; ; tries++) {
-    if (tries > 480) throw new Error("server did not start");
+    if (tries > 2400 || server.exitCode !== null) throw new Error("the server did not start");
     if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await sleep(250);
   }
-  for (const scenario of scenarios) await measure(base, scenario.path); // warm up
-  const results = [];
-  for (const scenario of scenarios) results.push({ ...scenario, ...(await measure(base, scenario.path)) });
-  const baseline = results[0].rps;
-  console.log(`\n${CONCURRENCY} concurrent clients, ${DURATION_MS / 1000}s each, ${os.cpus().length} cores\n`);
-  console.log("scenario".padEnd(28), "req/s".padStart(9), "× static".padStart(10), "p50 ms".padStart(8), "p95 ms".padStart(8));
-  for (const result of results) {
-    console.log(result.name.padEnd(28), result.rps.toFixed(0).padStart(9), (result.rps / baseline).toFixed(2).padStart(10), result.p50.toFixed(1).padStart(8), result.p95.toFixed(1).padStart(8));
-  }
-} finally {
-  server.kill("SIGTERM");
-  await new Promise((resolve) => server.on("exit", resolve));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  const stop = async () => {
+    if (server.exitCode === null) {
+      server.kill("SIGTERM");
+      await new Promise((resolve) => server.once("exit", resolve));
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { base, server, stop };
 }
+
+async function signIn(base: string) {
+  const response = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
+}
+
+async function benchDatabase(database: { name: string; url: string }, port: number) {
+  const { base, server, stop } = await startServer(port, database.url);
+  try {
+    const cookie = await signIn(base);
+    const headersFor = (scenario: Scenario) => (scenario.kind === "signed-in" ? { ...BROWSER, cookie } : BROWSER);
+    for (const scenario of [STATIC, ...SCENARIOS]) {
+      const response = await fetch(`${base}${scenario.path}`, { headers: headersFor(scenario), redirect: "manual" });
+      await response.arrayBuffer();
+      if (response.status !== 200) console.warn(`warning: ${scenario.path} answered ${response.status}`);
+    }
+    console.log(`Warming up (${database.name})…`);
+    for (const scenario of [STATIC, ...SCENARIOS]) await load(base, [scenario.path], headersFor(scenario), WARMUP_SECONDS, 10);
+    const rssWarm = rssMb(server.pid!);
+
+    const rows: Row[] = [];
+    const staticFirst = { ...STATIC, ...(await load(base, [STATIC.path], BROWSER, SECONDS)) };
+    for (const scenario of SCENARIOS) {
+      rows.push({ ...scenario, ...(await load(base, [scenario.path], headersFor(scenario), SECONDS)) });
+      process.stdout.write(".");
+    }
+    const staticLast = { ...STATIC, name: "static file (again, at the end)", ...(await load(base, [STATIC.path], BROWSER, SECONDS)) };
+    console.log("");
+
+    console.log(`Mixed load for ${MIXED_SECONDS}s (visitors on every public page, a signed-in admin on the rest)…`);
+    const publicPaths = SCENARIOS.filter((s) => s.kind === "public").map((s) => s.path);
+    const signedInPaths = SCENARIOS.filter((s) => s.kind === "signed-in").map((s) => s.path);
+    await Promise.all([
+      load(base, publicPaths, BROWSER, MIXED_SECONDS, Math.round(CONNECTIONS * 0.8)),
+      load(base, signedInPaths, { ...BROWSER, cookie }, MIXED_SECONDS, Math.round(CONNECTIONS * 0.2)),
+    ]);
+    const rssMixed = rssMb(server.pid!);
+    return { rows, staticFirst, staticLast, rssWarm, rssMixed };
+  } finally {
+    await stop();
+  }
+}
+
+function table(result: Awaited<ReturnType<typeof benchDatabase>>) {
+  const baseline = (result.staticFirst.rps + result.staticLast.rps) / 2;
+  const lines = [
+    "| page | path | req/s | × static | p50 ms | p99 ms | target | non-2xx |",
+    "|---|---|---:|---:|---:|---:|---|---:|",
+  ];
+  for (const row of [result.staticFirst, ...result.rows, result.staticLast]) {
+    const ratio = row.rps / baseline;
+    const target = row.kind === "static" ? "" : `≥ ${TARGET[row.kind]} ${ratio >= TARGET[row.kind] ? "met" : "**missed**"}`;
+    lines.push(`| ${row.name} | \`${row.path}\` | ${row.rps.toFixed(0)} | ${ratio.toFixed(2)} | ${row.p50} | ${row.p99} | ${target} | ${row.non2xx + row.errors} |`);
+  }
+  const growth = result.rssMixed / result.rssWarm;
+  lines.push(
+    "",
+    `RSS after warm-up ${result.rssWarm.toFixed(0)} MB; after ${MIXED_SECONDS}s of mixed load ${result.rssMixed.toFixed(0)} MB (${growth.toFixed(2)}×, target ≤ 1.2× ${growth <= 1.2 ? "met" : "**missed**"}).`,
+  );
+  return lines.join("\n");
+}
+
+function gitDescribe() {
+  const result = spawnSync("git", ["log", "-1", "--format=%h %s"], { cwd: APP_DIR, encoding: "utf8" });
+  return result.status === 0 ? result.stdout.trim().slice(0, 90) : "(not a git checkout)";
+}
+
+const databases: { name: string; url: string }[] = [{ name: "PGlite", url: "" }];
+let dropDatabase: (() => Promise<void>) | undefined;
+if (process.env.BENCH_DATABASE_URL) {
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  const name = `course_site_bench_${process.pid}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  databases.push({ name: "PostgreSQL", url: url.toString() });
+  dropDatabase = async () => {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  };
+}
+
+try {
+  const cpus = os.cpus();
+  const machine = `${cpus[0]?.model.trim() ?? "unknown CPU"}, ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}, ${os.platform()} ${os.release()}`;
+  const sections: string[] = [];
+  for (const [index, database] of databases.entries()) {
+    const result = await benchDatabase(database, FIRST_PORT + index);
+    const text = table(result);
+    console.log(`\n${database.name}: ${CONNECTIONS} connections, ${SECONDS}s per page, autocannon in its own process\n\n${text}\n`);
+    sections.push(`### ${database.name}\n\n${text}`);
+  }
+  const heading = `## ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC${LABEL ? ` — ${LABEL}` : ""}`;
+  const entry = [
+    heading,
+    "",
+    `${machine}. Code: ${gitDescribe()}. ${CONNECTIONS} connections, ${SECONDS}s per page, browser headers (gzip/br accepted).`,
+    "",
+    ...sections.flatMap((section) => [section, ""]),
+  ].join("\n");
+  const resultsFile = path.join(HARNESS_DIR, "bench/RESULTS.md");
+  if (!fs.existsSync(resultsFile)) {
+    fs.writeFileSync(resultsFile, "# `npm run bench` results\n\nAppended by each run, newest last. Ratios are to a static file served by the same server in the same run (the mean of a measurement at the start and one at the end).\n\n");
+  }
+  fs.appendFileSync(resultsFile, `${entry}\n`);
+  console.log(`Appended to bench/RESULTS.md`);
+} finally {
+  await dropDatabase?.();
+}
+

@@ -1,11 +1,11 @@
-import { z } from "zod";
 import { EMAIL_MAX, PRICE_MAX_DOLLARS } from "./forms/limits";
 import { formatPrice } from "./money";
 
 /**
  * What the school's owner changes without a code change, as Ghost's settings: its name, words,
  * logo and prices. One row of `site_settings`; every page, e-mail and the checkout read it.
- * All of it is public (the root loader sends it to every page).
+ * All of it is public (the root loader sends it to every page). The rules a saved value keeps (a zod
+ * schema) live on the server, in settings/site-settings.server.ts: this module is in every page's bundle.
  */
 export type SiteSettings = {
   schoolName: string;
@@ -57,31 +57,6 @@ export const SETTINGS_MESSAGES = {
 export function isSafeLogoUrl(url: string) {
   return /^\/(?![/\\])[^\s\\"'<>]*$/.test(url) || /^https:\/\/[^\s\\"'<>]+$/.test(url);
 }
-
-/** One line of text: runs of whitespace (line breaks included, they would reach mail subjects) become one space. */
-const oneLine = (value: string) => value.replace(/\s+/g, " ");
-
-const cents = z
-  .number()
-  .int("must be whole cents")
-  .min(0, "cannot be negative")
-  .max(SITE_SETTINGS_LIMITS.priceCents, `must be at most ${formatPrice(SITE_SETTINGS_LIMITS.priceCents)}`);
-
-/** The rules every saved value keeps, whoever saves it (the admin form has its own, friendlier messages). */
-export const siteSettingsSchema = z.object({
-  schoolName: z.string().trim().min(1, "is required").max(SITE_SETTINGS_LIMITS.schoolName).transform(oneLine),
-  tagline: z.string().trim().max(SITE_SETTINGS_LIMITS.tagline).transform(oneLine),
-  supportEmail: z.string().trim().toLowerCase().max(SITE_SETTINGS_LIMITS.supportEmail).pipe(z.email()),
-  logoUrl: z
-    .string()
-    .trim()
-    .max(SITE_SETTINGS_LIMITS.logoUrl)
-    .refine(isSafeLogoUrl, "must be a path on this site or an https URL")
-    .nullable(),
-  membershipMonthlyCents: cents,
-  membershipYearlyCents: cents,
-  courseFallbackPriceCents: cents,
-}) satisfies z.ZodType<SiteSettings, SiteSettings>;
 
 const MONTH_WORDS = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven"];
 

@@ -118,6 +118,13 @@ const envSchema = z
     // The folder with pg_dump and pg_restore for `npm run db:backup` / `db:restore`; unset: found on PATH.
     PG_BIN: optional(z.string().min(1)),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    PAGE_CACHE_MB: optional(
+      z.coerce
+        .number({ error: "must be a whole number of megabytes from 0 to 4096" })
+        .int("must be a whole number of megabytes from 0 to 4096")
+        .min(0, "must be a whole number of megabytes from 0 to 4096")
+        .max(4096, "must be a whole number of megabytes from 0 to 4096"),
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -237,6 +244,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
     /** Accepted, but worth a line in the log at start. */
     warnings: configWarnings(env, paymentsProvider(raw)),
     logLevel: raw.LOG_LEVEL,
+    /** The rendered-page cache's byte budget for anonymous visitors (docs/decisions/022); 0 turns it off. */
+    pageCacheMaxBytes: (raw.PAGE_CACHE_MB ?? 64) * 1024 * 1024,
     /** Background jobs (docs/decisions/018): whether the web process runs workers, and how long shutdown waits for running jobs. */
     workers: { inWebProcess: raw.WORKERS ?? true, shutdownTimeoutMs: (raw.WORKER_SHUTDOWN_SECONDS ?? 8) * 1000 },
   };

@@ -5,7 +5,7 @@ import { UNSAFE_withComponentProps, UNSAFE_withErrorBoundaryProps, UNSAFE_withHy
 import routeConfig from "~/routes";
 import * as entryServer from "~/entry.server";
 import * as rootModule from "~/root";
-import { getConfig } from "~/server/config.server";
+import { getConfig, type Config } from "~/server/config.server";
 import { createApp } from "../../server";
 
 /**
@@ -99,10 +99,10 @@ export async function testServerBuild({ routes }: { routes: (file: string) => bo
   };
 }
 
-/** Starts server.ts's app on 127.0.0.1 with those routes; `close` stops it. */
-export async function startAppServer({ routes }: { routes: (file: string) => boolean }) {
+/** Starts server.ts's app on 127.0.0.1 with those routes (and the test's configuration, unless given); `close` stops it. */
+export async function startAppServer({ routes, config = getConfig() }: { routes: (file: string) => boolean; config?: Config }) {
   const build = await testServerBuild({ routes });
-  const server: Server = createApp({ config: getConfig(), build }).listen(0, "127.0.0.1");
+  const server: Server = createApp({ config, build }).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { base, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/forms/zod";
 import { isImageUrl } from "~/lib/image-url";
 import { dollarsToCents } from "~/lib/money";
 import { slugify } from "~/lib/slug";

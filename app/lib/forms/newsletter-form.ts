@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/forms/zod";
 import { emailField } from "~/lib/forms/fields";
 
 /** Every "Get Playbooks" form (footer, testimonials, /newsletter) posts an address to /newsletter. */

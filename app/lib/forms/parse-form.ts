@@ -1,10 +1,7 @@
-import type { z } from "zod";
+import type { z } from "~/lib/forms/zod";
+import type { FieldErrors } from "./field-errors";
 
-/**
- * Messages per field name; a message about the whole form sits under "form". A field inside a
- * list is named by its path, as its input is: "lessons.2.title".
- */
-export type FieldErrors = Partial<Record<string, string[]>>;
+export { firstError, type FieldErrors } from "./field-errors";
 
 /** What was typed, as text, so a refused form can show it again. */
 export type FormValues = Record<string, string>;
@@ -33,8 +30,3 @@ export function parseForm<T extends z.ZodType>(schema: T, form: FormData): Parse
   return { errors, values };
 }
 
-/** The first message of a refused form, for a toast or an alert (in the schema's field order). */
-export function firstError(errors: FieldErrors): string | undefined {
-  for (const messages of Object.values(errors)) if (messages?.[0]) return messages[0];
-  return undefined;
-}

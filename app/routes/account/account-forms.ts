@@ -1,8 +1,5 @@
-import { z } from "zod";
+import { z } from "~/lib/forms/zod";
 import { checkboxField, currentPasswordField, passwordField, personNameField } from "~/lib/forms/fields";
-import { PERSON_NAME_MAX } from "~/lib/forms/limits";
-
-export const NAME_MAX = PERSON_NAME_MAX;
 
 /** The account page's forms, one branch per form, told apart by the form's `intent`. */
 export const accountForm = z.discriminatedUnion(

@@ -19,7 +19,8 @@ import { getAccountProfile, listAccountSavedCourses, listAccountSessions } from 
 import { getSessionUser, requireUser } from "~/server/auth/guards.server";
 import { runAccountAction, type AccountActionResult } from "./account-actions.server";
 import { loadAccountBilling } from "./account-billing.server";
-import { NAME_MAX, type AccountIntent } from "./account-forms";
+import { PERSON_NAME_MAX } from "~/lib/forms/limits";
+import type { AccountIntent } from "./account-forms";
 import { AccountCourseList } from "./account-courses";
 import { PasswordSection, SessionsSection, TwoFactorSection } from "./account-security";
 
@@ -160,7 +161,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                       id="account-name"
                       name="name"
                       required
-                      maxLength={NAME_MAX}
+                      maxLength={PERSON_NAME_MAX}
                       autoComplete="name"
                       defaultValue={nameResult?.values?.name ?? profile.name}
                       key={profile.name}

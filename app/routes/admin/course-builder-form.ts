@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/forms/zod";
 import { BUILDER_EXTRA_MESSAGES as EXTRA } from "~/lib/builder-messages";
 import { LESSON_TYPES, VIDEO_PROVIDERS } from "~/lib/domain-values";
 import { checkboxField, optionalText, requiredText } from "~/lib/forms/fields";

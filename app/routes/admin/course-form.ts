@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/forms/zod";
 import { COURSE_MESSAGES } from "~/lib/course-messages";
 import { LEVELS, TOPIC_SLUGS, TOPICS, type Level, type Topic } from "~/lib/domain-values";
 import { checkboxField, imageUrlField, optionalText, priceDollarsField, requiredText, slugField } from "~/lib/forms/fields";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/forms/zod";
 import { ORDER_MESSAGES } from "~/lib/order-list-filters";
 import { isUuid } from "~/lib/uuid";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/forms/zod";
 import { emailField, passwordField, personNameField, requiredText } from "~/lib/forms/fields";
 
 /** The first-run "Create the owner account" form. */

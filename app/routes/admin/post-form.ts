@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/forms/zod";
 import { POST_CATEGORIES, type PostCategory } from "~/lib/domain-values";
 import { imageUrlField, optionalText, requiredText, slugField } from "~/lib/forms/fields";
 import { POST_MESSAGES } from "~/lib/post-messages";

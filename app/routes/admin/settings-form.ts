@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/forms/zod";
 import { emailField, optionalText, priceDollarsField, requiredText } from "~/lib/forms/fields";
 import type { FormValues } from "~/lib/forms/parse-form";
 import { isSafeLogoUrl, SITE_SETTINGS_LIMITS, type SiteSettings } from "~/lib/site-settings";

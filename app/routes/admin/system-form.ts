@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/forms/zod";
 import { JOB_QUEUES } from "~/lib/job-queues";
 import { defineListUrl, pageParam, textParam } from "~/lib/list-url";
 

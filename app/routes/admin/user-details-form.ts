@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/forms/zod";
 import { ROLES } from "~/lib/domain-values";
 import { refundIntent } from "./orders-form";
 

@@ -1,14 +1,11 @@
-import { z } from "zod";
+import { z } from "~/lib/forms/zod";
 import { checkboxField, currentPasswordField, emailField, passwordField, personNameField } from "~/lib/forms/fields";
-import { PERSON_NAME_MAX } from "~/lib/forms/limits";
 
 /**
  * One zod schema per auth form. The pages use native constraints (required, type=email,
  * minLength from the shared fields) in the browser; the actions parse the submitted form with
  * these again. A page with several forms has one discriminated union on `intent`.
  */
-
-export const NAME_MAX = PERSON_NAME_MAX;
 
 const nextField = z.string().optional();
 

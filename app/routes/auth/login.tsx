@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { EMAIL_MAX } from "~/lib/forms/limits";
-import { firstError } from "~/lib/forms/parse-form";
+import { firstError } from "~/lib/forms/field-errors";
 import { safeNextPath } from "~/lib/safe-next";
 import { pageMeta, siteSettingsOf } from "~/lib/seo";
 import { requireAnonymous } from "~/server/auth/guards.server";

@@ -8,12 +8,11 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { useToastOnce } from "~/components/use-toast-once";
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/forms/limits";
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, PERSON_NAME_MAX } from "~/lib/forms/limits";
 import { safeNextPath } from "~/lib/safe-next";
 import { pageMeta, siteSettingsOf } from "~/lib/seo";
 import { requireAnonymous } from "~/server/auth/guards.server";
 import { getOAuthProviders } from "~/server/auth/sign-in-flow.server";
-import { NAME_MAX } from "./auth-forms";
 import { signupAction } from "./signup.server";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -67,7 +66,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
         <Form method="post" className="grid gap-4">
           <input type="hidden" name="intent" value="sign-up" />
           <FormField label="Full name" name="name" error={fieldErrors?.name}>
-            <Input autoComplete="name" maxLength={NAME_MAX} defaultValue={values?.name} />
+            <Input autoComplete="name" maxLength={PERSON_NAME_MAX} defaultValue={values?.name} />
           </FormField>
           <FormField label="Email" name="email" error={fieldErrors?.email}>
             <Input type="email" autoComplete="email" required maxLength={EMAIL_MAX} defaultValue={values?.email} />

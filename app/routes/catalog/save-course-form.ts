@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/forms/zod";
 
 /** The course page's Save/Unsave form: the state the user asked for, not a toggle. */
 export const saveCourseForm = z.discriminatedUnion("intent", [

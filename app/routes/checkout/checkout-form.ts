@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/forms/zod";
 import { SUBSCRIPTION_PLANS } from "~/lib/domain-values";
 
 /**

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/forms/zod";
 
 /** The lesson page's own form: mark the lesson complete, or not complete again. */
 export const lessonCompletionForm = z.discriminatedUnion("intent", [

@@ -1,8 +1,6 @@
-import { z } from "zod";
+import { z } from "~/lib/forms/zod";
 import { emailField, requiredText } from "~/lib/forms/fields";
-import { EMAIL_MAX } from "~/lib/forms/limits";
-
-export const CONTACT_LIMITS = { name: 120, email: EMAIL_MAX, message: 5000 } as const;
+import { CONTACT_LIMITS } from "~/lib/forms/limits";
 
 /** The contact form (§5): name, email and message are required and the email must look like one. */
 export const contactForm = z.object({

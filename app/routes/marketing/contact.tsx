@@ -8,7 +8,7 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { pageMeta } from "~/lib/seo";
 import { getRequestSiteSettings } from "~/server/settings/site-settings.server";
-import { CONTACT_LIMITS } from "./contact-form";
+import { CONTACT_LIMITS } from "~/lib/forms/limits";
 import { contactAction } from "./contact.server";
 
 export const meta: Route.MetaFunction = (args) =>

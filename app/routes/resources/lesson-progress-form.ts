@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/forms/zod";
 import { MAX_POSITION_SECONDS } from "~/lib/learning";
 
 /** What the player sends as the learner watches: where the video is, in seconds. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/forms/zod";
 import type { Route } from "./+types/markdown-preview";
 import { parseForm } from "~/lib/forms/parse-form";
 import { requireAdmin } from "~/server/auth/guards.server";

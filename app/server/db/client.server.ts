@@ -27,7 +27,18 @@ export type DatabaseHandle = {
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
+  /**
+   * Calls `onChange` after every committed write, from any instance, to what anonymous pages
+   * show (the tables with a page_cache trigger, drizzle/0011), and once more whenever the
+   * listening connection comes back after a drop, since notifications may have been missed then.
+   * Resolves once listening; the returned function stops it.
+   */
+  listenForContentChanges(onChange: () => void): Promise<() => Promise<void>>;
 };
+
+/** The channel (NOTIFY) and notice code (RAISE NOTICE) of the page_cache triggers. */
+export const CONTENT_CHANGED_CHANNEL = "page_cache";
+const CONTENT_CHANGED_NOTICE = "01PC0";
 
 /**
  * Parameters as node-postgres would send them: undefined is NULL, a date its ISO text, an object
@@ -63,7 +74,14 @@ const POSTGRES_RESILIENCE = {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === "postgres") {
-    const client = postgres(options.url, { max: options.max ?? 10, onnotice: () => {}, ...POSTGRES_RESILIENCE });
+    // The writing connection hears the trigger's notice before its statement completes, so this
+    // process forgets old pages before it answers the request that wrote; other instances hear the
+    // NOTIFY a moment after the commit.
+    const localWrites = new Set<() => void>();
+    const onnotice = (notice: postgres.Notice) => {
+      if (notice.code === CONTENT_CHANGED_NOTICE) for (const listener of localWrites) listener();
+    };
+    const client = postgres(options.url, { max: options.max ?? 10, onnotice, ...POSTGRES_RESILIENCE });
     const db = drizzlePostgres(client, { schema });
     const url = new URL(options.url);
     return {
@@ -84,6 +102,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         }
       },
       close: () => client.end({ timeout: 5 }),
+      async listenForContentChanges(onChange) {
+        localWrites.add(onChange);
+        let listening = false;
+        // onlisten runs on the first LISTEN and again after every reconnect.
+        const request = await client.listen(CONTENT_CHANGED_CHANNEL, onChange, () => {
+          if (listening) onChange();
+          listening = true;
+        });
+        return async () => {
+          localWrites.delete(onChange);
+          await request.unlisten().catch(() => {});
+        };
+      },
     };
   }
 
@@ -106,6 +137,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         if (values && values.length > 0) return { rows: (await client.query<Record<string, unknown>>(text, sqlValues(values))).rows };
         const results = await client.exec(text);
         return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      },
+      // One connection in this process: the callback runs as the writing transaction commits.
+      async listenForContentChanges(onChange) {
+        const unlisten = await client.listen(CONTENT_CHANGED_CHANNEL, onChange);
+        return async () => {
+          await unlisten().catch(() => {});
+        };
       },
       close: async () => {
         try {

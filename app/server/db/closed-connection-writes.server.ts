@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { noteDatabaseFailure } from "./availability.server";
 
 const CLOSED_CONNECTION_WRITE = /postgres[\\/]src[\\/]connection\.js/;
 let installed = false;
@@ -18,6 +19,12 @@ function isDatabaseConnectError(error: NetworkError, databasePort: number | unde
  * whose queries have already failed; the process is fine. It is logged and the process goes on.
  * Any other uncaught exception still ends the process, as Node's default does. Installed by the
  * server and worker processes only (a test runner keeps its own handler).
+ *
+ * Likewise a promise nobody waits for that fails because the database is unreachable: pg-boss
+ * marks a finished job complete (or failed) without waiting for the answer, so a job that ends
+ * as PostgreSQL stops leaves a rejected promise behind. The job stays active and is retried after
+ * its expiry, as if its worker had died; the circuit hears of the failure. Any other unhandled
+ * rejection still ends the process.
  */
 export function surviveClosedConnectionWrites(log: Logger, databaseUrl: string | undefined) {
   if (installed) return;
@@ -31,5 +38,13 @@ export function surviveClosedConnectionWrites(log: Logger, databaseUrl: string |
     log.fatal({ err: error }, "uncaught exception");
     console.error(error);
     process.exit(1);
+  });
+  process.on("unhandledRejection", (reason) => {
+    if (noteDatabaseFailure(reason)) {
+      log.error({ err: reason }, "a database call nobody waited for failed while the database is unreachable");
+      return;
+    }
+    // As Node does without this handler: the rejection becomes an uncaught exception (above).
+    throw reason;
   });
 }

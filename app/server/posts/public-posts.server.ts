@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { formatDate, formatIsoDay } from "~/lib/dates";
 import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { isbot } from "isbot";
+import { LRUCache } from "lru-cache";
 import { BLOG_PAGE_SIZE, blogCategoryFromSlug, type BlogFilters } from "~/lib/blog-filters";
 import { resolveAuthSecret } from "~/server/auth/auth.server";
 import { getConfig } from "~/server/config.server";
@@ -207,6 +208,35 @@ export async function recordPostView({
 }
 
 /** Every published post's slug and last change, for the sitemap. */
+/** Visitors already counted today per post, so a cached page's repeat views cost no database write. */
+const countedToday = new LRUCache<string, true>({ max: 20_000 });
+
+/**
+ * Counts a view of a published post served from the page cache (its loader did not run):
+ * the same rule as recordPostView, found by slug.
+ */
+export async function recordCachedPostView({
+  slug,
+  ip,
+  userAgent,
+  now = new Date(),
+  database = db(),
+}: {
+  slug: string;
+  ip: string;
+  userAgent: string;
+  now?: Date;
+  database?: Queryable;
+}): Promise<boolean> {
+  if (!userAgent || isbot(userAgent)) return false;
+  const visitor = `${slug}\n${hashVisitor({ ip, userAgent, day: formatIsoDay(now), secret: resolveAuthSecret(getConfig()) })}`;
+  if (countedToday.has(visitor)) return false;
+  countedToday.set(visitor, true);
+  const [post] = await database.select({ id: posts.id }).from(posts).where(and(eq(posts.slug, slug), isPublished)).limit(1);
+  if (!post) return false;
+  return recordPostView({ postId: post.id, ip, userAgent, now, database });
+}
+
 export async function listPublishedPostSlugs({ database = db() }: { database?: Queryable } = {}): Promise<{ slug: string; updatedAt: Date }[]> {
   return database.select({ slug: posts.slug, updatedAt: posts.updatedAt }).from(posts).where(isPublished).orderBy(...orderFor("newest"));
 }

@@ -1,10 +1,37 @@
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { DEFAULT_SITE_SETTINGS, siteSettingsSchema, type SiteSettings } from "~/lib/site-settings";
+import { DEFAULT_SITE_SETTINGS, isSafeLogoUrl, SITE_SETTINGS_LIMITS, type SiteSettings } from "~/lib/site-settings";
+import { formatPrice } from "~/lib/money";
 import { db, type Queryable } from "~/server/db/client.server";
 import { siteSettings } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { rethrowAsUnavailable } from "~/server/outage.server";
+
+/** One line of text: runs of whitespace (line breaks included, they would reach mail subjects) become one space. */
+const oneLine = (value: string) => value.replace(/\s+/g, " ");
+
+const cents = z
+  .number()
+  .int("must be whole cents")
+  .min(0, "cannot be negative")
+  .max(SITE_SETTINGS_LIMITS.priceCents, `must be at most ${formatPrice(SITE_SETTINGS_LIMITS.priceCents)}`);
+
+/** The rules every saved value keeps, whoever saves it (the admin form has its own, friendlier messages). */
+const siteSettingsSchema = z.object({
+  schoolName: z.string().trim().min(1, "is required").max(SITE_SETTINGS_LIMITS.schoolName).transform(oneLine),
+  tagline: z.string().trim().max(SITE_SETTINGS_LIMITS.tagline).transform(oneLine),
+  supportEmail: z.string().trim().toLowerCase().max(SITE_SETTINGS_LIMITS.supportEmail).pipe(z.email()),
+  logoUrl: z
+    .string()
+    .trim()
+    .max(SITE_SETTINGS_LIMITS.logoUrl)
+    .refine(isSafeLogoUrl, "must be a path on this site or an https URL")
+    .nullable(),
+  membershipMonthlyCents: cents,
+  membershipYearlyCents: cents,
+  courseFallbackPriceCents: cents,
+}) satisfies z.ZodType<SiteSettings, SiteSettings>;
 
 /** The public columns: everything but the audit stamp. */
 const PUBLIC_COLUMNS = {

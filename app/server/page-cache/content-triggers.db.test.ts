@@ -1,0 +1,62 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { QUEUE_SCHEMA } from "~/server/jobs/queue.server";
+import { useTestDatabase } from "../../../tests/support/test-database";
+
+const database = useTestDatabase();
+
+/**
+ * Every table is either content an anonymous page shows (a write to it empties the page caches,
+ * through a page_cache trigger, drizzle/0011) or not. A new table must be put on one list here,
+ * and a content table given its trigger in a migration: nothing a public page shows may stay stale.
+ */
+const CONTENT = ["courses", "course_modules", "lessons", "reviews", "posts", "playbooks", "testimonials", "site_settings", "users"];
+const NOT_CONTENT = [
+  // Per person, or never on a public page. Enrollments only move the learner counts on course
+  // cards, which catch up within the cache's five minutes (docs/decisions/022).
+  "sessions",
+  "accounts",
+  "verifications",
+  "two_factors",
+  "jwks",
+  "rate_limits",
+  "enrollments",
+  "access_events",
+  "owner_setup_codes",
+  "lesson_progress",
+  "saved_courses",
+  "post_views",
+  "newsletter_subscribers",
+  "contact_messages",
+  "orders",
+  "subscriptions",
+  "payment_webhook_events",
+  // Outgoing mail, shown only on the admin's System screen.
+  "mail_log",
+];
+
+describe("the page cache's triggers", () => {
+  it("cover every content table and no other", async () => {
+    const tables = (await database().db.execute<{ name: string }>(sql`select tablename as name from pg_tables where schemaname = 'public'`)) as unknown as
+      | { name: string }[]
+      | { rows: { name: string }[] };
+    const names = (Array.isArray(tables) ? tables : tables.rows).map((row) => row.name).sort();
+    expect(names, "a table on neither list: classify it here").toEqual([...CONTENT, ...NOT_CONTENT].sort());
+
+    const triggers = (await database().db.execute<{ table: string }>(
+      sql`select distinct c.relname as table from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid where p.proname = 'page_cache_content_changed'`,
+    )) as unknown as { table: string }[] | { rows: { table: string }[] };
+    const triggered = (Array.isArray(triggers) ? triggers : triggers.rows).map((row) => row.table).sort();
+    expect(triggered).toEqual([...CONTENT].sort());
+  });
+
+  it("leave the job queue's own tables alone: pg-boss writes them every few seconds while its workers poll", async () => {
+    const rows = (await database().db.execute<{ name: string; triggered: boolean }>(
+      sql`select c.relname as name, exists (select 1 from pg_trigger t where t.tgrelid = c.oid and not t.tgisinternal) as triggered
+          from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = ${QUEUE_SCHEMA} and c.relkind in ('r', 'p')`,
+    )) as unknown as { name: string; triggered: boolean }[] | { rows: { name: string; triggered: boolean }[] };
+    const tables = Array.isArray(rows) ? rows : rows.rows;
+    expect(tables.map((table) => table.name)).toContain("job");
+    expect(tables.filter((table) => table.triggered).map((table) => table.name)).toEqual([]);
+  });
+});
