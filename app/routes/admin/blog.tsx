@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { formatDateTime } from "~/lib/dates";
 import { FileText } from "lucide-react";
 import type { Route } from "./+types/blog";
@@ -14,6 +13,7 @@ import { readAdminList } from "~/server/admin-list.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { listAdminPosts } from "~/server/posts/admin-posts.server";
 import { postListAction } from "./blog.server";
+import { RowTitle } from "~/components/admin/list/row-title";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "Blog");
 
@@ -53,14 +53,10 @@ const columns: AdminListColumn<PostRow>[] = [
     header: "Title",
     className: "max-w-[10rem] sm:max-w-xs lg:max-w-sm",
     cell: (post) => (
-      <>
-        <Link to={`/admin/blog/${post.id}/edit`} className="block truncate font-medium hover:underline">
-          {post.title}
-        </Link>
-        <span className="block truncate text-xs text-muted-foreground">/{post.slug}</span>
+      <RowTitle to={`/admin/blog/${post.id}/edit`} title={post.title} detail={`/${post.slug}`}>
         {/* On phones the status sits under the title instead of in its own column. */}
         <PublishStatusBadge status={post.status} className="mt-1 sm:hidden" />
-      </>
+      </RowTitle>
     ),
   },
   { header: "Status", from: "sm", cell: (post) => <PublishStatusBadge status={post.status} /> },

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { formatDateTime } from "~/lib/dates";
 import { GraduationCap, Star } from "lucide-react";
 import type { Route } from "./+types/courses";
@@ -16,6 +15,7 @@ import { readAdminList } from "~/server/admin-list.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { listAdminCourses } from "~/server/courses/admin-courses.server";
 import { courseListAction } from "./courses.server";
+import { RowTitle } from "~/components/admin/list/row-title";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "Courses");
 
@@ -58,11 +58,7 @@ const columns: AdminListColumn<CourseRow>[] = [
     header: "Title",
     className: "max-w-[10rem] sm:max-w-xs lg:max-w-sm",
     cell: (course) => (
-      <>
-        <Link to={`/admin/courses/${course.id}/edit`} className="block truncate font-medium hover:underline">
-          {course.title}
-        </Link>
-        <span className="block truncate text-xs text-muted-foreground">/{course.slug}</span>
+      <RowTitle to={`/admin/courses/${course.id}/edit`} title={course.title} detail={`/${course.slug}`}>
         <span className="mt-1 flex flex-wrap gap-1">
           {/* On phones the status sits under the title instead of in its own column. */}
           <PublishStatusBadge status={course.status} className="sm:hidden" />
@@ -72,7 +68,7 @@ const columns: AdminListColumn<CourseRow>[] = [
             </Badge>
           ) : null}
         </span>
-      </>
+      </RowTitle>
     ),
   },
   { header: "Status", from: "sm", cell: (course) => <PublishStatusBadge status={course.status} /> },

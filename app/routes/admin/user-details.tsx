@@ -41,6 +41,7 @@ import { newToast, redirectWithToast } from "~/server/toast.server";
 import { getAdminUser } from "~/server/users/admin-users.server";
 import { countSuperAdmins } from "~/server/users/user-roles.server";
 import { userDetailsAction } from "./user-details.server";
+import { RowTitle } from "~/components/admin/list/row-title";
 
 export const meta: Route.MetaFunction = (args) =>
   adminMeta(args, `${args.loaderData ? args.loaderData.user.email : USER_MESSAGES.notFound} | Users`);
@@ -160,14 +161,7 @@ const courseColumns: AdminListColumn<CourseRow>[] = [
   {
     header: "Course",
     className: "max-w-[12rem] sm:max-w-sm",
-    cell: (course) => (
-      <>
-        <Link to={`/courses/${course.slug}`} className="block truncate font-medium hover:underline">
-          {course.title}
-        </Link>
-        {course.detail ? <span className="block truncate text-xs text-muted-foreground">{course.detail}</span> : null}
-      </>
-    ),
+    cell: (course) => <RowTitle to={`/courses/${course.slug}`} title={course.title} detail={course.detail} />,
   },
   { header: "Status", cell: (course) => <AccessBadge status={course.status} /> },
 ];

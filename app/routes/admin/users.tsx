@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { Download, Users } from "lucide-react";
 import type { Route } from "./+types/users";
@@ -14,6 +13,7 @@ import { USER_MESSAGES } from "~/lib/user-messages";
 import { readAdminList } from "~/server/admin-list.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { listAdminUsers } from "~/server/users/admin-users.server";
+import { RowTitle } from "~/components/admin/list/row-title";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "Users");
 
@@ -47,14 +47,7 @@ const columns: AdminListColumn<UserRow>[] = [
     header: USER_SORT_LABELS.email,
     sort: "email",
     className: "max-w-[14rem] sm:max-w-xs",
-    cell: (user) => (
-      <>
-        <Link to={`/admin/users/${user.id}`} className="block truncate font-medium hover:underline">
-          {user.email}
-        </Link>
-        <span className="block truncate text-xs text-muted-foreground md:hidden">{user.name}</span>
-      </>
-    ),
+    cell: (user) => <RowTitle to={`/admin/users/${user.id}`} title={user.email} detail={user.name} detailClassName="md:hidden" />,
   },
   { header: USER_SORT_LABELS.name, sort: "name", from: "md", className: "max-w-[14rem] truncate", cell: (user) => user.name },
   { header: USER_SORT_LABELS.role, sort: "role", cell: (user) => <RoleBadge role={user.role} /> },
