@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
@@ -7,11 +6,14 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import postgres from "postgres";
 import * as tar from "tar";
 import { z } from "zod";
 import { acquireDataDirLock } from "../db/lock.server";
 import { BUCKETS, contentTypeForKey, isSafeKey, type Bucket, type Storage } from "../storage.server";
+import { BackupError, type BackupTarget } from "./backup-target.server";
+import { postgresTableCount, restorePostgres, runPgTool } from "./postgres-tools.server";
+
+export { BackupError, type BackupTarget } from "./backup-target.server";
 
 /**
  * One archive holds a whole school (docs/decisions/021): the database (pg_dump's custom format,
@@ -28,20 +30,6 @@ export const MANIFEST_FORMAT = "course-site-backup";
 const MANIFEST_VERSION = 1;
 const DATABASE_FILES = { postgres: "database/postgres.dump", pglite: "database/pglite-data.tar" } as const;
 const AUTH_SECRET_FILE = "auth-secret";
-
-/** A problem the operator can act on: the CLI prints its message without a stack trace. */
-export class BackupError extends Error {
-  name = "BackupError";
-}
-
-export type BackupTarget = {
-  /** PostgreSQL when set; otherwise the embedded database in `dataDir/db`. */
-  databaseUrl?: string;
-  dataDir: string;
-  storage: Storage;
-  /** The folder holding pg_dump and pg_restore; unset finds them on PATH. */
-  pgBin?: string;
-};
 
 const manifestEntry = z.object({
   path: z.string().refine(isArchivePath, "is not a path a backup holds"),
@@ -85,83 +73,6 @@ async function describeFile(root: string, entry: string, contentType?: string): 
   const file = path.join(root, ...entry.split("/"));
   const { size } = await fsp.stat(file);
   return { path: entry, size, sha256: await sha256File(file), ...(contentType ? { contentType } : {}) };
-}
-
-// ---------------------------------------------------------------------------------------------
-// PostgreSQL's own tools
-
-/** The URL without its password (which goes in PGPASSWORD, never on a command line others can read). */
-function libpqConnection(databaseUrl: string) {
-  const url = new URL(databaseUrl);
-  const password = decodeURIComponent(url.password);
-  url.password = "";
-  return { dbname: url.toString(), env: password ? { PGPASSWORD: password } : {} };
-}
-
-type PgTool = "pg_dump" | "pg_restore" | "psql";
-
-/** Runs one of PostgreSQL's programs; fails with its error output. */
-function runPgTool(target: BackupTarget, tool: PgTool, args: string[]) {
-  const command = target.pgBin ? path.join(target.pgBin, tool) : tool;
-  const connection = target.databaseUrl && tool !== "pg_restore" ? libpqConnection(target.databaseUrl) : undefined;
-  const child = spawn(command, connection ? [...args, `--dbname=${connection.dbname}`] : args, {
-    env: { ...process.env, ...connection?.env },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-  return new Promise<void>((resolve, reject) => {
-    child.once("error", (error: NodeJS.ErrnoException) => {
-      reject(
-        error.code === "ENOENT"
-          ? new BackupError(
-              `${command} was not found. Install PostgreSQL's client programs (the server's major version or newer), ` +
-                `or set PG_BIN to the folder that holds them (for example /usr/lib/postgresql/15/bin).`,
-            )
-          : error,
-      );
-    });
-    child.once("close", (code) =>
-      code === 0 ? resolve() : reject(new BackupError(`${tool} failed (exit code ${code}):\n${stderr.trim()}`)),
-    );
-  });
-}
-
-/** Every schema but PostgreSQL's own, dropped with what is in it; an empty public schema made again. */
-const DROP_EVERYTHING = `DO $$
-DECLARE doomed text;
-BEGIN
-  FOR doomed IN SELECT nspname FROM pg_namespace WHERE nspname NOT IN ('pg_catalog', 'information_schema')
-      AND nspname NOT LIKE 'pg\\_toast%' AND nspname NOT LIKE 'pg\\_temp%' LOOP
-    EXECUTE format('DROP SCHEMA %I CASCADE', doomed);
-  END LOOP;
-  CREATE SCHEMA public;
-END $$;`;
-
-/**
- * pg_restore turns the dump into an SQL script and psql runs it in one transaction, after dropping
- * what the database holds when `force` is set: a restore that fails anywhere leaves the database as
- * it was. The script is written out whole first, so psql never commits one that pg_restore cut short.
- * (pg_restore --clean cannot drop pg-boss's partitioned tables, hence the drop of whole schemas.)
- */
-async function restorePostgres(target: BackupTarget, dump: string, force: boolean) {
-  const script = path.join(path.dirname(dump), "restore.sql");
-  await runPgTool(target, "pg_restore", ["--no-owner", "--no-privileges", `--file=${script}`, dump]);
-  const transaction = ["--no-psqlrc", "--quiet", "--single-transaction", "--set=ON_ERROR_STOP=1"];
-  await runPgTool(target, "psql", [...transaction, ...(force ? [`--command=${DROP_EVERYTHING}`] : []), `--file=${script}`]);
-}
-
-async function postgresTableCount(databaseUrl: string) {
-  const client = postgres(databaseUrl, { max: 1, onnotice: () => {}, connect_timeout: 5 });
-  try {
-    const [row] = await client<{ n: number }[]>`
-      select count(*)::int as n from pg_class c join pg_namespace s on s.oid = c.relnamespace
-      where c.relkind in ('r', 'p') and s.nspname not in ('pg_catalog', 'information_schema')
-        and s.nspname not like 'pg\\_toast%' and s.nspname not like 'pg\\_temp%'`;
-    return row?.n ?? 0;
-  } finally {
-    await client.end({ timeout: 5 });
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
