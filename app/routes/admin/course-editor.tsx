@@ -1,10 +1,11 @@
-import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { useId, useMemo, useRef, useState } from "react";
+import { Form, Link, useSubmit } from "react-router";
 import { ArrowLeft, ListTree, Trash2 } from "lucide-react";
 import { ConfirmButton } from "~/components/ui/confirm-button";
 import { PreviewToggle } from "~/components/admin/preview-toggle";
 import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from "~/components/admin/unsaved-changes";
+import { useEditorSave } from "~/components/admin/use-editor-save";
 import { useSlugFollowsTitle } from "~/components/admin/use-slug-follows-title";
 import { Button } from "~/components/ui/button";
 import { COURSE_MESSAGES } from "~/lib/course-messages";
@@ -51,16 +52,7 @@ export function CourseEditor({
   const slug = useSlugFollowsTitle({ following: mode === "new" && initial.slug === "" });
   const [showPreview, setShowPreview] = useState(false);
   const previewId = useId();
-  const submitting = useRef(false);
-  // Marks the form as interactive (typed-in values are React state from here on).
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const navigation = useNavigation();
-  const pendingIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
-
-  useEffect(() => {
-    if (navigation.state === "idle") submitting.current = false;
-  }, [navigation.state]);
+  const { submitting, hydrated, pendingIntent } = useEditorSave();
 
   const dirty = useMemo(() => !sameValues(values, saved), [values, saved]);
   const blocker = useUnsavedChangesGuard(dirty, submitting);

@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from "react";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { useMemo, useState } from "react";
+import { Form, Link, useSubmit } from "react-router";
 import { ArrowLeft, ImageOff } from "lucide-react";
 import { ConfirmButton } from "~/components/ui/confirm-button";
 import { FileUpload } from "~/components/admin/file-upload";
 import { MarkdownPreview } from "~/components/admin/markdown-preview";
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from "~/components/admin/unsaved-changes";
+import { useEditorSave } from "~/components/admin/use-editor-save";
 import { useSlugFollowsTitle } from "~/components/admin/use-slug-follows-title";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/field";
@@ -30,16 +31,7 @@ export function PostEditor({ mode, postId, status, initial, categories, error }:
   // What the server has; a failed save keeps what was typed, and success leaves the page.
   const [saved] = useState(initial);
   const slug = useSlugFollowsTitle({ following: mode === "new" && initial.slug === "" });
-  const submitting = useRef(false);
-  // Marks the form as interactive (typed-in values are React state from here on).
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const navigation = useNavigation();
-  const pendingIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
-
-  useEffect(() => {
-    if (navigation.state === "idle") submitting.current = false;
-  }, [navigation.state]);
+  const { submitting, hydrated, pendingIntent } = useEditorSave();
 
   const dirty = useMemo(() => (Object.keys(values) as (keyof PostFormValues)[]).some((key) => values[key] !== saved[key]), [values, saved]);
   const blocker = useUnsavedChangesGuard(dirty, submitting);
