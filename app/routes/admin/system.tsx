@@ -220,7 +220,7 @@ export default function AdminSystem({ loaderData }: Route.ComponentProps) {
         </CardContent>
       </Card>
 
-      <section aria-labelledby="mail-log" className="grid gap-4">
+      <section aria-labelledby="mail-log" className="grid grid-cols-1 gap-4">
         <div>
           <h2 id="mail-log" className="text-lg font-semibold">
             Mail log
@@ -239,7 +239,7 @@ export default function AdminSystem({ loaderData }: Route.ComponentProps) {
           query={filters.q}
           hrefFor={(fields) => mailLogUrl.hrefFromForm(filters, fields)}
         />
-        <div aria-busy={busy} className={cn("grid gap-4 transition-opacity", busy && "opacity-60")}>
+        <div aria-busy={busy} className={cn("grid grid-cols-1 gap-4 transition-opacity", busy && "opacity-60")}>
           {mail.rows.length === 0 ? (
             <EmptyState
               icon={<Mail />}

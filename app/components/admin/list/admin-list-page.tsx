@@ -116,7 +116,7 @@ export function AdminListPage<Row, State extends ListState>(props: AdminListPage
         keyShortcut={props.focusSearchOnN ? "n" : undefined}
       />
 
-      <section aria-label={title} aria-busy={busy} className={cn("grid gap-6 transition-opacity", busy && "opacity-60")}>
+      <section aria-label={title} aria-busy={busy} className={cn("grid grid-cols-1 gap-6 transition-opacity", busy && "opacity-60")}>
         {error ? (
           <p role="alert" className="rounded-md border border-destructive/30 bg-background p-4 text-sm text-destructive">
             {error.message}
