@@ -83,6 +83,8 @@ export default [
     route("users", "routes/admin/users.tsx"),
     route("users/:id", "routes/admin/user-details.tsx"),
     route("orders", "routes/admin/orders.tsx"),
+    route("quizzes", "routes/admin/quizzes.tsx"),
+    route("quizzes/:lessonId", "routes/admin/quiz-details.tsx"),
     route("system", "routes/admin/system.tsx"),
   ]),
 

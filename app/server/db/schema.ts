@@ -33,6 +33,7 @@ import {
   PLAYBOOK_CATEGORIES,
   POST_CATEGORIES,
   PUBLISH_STATUSES,
+  QUIZ_QUESTION_KINDS,
   ROLES,
   SUBSCRIPTION_PLANS,
   SUBSCRIPTION_STATUSES,
@@ -45,6 +46,7 @@ import {
   type OrderStatus,
   type PostCategory,
   type PublishStatus,
+  type QuizQuestionKind,
   type Role,
   type SubscriptionStatus,
   type VideoProvider,
@@ -82,7 +84,9 @@ export const users = pgTable(
     email: text("email").notNull().unique(),
     emailVerified: boolean("email_verified").notNull().default(false),
     image: text("image"),
-    role: text("role").notNull().default("user" satisfies Role),
+    role: text("role")
+      .notNull()
+      .default("user" satisfies Role),
     banned: boolean("banned").default(false),
     banReason: text("ban_reason"),
     banExpires: timestamp("ban_expires", { withTimezone: true }),
@@ -101,7 +105,9 @@ export const users = pgTable(
     index("users_name_idx").on(t.name, t.id),
     index("users_last_sign_in_idx").on(t.lastSignInAt.desc().nullsLast(), t.id),
     // "Does any admin exist?" (first run) and "how many super admins?" (role rules) read only these rows.
-    index("users_admin_role_idx").on(t.role).where(sql`${t.role} in ${sqlList(ADMIN_ROLES)}`),
+    index("users_admin_role_idx")
+      .on(t.role)
+      .where(sql`${t.role} in ${sqlList(ADMIN_ROLES)}`),
     index("users_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
     index("users_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
   ],
@@ -206,12 +212,22 @@ export const courses = pgTable(
     longDescriptionMd: text("long_description_md").notNull().default(""),
     coverUrl: text("cover_url"),
     priceCents: integer("price_cents").notNull().default(0),
-    level: text("level").notNull().default("Beginner" satisfies Level),
-    topics: text("topics").array().notNull().default(sql`'{}'::text[]`),
+    level: text("level")
+      .notNull()
+      .default("Beginner" satisfies Level),
+    topics: text("topics")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     track: text("track").notNull().default(""),
-    outcomes: text("outcomes").array().notNull().default(sql`'{}'::text[]`),
+    outcomes: text("outcomes")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isFeatured: boolean("is_featured").notNull().default(false),
-    status: text("status").notNull().default("draft" satisfies PublishStatus),
+    status: text("status")
+      .notNull()
+      .default("draft" satisfies PublishStatus),
     authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     /**
@@ -267,10 +283,14 @@ export const lessons = pgTable(
     moduleId: uuid("module_id"),
     title: text("title").notNull(),
     slug: text("slug").notNull(),
-    type: text("type").notNull().default("video" satisfies LessonType),
+    type: text("type")
+      .notNull()
+      .default("video" satisfies LessonType),
     summary: text("summary").notNull().default(""),
     contentMd: text("content_md").notNull().default(""),
-    videoProvider: text("video_provider").notNull().default("youtube" satisfies VideoProvider),
+    videoProvider: text("video_provider")
+      .notNull()
+      .default("youtube" satisfies VideoProvider),
     videoUrl: text("video_url"),
     videoStoragePath: text("video_storage_path"),
     embedCode: text("embed_code"),
@@ -331,7 +351,9 @@ export const enrollments = pgTable(
     courseId: uuid("course_id")
       .notNull()
       .references(() => courses.id, { onDelete: "cascade" }),
-    status: text("status").notNull().default("active" satisfies EnrollmentStatus),
+    status: text("status")
+      .notNull()
+      .default("active" satisfies EnrollmentStatus),
     source: text("source").notNull(),
     grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
@@ -414,10 +436,95 @@ export const lessonProgress = pgTable(
       .defaultNow()
       .$onUpdate(() => new Date()),
   },
+  (t) => [primaryKey({ columns: [t.userId, t.lessonId] }), check("lesson_progress_position_check", sql`${t.positionSeconds} >= 0`)],
+);
+
+// ---------------------------------------------------------------------------
+// Quizzes (docs/decisions/024): a quiz lesson's settings and questions, and learners' attempts
+// ---------------------------------------------------------------------------
+
+/** A quiz lesson's rules. Kept when the lesson's type changes, so switching back loses nothing. */
+export const quizzes = pgTable(
+  "quizzes",
+  {
+    lessonId: uuid("lesson_id")
+      .primaryKey()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    passPercent: integer("pass_percent").notNull().default(70),
+    /** Null: unlimited attempts. */
+    maxAttempts: integer("max_attempts"),
+    shuffleQuestions: boolean("shuffle_questions").notNull().default(false),
+    ...timestamps,
+  },
   (t) => [
-    primaryKey({ columns: [t.userId, t.lessonId] }),
-    check("lesson_progress_position_check", sql`${t.positionSeconds} >= 0`),
+    check("quizzes_pass_percent_check", sql`${t.passPercent} between 0 and 100`),
+    check("quizzes_max_attempts_check", sql`${t.maxAttempts} is null or ${t.maxAttempts} >= 1`),
   ],
+);
+
+/** One question: its options in order, and which of them (indexes from 0) are correct. */
+export const quizQuestions = pgTable(
+  "quiz_questions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    lessonId: uuid("lesson_id")
+      .notNull()
+      .references(() => quizzes.lessonId, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    kind: text("kind").notNull().$type<QuizQuestionKind>(),
+    prompt: text("prompt").notNull(),
+    options: text("options").array().notNull(),
+    correctOptions: integer("correct_options").array().notNull(),
+    explanation: text("explanation").notNull().default(""),
+  },
+  (t) => [
+    check("quiz_questions_kind_check", inList("kind", QUIZ_QUESTION_KINDS)),
+    check("quiz_questions_position_check", sql`${t.position} >= 1`),
+    check("quiz_questions_options_check", sql`cardinality(${t.options}) >= 2`),
+    check("quiz_questions_correct_check", sql`cardinality(${t.correctOptions}) >= 1`),
+    index("quiz_questions_lesson_position_idx").on(t.lessonId, t.position),
+  ],
+);
+
+/** A learner's graded submission; numbered per learner and quiz, so the attempts limit is a unique key too. */
+export const quizAttempts = pgTable(
+  "quiz_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    lessonId: uuid("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    attemptNumber: integer("attempt_number").notNull(),
+    correctCount: integer("correct_count").notNull(),
+    questionCount: integer("question_count").notNull(),
+    scorePercent: integer("score_percent").notNull(),
+    passed: boolean("passed").notNull(),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("quiz_attempts_number_unique").on(t.lessonId, t.userId, t.attemptNumber),
+    check("quiz_attempts_score_check", sql`${t.scorePercent} between 0 and 100`),
+    index("quiz_attempts_user_idx").on(t.userId, t.submittedAt.desc()),
+  ],
+);
+
+/** What the learner chose for each question of an attempt, and whether it was right. */
+export const quizAnswers = pgTable(
+  "quiz_answers",
+  {
+    attemptId: uuid("attempt_id")
+      .notNull()
+      .references(() => quizAttempts.id, { onDelete: "cascade" }),
+    questionId: uuid("question_id")
+      .notNull()
+      .references(() => quizQuestions.id, { onDelete: "cascade" }),
+    chosen: integer("chosen").array().notNull(),
+    correct: boolean("correct").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.questionId] }), index("quiz_answers_question_idx").on(t.questionId)],
 );
 
 export const savedCourses = pgTable(
@@ -446,9 +553,16 @@ export const posts = pgTable(
     slug: text("slug").notNull().unique(),
     excerpt: text("excerpt").notNull().default(""),
     contentMd: text("content_md").notNull().default(""),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
-    category: text("category").notNull().default("Announcements" satisfies PostCategory),
-    status: text("status").notNull().default("draft" satisfies PublishStatus),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    category: text("category")
+      .notNull()
+      .default("Announcements" satisfies PostCategory),
+    status: text("status")
+      .notNull()
+      .default("draft" satisfies PublishStatus),
     coverUrl: text("cover_url"),
     authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
     readingMinutes: integer("reading_minutes").notNull().default(1),
@@ -493,7 +607,9 @@ export const playbooks = pgTable(
     category: text("category").notNull(),
     imageUrl: text("image_url"),
     duration: text("duration").notNull().default(""),
-    level: text("level").notNull().default("Beginner" satisfies Level),
+    level: text("level")
+      .notNull()
+      .default("Beginner" satisfies Level),
     description: text("description").notNull().default(""),
     /** Null means "Included in membership". */
     priceCents: integer("price_cents"),
@@ -536,7 +652,9 @@ export const newsletterSubscribers = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     email: text("email").notNull(),
-    status: text("status").notNull().default("pending" satisfies NewsletterStatus),
+    status: text("status")
+      .notNull()
+      .default("pending" satisfies NewsletterStatus),
     token: text("token").notNull().unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
@@ -618,7 +736,9 @@ export const orders = pgTable(
     itemTitle: text("item_title").notNull().default(""),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("usd"),
-    status: text("status").notNull().default("pending" satisfies OrderStatus),
+    status: text("status")
+      .notNull()
+      .default("pending" satisfies OrderStatus),
     provider: text("provider").notNull(),
     /** The provider's checkout (a Stripe Checkout Session id; a generated id in test mode). */
     checkoutSessionId: text("checkout_session_id").unique(),
@@ -657,7 +777,9 @@ export const subscriptions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     plan: text("plan").notNull(),
-    status: text("status").notNull().default("active" satisfies SubscriptionStatus),
+    status: text("status")
+      .notNull()
+      .default("active" satisfies SubscriptionStatus),
     provider: text("provider").notNull(),
     /** Stripe's subscription id (`sub_…`); a generated id in test mode. */
     providerSubscriptionId: text("provider_subscription_id").unique(),
