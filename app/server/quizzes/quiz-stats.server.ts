@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import { isUuid } from "~/lib/uuid";
 import { db } from "~/server/db/client.server";
 import { anyColumnContains } from "~/server/db/like.server";
@@ -27,6 +28,22 @@ function totalsByLesson() {
     .as("totals");
 }
 
+/** Quizzes with their lesson, course and attempt totals (zero for a quiz nobody tried), selecting `columns` plus the totals. */
+function selectQuizzesWithTotals<Columns extends SelectedFields>(columns: Columns) {
+  const totals = totalsByLesson();
+  return db()
+    .select({
+      ...columns,
+      attempts: sql<number>`coalesce(${totals.attempts}, 0)`,
+      learners: sql<number>`coalesce(${totals.learners}, 0)`,
+      passed: sql<number>`coalesce(${totals.passed}, 0)`,
+    } as Columns & { attempts: SQL<number>; learners: SQL<number>; passed: SQL<number> })
+    .from(quizzes)
+    .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .leftJoin(totals, eq(totals.lessonId, lessons.id));
+}
+
 const percent = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 100));
 
 /** Every quiz lesson, searched by lesson or course title, newest course edits first, paged. */
@@ -43,22 +60,13 @@ export async function listAdminQuizzes({ query = "", page = 1 }: { query?: strin
     .where(where);
   const pageCount = Math.max(1, Math.ceil(total / ADMIN_QUIZZES_PAGE_SIZE));
   const current = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
-  const totals = totalsByLesson();
-  const rows = await db()
-    .select({
-      lessonId: lessons.id,
-      lessonTitle: lessons.title,
-      courseId: courses.id,
-      courseTitle: courses.title,
-      questions: sql<number>`(select count(*)::int from ${quizQuestions} where ${quizQuestions.lessonId} = ${lessons.id})`,
-      attempts: sql<number>`coalesce(${totals.attempts}, 0)`,
-      learners: sql<number>`coalesce(${totals.learners}, 0)`,
-      passed: sql<number>`coalesce(${totals.passed}, 0)`,
-    })
-    .from(quizzes)
-    .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
-    .innerJoin(courses, eq(courses.id, lessons.courseId))
-    .leftJoin(totals, eq(totals.lessonId, lessons.id))
+  const rows = await selectQuizzesWithTotals({
+    lessonId: lessons.id,
+    lessonTitle: lessons.title,
+    courseId: courses.id,
+    courseTitle: courses.title,
+    questions: sql<number>`(select count(*)::int from ${quizQuestions} where ${quizQuestions.lessonId} = ${lessons.id})`,
+  })
     .where(where)
     .orderBy(desc(courses.updatedAt), asc(lessons.title), asc(lessons.id))
     .limit(ADMIN_QUIZZES_PAGE_SIZE)
@@ -74,26 +82,16 @@ export async function listAdminQuizzes({ query = "", page = 1 }: { query?: strin
 /** One quiz's figures and each question's share of right answers, or null for a lesson without a quiz. */
 export async function getQuizStats({ lessonId }: { lessonId: string }) {
   if (!isUuid(lessonId)) return null;
-  const totals = totalsByLesson();
-  const [quiz] = await db()
-    .select({
-      lessonId: lessons.id,
-      lessonTitle: lessons.title,
-      lessonSlug: lessons.slug,
-      courseId: courses.id,
-      courseTitle: courses.title,
-      courseSlug: courses.slug,
-      passPercent: quizzes.passPercent,
-      maxAttempts: quizzes.maxAttempts,
-      attempts: sql<number>`coalesce(${totals.attempts}, 0)`,
-      learners: sql<number>`coalesce(${totals.learners}, 0)`,
-      passed: sql<number>`coalesce(${totals.passed}, 0)`,
-    })
-    .from(quizzes)
-    .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
-    .innerJoin(courses, eq(courses.id, lessons.courseId))
-    .leftJoin(totals, eq(totals.lessonId, lessons.id))
-    .where(eq(quizzes.lessonId, lessonId));
+  const [quiz] = await selectQuizzesWithTotals({
+    lessonId: lessons.id,
+    lessonTitle: lessons.title,
+    lessonSlug: lessons.slug,
+    courseId: courses.id,
+    courseTitle: courses.title,
+    courseSlug: courses.slug,
+    passPercent: quizzes.passPercent,
+    maxAttempts: quizzes.maxAttempts,
+  }).where(eq(quizzes.lessonId, lessonId));
   if (!quiz) return null;
   const questions = await db()
     .select({
