@@ -83,6 +83,7 @@ export default [
     route("users", "routes/admin/users.tsx"),
     route("users/:id", "routes/admin/user-details.tsx"),
     route("orders", "routes/admin/orders.tsx"),
+    route("reviews", "routes/admin/reviews.tsx"),
     route("system", "routes/admin/system.tsx"),
   ]),
 

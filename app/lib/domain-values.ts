@@ -83,6 +83,11 @@ export type VideoProvider = (typeof VIDEO_PROVIDERS)[number];
 // Access
 // ---------------------------------------------------------------------------------------------
 
+/** Admin → Reviews' filter: reviews on the course page, or hidden by an admin. */
+export const REVIEW_VISIBILITIES = ["shown", "hidden"] as const;
+export type ReviewVisibility = (typeof REVIEW_VISIBILITIES)[number];
+export const REVIEW_VISIBILITY_LABELS: Record<ReviewVisibility, string> = { shown: "Shown", hidden: "Hidden" };
+
 export const ENROLLMENT_STATUSES = ["active", "revoked"] as const;
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
 

@@ -308,6 +308,8 @@ export const reviews = pgTable(
     authorName: text("author_name").notNull(),
     rating: integer("rating").notNull(),
     comment: text("comment").notNull().default(""),
+    /** Set when an admin hides the review: it leaves the course page, the rating and the count. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
