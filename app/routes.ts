@@ -85,6 +85,7 @@ export default [
     route("orders", "routes/admin/orders.tsx"),
     route("quizzes", "routes/admin/quizzes.tsx"),
     route("quizzes/:lessonId", "routes/admin/quiz-details.tsx"),
+    route("reviews", "routes/admin/reviews.tsx"),
     route("system", "routes/admin/system.tsx"),
   ]),
 

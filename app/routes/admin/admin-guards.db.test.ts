@@ -124,6 +124,7 @@ const FORMS: Record<string, (id: string) => Form[]> = {
     { intent: "refund", orderId },
   ],
   "/admin/orders": (): Form[] => [{ intent: "refund", orderId }],
+  "/admin/reviews": (id): Form[] => [{ intent: "hide", id }],
   "/admin/system": (): Form[] => [{ intent: "retry", queue: "mail", id: failedJobId }],
 };
 /** Pages only a super_admin may open: a plain admin gets the same 403 as a learner (isAdmin true). */
@@ -210,6 +211,7 @@ describe("the admin area read from app/routes.ts", () => {
         "/admin/orders",
         "/admin/quizzes",
         "/admin/quizzes/:lessonId",
+        "/admin/reviews",
         "/admin/system",
       ]),
     );

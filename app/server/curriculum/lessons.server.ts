@@ -9,6 +9,7 @@ import { lessonGroup, lessonIdsInOrder, lockCourse, placeAt, renumber, type Buil
 import { isCourseVideoPath, removeUnusedVideos } from "./lesson-videos.server";
 import type { QuizFormOutput } from "~/lib/quiz-form";
 import { saveQuiz } from "~/server/quizzes/quiz-editor.server";
+import { removeStreamFiles, syncLessonStream } from "~/server/video/lesson-streams.server";
 
 /** Throws unless `moduleId` (when not null) is a module of this course. */
 async function assertModuleOfCourse(tx: Transaction, courseId: string, moduleId: string | null) {
@@ -91,6 +92,7 @@ export async function updateLesson({
     throw new ForeignVideoPathError(input.videoStoragePath);
   }
   let replacedVideo: string | null = null;
+  let replacedStream: string | null = null;
   try {
     const updated = await db().transaction(async (tx) => {
       await lockCourse(tx, courseId);
@@ -110,9 +112,12 @@ export async function updateLesson({
       if (moving) await renumber(tx, "lessons", await lessonIdsInOrder(tx, courseId, lesson.moduleId));
       if (quiz) await saveQuiz(tx, { lessonId: lesson.id, quiz });
       if (lesson.videoStoragePath && lesson.videoStoragePath !== input.videoStoragePath) replacedVideo = lesson.videoStoragePath;
+      // A new upload is transcoded into an adaptive stream by a job queued with this save (docs/decisions/026).
+      replacedStream = await syncLessonStream(tx, { lessonId: lesson.id, sourcePath: input.videoStoragePath });
       return row;
     });
     if (replacedVideo) await removeUnusedVideos([replacedVideo]);
+    await removeStreamFiles([replacedStream]);
     return updated;
   } catch (error) {
     if (isUniqueViolation(error)) throw new LessonSlugTakenError(input.slug);
@@ -122,14 +127,16 @@ export async function updateLesson({
 
 /** Deletes a lesson; the lessons after it in its group move up (renumbered from 1). */
 export async function deleteLesson({ courseId, lessonId }: { courseId: string; lessonId: string }) {
-  const video = await db().transaction(async (tx) => {
+  const { video, stream } = await db().transaction(async (tx) => {
     await lockCourse(tx, courseId);
     const lesson = await findLessonInCourse(tx, courseId, lessonId);
+    const stream = await syncLessonStream(tx, { lessonId: lesson.id, sourcePath: null });
     await tx.delete(lessons).where(eq(lessons.id, lesson.id));
     await renumber(tx, "lessons", await lessonIdsInOrder(tx, courseId, lesson.moduleId));
-    return lesson.videoStoragePath;
+    return { video: lesson.videoStoragePath, stream };
   });
   if (video) await removeUnusedVideos([video]);
+  await removeStreamFiles([stream]);
 }
 
 /**

@@ -39,6 +39,7 @@ import {
   SUBSCRIPTION_STATUSES,
   TESTIMONIAL_SOURCES,
   VIDEO_PROVIDERS,
+  VIDEO_STREAM_STATUSES,
   type EnrollmentStatus,
   type LessonType,
   type Level,
@@ -317,6 +318,39 @@ export const lessons = pgTable(
   ],
 );
 
+/**
+ * The adaptive stream (HLS) made from a lesson's uploaded video by the transcoding job
+ * (docs/decisions/026): one row per lesson, for the upload at `source_path`. Its files live in the
+ * course-videos bucket under `hls_prefix`; the original upload stays and plays until it is ready.
+ */
+export const lessonVideoStreams = pgTable(
+  "lesson_video_streams",
+  {
+    lessonId: uuid("lesson_id")
+      .primaryKey()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    /** The upload (lessons.video_storage_path) this stream is made from; a job for another is stale. */
+    sourcePath: text("source_path").notNull(),
+    status: text("status").notNull().default("queued"),
+    /** 0–100 while processing. */
+    progress: integer("progress").notNull().default(0),
+    error: text("error"),
+    /** `{courseId}/hls/{lessonId}-{stamp}`: master.m3u8, poster.jpg and one folder per rendition. */
+    hlsPrefix: text("hls_prefix"),
+    /** Rendition heights, lowest first (360, 720, 1080). */
+    renditions: integer("renditions")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    durationSeconds: integer("duration_seconds"),
+    ...timestamps,
+  },
+  (t) => [
+    check("lesson_video_streams_status_check", inList("status", VIDEO_STREAM_STATUSES)),
+    check("lesson_video_streams_progress_check", sql`${t.progress} between 0 and 100`),
+  ],
+);
+
 export const reviews = pgTable(
   "reviews",
   {
@@ -328,6 +362,8 @@ export const reviews = pgTable(
     authorName: text("author_name").notNull(),
     rating: integer("rating").notNull(),
     comment: text("comment").notNull().default(""),
+    /** Set when an admin hides the review: it leaves the course page, the rating and the count. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

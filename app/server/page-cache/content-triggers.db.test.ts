@@ -14,6 +14,7 @@ const CONTENT = [
   "courses",
   "course_modules",
   "lessons",
+  "lesson_video_streams",
   "reviews",
   "posts",
   "playbooks",
