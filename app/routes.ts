@@ -83,6 +83,9 @@ export default [
     route("users", "routes/admin/users.tsx"),
     route("users/:id", "routes/admin/user-details.tsx"),
     route("orders", "routes/admin/orders.tsx"),
+    route("coupons", "routes/admin/coupons.tsx"),
+    route("coupons/new", "routes/admin/coupon-new.tsx"),
+    route("coupons/:id", "routes/admin/coupon-edit.tsx"),
     route("system", "routes/admin/system.tsx"),
   ]),
 

@@ -59,7 +59,7 @@ export type StripeDoubleRequest = { method: string; path: string; form: URLSearc
 
 /**
  * A small local HTTP double of the Stripe endpoints the app calls (Stripe's own mock server cannot
- * be installed here): Checkout Sessions, billing-portal sessions, refunds, invoices and their
+ * be installed here): Checkout Sessions, coupons, billing-portal sessions, refunds, invoices and their
  * payments, and canceling a subscription. It answers the way Stripe's API does (form-encoded
  * requests, JSON objects, Stripe's error shape) and records every request for the test to read. `failNext` makes the next call fail as Stripe would.
  */
@@ -102,6 +102,18 @@ export async function startStripeDouble() {
           payment_status: "unpaid",
           status: "open",
           url: `https://checkout.stripe.com/c/pay/${id}`,
+        });
+      }
+      if (req.method === "POST" && url.pathname === "/v1/coupons") {
+        return send(200, {
+          id: `coupon_double_${n}`,
+          object: "coupon",
+          amount_off: Number(form.get("amount_off")),
+          currency: form.get("currency"),
+          duration: form.get("duration"),
+          max_redemptions: Number(form.get("max_redemptions")),
+          name: form.get("name"),
+          valid: true,
         });
       }
       if (req.method === "POST" && url.pathname === "/v1/billing_portal/sessions") {

@@ -1,5 +1,5 @@
 import { NavLink } from "react-router";
-import { Activity, Database, GraduationCap, LayoutDashboard, Newspaper, Receipt, Settings, Users } from "lucide-react";
+import { Activity, Database, GraduationCap, LayoutDashboard, Newspaper, Receipt, Settings, TicketPercent, Users } from "lucide-react";
 import { cn } from "~/lib/utils";
 
 const ITEMS = [
@@ -9,6 +9,7 @@ const ITEMS = [
   { to: "/admin/courses", label: "Courses", icon: GraduationCap, end: false },
   { to: "/admin/users", label: "Users", icon: Users, end: false },
   { to: "/admin/orders", label: "Orders", icon: Receipt, end: false },
+  { to: "/admin/coupons", label: "Coupons", icon: TicketPercent, end: false },
   { to: "/admin/settings", label: "Settings", icon: Settings, end: false, superAdminOnly: true },
   { to: "/admin/system", label: "System", icon: Activity, end: false, superAdminOnly: true },
 ];

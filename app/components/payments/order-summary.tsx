@@ -35,6 +35,18 @@ export function OrderSummary({ offer }: { offer: CheckoutOffer }) {
             <dt className="text-muted-foreground">{offer.kind === "course" ? "Course" : "Membership"}</dt>
             <dd>{period}</dd>
           </div>
+          {offer.discountCents > 0 ? (
+            <>
+              <div className="flex justify-between gap-4">
+                <dt className="text-muted-foreground">List price</dt>
+                <dd data-testid="order-list-price">{formatUsd(offer.listPriceCents)}</dd>
+              </div>
+              <div className="flex justify-between gap-4 text-success">
+                <dt>Discount ({offer.coupon?.code})</dt>
+                <dd data-testid="order-discount">−{formatUsd(offer.discountCents)}</dd>
+              </div>
+            </>
+          ) : null}
           <div className="flex items-baseline justify-between gap-4 text-base">
             <dt className="font-semibold">Total</dt>
             <dd>

@@ -31,6 +31,8 @@ const NOT_CONTENT = [
   "orders",
   "subscriptions",
   "payment_webhook_events",
+  // Discount codes: read only by checkout and the back office, never by a cached page.
+  "coupons",
   // Outgoing mail, shown only on the admin's System screen.
   "mail_log",
 ];
