@@ -19,8 +19,10 @@ const coupon = (terms: Partial<CouponTerms> = {}): CouponTerms => ({
   ...terms,
 });
 
-const refusal = (terms: Partial<CouponTerms> | null, { product = { kind: "course", courseId: COURSE } as const, redemptions = 0, mine = 0, now = NOW } = {}) =>
-  couponRefusal({ coupon: terms === null ? null : coupon(terms), product, now, redemptions, customerRedemptions: mine });
+const refusal = (
+  terms: Partial<CouponTerms> | null,
+  { product = { kind: "course", courseId: COURSE } as const, redemptions = 0, mine = 0, now = NOW } = {},
+) => couponRefusal({ coupon: terms === null ? null : coupon(terms), product, now, redemptions, customerRedemptions: mine });
 
 describe("the coupon rules", () => {
   it.each([

@@ -7,6 +7,8 @@ import type { CouponDiscountType, CouponDuration, CouponStatus, CouponTarget } f
  */
 
 export const COUPON_CODE_MAX = 40;
+export const COUPONS_PAGE_SIZE = 25;
+export const COUPONS_MAX_QUERY_LENGTH = 100;
 /** Letters, digits, dashes and underscores; stored upper-cased so "launch" and "LAUNCH" are one code. */
 export const COUPON_CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]*$/;
 
@@ -69,7 +71,8 @@ export type CouponProduct = { kind: "course"; courseId: string } | { kind: "memb
 
 /** What the coupon takes off `listPriceCents`: a percentage rounded to the cent, never more than the price. */
 export function couponDiscountCents(coupon: Pick<CouponTerms, "discountType" | "percentOff" | "amountOffCents">, listPriceCents: number) {
-  const off = coupon.discountType === "percent" ? Math.round((listPriceCents * (coupon.percentOff ?? 0)) / 100) : (coupon.amountOffCents ?? 0);
+  const off =
+    coupon.discountType === "percent" ? Math.round((listPriceCents * (coupon.percentOff ?? 0)) / 100) : (coupon.amountOffCents ?? 0);
   return Math.max(0, Math.min(listPriceCents, off));
 }
 

@@ -15,15 +15,13 @@ export function CouponField({ offer, typed, error }: { offer: CheckoutOffer; typ
   const without = offer.kind === "course" ? `/checkout?courseId=${offer.courseId}` : `/checkout?plan=${offer.plan}`;
   return (
     <Form method="get" action="/checkout" className="grid gap-2 rounded-xl border bg-card p-4">
-      {offer.kind === "course" ? <input type="hidden" name="courseId" value={offer.courseId ?? ""} /> : <input type="hidden" name="plan" value={offer.plan ?? ""} />}
+      {offer.kind === "course" ? (
+        <input type="hidden" name="courseId" value={offer.courseId ?? ""} />
+      ) : (
+        <input type="hidden" name="plan" value={offer.plan ?? ""} />
+      )}
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
-        <FormField
-          className="grow"
-          label="Coupon code"
-          name="coupon"
-          error={error}
-          hint={applied ? `Code ${applied} applied.` : undefined}
-        >
+        <FormField className="grow" label="Coupon code" name="coupon" error={error} hint={applied ? `Code ${applied} applied.` : undefined}>
           <Input defaultValue={typed} maxLength={COUPON_CODE_MAX} autoComplete="off" autoCapitalize="characters" spellCheck={false} />
         </FormField>
         <Button type="submit" variant="outline" className="sm:mt-7">

@@ -19,9 +19,17 @@ export function OrderSummary({ offer }: { offer: CheckoutOffer }) {
       <CardContent className="grid gap-5">
         <div className="flex items-start gap-4">
           {offer.kind === "course" ? (
-            <CourseImage src={offer.coverUrl} topic={offer.topic ?? undefined} alt="" className="aspect-video w-32 shrink-0 rounded-md object-cover" />
+            <CourseImage
+              src={offer.coverUrl}
+              topic={offer.topic ?? undefined}
+              alt=""
+              className="aspect-video w-32 shrink-0 rounded-md object-cover"
+            />
           ) : (
-            <span aria-hidden="true" className="flex aspect-video w-32 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary">
+            <span
+              aria-hidden="true"
+              className="flex aspect-video w-32 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary"
+            >
               <Sparkles className="size-8" />
             </span>
           )}

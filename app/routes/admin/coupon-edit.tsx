@@ -27,7 +27,14 @@ function StatusButton({ coupon }: { coupon: { id: string; code: string; status: 
     <fetcher.Form method="post" action="/admin/coupons" className="flex items-center gap-2">
       <input type="hidden" name="id" value={coupon.id} />
       <Badge variant={active ? "success" : "secondary"}>{active ? "Active" : "Disabled"}</Badge>
-      <Button type="submit" name="intent" value={active ? "disable" : "enable"} variant="outline" size="sm" loading={fetcher.state !== "idle"}>
+      <Button
+        type="submit"
+        name="intent"
+        value={active ? "disable" : "enable"}
+        variant="outline"
+        size="sm"
+        loading={fetcher.state !== "idle"}
+      >
         {active ? `Disable ${coupon.code}` : `Enable ${coupon.code}`}
       </Button>
     </fetcher.Form>

@@ -17,7 +17,11 @@ export async function couponEditorLoader({ request, context, couponId }: Args) {
   if (!couponId) return { initial: EMPTY_COUPON_FORM, courses, coupon: null };
   const coupon = await getCouponForEdit({ couponId });
   if (!coupon) throw data({ message: COUPON_MESSAGES.notFound }, { status: 404 });
-  return { initial: couponFormValues(coupon), courses, coupon: { id: coupon.id, code: coupon.code, status: coupon.status, redemptions: coupon.redemptions } };
+  return {
+    initial: couponFormValues(coupon),
+    courses,
+    coupon: { id: coupon.id, code: coupon.code, status: coupon.status, redemptions: coupon.redemptions },
+  };
 }
 
 /** Save (create or edit), then back to the list with the toast; a refused form stays with what was typed. */
@@ -25,7 +29,8 @@ export async function couponEditorAction({ request, context, couponId }: Args) {
   requireAdmin({ request, context });
   const parsed = parseForm(couponForm, couponFormData(await request.formData()));
   const values = typedCouponValues(parsed.values);
-  if (parsed.errors) return invalidForm({ errors: parsed.errors, values }, { toast: newToast({ kind: "error", message: COUPON_MESSAGES.invalid }) });
+  if (parsed.errors)
+    return invalidForm({ errors: parsed.errors, values }, { toast: newToast({ kind: "error", message: COUPON_MESSAGES.invalid }) });
   try {
     if (couponId) await updateCoupon({ couponId, input: parsed.data });
     else await createCoupon({ input: parsed.data });

@@ -34,7 +34,13 @@ function Choice({
       {options.map((option) => (
         <div key={option.value} className="grid gap-2">
           <label className="flex items-center gap-2 text-sm">
-            <input type="radio" name={name} value={option.value} defaultChecked={value === option.value} className="size-4 accent-primary" />
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              defaultChecked={value === option.value}
+              className="size-4 accent-primary"
+            />
             {option.label}
           </label>
           {option.detail ? <div className="ml-6">{option.detail}</div> : null}
@@ -96,7 +102,14 @@ export function CouponEditor({
           </CardHeader>
           <CardContent className="grid gap-5">
             <FormField label="Code" name="code" hint="Letters, digits, dashes and underscores, e.g. LAUNCH25." error={errors.code}>
-              <Input defaultValue={initial.code} maxLength={COUPON_CODE_MAX} autoComplete="off" autoCapitalize="characters" spellCheck={false} className="font-mono uppercase" />
+              <Input
+                defaultValue={initial.code}
+                maxLength={COUPON_CODE_MAX}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                className="font-mono uppercase"
+              />
             </FormField>
             <Choice
               legend="Discount"
@@ -149,7 +162,13 @@ export function CouponEditor({
                       {courses.length === 0 ? <p className="text-sm text-muted-foreground">No courses yet.</p> : null}
                       {courses.map((course) => (
                         <label key={course.id} className="flex items-center gap-2 text-sm">
-                          <input type="checkbox" name="courseIds" value={course.id} defaultChecked={chosen.has(course.id)} className="size-4 accent-primary" />
+                          <input
+                            type="checkbox"
+                            name="courseIds"
+                            value={course.id}
+                            defaultChecked={chosen.has(course.id)}
+                            className="size-4 accent-primary"
+                          />
                           {course.title}
                           {course.status === "published" ? null : <span className="text-xs text-muted-foreground">(draft)</span>}
                         </label>
@@ -173,7 +192,9 @@ export function CouponEditor({
             <CardTitle asChild>
               <h2>Dates and limits</h2>
             </CardTitle>
-            <CardDescription>Dates are in UTC; the code works through the whole end date. Leave a field empty for no limit.</CardDescription>
+            <CardDescription>
+              Dates are in UTC; the code works through the whole end date. Leave a field empty for no limit.
+            </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-5 sm:grid-cols-2">
             <FormField label="Starts on" name="startsOn" error={errors.startsOn}>
@@ -182,7 +203,12 @@ export function CouponEditor({
             <FormField label="Ends on" name="endsOn" error={errors.endsOn}>
               <Input type="date" defaultValue={initial.endsOn} />
             </FormField>
-            <FormField label="Total redemptions" name="maxRedemptions" hint="How many orders may use it in all." error={errors.maxRedemptions}>
+            <FormField
+              label="Total redemptions"
+              name="maxRedemptions"
+              hint="How many orders may use it in all."
+              error={errors.maxRedemptions}
+            >
               <Input defaultValue={initial.maxRedemptions} inputMode="numeric" autoComplete="off" />
             </FormField>
             <FormField label="Redemptions per customer" name="maxPerCustomer" error={errors.maxPerCustomer}>

@@ -181,12 +181,17 @@ export const couponForm = z
     };
   });
 
-
 /** Several checkboxes share the name `courseIds`; the form parser reads one value a name, so they are joined first. */
 export function couponFormData(form: FormData) {
   const joined = new FormData();
   for (const [name, value] of form.entries()) if (name !== "courseIds") joined.append(name, value);
-  joined.set("courseIds", form.getAll("courseIds").filter((id) => typeof id === "string").join(","));
+  joined.set(
+    "courseIds",
+    form
+      .getAll("courseIds")
+      .filter((id) => typeof id === "string")
+      .join(","),
+  );
   return joined;
 }
 

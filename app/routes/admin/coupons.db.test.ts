@@ -18,7 +18,10 @@ beforeAll(async () => {
 
 const couponByCode = async (code: string) => (await database().db.select().from(coupons).where(eq(coupons.code, code)))[0];
 
-type Answer = { init: ResponseInit; data: { errors: Record<string, string[]>; values: Record<string, string>; toast: { message: string } } };
+type Answer = {
+  init: ResponseInit;
+  data: { errors: Record<string, string[]>; values: Record<string, string>; toast: { message: string } };
+};
 
 /** Posts the New coupon form as a browser would, with one `courseIds` entry per ticked box. */
 function postNewCoupon(fields: [string, string][]) {
@@ -115,7 +118,14 @@ describe("Admin → Coupons", () => {
       path: `/admin/coupons/${coupon.id}`,
       params: { id: coupon.id },
       user: admin,
-      form: { intent: "save", code: coupon.code, discountType: "percent", percentOff: "30", appliesTo: "membership", duration: "every-payment" },
+      form: {
+        intent: "save",
+        code: coupon.code,
+        discountType: "percent",
+        percentOff: "30",
+        appliesTo: "membership",
+        duration: "every-payment",
+      },
     })) as Response;
     expect(await toastAfter(saved)).toMatchObject({ message: "Coupon saved" });
     expect(await couponByCode(coupon.code)).toMatchObject({ percentOff: 30, appliesTo: "membership", duration: "every-payment" });

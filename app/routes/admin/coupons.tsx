@@ -6,15 +6,23 @@ import type { AdminListColumn } from "~/components/admin/list/admin-list-table";
 import { RowActions, RowIntentButton, RowLink } from "~/components/admin/list/row-actions";
 import { RowTitle } from "~/components/admin/list/row-title";
 import { Badge } from "~/components/ui/badge";
-import { COUPON_MESSAGES } from "~/lib/coupons";
+import { COUPON_MESSAGES, COUPONS_MAX_QUERY_LENGTH } from "~/lib/coupons";
 import { formatDate } from "~/lib/dates";
-import { COUPON_STATUS_LABELS, COUPON_STATUSES, COUPON_TARGET_LABELS, isOneOf, COUPON_TARGETS, COUPON_DURATION_LABELS, COUPON_DURATIONS } from "~/lib/domain-values";
+import {
+  COUPON_STATUS_LABELS,
+  COUPON_STATUSES,
+  COUPON_TARGET_LABELS,
+  isOneOf,
+  COUPON_TARGETS,
+  COUPON_DURATION_LABELS,
+  COUPON_DURATIONS,
+} from "~/lib/domain-values";
 import { defineListUrl, optionParam, pageParam, textParam } from "~/lib/list-url";
 import { formatUsd } from "~/lib/money";
 import { adminMeta } from "~/lib/seo";
 import { readAdminList } from "~/server/admin-list.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { COUPONS_MAX_QUERY_LENGTH, listAdminCoupons } from "~/server/coupons/admin-coupons.server";
+import { listAdminCoupons } from "~/server/coupons/admin-coupons.server";
 import { couponStatusAction } from "./coupons.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "Coupons");

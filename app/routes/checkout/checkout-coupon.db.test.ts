@@ -19,7 +19,9 @@ async function signedInBuyer() {
 /** A `data(value, { status })` answer as the page gets it. */
 function unwrap(result: unknown) {
   const wrapped = result as { type?: string; data?: unknown; init?: ResponseInit | null };
-  return wrapped?.type === "DataWithResponseInit" ? { status: wrapped.init?.status ?? 200, data: wrapped.data } : { status: 200, data: result };
+  return wrapped?.type === "DataWithResponseInit"
+    ? { status: wrapped.init?.status ?? 200, data: wrapped.data }
+    : { status: 200, data: result };
 }
 
 describe("/checkout with a coupon", () => {
@@ -36,7 +38,11 @@ describe("/checkout with a coupon", () => {
       offer: { listPriceCents: 20000, discountCents: 5000, amountCents: 15000, coupon: { code: coupon.code, refusal: null } },
     });
 
-    const response = (await callAction(checkoutRoute, { path, user, form: { intent: "pay-course", courseId: course.id, coupon: coupon.code } })) as Response;
+    const response = (await callAction(checkoutRoute, {
+      path,
+      user,
+      form: { intent: "pay-course", courseId: course.id, coupon: coupon.code },
+    })) as Response;
     expect(response.status).toBe(302);
     expect(await toastAfter(response)).toMatchObject({ message: "Payment received" });
     const { orders: listed } = await listAdminOrders({ query: buyer.email });
@@ -62,9 +68,19 @@ describe("/checkout with a coupon", () => {
     const rival = await createBuyer();
     const course = await createCourseForSale({ priceCents: 9900 });
     const coupon = await createTestCoupon({ maxRedemptions: 1 });
-    await callAction(checkoutRoute, { path: "/checkout", user: sessionUser({ id: rival.id, email: rival.email }), form: { intent: "pay-course", courseId: course.id, coupon: coupon.code } });
+    await callAction(checkoutRoute, {
+      path: "/checkout",
+      user: sessionUser({ id: rival.id, email: rival.email }),
+      form: { intent: "pay-course", courseId: course.id, coupon: coupon.code },
+    });
 
-    const answer = unwrap(await callAction(checkoutRoute, { path: "/checkout", user, form: { intent: "pay-course", courseId: course.id, coupon: coupon.code } }));
+    const answer = unwrap(
+      await callAction(checkoutRoute, {
+        path: "/checkout",
+        user,
+        form: { intent: "pay-course", courseId: course.id, coupon: coupon.code },
+      }),
+    );
     expect(answer).toMatchObject({
       status: 409,
       data: { couponError: "This coupon has been used up", offer: { amountCents: 9900, discountCents: 0 }, toast: { kind: "error" } },

@@ -16,5 +16,9 @@ export const couponCodeField = z
  */
 export const checkoutForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("pay-course"), courseId: z.string().trim().min(1, "Choose a course"), coupon: couponCodeField }),
-  z.object({ intent: z.literal("pay-membership"), plan: z.enum(SUBSCRIPTION_PLANS, { error: "Choose a membership plan" }), coupon: couponCodeField }),
+  z.object({
+    intent: z.literal("pay-membership"),
+    plan: z.enum(SUBSCRIPTION_PLANS, { error: "Choose a membership plan" }),
+    coupon: couponCodeField,
+  }),
 ]);

@@ -75,7 +75,11 @@ export async function checkoutAction({ request, context }: Args) {
     case "enrolled-free":
       return redirectWithToast(coursePage, { kind: "success", message: CHECKOUT_MESSAGES.enrolledFree });
     case "already-owned":
-      return redirectWithToast(coursePage, { kind: "success", message: CHECKOUT_MESSAGES.alreadyOwned, description: CHECKOUT_MESSAGES.alreadyOwnedDetail });
+      return redirectWithToast(coursePage, {
+        kind: "success",
+        message: CHECKOUT_MESSAGES.alreadyOwned,
+        description: CHECKOUT_MESSAGES.alreadyOwnedDetail,
+      });
     case "included-in-membership":
       return redirectWithToast(coursePage, {
         kind: "success",

@@ -31,7 +31,11 @@ const BLOCKED = {
     detail: CHECKOUT_MESSAGES.includedInMembershipDetail,
     action: "Go to the course",
   },
-  "already-member": { title: CHECKOUT_MESSAGES.alreadyMember, detail: CHECKOUT_MESSAGES.alreadyMemberDetail, action: "Manage your membership" },
+  "already-member": {
+    title: CHECKOUT_MESSAGES.alreadyMember,
+    detail: CHECKOUT_MESSAGES.alreadyMemberDetail,
+    action: "Manage your membership",
+  },
 } as const;
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
@@ -84,7 +88,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             </>
           )}
           <Button type="submit" size="lg" loading={paying}>
-            {free ? "Enroll for free" : freeWithCoupon && offer.kind === "course" ? "Complete order" : mode === "stripe" ? "Continue to payment" : `Pay ${formatUsd(offer.amountCents)}`}
+            {free
+              ? "Enroll for free"
+              : freeWithCoupon && offer.kind === "course"
+                ? "Complete order"
+                : mode === "stripe"
+                  ? "Continue to payment"
+                  : `Pay ${formatUsd(offer.amountCents)}`}
           </Button>
           {mode === "stripe" && !free && !(freeWithCoupon && offer.kind === "course") ? (
             <p className="flex items-center justify-center gap-2 text-sm text-muted-foreground">
@@ -105,7 +115,9 @@ const PROBLEMS: Record<CheckoutProblem, { title: string; detail: string }> = {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const problem = isRouteErrorResponse(error) ? (error.data as { problem?: CheckoutProblem } | undefined)?.problem : undefined;
-  const shown = problem ? PROBLEMS[problem] : { title: "Something went wrong", detail: "We couldn't load your order. Please try again in a moment." };
+  const shown = problem
+    ? PROBLEMS[problem]
+    : { title: "Something went wrong", detail: "We couldn't load your order. Please try again in a moment." };
   return (
     <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-20 text-center">
       <h1 className="text-3xl font-bold tracking-tight">{shown.title}</h1>

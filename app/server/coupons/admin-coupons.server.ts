@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import type { CouponInput } from "~/lib/coupons";
+import { COUPONS_MAX_QUERY_LENGTH, COUPONS_PAGE_SIZE, type CouponInput } from "~/lib/coupons";
 import type { CouponStatus } from "~/lib/domain-values";
 import { isUuid } from "~/lib/uuid";
 import { db } from "~/server/db/client.server";
@@ -9,8 +9,6 @@ import { coupons, courses, orders } from "~/server/db/schema";
 
 /** The back office's coupon operations: the searchable list, one coupon, create, edit, disable. */
 
-export const COUPONS_PAGE_SIZE = 25;
-export const COUPONS_MAX_QUERY_LENGTH = 100;
 
 export class CouponCodeTakenError extends Error {
   constructor(readonly code: string) {
@@ -28,6 +26,22 @@ export class CouponNotFoundError extends Error {
 
 /** A coupon's pending and paid orders: the same count checkout limits by. */
 const redemptions = sql<number>`(select count(*)::int from ${orders} where ${orders.couponId} = ${coupons.id} and ${orders.status} in ('pending', 'paid'))`;
+
+/** What the list and the edit form read of a coupon. */
+const couponColumns = {
+  id: coupons.id,
+  code: coupons.code,
+  status: coupons.status,
+  discountType: coupons.discountType,
+  percentOff: coupons.percentOff,
+  amountOffCents: coupons.amountOffCents,
+  appliesTo: coupons.appliesTo,
+  duration: coupons.duration,
+  startsAt: coupons.startsAt,
+  endsAt: coupons.endsAt,
+  maxRedemptions: coupons.maxRedemptions,
+  redemptions,
+};
 
 /** One page of coupons, newest first, searched by code and filtered by status in SQL. */
 export async function listAdminCoupons({
@@ -49,21 +63,7 @@ export async function listAdminCoupons({
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
   const rows = await db()
-    .select({
-      id: coupons.id,
-      code: coupons.code,
-      status: coupons.status,
-      discountType: coupons.discountType,
-      percentOff: coupons.percentOff,
-      amountOffCents: coupons.amountOffCents,
-      appliesTo: coupons.appliesTo,
-      courseCount: sql<number>`cardinality(${coupons.courseIds})`,
-      duration: coupons.duration,
-      startsAt: coupons.startsAt,
-      endsAt: coupons.endsAt,
-      maxRedemptions: coupons.maxRedemptions,
-      redemptions,
-    })
+    .select({ ...couponColumns, courseCount: sql<number>`cardinality(${coupons.courseIds})` })
     .from(coupons)
     .where(where)
     .orderBy(desc(coupons.createdAt), desc(coupons.id))
@@ -76,22 +76,7 @@ export async function listAdminCoupons({
 export async function getCouponForEdit({ couponId }: { couponId: string }) {
   if (!isUuid(couponId)) return null;
   const [coupon] = await db()
-    .select({
-      id: coupons.id,
-      code: coupons.code,
-      status: coupons.status,
-      discountType: coupons.discountType,
-      percentOff: coupons.percentOff,
-      amountOffCents: coupons.amountOffCents,
-      appliesTo: coupons.appliesTo,
-      courseIds: coupons.courseIds,
-      duration: coupons.duration,
-      startsAt: coupons.startsAt,
-      endsAt: coupons.endsAt,
-      maxRedemptions: coupons.maxRedemptions,
-      maxPerCustomer: coupons.maxPerCustomer,
-      redemptions,
-    })
+    .select({ ...couponColumns, courseIds: coupons.courseIds, maxPerCustomer: coupons.maxPerCustomer })
     .from(coupons)
     .where(eq(coupons.id, couponId));
   return coupon ?? null;
@@ -146,7 +131,11 @@ export async function updateCoupon({ couponId, input }: { couponId: string; inpu
 /** Disable (checkout refuses it as unknown; its orders keep it) or enable again. */
 export async function setCouponStatus({ couponId, status }: { couponId: string; status: CouponStatus }) {
   if (!isUuid(couponId)) throw new CouponNotFoundError(couponId);
-  const [changed] = await db().update(coupons).set({ status }).where(eq(coupons.id, couponId)).returning({ id: coupons.id, code: coupons.code });
+  const [changed] = await db()
+    .update(coupons)
+    .set({ status })
+    .where(eq(coupons.id, couponId))
+    .returning({ id: coupons.id, code: coupons.code });
   if (!changed) throw new CouponNotFoundError(couponId);
   return changed;
 }

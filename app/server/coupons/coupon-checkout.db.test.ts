@@ -15,7 +15,12 @@ const DAY = 24 * 60 * 60 * 1000;
 const newCoupon = createTestCoupon;
 
 const enrollmentOf = async (userId: string, courseId: string) =>
-  (await database().db.select().from(enrollments).where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId))))[0];
+  (
+    await database()
+      .db.select()
+      .from(enrollments)
+      .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
+  )[0];
 
 describe("a coupon at checkout (test mode)", () => {
   it("shows the list price, the discount and the total, and the order keeps all three and the code", async () => {
@@ -24,12 +29,24 @@ describe("a coupon at checkout (test mode)", () => {
     const coupon = await newCoupon({ percentOff: 25 });
 
     const offer = await getCheckoutOffer({ userId: buyer.id, item: { courseId: course.id }, couponCode: coupon.code.toLowerCase() });
-    expect(offer).toMatchObject({ listPriceCents: 20000, discountCents: 5000, amountCents: 15000, coupon: { code: coupon.code, refusal: null } });
+    expect(offer).toMatchObject({
+      listPriceCents: 20000,
+      discountCents: 5000,
+      amountCents: 15000,
+      coupon: { code: coupon.code, refusal: null },
+    });
 
     const started = await startCheckout({ userId: buyer.id, item: { courseId: course.id }, couponCode: ` ${coupon.code.toLowerCase()} ` });
     expect(started.status).toBe("paid");
     const [order] = await ordersOf(buyer.id);
-    expect(order).toMatchObject({ status: "paid", listPriceCents: 20000, discountCents: 5000, amountCents: 15000, couponId: coupon.id, couponCode: coupon.code });
+    expect(order).toMatchObject({
+      status: "paid",
+      listPriceCents: 20000,
+      discountCents: 5000,
+      amountCents: 15000,
+      couponId: coupon.id,
+      couponCode: coupon.code,
+    });
     const [receipt] = await mailsTo(buyer.email);
     expect(receipt).toContain(`You bought ${course.title} for $150.00`);
     expect(receipt).toContain(`List price $200.00, discount $50.00 with the code ${coupon.code}.`);
@@ -37,11 +54,14 @@ describe("a coupon at checkout (test mode)", () => {
 
   it.each([
     ["unknown", async () => ({ code: "NO-SUCH-CODE" })],
-    ["unknown", async () => {
-      const coupon = await newCoupon();
-      await setCouponStatus({ couponId: coupon.id, status: "disabled" });
-      return coupon;
-    }],
+    [
+      "unknown",
+      async () => {
+        const coupon = await newCoupon();
+        await setCouponStatus({ couponId: coupon.id, status: "disabled" });
+        return coupon;
+      },
+    ],
     ["not-started", async () => newCoupon({ startsAt: new Date(Date.now() + DAY) })],
     ["expired", async () => newCoupon({ startsAt: new Date(Date.now() - 2 * DAY), endsAt: new Date(Date.now() - DAY) })],
     ["not-for-product", async () => newCoupon({ appliesTo: "membership" })],
@@ -61,13 +81,23 @@ describe("a coupon at checkout (test mode)", () => {
   it("applies to the courses it names, and a membership code to the membership", async () => {
     const buyer = await createBuyer();
     const course = await createCourseForSale({ priceCents: 10000 });
-    const forCourse = await newCoupon({ appliesTo: "courses", courseIds: [course.id], discountType: "amount", percentOff: null, amountOffCents: 3000 });
+    const forCourse = await newCoupon({
+      appliesTo: "courses",
+      courseIds: [course.id],
+      discountType: "amount",
+      percentOff: null,
+      amountOffCents: 3000,
+    });
     const forMembership = await newCoupon({ appliesTo: "membership", percentOff: 50 });
 
-    expect((await getCheckoutOffer({ userId: buyer.id, item: { courseId: course.id }, couponCode: forCourse.code })).amountCents).toBe(7000);
+    expect((await getCheckoutOffer({ userId: buyer.id, item: { courseId: course.id }, couponCode: forCourse.code })).amountCents).toBe(
+      7000,
+    );
     const membership = await getCheckoutOffer({ userId: buyer.id, item: { plan: "monthly" }, couponCode: forMembership.code });
     expect(membership).toMatchObject({ discountCents: Math.round(membership.listPriceCents / 2), coupon: { refusal: null } });
-    expect((await getCheckoutOffer({ userId: buyer.id, item: { plan: "monthly" }, couponCode: forCourse.code })).coupon?.refusal).toBe("not-for-product");
+    expect((await getCheckoutOffer({ userId: buyer.id, item: { plan: "monthly" }, couponCode: forCourse.code })).coupon?.refusal).toBe(
+      "not-for-product",
+    );
 
     expect((await startCheckout({ userId: buyer.id, item: { plan: "monthly" }, couponCode: forMembership.code })).status).toBe("paid");
     const [order] = await ordersOf(buyer.id);
@@ -80,9 +110,13 @@ describe("a coupon at checkout (test mode)", () => {
     const [first, second] = [await createCourseForSale(), await createCourseForSale()];
 
     expect((await startCheckout({ userId: ann.id, item: { courseId: first.id }, couponCode: coupon.code })).status).toBe("paid");
-    expect(await startCheckout({ userId: ann.id, item: { courseId: second.id }, couponCode: coupon.code })).toMatchObject({ refusal: "already-used" });
+    expect(await startCheckout({ userId: ann.id, item: { courseId: second.id }, couponCode: coupon.code })).toMatchObject({
+      refusal: "already-used",
+    });
     expect((await startCheckout({ userId: bob.id, item: { courseId: first.id }, couponCode: coupon.code })).status).toBe("paid");
-    expect(await startCheckout({ userId: cat.id, item: { courseId: first.id }, couponCode: coupon.code })).toMatchObject({ refusal: "used-up" });
+    expect(await startCheckout({ userId: cat.id, item: { courseId: first.id }, couponCode: coupon.code })).toMatchObject({
+      refusal: "used-up",
+    });
 
     const [bobsOrder] = await ordersOf(bob.id);
     await refundOrder({ orderId: bobsOrder!.id, actorId: null });
@@ -94,7 +128,9 @@ describe("a coupon at checkout (test mode)", () => {
     const course = await createCourseForSale({ priceCents: 5000 });
     const buyers = [await createBuyer(), await createBuyer()];
 
-    const results = await Promise.all(buyers.map((buyer) => startCheckout({ userId: buyer.id, item: { courseId: course.id }, couponCode: coupon.code })));
+    const results = await Promise.all(
+      buyers.map((buyer) => startCheckout({ userId: buyer.id, item: { courseId: course.id }, couponCode: coupon.code })),
+    );
 
     expect(results.map((result) => result.status).sort()).toEqual(["coupon-refused", "paid"]);
     expect(results.find((result) => result.status === "coupon-refused")).toMatchObject({ refusal: "used-up" });

@@ -7,8 +7,7 @@ import { coupons, orders, type Coupon } from "~/server/db/schema";
 const REDEEMING_STATUSES = ["pending", "paid"];
 
 export type CouponCheck =
-  | { coupon: Coupon; discountCents: number; refusal: null }
-  | { coupon: Coupon | null; discountCents: 0; refusal: CouponRefusal };
+  { coupon: Coupon; discountCents: number; refusal: null } | { coupon: Coupon | null; discountCents: 0; refusal: CouponRefusal };
 
 /**
  * Whether `code` may take money off `listPriceCents` for this buyer and product, and how much.

@@ -9,7 +9,11 @@ import { CouponCodeTakenError, CouponNotFoundError } from "./admin-coupons.serve
  */
 export function couponFailure(error: unknown, details: { couponId?: string } = {}): Failure & { fieldErrors?: Record<string, string[]> } {
   if (error instanceof CouponCodeTakenError) {
-    return { toast: { kind: "error", message: COUPON_MESSAGES.codeTaken }, status: 409, fieldErrors: { code: [COUPON_MESSAGES.codeTaken] } };
+    return {
+      toast: { kind: "error", message: COUPON_MESSAGES.codeTaken },
+      status: 409,
+      fieldErrors: { code: [COUPON_MESSAGES.codeTaken] },
+    };
   }
   if (error instanceof CouponNotFoundError) {
     logger.warn({ err: error, ...details }, "coupon operation on a missing coupon");

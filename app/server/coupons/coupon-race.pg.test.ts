@@ -24,7 +24,14 @@ it("makes the second of two overlapping buyers wait for the first, then refuses 
   let secondSettled = false;
 
   await database().db.transaction(async (tx) => {
-    const check = await checkCoupon({ database: tx, tx, code: coupon.code, userId: first.id, product: { kind: "course", courseId: course.id }, listPriceCents: 8000 });
+    const check = await checkCoupon({
+      database: tx,
+      tx,
+      code: coupon.code,
+      userId: first.id,
+      product: { kind: "course", courseId: course.id },
+      listPriceCents: 8000,
+    });
     expect(check.refusal).toBeNull();
     await tx.insert(orders).values({
       userId: first.id,
@@ -50,5 +57,7 @@ it("makes the second of two overlapping buyers wait for the first, then refuses 
   });
 
   expect(await secondCheckout).toMatchObject({ status: "coupon-refused", refusal: "used-up" });
-  expect(await database().db.select({ userId: orders.userId }).from(orders).where(eq(orders.couponId, coupon.id))).toEqual([{ userId: first.id }]);
+  expect(await database().db.select({ userId: orders.userId }).from(orders).where(eq(orders.couponId, coupon.id))).toEqual([
+    { userId: first.id },
+  ]);
 });

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { createTestCoupon } from "../../../tests/support/coupons";
-import { completedSession, createBuyer, createCourseForSale, deliverStripeEvent, ordersOf, STRIPE_TEST_CONFIG, useStripeDouble } from "../../../tests/support/payments";
+import {
+  completedSession,
+  createBuyer,
+  createCourseForSale,
+  deliverStripeEvent,
+  ordersOf,
+  STRIPE_TEST_CONFIG,
+  useStripeDouble,
+} from "../../../tests/support/payments";
 import { useTestDatabase } from "../../../tests/support/test-database";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 import { refundOrder } from "~/server/payments/billing.server";
@@ -25,7 +33,13 @@ describe("a coupon with Stripe (against the local double)", () => {
     const [couponCall, sessionCall] = callsSince(from);
     expect(couponCall!.path).toBe("/v1/coupons");
     expect(couponCall!.idempotencyKey).toBe(`coupon-${order!.id}`);
-    expect(Object.fromEntries(couponCall!.form)).toMatchObject({ amount_off: "4980", currency: "usd", duration: "once", max_redemptions: "1", name: coupon.code });
+    expect(Object.fromEntries(couponCall!.form)).toMatchObject({
+      amount_off: "4980",
+      currency: "usd",
+      duration: "once",
+      max_redemptions: "1",
+      name: coupon.code,
+    });
     expect(sessionCall!.path).toBe("/v1/checkout/sessions");
     // The list price is the line item; Stripe takes the coupon off it and shows both on its page and receipt.
     expect(Object.fromEntries(sessionCall!.form)).toMatchObject({
@@ -53,7 +67,13 @@ describe("a coupon with Stripe (against the local double)", () => {
       ["every-payment", "forever"],
     ] as const) {
       const buyer = await createBuyer();
-      const coupon = await createTestCoupon({ appliesTo: "membership", discountType: "amount", percentOff: null, amountOffCents: 500, duration });
+      const coupon = await createTestCoupon({
+        appliesTo: "membership",
+        discountType: "amount",
+        percentOff: null,
+        amountOffCents: 500,
+        duration,
+      });
       const from = stripe.requests.length;
 
       const started = await startCheckout({ userId: buyer.id, item: { plan: "monthly" }, couponCode: coupon.code });

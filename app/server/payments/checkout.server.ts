@@ -1,5 +1,11 @@
 import { and, eq, gt, inArray, ne, or } from "drizzle-orm";
-import { LIVE_SUBSCRIPTION_STATUSES, SUBSCRIPTION_PLAN_LABELS, type OrderKind, type PaymentProvider, type SubscriptionPlan } from "~/lib/domain-values";
+import {
+  LIVE_SUBSCRIPTION_STATUSES,
+  SUBSCRIPTION_PLAN_LABELS,
+  type OrderKind,
+  type PaymentProvider,
+  type SubscriptionPlan,
+} from "~/lib/domain-values";
 import type { CouponRefusal, CouponProduct } from "~/lib/coupons";
 import { isUuid } from "~/lib/uuid";
 import { grantCourseAccess } from "~/server/access/course-access.server";
@@ -60,7 +66,15 @@ export type CheckoutOffer = {
 };
 
 /** The code applied to an offer priced without one: the discount, or the refusal (the price stays). */
-async function withCoupon({ offer, userId, couponCode }: { offer: ListPriceOffer; userId: string; couponCode?: string | null }): Promise<CheckoutOffer> {
+async function withCoupon({
+  offer,
+  userId,
+  couponCode,
+}: {
+  offer: ListPriceOffer;
+  userId: string;
+  couponCode?: string | null;
+}): Promise<CheckoutOffer> {
   const listPriceCents = offer.amountCents;
   const code = couponCode?.trim();
   if (!code || offer.blocked) return { ...offer, listPriceCents, discountCents: 0, coupon: null };
@@ -85,15 +99,10 @@ export function membershipTitle(schoolName: string, plan: SubscriptionPlan) {
  * What the user would buy and at what price, from the database only: the course's own price, or
  * the membership price of the site settings. Never a price from the browser.
  */
-export async function getCheckoutOffer({
-  userId,
-  item,
-  couponCode,
-}: {
-  userId: string;
-  item: CheckoutItem;
-  couponCode?: string | null;
-}): Promise<CheckoutOffer> {
+/** Who buys what, with the coupon code they gave (as typed; none when empty). */
+export type CheckoutArgs = { userId: string; item: CheckoutItem; couponCode?: string | null };
+
+export async function getCheckoutOffer({ userId, item, couponCode }: CheckoutArgs): Promise<CheckoutOffer> {
   return withCoupon({ offer: await listPriceOffer({ userId, item }), userId, couponCode });
 }
 
@@ -140,10 +149,7 @@ async function listPriceOffer({ userId, item }: { userId: string; item: Checkout
     .from(courses)
     .where(eq(courses.id, item.courseId));
   if (!course || course.status !== "published") throw new CourseNotForSaleError(item.courseId);
-  const [owned, member] = await Promise.all([
-    hasActiveEnrollment({ userId, courseId: course.id }),
-    hasActiveMembership({ userId }),
-  ]);
+  const [owned, member] = await Promise.all([hasActiveEnrollment({ userId, courseId: course.id }), hasActiveMembership({ userId })]);
   return {
     kind: "course",
     courseId: course.id,
@@ -179,15 +185,7 @@ export type CheckoutStart =
  * writes the order, so its last redemption goes to one buyer; a course it makes free is fulfilled
  * here with no payment step.
  */
-export async function startCheckout({
-  userId,
-  item,
-  couponCode,
-}: {
-  userId: string;
-  item: CheckoutItem;
-  couponCode?: string | null;
-}): Promise<CheckoutStart> {
+export async function startCheckout({ userId, item, couponCode }: CheckoutArgs): Promise<CheckoutStart> {
   if (item.plan) await settleEndedTestMemberships({ userId });
   const offer = await getCheckoutOffer({ userId, item, couponCode });
   if (offer.blocked) return { status: offer.blocked, offer };
@@ -197,13 +195,29 @@ export async function startCheckout({
   }
   if (offer.coupon?.refusal) return { status: "coupon-refused", offer, refusal: offer.coupon.refusal };
   const provider = currentPaymentsProvider();
-  const [buyer] = await db().select({ email: users.email, stripeCustomerId: users.stripeCustomerId }).from(users).where(eq(users.id, userId));
+  const [buyer] = await db()
+    .select({ email: users.email, stripeCustomerId: users.stripeCustomerId })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!buyer) throw new CheckoutUserNotFoundError(userId);
 
   const written = await db().transaction(async (tx) => {
-    let priced = { listPriceCents: offer.listPriceCents, discountCents: 0, couponId: null as string | null, couponCode: null as string | null, everyPayment: false };
+    let priced = {
+      listPriceCents: offer.listPriceCents,
+      discountCents: 0,
+      couponId: null as string | null,
+      couponCode: null as string | null,
+      everyPayment: false,
+    };
     if (offer.coupon) {
-      const check = await checkCoupon({ database: tx, tx, code: offer.coupon.code, userId, product: productOf(offer), listPriceCents: offer.listPriceCents });
+      const check = await checkCoupon({
+        database: tx,
+        tx,
+        code: offer.coupon.code,
+        userId,
+        product: productOf(offer),
+        listPriceCents: offer.listPriceCents,
+      });
       if (check.refusal) return { refusal: check.refusal };
       priced = {
         ...priced,
@@ -230,11 +244,26 @@ export async function startCheckout({
         currency: offer.currency,
         provider: provider.name,
       })
-      .returning({ id: orders.id, amountCents: orders.amountCents, discountCents: orders.discountCents, couponCode: orders.couponCode, couponId: orders.couponId });
+      .returning({
+        id: orders.id,
+        amountCents: orders.amountCents,
+        discountCents: orders.discountCents,
+        couponCode: orders.couponCode,
+        couponId: orders.couponId,
+      });
     return { order: order!, everyPayment: priced.everyPayment };
   });
   if (written.refusal) {
-    return { status: "coupon-refused", offer: { ...offer, discountCents: 0, amountCents: offer.listPriceCents, coupon: { code: offer.coupon!.code, refusal: written.refusal } }, refusal: written.refusal };
+    return {
+      status: "coupon-refused",
+      offer: {
+        ...offer,
+        discountCents: 0,
+        amountCents: offer.listPriceCents,
+        coupon: { code: offer.coupon!.code, refusal: written.refusal },
+      },
+      refusal: written.refusal,
+    };
   }
   const { order, everyPayment } = written;
   const orderId = order.id;
@@ -242,7 +271,14 @@ export async function startCheckout({
 
   // Nothing to pay for a course (a 100%-off code): no payment step, the same fulfilment.
   if (offer.kind === "course" && order.amountCents === 0) {
-    return fulfilAtOnce({ offer: sold, orderId, provider: provider.name, checkoutSessionId: `coupon_cs_${orderId}`, paymentId: null, eventId: `coupon_evt_${orderId}` });
+    return fulfilAtOnce({
+      offer: sold,
+      orderId,
+      provider: provider.name,
+      checkoutSessionId: `coupon_cs_${orderId}`,
+      paymentId: null,
+      eventId: `coupon_evt_${orderId}`,
+    });
   }
 
   let started;
@@ -298,7 +334,12 @@ async function fulfilAtOnce({
   paymentId: string | null;
   eventId: string;
 }): Promise<CheckoutStart> {
-  const { outcome } = await fulfilCheckout({ event: { id: eventId, provider, type: "checkout.completed" }, orderId, checkoutSessionId, paymentId });
+  const { outcome } = await fulfilCheckout({
+    event: { id: eventId, provider, type: "checkout.completed" },
+    orderId,
+    checkoutSessionId,
+    paymentId,
+  });
   // Another tab bought the same thing first: this payment was given back.
   if (outcome === "refunded-duplicate") return { status: offer.kind === "course" ? "already-owned" : "already-member", offer };
   return { status: "paid", offer, orderId };

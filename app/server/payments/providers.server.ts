@@ -154,7 +154,8 @@ export const stripeProvider: PaymentsProvider = {
     return { redirectUrl: portal.url };
   },
   async refund({ paymentId, orderId }) {
-    if (!paymentId?.startsWith("pi_")) throw new PaymentProviderError(`Stripe refunds a PaymentIntent; order ${orderId} has ${paymentId ?? "no payment"}`);
+    if (!paymentId?.startsWith("pi_"))
+      throw new PaymentProviderError(`Stripe refunds a PaymentIntent; order ${orderId} has ${paymentId ?? "no payment"}`);
     const stripe = getStripe();
     await callStripe("refund the payment", () =>
       stripe.refunds.create({ payment_intent: paymentId, metadata: { orderId } }, { idempotencyKey: `refund-${orderId}` }),
