@@ -79,9 +79,24 @@ export type LessonType = (typeof LESSON_TYPES)[number];
 export const VIDEO_PROVIDERS = ["upload", "youtube", "vimeo", "embed"] as const;
 export type VideoProvider = (typeof VIDEO_PROVIDERS)[number];
 
+/** An uploaded video's adaptive stream (docs/decisions/026): waiting for a worker, being made, playable, or failed with a reason. */
+export const VIDEO_STREAM_STATUSES = ["queued", "processing", "ready", "failed"] as const;
+export type VideoStreamStatus = (typeof VIDEO_STREAM_STATUSES)[number];
+export const VIDEO_STREAM_STATUS_LABELS: Record<VideoStreamStatus, string> = {
+  queued: "Queued",
+  processing: "Processing",
+  ready: "Ready",
+  failed: "Failed",
+};
+
 // ---------------------------------------------------------------------------------------------
 // Access
 // ---------------------------------------------------------------------------------------------
+
+/** Admin → Reviews' filter: reviews on the course page, or hidden by an admin. */
+export const REVIEW_VISIBILITIES = ["shown", "hidden"] as const;
+export type ReviewVisibility = (typeof REVIEW_VISIBILITIES)[number];
+export const REVIEW_VISIBILITY_LABELS: Record<ReviewVisibility, string> = { shown: "Shown", hidden: "Hidden" };
 
 export const ENROLLMENT_STATUSES = ["active", "revoked"] as const;
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];

@@ -117,6 +117,8 @@ const envSchema = z
     ),
     // The folder with pg_dump and pg_restore for `npm run db:backup` / `db:restore`; unset: found on PATH.
     PG_BIN: optional(z.string().min(1)),
+    // The ffmpeg binary that transcodes lesson videos; unset: the one @ffmpeg-installer/ffmpeg ships.
+    FFMPEG_PATH: optional(z.string().min(1)),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     PAGE_CACHE_MB: optional(
       z.coerce
@@ -207,6 +209,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
     dataDir,
     databaseUrl: raw.DATABASE_URL,
     pgBin: raw.PG_BIN,
+    ffmpegPath: raw.FFMPEG_PATH,
     migrationsDir: path.resolve(raw.MIGRATIONS_DIR),
     publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ""),
     authSecret: raw.AUTH_SECRET,

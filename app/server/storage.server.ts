@@ -88,6 +88,9 @@ const CONTENT_TYPES: Record<string, string> = {
   ...UPLOADED_CONTENT_TYPES,
   jpeg: UPLOADED_CONTENT_TYPES.jpg!,
   svg: "image/svg+xml",
+  // A lesson video's adaptive stream (docs/decisions/026).
+  m3u8: "application/vnd.apple.mpegurl",
+  ts: "video/mp2t",
 };
 
 export function contentTypeForKey(key: string) {

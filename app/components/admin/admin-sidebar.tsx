@@ -1,5 +1,5 @@
 import { NavLink } from "react-router";
-import { Activity, Database, GraduationCap, LayoutDashboard, Newspaper, Receipt, Settings, TicketPercent, Users } from "lucide-react";
+import { Activity, Database, GraduationCap, LayoutDashboard, MessageSquareText, Newspaper, Receipt, Settings, TicketPercent, Users } from "lucide-react";
 import { cn } from "~/lib/utils";
 
 const ITEMS = [
@@ -7,6 +7,7 @@ const ITEMS = [
   { to: "/admin/setup-sql", label: "SQL reference", icon: Database, end: false },
   { to: "/admin/blog", label: "Blog", icon: Newspaper, end: false },
   { to: "/admin/courses", label: "Courses", icon: GraduationCap, end: false },
+  { to: "/admin/reviews", label: "Reviews", icon: MessageSquareText, end: false },
   { to: "/admin/users", label: "Users", icon: Users, end: false },
   { to: "/admin/orders", label: "Orders", icon: Receipt, end: false },
   { to: "/admin/coupons", label: "Coupons", icon: TicketPercent, end: false },

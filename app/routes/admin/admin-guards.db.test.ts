@@ -127,6 +127,7 @@ const FORMS: Record<string, (id: string) => Form[]> = {
   "/admin/coupons": (id): Form[] => [{ intent: "disable", id }],
   "/admin/coupons/new": () => [{ intent: "save", code: "SNEAKY", discountType: "percent", percentOff: "50", appliesTo: "all-courses" }],
   "/admin/coupons/:id": () => [{ intent: "save", code: "HIJACKED", discountType: "percent", percentOff: "100", appliesTo: "all-courses" }],
+  "/admin/reviews": (id): Form[] => [{ intent: "hide", id }],
   "/admin/system": (): Form[] => [{ intent: "retry", queue: "mail", id: failedJobId }],
 };
 /** Pages only a super_admin may open: a plain admin gets the same 403 as a learner (isAdmin true). */
@@ -211,6 +212,7 @@ describe("the admin area read from app/routes.ts", () => {
         "/admin/coupons",
         "/admin/coupons/new",
         "/admin/coupons/:id",
+        "/admin/reviews",
         "/admin/system",
       ]),
     );

@@ -5,6 +5,7 @@ import { logger } from "~/server/logger.server";
 import { graceCutoff } from "~/server/media-in-use.server";
 import { deleteStaleObjects, getStorage, isSafeKey } from "~/server/storage.server";
 import { isUuid } from "~/lib/uuid";
+import { streamPrefixesInUse, streamPrefixOf } from "~/server/video/lesson-streams.server";
 
 /**
  * Uploaded lesson videos live in the course-videos bucket at `{courseId}/{timestamp}-{file}`
@@ -77,7 +78,13 @@ export async function sweepUnusedLessonVideos({ olderThan = graceCutoff() }: { o
     olderThan,
     keep: async (keys) => {
       const rows = await db().select({ path: lessons.videoStoragePath }).from(lessons).where(inArray(lessons.videoStoragePath, keys));
-      return new Set(rows.map((row) => row.path).filter((path): path is string => path !== null));
+      const kept = new Set(rows.map((row) => row.path).filter((path): path is string => path !== null));
+      // A lesson's stream files (docs/decisions/026) stay while its stream row names their prefix.
+      const streams = await streamPrefixesInUse([
+        ...new Set(keys.map(streamPrefixOf).filter((prefix): prefix is string => prefix !== null)),
+      ]);
+      for (const key of keys) if (streams.has(streamPrefixOf(key) ?? "")) kept.add(key);
+      return kept;
     },
   });
   if (deleted.length > 0) logger.info({ count: deleted.length }, "unused lesson videos swept");

@@ -7,6 +7,7 @@ import { courseModules, lessons } from "~/server/db/schema";
 import { ForeignVideoPathError, LessonNotFoundError, LessonSlugTakenError, ModuleNotFoundError } from "./curriculum-errors.server";
 import { lessonGroup, lessonIdsInOrder, lockCourse, placeAt, renumber, type BuilderLesson } from "./curriculum.server";
 import { isCourseVideoPath, removeUnusedVideos } from "./lesson-videos.server";
+import { removeStreamFiles, syncLessonStream } from "~/server/video/lesson-streams.server";
 
 /** Throws unless `moduleId` (when not null) is a module of this course. */
 async function assertModuleOfCourse(tx: Transaction, courseId: string, moduleId: string | null) {
@@ -85,6 +86,7 @@ export async function updateLesson({
     throw new ForeignVideoPathError(input.videoStoragePath);
   }
   let replacedVideo: string | null = null;
+  let replacedStream: string | null = null;
   try {
     const updated = await db().transaction(async (tx) => {
       await lockCourse(tx, courseId);
@@ -103,9 +105,12 @@ export async function updateLesson({
         .returning({ id: lessons.id, slug: lessons.slug, moduleId: lessons.moduleId, orderIndex: lessons.orderIndex });
       if (moving) await renumber(tx, "lessons", await lessonIdsInOrder(tx, courseId, lesson.moduleId));
       if (lesson.videoStoragePath && lesson.videoStoragePath !== input.videoStoragePath) replacedVideo = lesson.videoStoragePath;
+      // A new upload is transcoded into an adaptive stream by a job queued with this save (docs/decisions/026).
+      replacedStream = await syncLessonStream(tx, { lessonId: lesson.id, sourcePath: input.videoStoragePath });
       return row;
     });
     if (replacedVideo) await removeUnusedVideos([replacedVideo]);
+    await removeStreamFiles([replacedStream]);
     return updated;
   } catch (error) {
     if (isUniqueViolation(error)) throw new LessonSlugTakenError(input.slug);
@@ -115,14 +120,16 @@ export async function updateLesson({
 
 /** Deletes a lesson; the lessons after it in its group move up (renumbered from 1). */
 export async function deleteLesson({ courseId, lessonId }: { courseId: string; lessonId: string }) {
-  const video = await db().transaction(async (tx) => {
+  const { video, stream } = await db().transaction(async (tx) => {
     await lockCourse(tx, courseId);
     const lesson = await findLessonInCourse(tx, courseId, lessonId);
+    const stream = await syncLessonStream(tx, { lessonId: lesson.id, sourcePath: null });
     await tx.delete(lessons).where(eq(lessons.id, lesson.id));
     await renumber(tx, "lessons", await lessonIdsInOrder(tx, courseId, lesson.moduleId));
-    return lesson.videoStoragePath;
+    return { video: lesson.videoStoragePath, stream };
   });
   if (video) await removeUnusedVideos([video]);
+  await removeStreamFiles([stream]);
 }
 
 /**

@@ -42,6 +42,7 @@ import {
   SUBSCRIPTION_STATUSES,
   TESTIMONIAL_SOURCES,
   VIDEO_PROVIDERS,
+  VIDEO_STREAM_STATUSES,
   type EnrollmentStatus,
   type LessonType,
   type Level,
@@ -88,7 +89,9 @@ export const users = pgTable(
     email: text("email").notNull().unique(),
     emailVerified: boolean("email_verified").notNull().default(false),
     image: text("image"),
-    role: text("role").notNull().default("user" satisfies Role),
+    role: text("role")
+      .notNull()
+      .default("user" satisfies Role),
     banned: boolean("banned").default(false),
     banReason: text("ban_reason"),
     banExpires: timestamp("ban_expires", { withTimezone: true }),
@@ -107,7 +110,9 @@ export const users = pgTable(
     index("users_name_idx").on(t.name, t.id),
     index("users_last_sign_in_idx").on(t.lastSignInAt.desc().nullsLast(), t.id),
     // "Does any admin exist?" (first run) and "how many super admins?" (role rules) read only these rows.
-    index("users_admin_role_idx").on(t.role).where(sql`${t.role} in ${sqlList(ADMIN_ROLES)}`),
+    index("users_admin_role_idx")
+      .on(t.role)
+      .where(sql`${t.role} in ${sqlList(ADMIN_ROLES)}`),
     index("users_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
     index("users_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
   ],
@@ -212,12 +217,22 @@ export const courses = pgTable(
     longDescriptionMd: text("long_description_md").notNull().default(""),
     coverUrl: text("cover_url"),
     priceCents: integer("price_cents").notNull().default(0),
-    level: text("level").notNull().default("Beginner" satisfies Level),
-    topics: text("topics").array().notNull().default(sql`'{}'::text[]`),
+    level: text("level")
+      .notNull()
+      .default("Beginner" satisfies Level),
+    topics: text("topics")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     track: text("track").notNull().default(""),
-    outcomes: text("outcomes").array().notNull().default(sql`'{}'::text[]`),
+    outcomes: text("outcomes")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isFeatured: boolean("is_featured").notNull().default(false),
-    status: text("status").notNull().default("draft" satisfies PublishStatus),
+    status: text("status")
+      .notNull()
+      .default("draft" satisfies PublishStatus),
     authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     /**
@@ -273,10 +288,14 @@ export const lessons = pgTable(
     moduleId: uuid("module_id"),
     title: text("title").notNull(),
     slug: text("slug").notNull(),
-    type: text("type").notNull().default("video" satisfies LessonType),
+    type: text("type")
+      .notNull()
+      .default("video" satisfies LessonType),
     summary: text("summary").notNull().default(""),
     contentMd: text("content_md").notNull().default(""),
-    videoProvider: text("video_provider").notNull().default("youtube" satisfies VideoProvider),
+    videoProvider: text("video_provider")
+      .notNull()
+      .default("youtube" satisfies VideoProvider),
     videoUrl: text("video_url"),
     videoStoragePath: text("video_storage_path"),
     embedCode: text("embed_code"),
@@ -303,6 +322,39 @@ export const lessons = pgTable(
   ],
 );
 
+/**
+ * The adaptive stream (HLS) made from a lesson's uploaded video by the transcoding job
+ * (docs/decisions/026): one row per lesson, for the upload at `source_path`. Its files live in the
+ * course-videos bucket under `hls_prefix`; the original upload stays and plays until it is ready.
+ */
+export const lessonVideoStreams = pgTable(
+  "lesson_video_streams",
+  {
+    lessonId: uuid("lesson_id")
+      .primaryKey()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    /** The upload (lessons.video_storage_path) this stream is made from; a job for another is stale. */
+    sourcePath: text("source_path").notNull(),
+    status: text("status").notNull().default("queued"),
+    /** 0–100 while processing. */
+    progress: integer("progress").notNull().default(0),
+    error: text("error"),
+    /** `{courseId}/hls/{lessonId}-{stamp}`: master.m3u8, poster.jpg and one folder per rendition. */
+    hlsPrefix: text("hls_prefix"),
+    /** Rendition heights, lowest first (360, 720, 1080). */
+    renditions: integer("renditions")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    durationSeconds: integer("duration_seconds"),
+    ...timestamps,
+  },
+  (t) => [
+    check("lesson_video_streams_status_check", inList("status", VIDEO_STREAM_STATUSES)),
+    check("lesson_video_streams_progress_check", sql`${t.progress} between 0 and 100`),
+  ],
+);
+
 export const reviews = pgTable(
   "reviews",
   {
@@ -314,6 +366,8 @@ export const reviews = pgTable(
     authorName: text("author_name").notNull(),
     rating: integer("rating").notNull(),
     comment: text("comment").notNull().default(""),
+    /** Set when an admin hides the review: it leaves the course page, the rating and the count. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -337,7 +391,9 @@ export const enrollments = pgTable(
     courseId: uuid("course_id")
       .notNull()
       .references(() => courses.id, { onDelete: "cascade" }),
-    status: text("status").notNull().default("active" satisfies EnrollmentStatus),
+    status: text("status")
+      .notNull()
+      .default("active" satisfies EnrollmentStatus),
     source: text("source").notNull(),
     grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
@@ -420,10 +476,7 @@ export const lessonProgress = pgTable(
       .defaultNow()
       .$onUpdate(() => new Date()),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.lessonId] }),
-    check("lesson_progress_position_check", sql`${t.positionSeconds} >= 0`),
-  ],
+  (t) => [primaryKey({ columns: [t.userId, t.lessonId] }), check("lesson_progress_position_check", sql`${t.positionSeconds} >= 0`)],
 );
 
 export const savedCourses = pgTable(
@@ -452,9 +505,16 @@ export const posts = pgTable(
     slug: text("slug").notNull().unique(),
     excerpt: text("excerpt").notNull().default(""),
     contentMd: text("content_md").notNull().default(""),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
-    category: text("category").notNull().default("Announcements" satisfies PostCategory),
-    status: text("status").notNull().default("draft" satisfies PublishStatus),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    category: text("category")
+      .notNull()
+      .default("Announcements" satisfies PostCategory),
+    status: text("status")
+      .notNull()
+      .default("draft" satisfies PublishStatus),
     coverUrl: text("cover_url"),
     authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
     readingMinutes: integer("reading_minutes").notNull().default(1),
@@ -499,7 +559,9 @@ export const playbooks = pgTable(
     category: text("category").notNull(),
     imageUrl: text("image_url"),
     duration: text("duration").notNull().default(""),
-    level: text("level").notNull().default("Beginner" satisfies Level),
+    level: text("level")
+      .notNull()
+      .default("Beginner" satisfies Level),
     description: text("description").notNull().default(""),
     /** Null means "Included in membership". */
     priceCents: integer("price_cents"),
@@ -542,7 +604,9 @@ export const newsletterSubscribers = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     email: text("email").notNull(),
-    status: text("status").notNull().default("pending" satisfies NewsletterStatus),
+    status: text("status")
+      .notNull()
+      .default("pending" satisfies NewsletterStatus),
     token: text("token").notNull().unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
@@ -624,7 +688,9 @@ export const orders = pgTable(
     itemTitle: text("item_title").notNull().default(""),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("usd"),
-    status: text("status").notNull().default("pending" satisfies OrderStatus),
+    status: text("status")
+      .notNull()
+      .default("pending" satisfies OrderStatus),
     provider: text("provider").notNull(),
     /** The provider's checkout (a Stripe Checkout Session id; a generated id in test mode). */
     checkoutSessionId: text("checkout_session_id").unique(),
@@ -713,7 +779,9 @@ export const subscriptions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     plan: text("plan").notNull(),
-    status: text("status").notNull().default("active" satisfies SubscriptionStatus),
+    status: text("status")
+      .notNull()
+      .default("active" satisfies SubscriptionStatus),
     provider: text("provider").notNull(),
     /** Stripe's subscription id (`sub_…`); a generated id in test mode. */
     providerSubscriptionId: text("provider_subscription_id").unique(),

@@ -10,6 +10,8 @@ import { settleEndedTestMemberships } from "~/server/payments/settle-ended-test-
 import { sweepUnusedPostCovers } from "~/server/posts/post-covers.server";
 import { LONGEST_RATE_LIMIT_WINDOW_MS } from "~/server/rate-limit.server";
 import { sweepUnusedSiteLogos } from "~/server/settings/site-logos.server";
+import { findFfmpeg } from "~/server/video/ffmpeg.server";
+import { transcodeLessonVideo } from "~/server/video/transcode-lesson-video.server";
 import { startWorkers, type JobRegistration, type WorkerSettings } from "./queue.server";
 
 /**
@@ -66,6 +68,8 @@ const logged =
 
 export const JOBS: JobRegistration[] = [
   { name: "mail", handler: (data, job) => deliverQueuedMail(data, job), concurrency: 2 },
+  // One at a time: ffmpeg uses every core it gets.
+  { name: "transcode-video", handler: (data, job) => transcodeLessonVideo(data, job) },
   { name: "sweep-unused-files", cron: "17 * * * *", handler: logged("sweep-unused-files", sweepUnusedFiles) },
   { name: "purge-expired-rows", cron: "41 * * * *", handler: logged("purge-expired-rows", () => purgeExpiredRows()) },
   { name: "end-test-memberships", cron: "*/10 * * * *", handler: logged("end-test-memberships", () => endTestMemberships()) },
@@ -73,5 +77,7 @@ export const JOBS: JobRegistration[] = [
 
 /** Starts every worker of the app in this process. */
 export function startAppWorkers(settings?: WorkerSettings) {
+  // Says at start, once, whether lesson videos will be transcoded (docs/decisions/026).
+  void findFfmpeg();
   return startWorkers(JOBS, settings);
 }

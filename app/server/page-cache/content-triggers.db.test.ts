@@ -10,7 +10,7 @@ const database = useTestDatabase();
  * through a page_cache trigger, drizzle/0011) or not. A new table must be put on one list here,
  * and a content table given its trigger in a migration: nothing a public page shows may stay stale.
  */
-const CONTENT = ["courses", "course_modules", "lessons", "reviews", "posts", "playbooks", "testimonials", "site_settings", "users"];
+const CONTENT = ["courses", "course_modules", "lessons", "lesson_video_streams", "reviews", "posts", "playbooks", "testimonials", "site_settings", "users"];
 const NOT_CONTENT = [
   // Per person, or never on a public page. Enrollments only move the learner counts on course
   // cards, which catch up within the cache's five minutes (docs/decisions/022).

@@ -1,0 +1,214 @@
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { and, eq } from "drizzle-orm";
+import type { VideoStreamStatus } from "~/lib/domain-values";
+import { isUuid } from "~/lib/uuid";
+import { db } from "~/server/db/client.server";
+import { lessons, lessonVideoStreams } from "~/server/db/schema";
+import type { JobContext } from "~/server/jobs/queue.server";
+import { logger } from "~/server/logger.server";
+import { contentTypeForKey, getStorage } from "~/server/storage.server";
+import { FfmpegExitError, findFfmpeg, runFfmpeg } from "./ffmpeg.server";
+import { checkMediaPlaylist, ladderFor, masterPlaylist, parseSourceInfo, posterArgs, renditionArgs, type SourceInfo } from "./hls.server";
+import { removeStreamFiles, updateStreamState } from "./lesson-streams.server";
+
+/**
+ * The transcoding job (queue `transcode-video`, docs/decisions/026). For one lesson's upload it
+ * makes the HLS ladder (one ffmpeg pass per rendition: a single pass with -var_stream_map crashes
+ * the packaged ffmpeg 4.1), a poster, checks every rendition, stores the files under a new prefix,
+ * and only then marks the stream ready and fills in the lesson's duration. The original upload
+ * stays: it plays until the stream is ready, and it is what a retry starts from.
+ */
+
+/** A failure that another attempt would repeat (a file ffmpeg cannot read, no ffmpeg): the stream fails at once, with this reason. */
+export class TranscodeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "TranscodeError";
+  }
+}
+
+async function probe(ffmpeg: string, source: string): Promise<SourceInfo> {
+  // `ffmpeg -i file` with no output always exits 1; what it printed about the input is the answer.
+  const output = await runFfmpeg(ffmpeg, ["-i", source]).then(
+    ({ stderr }) => stderr,
+    (error: unknown) => {
+      if (error instanceof FfmpegExitError) return error.stderr;
+      throw error;
+    },
+  );
+  const info = parseSourceInfo(output);
+  if (!info) throw new TranscodeError("The file has no video ffmpeg can read");
+  return info;
+}
+
+/** Progress as a whole percentage, written at most every second (and only when it moved). */
+function progressWriter(lessonId: string, sourcePath: string) {
+  let last = { at: 0, percent: -1 };
+  let pending: Promise<unknown> = Promise.resolve();
+  const write = (fraction: number) => {
+    const percent = Math.max(0, Math.min(99, Math.floor(fraction * 100)));
+    if (percent === last.percent || Date.now() - last.at < 1000) return;
+    last = { at: Date.now(), percent };
+    // One write at a time, and none left running once the job moves on (settled).
+    pending = pending.then(() => updateStreamState(db(), { lessonId, sourcePath, progress: percent })).catch(() => {});
+  };
+  return { write, settled: () => pending };
+}
+
+async function encode({
+  ffmpeg,
+  source,
+  info,
+  outDir,
+  onProgress,
+}: {
+  ffmpeg: string;
+  source: string;
+  info: SourceInfo;
+  outDir: string;
+  onProgress: (fraction: number) => void;
+}) {
+  const ladder = ladderFor(info.height);
+  const made = [];
+  for (const [index, rendition] of ladder.entries()) {
+    const folder = path.join(outDir, rendition.name);
+    await fsp.mkdir(folder, { recursive: true });
+    await runFfmpeg(ffmpeg, renditionArgs({ source, rendition, folder, hasAudio: info.hasAudio }), {
+      onProgress: (seconds) => onProgress((index + Math.min(1, seconds / Math.max(info.durationSeconds, 0.1))) / ladder.length),
+    }).catch((error: Error) => {
+      throw new TranscodeError(`ffmpeg could not make the ${rendition.name} rendition: ${error.message}`);
+    });
+    const playlist = checkPlaylist(await fsp.readFile(path.join(folder, "index.m3u8"), "utf8"), info.durationSeconds, rendition.name);
+    let peakBitsPerSecond = 0;
+    for (const segment of playlist.segments) {
+      const { size } = await fsp.stat(path.join(folder, segment)).catch(() => ({ size: 0 }));
+      if (size === 0) throw new TranscodeError(`The ${rendition.name} rendition is missing ${segment}`);
+      peakBitsPerSecond = Math.max(peakBitsPerSecond, (size * 8) / Math.max(playlist.totalSeconds / playlist.segments.length, 0.5));
+    }
+    const width = Math.max(2, Math.round((info.width * rendition.height) / info.height / 2) * 2);
+    made.push({ name: rendition.name, width, height: rendition.height, bandwidth: peakBitsPerSecond, hasAudio: info.hasAudio });
+  }
+  await fsp.writeFile(path.join(outDir, "master.m3u8"), masterPlaylist(made));
+  await runFfmpeg(ffmpeg, posterArgs({ source, output: path.join(outDir, "poster.jpg"), durationSeconds: info.durationSeconds })).catch(
+    (error: Error) => {
+      throw new TranscodeError(`ffmpeg could not make the poster: ${error.message}`);
+    },
+  );
+  return made.map((rendition) => rendition.height);
+}
+
+function checkPlaylist(text: string, durationSeconds: number, name: string) {
+  try {
+    return checkMediaPlaylist(text, durationSeconds);
+  } catch (error) {
+    throw new TranscodeError(`The ${name} rendition failed its check: ${(error as Error).message}`);
+  }
+}
+
+async function storeFolder(outDir: string, prefix: string) {
+  const storage = getStorage();
+  const entries = await fsp.readdir(outDir, { recursive: true, withFileTypes: true });
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const key = `${prefix}/${path.relative(outDir, file).split(path.sep).join("/")}`;
+    await storage.put("course-videos", key, fs.createReadStream(file), { contentType: contentTypeForKey(key) });
+  }
+}
+
+/** Marks the stream ready and fills the lesson's duration, if the lesson still plays this upload. False when it moved on. */
+async function finish({
+  lessonId,
+  sourcePath,
+  prefix,
+  renditions,
+  durationSeconds,
+}: {
+  lessonId: string;
+  sourcePath: string;
+  prefix: string;
+  renditions: number[];
+  durationSeconds: number;
+}) {
+  return db().transaction(async (tx) => {
+    const [lesson] = await tx.select({ sourcePath: lessons.videoStoragePath }).from(lessons).where(eq(lessons.id, lessonId)).for("update");
+    if (lesson?.sourcePath !== sourcePath) return false;
+    const updated = await tx
+      .update(lessonVideoStreams)
+      .set({
+        status: "ready" satisfies VideoStreamStatus,
+        progress: 100,
+        error: null,
+        hlsPrefix: prefix,
+        renditions,
+        durationSeconds,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(lessonVideoStreams.lessonId, lessonId), eq(lessonVideoStreams.sourcePath, sourcePath)))
+      .returning({ lessonId: lessonVideoStreams.lessonId });
+    if (updated.length === 0) return false;
+    await tx.update(lessons).set({ durationSeconds, updatedAt: new Date() }).where(eq(lessons.id, lessonId));
+    return true;
+  });
+}
+
+/** Claims the stream for this attempt (processing, 0 %), or null when the lesson no longer plays this upload. */
+async function claim(lessonId: string, sourcePath: string) {
+  const [lesson] = await db()
+    .select({ courseId: lessons.courseId, sourcePath: lessons.videoStoragePath })
+    .from(lessons)
+    .where(eq(lessons.id, lessonId));
+  if (!lesson || lesson.sourcePath !== sourcePath) return null;
+  const claimed = await updateStreamState(db(), { lessonId, sourcePath, status: "processing", progress: 0, error: null });
+  return claimed ? lesson.courseId : null;
+}
+
+export async function transcodeLessonVideo(data: Record<string, unknown>, job?: Pick<JobContext, "isLastAttempt">) {
+  const lessonId = String(data.lessonId ?? "");
+  const sourcePath = String(data.sourcePath ?? "");
+  if (!isUuid(lessonId) || !sourcePath) return;
+  const courseId = await claim(lessonId, sourcePath);
+  if (!courseId) return; // replaced or deleted since it was queued: nothing to do
+
+  const prefix = `${courseId}/hls/${lessonId}-${Date.now().toString(36)}`;
+  const work = await fsp.mkdtemp(path.join(os.tmpdir(), "lesson-transcode-"));
+  let stored = false;
+  try {
+    const ffmpeg = await findFfmpeg();
+    if (!ffmpeg.ok) throw new TranscodeError(`No working ffmpeg: ${ffmpeg.reason}`);
+    const object = await getStorage().get("course-videos", sourcePath);
+    if (!object) throw new TranscodeError("The uploaded file is missing from storage");
+    const source = path.join(work, `source${path.extname(sourcePath)}`);
+    await pipeline(object.stream, fs.createWriteStream(source));
+
+    const info = await probe(ffmpeg.path, source);
+    const outDir = path.join(work, "out");
+    const progress = progressWriter(lessonId, sourcePath);
+    const renditions = await encode({ ffmpeg: ffmpeg.path, source, info, outDir, onProgress: progress.write }).finally(progress.settled);
+    stored = true;
+    await storeFolder(outDir, prefix);
+    const durationSeconds = Math.max(1, Math.round(info.durationSeconds));
+    if (!(await finish({ lessonId, sourcePath, prefix, renditions, durationSeconds }))) await removeStreamFiles([prefix]);
+    logger.info({ lessonId, renditions, durationSeconds }, "lesson video stream ready");
+  } catch (error) {
+    if (stored) await removeStreamFiles([prefix]);
+    const permanent = error instanceof TranscodeError;
+    const reason = error instanceof Error ? error.message : String(error);
+    // A passing failure (storage, database) is retried by the queue; its last attempt, or one that
+    // would fail again, leaves the stream failed with the reason, for the builder's Retry.
+    if (permanent || job?.isLastAttempt !== false) {
+      await updateStreamState(db(), { lessonId, sourcePath, status: "failed", error: reason.slice(0, 500) });
+      logger.warn({ lessonId, reason }, "lesson video transcoding failed");
+      if (permanent) return;
+    } else {
+      await updateStreamState(db(), { lessonId, sourcePath, status: "queued", error: reason.slice(0, 500) });
+    }
+    throw error;
+  } finally {
+    await fsp.rm(work, { recursive: true, force: true });
+  }
+}
