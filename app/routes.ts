@@ -86,6 +86,8 @@ export default [
     route("coupons", "routes/admin/coupons.tsx"),
     route("coupons/new", "routes/admin/coupon-new.tsx"),
     route("coupons/:id", "routes/admin/coupon-edit.tsx"),
+    route("quizzes", "routes/admin/quizzes.tsx"),
+    route("quizzes/:lessonId", "routes/admin/quiz-details.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
     route("system", "routes/admin/system.tsx"),
   ]),

@@ -3,6 +3,7 @@ import { Layers } from "lucide-react";
 import { EmptyState } from "~/components/ui/empty-state";
 import { BUILDER_MESSAGES } from "~/lib/builder-messages";
 import type { BuilderLesson, BuilderModule, Curriculum } from "~/server/curriculum/curriculum.server";
+import type { BuilderQuiz } from "~/server/quizzes/quiz-editor.server";
 import { AddLessonButton, AddModuleButton, type CurriculumControls } from "./curriculum-controls";
 import { LessonDialog } from "./lesson-dialog";
 import { LessonGroup } from "./lesson-group";
@@ -16,7 +17,7 @@ import { useCurriculumMoves } from "./use-curriculum-moves";
  * The builder's Curriculum tab: the flat lessons, then the modules with their lessons, reordered
  * by drag and drop or the arrow buttons, each row with Edit and Delete.
  */
-export function CurriculumTab({ curriculum }: { curriculum: Curriculum }) {
+export function CurriculumTab({ curriculum, quizzes }: { curriculum: Curriculum; quizzes: Record<string, BuilderQuiz> }) {
   const moves = useCurriculumMoves(curriculum);
   const drag = useCurriculumDrag(curriculum, moves);
   const remove = useBuilderAction();
@@ -102,6 +103,7 @@ export function CurriculumTab({ curriculum }: { curriculum: Curriculum }) {
           key={editingLesson.id}
           lesson={editingLesson}
           modules={curriculum.modules.map((module) => ({ id: module.id, title: module.title }))}
+          quiz={quizzes[editingLesson.id] ?? null}
           onClose={() => setEditingLesson(null)}
         />
       ) : null}
