@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { parseForm } from "~/lib/forms/parse-form";
 import { LEARNING_MESSAGES } from "~/lib/learning";
-import { lessonPlayer } from "~/lib/video-embed";
+import { lessonPlayer, lessonStreamPath, type LessonPlayer } from "~/lib/video-embed";
 import { findCourseAccess, lessonAccessFrom } from "~/server/access/lesson-access.server";
 import { invalidForm } from "~/server/action.server";
 import { getSessionUser, requireUser } from "~/server/auth/guards.server";
@@ -9,6 +9,7 @@ import { learningFailure } from "~/server/learning/learning-failures.server";
 import { findLessonBySlugs } from "~/server/learning/lesson-page.server";
 import { listCourseOutline, listLessonProgress, markLessonComplete, markLessonIncomplete } from "~/server/learning/progress.server";
 import { renderMarkdown } from "~/server/markdown.server";
+import { listLessonStreams } from "~/server/video/lesson-streams.server";
 import { dataWithToast } from "~/server/toast.server";
 import { lessonCompletionForm } from "./lesson-form";
 
@@ -100,13 +101,21 @@ export async function lessonPageLoader({ request, url, params, context }: Loader
   return data({
     ...shared,
     locked: false as const,
-    player: lesson.type === "video" ? lessonPlayer(lesson) : null,
+    player: lesson.type === "video" ? await withStream(lesson.id, lessonPlayer(lesson)) : null,
     contentHtml: rendered.html,
     positionSeconds: own?.positionSeconds ?? 0,
     completed: own?.completed ?? false,
     // A signed-in person saves progress on every lesson they open (previews included).
     canSaveProgress: Boolean(user),
   });
+}
+
+/** An uploaded video plays its adaptive stream once it is ready (docs/decisions/026), the file until then. */
+async function withStream(lessonId: string, player: LessonPlayer | null): Promise<LessonPlayer | null> {
+  if (player?.kind !== "file") return player;
+  const stream = (await listLessonStreams({ lessonIds: [lessonId] })).get(lessonId);
+  if (stream?.status !== "ready") return player;
+  return { ...player, stream: { src: lessonStreamPath(lessonId, "master.m3u8"), poster: lessonStreamPath(lessonId, "poster.jpg") } };
 }
 
 /** Flat lessons first as one "Lessons" group, then each module with its lessons (decision 012). */
