@@ -83,6 +83,9 @@ export default [
     route("users", "routes/admin/users.tsx"),
     route("users/:id", "routes/admin/user-details.tsx"),
     route("orders", "routes/admin/orders.tsx"),
+    route("quizzes", "routes/admin/quizzes.tsx"),
+    route("quizzes/:lessonId", "routes/admin/quiz-details.tsx"),
+    route("reviews", "routes/admin/reviews.tsx"),
     route("system", "routes/admin/system.tsx"),
   ]),
 

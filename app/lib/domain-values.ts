@@ -73,8 +73,23 @@ export const PUBLISH_STATUSES = ["draft", "published"] as const;
 export type PublishStatus = (typeof PUBLISH_STATUSES)[number];
 export const PUBLISH_STATUS_LABELS: Record<PublishStatus, string> = { draft: "Draft", published: "Published" };
 
-export const LESSON_TYPES = ["video", "article"] as const;
+export const LESSON_TYPES = ["video", "article", "quiz"] as const;
 export type LessonType = (typeof LESSON_TYPES)[number];
+
+export const LESSON_TYPE_LABELS: Record<LessonType, string> = { video: "Video", article: "Article", quiz: "Quiz" };
+
+/** What a lesson is, in words, for a type read from a row ("Video" for anything unknown). */
+export const lessonTypeLabel = (type: string) => (isOneOf(LESSON_TYPES, type) ? LESSON_TYPE_LABELS[type] : LESSON_TYPE_LABELS.video);
+
+/** A quiz question's kind (docs/decisions/024): one answer, several answers, or True/False. */
+export const QUIZ_QUESTION_KINDS = ["single", "multiple", "true_false"] as const;
+export type QuizQuestionKind = (typeof QUIZ_QUESTION_KINDS)[number];
+
+export const QUIZ_QUESTION_KIND_LABELS: Record<QuizQuestionKind, string> = {
+  single: "Single choice",
+  multiple: "Multiple choice",
+  true_false: "True / false",
+};
 
 export const VIDEO_PROVIDERS = ["upload", "youtube", "vimeo", "embed"] as const;
 export type VideoProvider = (typeof VIDEO_PROVIDERS)[number];
@@ -92,6 +107,11 @@ export const VIDEO_STREAM_STATUS_LABELS: Record<VideoStreamStatus, string> = {
 // ---------------------------------------------------------------------------------------------
 // Access
 // ---------------------------------------------------------------------------------------------
+
+/** Admin → Reviews' filter: reviews on the course page, or hidden by an admin. */
+export const REVIEW_VISIBILITIES = ["shown", "hidden"] as const;
+export type ReviewVisibility = (typeof REVIEW_VISIBILITIES)[number];
+export const REVIEW_VISIBILITY_LABELS: Record<ReviewVisibility, string> = { shown: "Shown", hidden: "Hidden" };
 
 export const ENROLLMENT_STATUSES = ["active", "revoked"] as const;
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];

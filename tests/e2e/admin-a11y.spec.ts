@@ -11,6 +11,7 @@ const PAGES = [
   "/admin/courses/new",
   "/admin/settings",
   "/admin/orders",
+  "/admin/reviews",
   "/admin/system",
 ];
 

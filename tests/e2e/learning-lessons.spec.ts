@@ -1,34 +1,19 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import {
-  createCourse,
-  deleteCourseFromList,
-  signInAsAdmin,
-  signInAsNewLearner,
-  toast,
-  uniqueTitle,
-  waitForHydration,
-} from "./admin-support";
+import { expect, test, type Page } from "@playwright/test";
+import { createCourse, deleteCourseFromList, signInAsAdmin, toast, uniqueTitle, waitForHydration } from "./admin-support";
+import { grantAccess, newLearner, publishedCourse } from "./learning-support";
 import { expectVideoState } from "./video-support";
 
 /**
  * Lesson pages (issue 14). The first test makes its own course (a 20-second uploaded video, played
- * as its adaptive stream once transcoded, and an article), grants a new learner access from the users screen, and deletes the course at the end;
- * the second only reads the demo school.
+ * as its adaptive stream once transcoded, and an article), grants a new learner access from the
+ * users screen, and deletes the course at the end; the second only reads the demo school.
  */
 
 const CLIP = path.resolve(import.meta.dirname, "../fixtures/lesson-clip-20s.webm");
 
 test.describe.configure({ timeout: 180_000 });
-
-/** A published course's id and slug, from the public data file. */
-async function publishedCourse(page: Page, title: string) {
-  const records = (await (await page.request.get("/data/courses.json")).json()) as { id: string; slug: string; title: string }[];
-  const record = records.find((course) => course.title === title);
-  expect(record, `course ${title} in courses.json`).toBeTruthy();
-  return record!;
-}
 
 /** Edits one flat lesson in the builder: its dialog, filled by `fill`, then saved. */
 async function editLesson(page: Page, title: string, fill: (dialog: ReturnType<Page["getByRole"]>) => Promise<void>) {
@@ -40,24 +25,6 @@ async function editLesson(page: Page, title: string, fill: (dialog: ReturnType<P
   await dialog.getByRole("button", { name: "Save Lesson" }).click();
   await expect(toast(page, "Lesson updated")).toBeVisible();
   await expect(dialog).toBeHidden();
-}
-
-async function grantAccess(page: Page, email: string, courseTitle: string) {
-  await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
-  await waitForHydration(page);
-  await page.getByRole("row").filter({ hasText: email }).getByRole("cell").nth(2).click();
-  await expect(page).toHaveURL(/\/admin\/users\/[^/?]+$/);
-  await waitForHydration(page);
-  const courseRow = page.getByRole("table", { name: "Course access" }).getByRole("row").filter({ hasText: courseTitle });
-  await courseRow.getByRole("button", { name: `Grant Access to “${courseTitle}”` }).click();
-  await expect(toast(page, "Course access granted")).toBeVisible();
-}
-
-async function newLearner(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const email = await signInAsNewLearner(page);
-  return { context, page, email };
 }
 
 const currentTime = (page: Page) => page.locator("video").evaluate((video: HTMLVideoElement) => video.currentTime);

@@ -1,5 +1,5 @@
 import { NavLink } from "react-router";
-import { Activity, Database, GraduationCap, LayoutDashboard, Newspaper, Receipt, Settings, Users } from "lucide-react";
+import { Activity, Database, GraduationCap, LayoutDashboard, ListChecks, MessageSquareText, Newspaper, Receipt, Settings, Users } from "lucide-react";
 import { cn } from "~/lib/utils";
 
 const ITEMS = [
@@ -7,8 +7,10 @@ const ITEMS = [
   { to: "/admin/setup-sql", label: "SQL reference", icon: Database, end: false },
   { to: "/admin/blog", label: "Blog", icon: Newspaper, end: false },
   { to: "/admin/courses", label: "Courses", icon: GraduationCap, end: false },
+  { to: "/admin/reviews", label: "Reviews", icon: MessageSquareText, end: false },
   { to: "/admin/users", label: "Users", icon: Users, end: false },
   { to: "/admin/orders", label: "Orders", icon: Receipt, end: false },
+  { to: "/admin/quizzes", label: "Quizzes", icon: ListChecks, end: false },
   { to: "/admin/settings", label: "Settings", icon: Settings, end: false, superAdminOnly: true },
   { to: "/admin/system", label: "System", icon: Activity, end: false, superAdminOnly: true },
 ];

@@ -1,5 +1,6 @@
 import { Star } from "lucide-react";
 import { formatDate } from "~/lib/dates";
+import { CourseReviewForm, type OwnReview } from "./course-review-form";
 
 type ShownReview = { id: string; rating: number; comment: string | null; authorName: string; createdAt: Date | string };
 
@@ -13,8 +14,15 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
-/** The course page's rating summary and its latest reviews. */
-export function CourseReviews({ course }: { course: { rating: number | null; reviewCount: number; reviews: ShownReview[] } }) {
+/** The course page's rating summary, the signed-in learner's own review form, and the latest reviews. */
+export function CourseReviews({
+  course,
+  own,
+}: {
+  course: { rating: number | null; reviewCount: number; reviews: ShownReview[] };
+  /** Null for visitors. */
+  own: OwnReview | null;
+}) {
   return (
     <section aria-labelledby="reviews-heading">
       <h2 id="reviews-heading" className="text-2xl font-bold tracking-tight">
@@ -31,6 +39,7 @@ export function CourseReviews({ course }: { course: { rating: number | null; rev
       ) : (
         <p className="mt-2 text-sm text-muted-foreground">No reviews yet.</p>
       )}
+      {own && <CourseReviewForm review={own} />}
       {course.reviews.length > 0 && (
         <ul className="mt-5 grid gap-4 md:grid-cols-2">
           {course.reviews.map((review) => (

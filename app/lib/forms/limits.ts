@@ -57,3 +57,6 @@ export const LESSON_LIMITS = {
   /** A week, longer than any lesson. */
   durationSeconds: 7 * 24 * 3600,
 } as const;
+
+/** A learner's review of a course (issue 24): plain text, shown as written. */
+export const REVIEW_LIMITS = { comment: 2000 } as const;

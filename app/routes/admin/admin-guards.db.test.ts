@@ -7,7 +7,7 @@ import { callAction, callLoader, sessionUser, thrownResponse } from "../../../te
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import type { SessionUser } from "~/server/auth/session.server";
 import routeConfig from "~/routes";
-import { accessEvents, courseModules, courses, enrollments, lessons, orders, posts, users } from "~/server/db/schema";
+import { accessEvents, courseModules, courses, enrollments, lessons, orders, posts, quizzes, users } from "~/server/db/schema";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 import { issueOwnerSetupCode } from "~/server/users/owner-setup.server";
 import { enqueue, failedJobs, runDueJobs } from "~/server/jobs/queue.server";
@@ -68,7 +68,7 @@ const firstRunRoutes = everyAdminRoute.filter((route) => FIRST_RUN_ONLY.includes
 
 /**
  * The record a pattern's dynamic segments name: a real user for the user pages, else the guarded
- * post's id, which the guarded course shares (a UUID that names nothing for other kinds of record).
+ * post's id, which the guarded course and its quiz lesson share (a UUID that names nothing for other kinds of record).
  */
 const recordId = (pattern: string) => (pattern.startsWith("/admin/users/") ? learner.id : postId);
 const fill = (pattern: string) => pattern.replace(/:\w+\??/g, recordId(pattern));
@@ -124,6 +124,7 @@ const FORMS: Record<string, (id: string) => Form[]> = {
     { intent: "refund", orderId },
   ],
   "/admin/orders": (): Form[] => [{ intent: "refund", orderId }],
+  "/admin/reviews": (id): Form[] => [{ intent: "hide", id }],
   "/admin/system": (): Form[] => [{ intent: "retry", queue: "mail", id: failedJobId }],
 };
 /** Pages only a super_admin may open: a plain admin gets the same 403 as a learner (isAdmin true). */
@@ -164,7 +165,11 @@ beforeAll(async () => {
     .values({ id: postId, title: "Guarded course", slug: unique("guarded-course"), subtitle: "Original", status: "draft" })
     .returning();
   courseId = course.id;
-  await db.insert(lessons).values({ courseId: course.id, title: "Guarded lesson", slug: "guarded-lesson", orderIndex: 1 });
+  // A quiz lesson with the same id again, for the quiz's own page.
+  await db
+    .insert(lessons)
+    .values({ id: postId, courseId: course.id, title: "Guarded lesson", slug: "guarded-lesson", type: "quiz", orderIndex: 1 });
+  await db.insert(quizzes).values({ lessonId: postId });
   const [order] = await db
     .insert(orders)
     .values({
@@ -204,6 +209,9 @@ describe("the admin area read from app/routes.ts", () => {
         "/admin/users/:id",
         "/admin/users/export.csv",
         "/admin/orders",
+        "/admin/quizzes",
+        "/admin/quizzes/:lessonId",
+        "/admin/reviews",
         "/admin/system",
       ]),
     );

@@ -77,6 +77,7 @@ async function run(courseId: string, form: Form) {
         courseId,
         lessonId: form.lesson_id,
         moduleId: form.module_id,
+        quiz: form.type === "quiz" ? form.quiz : undefined,
         input: {
           title: form.title,
           slug: form.slug,

@@ -11,6 +11,7 @@ import { orderColumns, orderRefundAction, StripeRefundNote } from "~/components/
 import { toOrderRow } from "~/components/admin/order-row";
 import { RoleBadge } from "~/components/admin/role-badge";
 import { UserHistory } from "~/components/admin/user-history";
+import { UserQuizAttempts } from "~/components/admin/user-quiz-attempts";
 import { useAnswerToast, useToastOnce } from "~/components/use-toast-once";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -38,6 +39,7 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { logger } from "~/server/logger.server";
 import { getUserMembership, listUserOrders } from "~/server/payments/admin-orders.server";
 import { newToast, redirectWithToast } from "~/server/toast.server";
+import { listUserQuizAttempts } from "~/server/quizzes/quiz-stats.server";
 import { getAdminUser } from "~/server/users/admin-users.server";
 import { countSuperAdmins } from "~/server/users/user-roles.server";
 import { userDetailsAction } from "./user-details.server";
@@ -68,7 +70,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [user, superAdminCount] = found;
   if (!user) throw data({ message: USER_MESSAGES.notFound }, { status: 404 });
 
-  const [courses, history, orders, membership] = await Promise.all([
+  const [courses, history, orders, membership, quizAttempts] = await Promise.all([
     orFailed("course access", user.id, listUserCourseAccess({ userId: user.id })),
     orFailed("history", user.id, listAccessHistory({ userId: user.id })),
     orFailed("orders", user.id, listUserOrders({ userId: user.id })),
@@ -77,6 +79,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       user.id,
       getUserMembership({ userId: user.id }).then((value) => ({ value })),
     ),
+    orFailed("quiz attempts", user.id, listUserQuizAttempts({ userId: user.id })),
   ]);
   const roleArgs = { actor: admin, target: user, superAdminCount };
   const options = assignableRoles(roleArgs);
@@ -126,6 +129,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
             membership: membership.value ? toMembershipView(membership.value) : null,
           }
         : null,
+    quizAttempts: quizAttempts?.map(({ submittedAt, ...attempt }) => ({ ...attempt, submitted: formatDateTime(submittedAt) })) ?? null,
     history: history
       ? history.map((event) => ({
           id: event.id,
@@ -365,6 +369,8 @@ export default function UserDetails({ loaderData, actionData }: Route.ComponentP
           )}
         </CardContent>
       </Card>
+
+      <UserQuizAttempts email={user.email} attempts={loaderData.quizAttempts} />
 
       <UserHistory history={history} />
     </div>

@@ -5,7 +5,9 @@ import * as courseDetail from "./course-detail";
 import * as courseRedirect from "./course-redirect";
 import * as catalog from "./catalog";
 import type { SessionUser } from "~/server/auth/session.server";
-import { courses, enrollments, lessons, subscriptions, users } from "~/server/db/schema";
+import { courses, enrollments, lessonProgress, lessons, reviews, subscriptions, users } from "~/server/db/schema";
+import { and, eq } from "drizzle-orm";
+import { setReviewHidden } from "~/server/courses/reviews.server";
 import { isCourseSaved } from "~/server/courses/saved-courses.server";
 
 const database = useTestDatabase();
@@ -105,6 +107,79 @@ describe("course detail action (Save)", () => {
   it("refuses an unknown intent and a course the user cannot see", async () => {
     expect(await post(learner, "delete")).toMatchObject({ init: { status: 400 }, data: { errors: { intent: [expect.any(String)] } } });
     expect((await thrownResponse(post(learner, "save", slugs.draft))).status).toBe(404);
+  });
+});
+
+describe("course detail: learners' reviews (issue 24)", () => {
+  const review = (user: SessionUser | null, form: Record<string, string>) =>
+    callAction(courseDetail, { ...call(`/courses/${slugs.published}`, user), form: { intent: "review", ...form } });
+  const page = (user: SessionUser | null) => callLoader(courseDetail, call(`/courses/${slugs.published}`, user));
+  const reviewsOf = async (userId: string) =>
+    database().db.select().from(reviews).where(and(eq(reviews.userId, userId), eq(reviews.courseId, publishedId)));
+
+  it("lets a learner review only once they hold the course and finished a lesson, then edit the one review", async () => {
+    const writer = sessionUser({ role: "user", name: "Wanda Writer" });
+    await database().db.insert(users).values({ id: writer.id, email: writer.email, name: writer.name, role: "user" });
+
+    // Without access: no form on the page, and the action refuses.
+    expect((await page(writer)).review).toMatchObject({ access: { allowed: false, reason: "not-enrolled" }, own: null });
+    expect(await review(writer, { rating: "5", comment: "Sneaky" })).toMatchObject({
+      init: { status: 403 },
+      data: { errors: { form: ["Only learners of this course can review it."] }, values: { comment: "Sneaky" } },
+    });
+
+    // With access but nothing finished yet: told why.
+    await database().db.insert(enrollments).values({ userId: writer.id, courseId: publishedId, source: "purchase" });
+    expect((await page(writer)).review).toMatchObject({ access: { allowed: false, reason: "no-completed-lesson" } });
+    expect(await review(writer, { rating: "5" })).toMatchObject({ init: { status: 403 }, data: { errors: { form: ["Finish a lesson to review this course."] } } });
+    expect(await reviewsOf(writer.id)).toEqual([]);
+
+    // One lesson completed: the review is posted, then rewritten in place.
+    const [intro] = await database().db.select({ id: lessons.id }).from(lessons).where(and(eq(lessons.courseId, publishedId), eq(lessons.slug, "intro")));
+    await database().db.insert(lessonProgress).values({ userId: writer.id, lessonId: intro.id, completedAt: new Date() });
+    expect((await page(writer)).review).toEqual({ access: { allowed: true }, own: null });
+    expect(await review(writer, { rating: "4", comment: "  Clear and practical.  " })).toMatchObject({
+      data: { reviewSaved: true, toast: { kind: "success", message: "Thanks! Your review is posted" } },
+    });
+    expect(await review(writer, { rating: "5", comment: "Even better the second time <b>round</b>" })).toMatchObject({
+      data: { toast: { message: "Your review is updated" } },
+    });
+    const rows = await reviewsOf(writer.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ rating: 5, comment: "Even better the second time <b>round</b>", authorName: "Wanda Writer" });
+    expect((await page(writer)).review).toEqual({ access: { allowed: true }, own: { rating: 5, comment: "Even better the second time <b>round</b>", hidden: false } });
+
+    // The public figures come from the reviews table, hidden reviews left out.
+    const shown = await page(null);
+    expect(shown.course).toMatchObject({ rating: 5, reviewCount: 1 });
+    expect(shown.course.reviews.map((row) => row.authorName)).toEqual(["Wanda Writer"]);
+    expect(JSON.parse(shown.jsonLd).aggregateRating).toMatchObject({ ratingValue: 5, reviewCount: 1 });
+    await setReviewHidden({ reviewId: rows[0].id, hidden: true });
+    const hidden = await page(null);
+    expect(hidden.course).toMatchObject({ rating: null, reviewCount: 0, reviews: [] });
+    expect(JSON.parse(hidden.jsonLd)).not.toHaveProperty("aggregateRating");
+    expect((await page(writer)).review?.own).toMatchObject({ hidden: true });
+  });
+
+  it("refuses a missing or out-of-range rating and an over-long text, keeping what was typed", async () => {
+    for (const rating of ["", "0", "6", "3.5", "five"]) {
+      expect(await review(enrolled, { rating, comment: "Kept" }), rating).toMatchObject({
+        init: { status: 400 },
+        data: { errors: { rating: ["Choose a rating from 1 to 5 stars"] }, values: { comment: "Kept" } },
+      });
+    }
+    expect(await review(enrolled, { rating: "3", comment: "x".repeat(2001) })).toMatchObject({
+      init: { status: 400 },
+      data: { errors: { comment: ["Keep your review under 2,000 characters"] } },
+    });
+    expect(await reviewsOf(enrolled.id)).toEqual([]);
+  });
+
+  it("gives admins no review form and refuses their reviews; sends a visitor to sign in", async () => {
+    expect((await page(admin)).review).toMatchObject({ access: { allowed: false, reason: "admin" } });
+    expect(await review(admin, { rating: "5" })).toMatchObject({ init: { status: 403 } });
+    expect((await page(null)).review).toBeNull();
+    expect((await thrownResponse(review(null, { rating: "5" }))).status).toBe(302);
   });
 });
 

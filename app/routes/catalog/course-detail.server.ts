@@ -7,13 +7,22 @@ import { findCourseBySlug, type CourseDetail } from "~/server/courses/catalog.se
 import { absoluteImageUrl } from "~/lib/image-url";
 import { setCourseSaved } from "~/server/courses/saved-courses.server";
 import { dataWithToast } from "~/server/toast.server";
-import { SAVE_COURSE_MESSAGES, saveCourseForm } from "./save-course-form";
+import { SAVE_COURSE_MESSAGES, coursePageForm } from "./course-page-form";
+import { REVIEW_MESSAGES } from "~/lib/review-messages";
+import { findCourseAccess, reviewAccessFrom, type CourseAccess, type LessonAccessCourse } from "~/server/access/lesson-access.server";
+import type { SessionUser } from "~/server/auth/session.server";
+import { findOwnReview, saveReview } from "~/server/courses/reviews.server";
+import { getCourseProgress } from "~/server/learning/progress.server";
 
 /** A course a visitor may not see does not exist for them. */
 export const courseNotFound = () => data({ notFound: true }, { status: 404 });
 
-/** Save or unsave the course for later; the page stays, the toast says which. */
-export async function saveCourseAction({
+/**
+ * The course page's two forms: Save/Unsave for later (the toast says which), and the learner's
+ * review, which the one access rule allows only to a learner who holds the course and finished a
+ * lesson. A refused review keeps what was typed.
+ */
+export async function coursePageAction({
   request,
   context,
   slug,
@@ -23,12 +32,35 @@ export async function saveCourseAction({
   slug: string;
 }) {
   const user = requireUser({ request, context });
-  const parsed = parseForm(saveCourseForm, await request.formData());
+  const parsed = parseForm(coursePageForm, await request.formData());
   if (parsed.errors) return invalidForm(parsed);
   const course = await findCourseBySlug({ slug });
   if (!course || !canSeeCourse({ user, course })) throw courseNotFound();
-  const { saved } = await setCourseSaved({ userId: user.id, courseId: course.id, saved: parsed.data.intent === "save" });
+  const form = parsed.data;
+  if (form.intent === "review") {
+    const access = await findReviewAccess({ user, course });
+    if (!access.allowed) return data({ errors: { form: [REVIEW_MESSAGES.notAllowed[access.reason]] }, values: parsed.values }, { status: 403 });
+    const { created } = await saveReview({ userId: user.id, authorName: user.name, courseId: course.id, rating: form.rating, comment: form.comment });
+    return dataWithToast({ reviewSaved: true }, { kind: "success", message: created ? REVIEW_MESSAGES.posted : REVIEW_MESSAGES.updated });
+  }
+  const { saved } = await setCourseSaved({ userId: user.id, courseId: course.id, saved: form.intent === "save" });
   return dataWithToast({ saved }, { kind: "success", message: saved ? SAVE_COURSE_MESSAGES.saved : SAVE_COURSE_MESSAGES.unsaved });
+}
+
+/** The access rule's answer on reviewing, from what the person holds on the course and the lessons they completed. */
+async function reviewAccessOf({ user, course, access }: { user: SessionUser; course: LessonAccessCourse; access: CourseAccess }) {
+  const completed = access.kind === "open" ? (await getCourseProgress({ userId: user.id, courseId: course.id })).completedLessons : 0;
+  return reviewAccessFrom(access, completed);
+}
+
+async function findReviewAccess({ user, course }: { user: SessionUser; course: LessonAccessCourse }) {
+  return reviewAccessOf({ user, course, access: await findCourseAccess({ user, course }) });
+}
+
+/** For the course page of someone signed in: may they review, and their review so far. */
+export async function loadOwnReview({ user, course, access }: { user: SessionUser; course: LessonAccessCourse; access: CourseAccess }) {
+  const [allowed, own] = await Promise.all([reviewAccessOf({ user, course, access }), findOwnReview({ userId: user.id, courseId: course.id })]);
+  return { access: allowed, own };
 }
 
 /** schema.org Course data for search engines, as a string safe to put inside a script element. */

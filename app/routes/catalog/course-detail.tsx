@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, useNavigation } from "react-router";
 import { Check, Clock, Eye, Star, Users } from "lucide-react";
 import type { Route } from "./+types/course-detail";
-import { courseJsonLd, courseNotFound, saveCourseAction } from "./course-detail.server";
+import { courseJsonLd, courseNotFound, coursePageAction, loadOwnReview } from "./course-detail.server";
 import { CourseCurriculum } from "~/components/catalog/course-curriculum";
 import { CourseEnrollCard } from "~/components/catalog/course-enroll-card";
 import { CourseInstructor } from "~/components/catalog/course-instructor";
@@ -38,7 +38,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   ]);
   // The one access rule decides which lessons link to their page (docs/decisions/014).
   const hasAccess = access.kind === "open";
-  const nextLesson = hasAccess && user ? await findNextLesson({ userId: user.id, courseId: course.id }) : null;
+  const [nextLesson, review] = await Promise.all([
+    hasAccess && user ? findNextLesson({ userId: user.id, courseId: course.id }) : null,
+    user ? loadOwnReview({ user, course, access }) : null,
+  ]);
   const curriculum = course.curriculum.map((module) => ({
     ...module,
     lessons: module.lessons.map((lesson) => ({ ...lesson, open: lessonAccessFrom(access, lesson).allowed })),
@@ -53,13 +56,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     isDraft: course.status !== "published",
     hasAccess,
     saved,
+    review,
     signedIn: Boolean(user),
     jsonLd: courseJsonLd({ course, origin: getConfig().publicUrl, schoolName: settings.schoolName }),
   };
 }
 
 export function action({ request, params, context }: Route.ActionArgs) {
-  return saveCourseAction({ request, context, slug: params.slug });
+  return coursePageAction({ request, context, slug: params.slug });
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -78,7 +82,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
-  const { course, continuePath, descriptionHtml, isDraft, hasAccess, saved, signedIn, jsonLd } = loaderData;
+  const { course, continuePath, descriptionHtml, isDraft, hasAccess, saved, review, signedIn, jsonLd } = loaderData;
   const nonce = useNonce();
   const navigation = useNavigation();
   const target = navigation.state === "loading" ? navigation.location : null;
@@ -180,7 +184,7 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
           )}
 
           <CourseCurriculum course={course} lessonCount={lessonCount} />
-          <CourseReviews course={course} />
+          <CourseReviews course={course} own={review} />
           {course.instructor && <CourseInstructor instructor={course.instructor} />}
         </div>
       </div>

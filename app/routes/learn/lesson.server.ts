@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import { parseForm } from "~/lib/forms/parse-form";
-import { LEARNING_MESSAGES } from "~/lib/learning";
+import { LEARNING_MESSAGES, lessonPath } from "~/lib/learning";
 import { lessonPlayer, lessonStreamPath, type LessonPlayer } from "~/lib/video-embed";
 import { findCourseAccess, lessonAccessFrom } from "~/server/access/lesson-access.server";
 import { invalidForm } from "~/server/action.server";
@@ -10,8 +10,11 @@ import { findLessonBySlugs } from "~/server/learning/lesson-page.server";
 import { listCourseOutline, listLessonProgress, markLessonComplete, markLessonIncomplete } from "~/server/learning/progress.server";
 import { renderMarkdown } from "~/server/markdown.server";
 import { listLessonStreams } from "~/server/video/lesson-streams.server";
-import { dataWithToast } from "~/server/toast.server";
-import { lessonCompletionForm } from "./lesson-form";
+import { QUIZ_MESSAGES } from "~/lib/quiz";
+import { findQuizForLearner, submitQuizAttempt } from "~/server/quizzes/quiz-attempts.server";
+import { quizFailure } from "~/server/quizzes/quiz-errors.server";
+import { dataWithToast, redirectWithToast } from "~/server/toast.server";
+import { lessonCompletionForm, readQuizAnswers } from "./lesson-form";
 
 type LoaderArgs = {
   request: Request;
@@ -102,6 +105,8 @@ export async function lessonPageLoader({ request, url, params, context }: Loader
     ...shared,
     locked: false as const,
     player: lesson.type === "video" ? await withStream(lesson.id, lessonPlayer(lesson)) : null,
+    // Questions and options only; explanations come with a submitted attempt (docs/decisions/024).
+    quiz: lesson.type === "quiz" ? await findQuizForLearner({ lessonId: lesson.id, userId: user?.id ?? null }) : null,
     contentHtml: rendered.html,
     positionSeconds: own?.positionSeconds ?? 0,
     completed: own?.completed ?? false,
@@ -140,11 +145,27 @@ export async function lessonPageAction({
   context: Readonly<RouterContextProvider>;
 }) {
   const user = requireUser({ request, context });
-  const parsed = parseForm(lessonCompletionForm, await request.formData());
+  const formData = await request.formData();
+  const parsed = parseForm(lessonCompletionForm, formData);
   if (parsed.errors) return invalidForm(parsed);
   const found = await findLessonBySlugs({ courseSlug: params.courseSlug, lessonSlug: params.lessonSlug });
   if (!found) throw lessonNotFound();
   const { intent } = parsed.data;
+  if (intent === "submit-quiz") {
+    let result: Awaited<ReturnType<typeof submitQuizAttempt>>;
+    try {
+      result = await submitQuizAttempt({ user, lessonId: found.lesson.id, answers: readQuizAnswers(formData) });
+    } catch (error) {
+      const { toast, status } = quizFailure(error, { userId: user.id, lessonId: found.lesson.id });
+      return dataWithToast({ completed: null }, toast, status);
+    }
+    // The page shows the graded attempt from the database, so a reload does not submit again.
+    return redirectWithToast(lessonPath(params.courseSlug, params.lessonSlug), {
+      kind: "success",
+      message: result.passed ? QUIZ_MESSAGES.passed : QUIZ_MESSAGES.failed,
+      description: `You scored ${result.scorePercent}%.`,
+    });
+  }
   try {
     if (intent === "complete") await markLessonComplete({ user, lessonId: found.lesson.id });
     else await markLessonIncomplete({ user, lessonId: found.lesson.id });

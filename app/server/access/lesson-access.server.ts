@@ -18,6 +18,10 @@ import { hasActiveMembership } from "./membership.server";
  * `findCoursesAccess` reads what the person holds (role, enrollments, membership) for many courses
  * in two queries, and `lessonAccessFrom` decides one lesson from that, without the database.
  * `findLessonAccess` is the two together.
+ *
+ * Writing a review (issue 24) is decided here too, from the same course-level answer:
+ *   a learner who holds the course (enrolled or member) and completed at least one lesson → yes
+ *   admins → no (they hide reviews, they do not write them); everyone else → no
  */
 
 export type LessonAccessUser = { id: string; role: string | null } | null;
@@ -87,6 +91,17 @@ export function lessonAccessFrom(courseAccess: CourseAccess, lesson: LessonAcces
   return { allowed: false, reason: courseAccess.reason };
 }
 
+/**
+ * May this person submit an attempt at a quiz lesson (docs/decisions/024)? Whoever may open the
+ * lesson and is signed in: attempts are kept per account, so a visitor reads a free-preview quiz
+ * but signs in to answer it. How many attempts remain is the quiz's own rule, counted where the
+ * attempt is written (app/server/quizzes).
+ */
+export function quizSubmitAccessFrom(user: LessonAccessUser, lessonAccess: LessonAccess): LessonAccess {
+  if (lessonAccess.allowed && !user) return { allowed: false, reason: "sign-in" };
+  return lessonAccess;
+}
+
 export async function findLessonAccess({
   user,
   lesson,
@@ -97,4 +112,17 @@ export async function findLessonAccess({
   course: LessonAccessCourse;
 }): Promise<LessonAccess> {
   return lessonAccessFrom(await findCourseAccess({ user, course }), lesson);
+}
+
+export type ReviewAccess =
+  | { allowed: true }
+  /** `no-completed-lesson`: holds the course but has finished nothing yet; `admin`: the school's own staff. */
+  | { allowed: false; reason: "draft" | "sign-in" | "not-enrolled" | "no-completed-lesson" | "admin" };
+
+/** May this person rate and review the course? Pure, like `lessonAccessFrom`. */
+export function reviewAccessFrom(courseAccess: CourseAccess, completedLessons: number): ReviewAccess {
+  if (courseAccess.kind === "hidden") return { allowed: false, reason: "draft" };
+  if (courseAccess.kind === "previews") return { allowed: false, reason: courseAccess.reason };
+  if (courseAccess.reason === "admin") return { allowed: false, reason: "admin" };
+  return completedLessons > 0 ? { allowed: true } : { allowed: false, reason: "no-completed-lesson" };
 }

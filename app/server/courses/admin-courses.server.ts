@@ -10,6 +10,7 @@ import { retryOnUniqueViolation, uniqueSlug } from "~/server/db/unique-slug.serv
 import { afterCourseSaved, afterCourseDeleted } from "./course-covers.server";
 import { CourseChangedError, nextRevision } from "./course-revision.server";
 import { courseStats } from "./course-cards.server";
+import { pageWindow } from "~/server/db/pagination.server";
 
 /**
  * The admin's course operations: the list, the New/Edit Course form's reads and writes, the
@@ -88,8 +89,7 @@ export async function listAdminCourses({
   const search = query.trim();
   const where: SQL | undefined = search ? adminCourseSearchCondition(search) : undefined;
   const [{ total }] = await db().select({ total: count() }).from(courses).where(where);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
+  const { page: current, pageCount, offset } = pageWindow({ total, page, pageSize });
   const rows = await db()
     .select({
       id: courses.id,
@@ -106,7 +106,7 @@ export async function listAdminCourses({
     .where(where)
     .orderBy(desc(courses.updatedAt), desc(courses.id))
     .limit(pageSize)
-    .offset((current - 1) * pageSize);
+    .offset(offset);
   return { courses: rows, total, page: current, pageCount };
 }
 

@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, arrayContains, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import { CATALOG_PAGE_SIZE, levelFromSlug, topicFromSlug, type CatalogFilters } from "~/lib/catalog-filters";
 import { absoluteImageUrl } from "~/lib/image-url";
 import { courseCardColumns, courseStats, type CourseCard } from "./course-cards.server";
@@ -140,7 +140,7 @@ export async function getCourseDetail({ slug, reviewLimit = 6 }: { slug: string;
     db()
       .select({ id: reviews.id, authorName: reviews.authorName, rating: reviews.rating, comment: reviews.comment, createdAt: reviews.createdAt })
       .from(reviews)
-      .where(eq(reviews.courseId, course.id))
+      .where(and(eq(reviews.courseId, course.id), isNull(reviews.hiddenAt)))
       .orderBy(desc(reviews.createdAt), asc(reviews.id))
       .limit(reviewLimit),
   ]);

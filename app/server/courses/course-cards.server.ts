@@ -7,13 +7,13 @@ import { courses, lessons, users } from "~/server/db/schema";
 // (lessons.course_id = lessons.id), silently counting nothing.
 const outerCourseId = sql.raw(`"courses"."id"`);
 
-/** Per-course figures computed from lessons, enrollments and reviews, for cards and detail pages. */
+/** Per-course figures computed from lessons, enrollments and reviews (hidden ones left out), for cards and detail pages. */
 export const courseStats = {
   lessonCount: sql<number>`(select count(*) from "lessons" as "l" where "l"."course_id" = ${outerCourseId})`.mapWith(Number),
   durationSeconds: sql<number>`(select coalesce(sum("l"."duration_seconds"), 0) from "lessons" as "l" where "l"."course_id" = ${outerCourseId})`.mapWith(Number),
   learnerCount: sql<number>`(select count(*) from "enrollments" as "e" where "e"."course_id" = ${outerCourseId} and "e"."status" = 'active')`.mapWith(Number),
-  rating: sql<number | null>`(select round(avg("r"."rating")::numeric, 1) from "reviews" as "r" where "r"."course_id" = ${outerCourseId})`.mapWith((value) => (value === null ? null : Number(value))),
-  reviewCount: sql<number>`(select count(*) from "reviews" as "r" where "r"."course_id" = ${outerCourseId})`.mapWith(Number),
+  rating: sql<number | null>`(select round(avg("r"."rating")::numeric, 1) from "reviews" as "r" where "r"."course_id" = ${outerCourseId} and "r"."hidden_at" is null)`.mapWith((value) => (value === null ? null : Number(value))),
+  reviewCount: sql<number>`(select count(*) from "reviews" as "r" where "r"."course_id" = ${outerCourseId} and "r"."hidden_at" is null)`.mapWith(Number),
 };
 
 /** What every list of courses shows at the least: enough to name, picture and link a course. */

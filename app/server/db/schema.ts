@@ -33,6 +33,7 @@ import {
   PLAYBOOK_CATEGORIES,
   POST_CATEGORIES,
   PUBLISH_STATUSES,
+  QUIZ_QUESTION_KINDS,
   ROLES,
   SUBSCRIPTION_PLANS,
   SUBSCRIPTION_STATUSES,
@@ -46,6 +47,7 @@ import {
   type OrderStatus,
   type PostCategory,
   type PublishStatus,
+  type QuizQuestionKind,
   type Role,
   type SubscriptionStatus,
   type VideoProvider,
@@ -360,6 +362,8 @@ export const reviews = pgTable(
     authorName: text("author_name").notNull(),
     rating: integer("rating").notNull(),
     comment: text("comment").notNull().default(""),
+    /** Set when an admin hides the review: it leaves the course page, the rating and the count. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -469,6 +473,94 @@ export const lessonProgress = pgTable(
       .$onUpdate(() => new Date()),
   },
   (t) => [primaryKey({ columns: [t.userId, t.lessonId] }), check("lesson_progress_position_check", sql`${t.positionSeconds} >= 0`)],
+);
+
+// ---------------------------------------------------------------------------
+// Quizzes (docs/decisions/024): a quiz lesson's settings and questions, and learners' attempts
+// ---------------------------------------------------------------------------
+
+/** A quiz lesson's rules. Kept when the lesson's type changes, so switching back loses nothing. */
+export const quizzes = pgTable(
+  "quizzes",
+  {
+    lessonId: uuid("lesson_id")
+      .primaryKey()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    passPercent: integer("pass_percent").notNull().default(70),
+    /** Null: unlimited attempts. */
+    maxAttempts: integer("max_attempts"),
+    shuffleQuestions: boolean("shuffle_questions").notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    check("quizzes_pass_percent_check", sql`${t.passPercent} between 0 and 100`),
+    check("quizzes_max_attempts_check", sql`${t.maxAttempts} is null or ${t.maxAttempts} >= 1`),
+  ],
+);
+
+/** One question: its options in order, and which of them (indexes from 0) are correct. */
+export const quizQuestions = pgTable(
+  "quiz_questions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    lessonId: uuid("lesson_id")
+      .notNull()
+      .references(() => quizzes.lessonId, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    kind: text("kind").notNull().$type<QuizQuestionKind>(),
+    prompt: text("prompt").notNull(),
+    options: text("options").array().notNull(),
+    correctOptions: integer("correct_options").array().notNull(),
+    explanation: text("explanation").notNull().default(""),
+  },
+  (t) => [
+    check("quiz_questions_kind_check", inList("kind", QUIZ_QUESTION_KINDS)),
+    check("quiz_questions_position_check", sql`${t.position} >= 1`),
+    check("quiz_questions_options_check", sql`cardinality(${t.options}) >= 2`),
+    check("quiz_questions_correct_check", sql`cardinality(${t.correctOptions}) >= 1`),
+    index("quiz_questions_lesson_position_idx").on(t.lessonId, t.position),
+  ],
+);
+
+/** A learner's graded submission; numbered per learner and quiz, so the attempts limit is a unique key too. */
+export const quizAttempts = pgTable(
+  "quiz_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    lessonId: uuid("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    attemptNumber: integer("attempt_number").notNull(),
+    correctCount: integer("correct_count").notNull(),
+    questionCount: integer("question_count").notNull(),
+    scorePercent: integer("score_percent").notNull(),
+    passed: boolean("passed").notNull(),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("quiz_attempts_number_unique").on(t.lessonId, t.userId, t.attemptNumber),
+    check("quiz_attempts_score_check", sql`${t.scorePercent} between 0 and 100`),
+    index("quiz_attempts_user_idx").on(t.userId, t.submittedAt.desc()),
+  ],
+);
+
+/** What the learner chose for each question of an attempt, and whether it was right. */
+export const quizAnswers = pgTable(
+  "quiz_answers",
+  {
+    attemptId: uuid("attempt_id")
+      .notNull()
+      .references(() => quizAttempts.id, { onDelete: "cascade" }),
+    questionId: uuid("question_id")
+      .notNull()
+      .references(() => quizQuestions.id, { onDelete: "cascade" }),
+    chosen: integer("chosen").array().notNull(),
+    correct: boolean("correct").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.questionId] }), index("quiz_answers_question_idx").on(t.questionId)],
 );
 
 export const savedCourses = pgTable(

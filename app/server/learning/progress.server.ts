@@ -3,9 +3,9 @@ import { MAX_POSITION_SECONDS } from "~/lib/learning";
 import { isUuid } from "~/lib/uuid";
 import { findLessonAccess, type LessonAccessUser } from "~/server/access/lesson-access.server";
 import { findLessonForPlayback } from "~/server/curriculum/lesson-videos.server";
-import { db } from "~/server/db/client.server";
+import { db, type Queryable } from "~/server/db/client.server";
 import { courseModules, lessonProgress, lessons } from "~/server/db/schema";
-import { LessonLockedError, LessonNotFoundError } from "./learning-errors.server";
+import { LessonCompletedByQuizError, LessonLockedError, LessonNotFoundError } from "./learning-errors.server";
 
 /**
  * A learner's progress: which lessons they completed and where they stopped in each video.
@@ -62,10 +62,16 @@ export async function saveLessonPosition({
  * `completedAt` is when it was first completed.
  */
 export async function markLessonComplete({ user, lessonId }: { user: NonNullable<LessonAccessUser>; lessonId: string }) {
-  await requireOpenLesson({ user, lessonId });
-  const [row] = await db()
+  const lesson = await requireOpenLesson({ user, lessonId });
+  if (lesson.type === "quiz") throw new LessonCompletedByQuizError(lessonId);
+  return recordLessonCompletion(db(), { userId: user.id, lessonId });
+}
+
+/** The completion write itself, for callers that decided already (a passed quiz, in its own transaction). */
+export async function recordLessonCompletion(queryable: Queryable, { userId, lessonId }: { userId: string; lessonId: string }) {
+  const [row] = await queryable
     .insert(lessonProgress)
-    .values({ userId: user.id, lessonId, completedAt: sql`now()` })
+    .values({ userId, lessonId, completedAt: sql`now()` })
     .onConflictDoUpdate({
       target: [lessonProgress.userId, lessonProgress.lessonId],
       set: { completedAt: sql`coalesce(${lessonProgress.completedAt}, now())`, updatedAt: sql`now()` },
@@ -76,7 +82,8 @@ export async function markLessonComplete({ user, lessonId }: { user: NonNullable
 
 /** Takes a lesson's completion back (the learner wants to see it again in "Continue learning"). */
 export async function markLessonIncomplete({ user, lessonId }: { user: NonNullable<LessonAccessUser>; lessonId: string }) {
-  await requireOpenLesson({ user, lessonId });
+  const lesson = await requireOpenLesson({ user, lessonId });
+  if (lesson.type === "quiz") throw new LessonCompletedByQuizError(lessonId);
   await db()
     .update(lessonProgress)
     .set({ completedAt: null, updatedAt: sql`now()` })

@@ -5,6 +5,7 @@ import { findActiveMembership } from "~/server/access/membership.server";
 import { db } from "~/server/db/client.server";
 import { anyColumnContains } from "~/server/db/like.server";
 import { orders, subscriptions } from "~/server/db/schema";
+import { pageWindow } from "~/server/db/pagination.server";
 
 /**
  * The back office's reads of payments: the searchable orders list, one person's orders and their
@@ -50,8 +51,7 @@ export async function listAdminOrders({
 }: OrderListQuery & { page?: number; pageSize?: number }) {
   const where = orderListWhere({ query, status });
   const [{ total }] = await db().select({ total: count() }).from(orders).where(where);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
+  const { page: current, pageCount, offset } = pageWindow({ total, page, pageSize });
   // A deferred join, as in the users list: the page's ids first, from the index alone, then those
   // rows, so a deep page walks a narrow index instead of every row before it.
   const pageIds = db()
@@ -60,7 +60,7 @@ export async function listAdminOrders({
     .where(where)
     .orderBy(...newestFirst)
     .limit(pageSize)
-    .offset((current - 1) * pageSize)
+    .offset(offset)
     .as("page_ids");
   const rows = await db()
     .select(orderColumns)

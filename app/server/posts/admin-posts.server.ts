@@ -7,6 +7,7 @@ import { type PublishStatus } from "~/lib/domain-values";
 import { posts } from "~/server/db/schema";
 import { containsPattern } from "~/server/db/like.server";
 import { retryOnUniqueViolation, uniqueSlug } from "~/server/db/unique-slug.server";
+import { pageWindow } from "~/server/db/pagination.server";
 
 export const ADMIN_POSTS_PAGE_SIZE = 20;
 /** Ids come from URLs: anything that is not a uuid can be no post (and must not reach a uuid column). */
@@ -27,8 +28,7 @@ export async function listAdminPosts({
     ? or(ilike(posts.title, containsPattern(search)), ilike(posts.slug, containsPattern(search)))
     : undefined;
   const [{ total }] = await db().select({ total: count() }).from(posts).where(where);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
+  const { page: current, pageCount, offset } = pageWindow({ total, page, pageSize });
   const rows = await db()
     .select({
       id: posts.id,
@@ -43,7 +43,7 @@ export async function listAdminPosts({
     .where(where)
     .orderBy(desc(posts.updatedAt), desc(posts.id))
     .limit(pageSize)
-    .offset((current - 1) * pageSize);
+    .offset(offset);
   return { posts: rows, total, page: current, pageCount };
 }
 

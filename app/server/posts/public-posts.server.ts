@@ -10,6 +10,7 @@ import { db, type Queryable } from "~/server/db/client.server";
 import { posts, postViews, users } from "~/server/db/schema";
 import { containsPattern } from "~/server/db/like.server";
 import { escapeXml } from "~/lib/xml";
+import { pageWindow } from "~/server/db/pagination.server";
 
 /** What a post card shows; dates are formatted here so server and browser render the same text. */
 export type BlogPostCard = {
@@ -104,8 +105,7 @@ export async function listPublishedPosts({
   }
   const where = and(...conditions);
   const total = await database.$count(posts, where);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(filters.page, pageCount);
+  const { page, pageCount, offset } = pageWindow({ total, page: filters.page, pageSize });
   const rows = await database
     .select(cardColumns)
     .from(posts)
@@ -113,7 +113,7 @@ export async function listPublishedPosts({
     .where(where)
     .orderBy(...orderFor(filters.sort))
     .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .offset(offset);
   return { posts: rows.map(toCard), total, page, pageCount };
 }
 

@@ -6,6 +6,7 @@ import { DEFAULT_USER_LIST, USERS_MAX_QUERY_LENGTH, USERS_PAGE_SIZE, type SortDi
 import { db } from "~/server/db/client.server";
 import { containsPattern } from "~/server/db/like.server";
 import { users } from "~/server/db/schema";
+import { pageWindow } from "~/server/db/pagination.server";
 
 /**
  * The back office's reads of people: the searchable, sortable users list, one person's details,
@@ -60,8 +61,7 @@ export async function listAdminUsers({
 }: UserListQuery & { sort?: UserSort; dir?: SortDirection; page?: number; pageSize?: number }) {
   const where = userListWhere({ query, role });
   const [{ total }] = await db().select({ total: count() }).from(users).where(where);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
+  const { page: current, pageCount, offset } = pageWindow({ total, page, pageSize });
   // A deferred join: the page's ids first, from the sort's index alone, then those 50 rows. A
   // deep page (OFFSET 99,950) then walks a narrow index instead of 100,000 whole rows.
   const order = userListOrder(sort, dir);
@@ -71,7 +71,7 @@ export async function listAdminUsers({
     .where(where)
     .orderBy(...order)
     .limit(pageSize)
-    .offset((current - 1) * pageSize)
+    .offset(offset)
     .as("page_ids");
   const rows = await db()
     .select({

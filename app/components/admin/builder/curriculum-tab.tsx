@@ -4,6 +4,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { BUILDER_MESSAGES } from "~/lib/builder-messages";
 import type { BuilderLesson, BuilderModule, Curriculum } from "~/server/curriculum/curriculum.server";
 import type { LessonStreamState } from "~/server/video/lesson-streams.server";
+import type { BuilderQuiz } from "~/server/quizzes/quiz-editor.server";
 import { AddLessonButton, AddModuleButton, type CurriculumControls } from "./curriculum-controls";
 import { LessonDialog } from "./lesson-dialog";
 import { LessonGroup } from "./lesson-group";
@@ -18,7 +19,15 @@ import { useCurriculumMoves } from "./use-curriculum-moves";
  * The builder's Curriculum tab: the flat lessons, then the modules with their lessons, reordered
  * by drag and drop or the arrow buttons, each row with Edit and Delete.
  */
-export function CurriculumTab({ curriculum, streams }: { curriculum: Curriculum; streams: Record<string, LessonStreamState> }) {
+export function CurriculumTab({
+  curriculum,
+  quizzes,
+  streams,
+}: {
+  curriculum: Curriculum;
+  quizzes: Record<string, BuilderQuiz>;
+  streams: Record<string, LessonStreamState>;
+}) {
   const moves = useCurriculumMoves(curriculum);
   const drag = useCurriculumDrag(curriculum, moves);
   const remove = useBuilderAction();
@@ -105,6 +114,7 @@ export function CurriculumTab({ curriculum, streams }: { curriculum: Curriculum;
           key={editingLesson.id}
           lesson={editingLesson}
           modules={curriculum.modules.map((module) => ({ id: module.id, title: module.title }))}
+          quiz={quizzes[editingLesson.id] ?? null}
           onClose={() => setEditingLesson(null)}
         />
       ) : null}

@@ -1,4 +1,5 @@
-import { FileText, GripVertical, Video } from "lucide-react";
+import { FileText, GripVertical, ListChecks, Video } from "lucide-react";
+import { lessonTypeLabel } from "~/lib/domain-values";
 import { Badge } from "~/components/ui/badge";
 import { BUILDER_MESSAGES } from "~/lib/builder-messages";
 import { cn } from "~/lib/utils";
@@ -81,8 +82,14 @@ function LessonRow({
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant="outline">
-          {lesson.type === "article" ? <FileText aria-hidden="true" /> : <Video aria-hidden="true" />}
-          {lesson.type === "article" ? "Article" : "Video"}
+          {lesson.type === "article" ? (
+            <FileText aria-hidden="true" />
+          ) : lesson.type === "quiz" ? (
+            <ListChecks aria-hidden="true" />
+          ) : (
+            <Video aria-hidden="true" />
+          )}
+          {lessonTypeLabel(lesson.type)}
         </Badge>
         <Badge variant={lesson.isPreview ? "success" : "secondary"}>
           {lesson.isPreview ? BUILDER_MESSAGES.preview : BUILDER_MESSAGES.enrolledOnly}
