@@ -273,6 +273,36 @@ export const LIVE_SUBSCRIPTION_STATUSES = [
 export const MEMBERSHIP_ACCESS_STATUSES = ["trialing", "active", "past_due"] as const satisfies readonly SubscriptionStatus[];
 
 // ---------------------------------------------------------------------------------------------
+// Coupons
+// ---------------------------------------------------------------------------------------------
+
+/** A disabled coupon is refused at checkout as if unknown; its orders keep it. */
+export const COUPON_STATUSES = ["active", "disabled"] as const;
+export type CouponStatus = (typeof COUPON_STATUSES)[number];
+export const COUPON_STATUS_LABELS: Record<CouponStatus, string> = { active: "Active", disabled: "Disabled" };
+
+/** `percent`: percent_off of the list price; `amount`: amount_off_cents, never more than the price. */
+export const COUPON_DISCOUNT_TYPES = ["percent", "amount"] as const;
+export type CouponDiscountType = (typeof COUPON_DISCOUNT_TYPES)[number];
+
+/** What a coupon takes money off: the courses it names, every course, or the membership. */
+export const COUPON_TARGETS = ["courses", "all-courses", "membership"] as const;
+export type CouponTarget = (typeof COUPON_TARGETS)[number];
+export const COUPON_TARGET_LABELS: Record<CouponTarget, string> = {
+  courses: "Chosen courses",
+  "all-courses": "Every course",
+  membership: "The membership",
+};
+
+/** For the membership: the first payment only, or every renewal too. */
+export const COUPON_DURATIONS = ["first-payment", "every-payment"] as const;
+export type CouponDuration = (typeof COUPON_DURATIONS)[number];
+export const COUPON_DURATION_LABELS: Record<CouponDuration, string> = {
+  "first-payment": "First payment only",
+  "every-payment": "Every payment",
+};
+
+// ---------------------------------------------------------------------------------------------
 // Mail
 // ---------------------------------------------------------------------------------------------
 

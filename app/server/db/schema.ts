@@ -19,6 +19,10 @@ import {
 import {
   ACCESS_EVENT_TYPES,
   ADMIN_ROLES,
+  COUPON_DISCOUNT_TYPES,
+  COUPON_DURATIONS,
+  COUPON_STATUSES,
+  COUPON_TARGETS,
   ENROLLMENT_SOURCES,
   ENROLLMENT_STATUSES,
   LESSON_TYPES,
@@ -44,6 +48,8 @@ import {
   type LessonType,
   type Level,
   type NewsletterStatus,
+  type CouponDuration,
+  type CouponStatus,
   type OrderStatus,
   type PostCategory,
   type PublishStatus,
@@ -782,6 +788,12 @@ export const orders = pgTable(
     paymentId: text("payment_id").unique(),
     /** The membership this order started. */
     subscriptionId: uuid("subscription_id").references(() => subscriptions.id, { onDelete: "set null" }),
+    /** The price before a coupon; `amount_cents` is what was paid (list price minus discount). */
+    listPriceCents: integer("list_price_cents").notNull().default(0),
+    discountCents: integer("discount_cents").notNull().default(0),
+    /** The coupon redeemed, and its code as typed at the sale (kept if the coupon is edited or deleted). */
+    couponId: uuid("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
+    couponCode: text("coupon_code"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
     ...timestamps,
@@ -791,6 +803,9 @@ export const orders = pgTable(
     check("orders_status_check", inList("status", ORDER_STATUSES)),
     check("orders_provider_check", inList("provider", PAYMENT_PROVIDERS)),
     check("orders_amount_check", sql`${t.amountCents} >= 0`),
+    check("orders_discount_check", sql`${t.discountCents} >= 0 and ${t.listPriceCents} >= 0`),
+    // A coupon's redemptions are its pending and paid orders: counted under the coupon's row lock.
+    index("orders_coupon_idx").on(t.couponId, t.userId),
     check("orders_plan_check", sql`${t.plan} is null or ${inList("plan", SUBSCRIPTION_PLANS)}`),
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("orders_created_idx").on(t.createdAt.desc()),
@@ -800,6 +815,47 @@ export const orders = pgTable(
     index("orders_item_title_trgm_idx").using("gin", t.itemTitle.op("gin_trgm_ops")),
   ],
 );
+
+/**
+ * Discount codes. `code` is stored upper-cased, so codes are unique whatever the case they are
+ * typed in. A coupon's redemptions are the orders that carry it (pending or paid).
+ */
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    code: text("code").notNull().unique(),
+    status: text("status").notNull().default("active" satisfies CouponStatus),
+    discountType: text("discount_type").notNull(),
+    percentOff: integer("percent_off"),
+    amountOffCents: integer("amount_off_cents"),
+    appliesTo: text("applies_to").notNull(),
+    /** The courses of an `applies_to = 'courses'` coupon. */
+    courseIds: uuid("course_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    /** For the membership: the first payment only, or every payment. */
+    duration: text("duration").notNull().default("first-payment" satisfies CouponDuration),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    maxRedemptions: integer("max_redemptions"),
+    maxPerCustomer: integer("max_per_customer"),
+    ...timestamps,
+  },
+  (t) => [
+    check("coupons_status_check", inList("status", COUPON_STATUSES)),
+    check("coupons_discount_type_check", inList("discount_type", COUPON_DISCOUNT_TYPES)),
+    check("coupons_applies_to_check", inList("applies_to", COUPON_TARGETS)),
+    check("coupons_duration_check", inList("duration", COUPON_DURATIONS)),
+    check(
+      "coupons_amount_check",
+      sql`(${t.discountType} = 'percent' and ${t.percentOff} between 1 and 100) or (${t.discountType} = 'amount' and ${t.amountOffCents} > 0)`,
+    ),
+    check("coupons_limits_check", sql`coalesce(${t.maxRedemptions}, 1) > 0 and coalesce(${t.maxPerCustomer}, 1) > 0`),
+    check("coupons_dates_check", sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.startsAt} < ${t.endsAt}`),
+    index("coupons_code_trgm_idx").using("gin", t.code.op("gin_trgm_ops")),
+  ],
+);
+
+export type Coupon = typeof coupons.$inferSelect;
 
 /**
  * The all-courses membership. Statuses are Stripe's; access follows the status and the period
