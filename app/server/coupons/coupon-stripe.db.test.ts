@@ -72,7 +72,9 @@ describe("a coupon with Stripe (against the local double)", () => {
     expect(expiresAt - Math.floor(Date.now() / 1000)).toBeGreaterThan(55 * 60);
     expect(expiresAt - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(60 * 60);
 
-    expect(await startCheckout({ userId: other.id, item: { courseId: course.id }, couponCode: coupon.code })).toMatchObject({ refusal: "used-up" });
+    expect(await startCheckout({ userId: other.id, item: { courseId: course.id }, couponCode: coupon.code })).toMatchObject({
+      refusal: "used-up",
+    });
     expect((await startCheckout({ userId: buyer.id, item: { courseId: course.id }, couponCode: coupon.code })).status).toBe("redirect");
     expect(await ordersOf(buyer.id)).toHaveLength(2);
   });
