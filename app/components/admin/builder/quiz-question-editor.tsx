@@ -81,7 +81,7 @@ export function QuizQuestionEditor({
             ))}
           </NativeSelect>
         </FormField>
-        <FormField className="content-start" label={`Question ${number}`} error={errors[`${path}.prompt`]}>
+        <FormField className="content-start" label={`Text of question ${number}`} error={errors[`${path}.prompt`]}>
           <Textarea
             value={question.prompt}
             rows={2}
