@@ -106,6 +106,7 @@ export const builderForm = z.discriminatedUnion("intent", [
   lessonFields.safeExtend({ intent: z.literal("update-lesson") }),
   z.object({ intent: z.literal("delete-lesson"), lesson_id: id }),
   z.object({ intent: z.literal("move-lesson"), lesson_id: id, module_id: groupField, position: positionField }),
+  z.object({ intent: z.literal("retry-transcode"), lesson_id: id }),
 ]);
 
 export type BuilderIntent = z.output<typeof builderForm>["intent"];

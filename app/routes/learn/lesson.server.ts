@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { parseForm } from "~/lib/forms/parse-form";
 import { LEARNING_MESSAGES, lessonPath } from "~/lib/learning";
-import { lessonPlayer } from "~/lib/video-embed";
+import { lessonPlayer, lessonStreamPath, type LessonPlayer } from "~/lib/video-embed";
 import { findCourseAccess, lessonAccessFrom } from "~/server/access/lesson-access.server";
 import { invalidForm } from "~/server/action.server";
 import { getSessionUser, requireUser } from "~/server/auth/guards.server";
@@ -9,6 +9,7 @@ import { learningFailure } from "~/server/learning/learning-failures.server";
 import { findLessonBySlugs } from "~/server/learning/lesson-page.server";
 import { listCourseOutline, listLessonProgress, markLessonComplete, markLessonIncomplete } from "~/server/learning/progress.server";
 import { renderMarkdown } from "~/server/markdown.server";
+import { listLessonStreams } from "~/server/video/lesson-streams.server";
 import { QUIZ_MESSAGES } from "~/lib/quiz";
 import { findQuizForLearner, submitQuizAttempt } from "~/server/quizzes/quiz-attempts.server";
 import { quizFailure } from "~/server/quizzes/quiz-errors.server";
@@ -103,7 +104,7 @@ export async function lessonPageLoader({ request, url, params, context }: Loader
   return data({
     ...shared,
     locked: false as const,
-    player: lesson.type === "video" ? lessonPlayer(lesson) : null,
+    player: lesson.type === "video" ? await withStream(lesson.id, lessonPlayer(lesson)) : null,
     // Questions and options only; explanations come with a submitted attempt (docs/decisions/024).
     quiz: lesson.type === "quiz" ? await findQuizForLearner({ lessonId: lesson.id, userId: user?.id ?? null }) : null,
     contentHtml: rendered.html,
@@ -112,6 +113,14 @@ export async function lessonPageLoader({ request, url, params, context }: Loader
     // A signed-in person saves progress on every lesson they open (previews included).
     canSaveProgress: Boolean(user),
   });
+}
+
+/** An uploaded video plays its adaptive stream once it is ready (docs/decisions/026), the file until then. */
+async function withStream(lessonId: string, player: LessonPlayer | null): Promise<LessonPlayer | null> {
+  if (player?.kind !== "file") return player;
+  const stream = (await listLessonStreams({ lessonIds: [lessonId] })).get(lessonId);
+  if (stream?.status !== "ready") return player;
+  return { ...player, stream: { src: lessonStreamPath(lessonId, "master.m3u8"), poster: lessonStreamPath(lessonId, "poster.jpg") } };
 }
 
 /** Flat lessons first as one "Lessons" group, then each module with its lessons (decision 012). */

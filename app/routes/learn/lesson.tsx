@@ -98,6 +98,7 @@ export default function LessonPage({ loaderData }: Route.ComponentProps) {
                 key={lesson.id}
                 lessonId={lesson.id}
                 src={loaderData.player.src}
+                stream={loaderData.player.stream}
                 title={lesson.title}
                 startAt={loaderData.positionSeconds}
                 saveProgress={loaderData.canSaveProgress}

@@ -4,6 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { BUILDER_MESSAGES } from "~/lib/builder-messages";
 import { cn } from "~/lib/utils";
 import type { BuilderLesson } from "~/server/curriculum/curriculum.server";
+import { LessonVideoState } from "./lesson-video-state";
 import { RowControls, type CurriculumControls } from "./curriculum-controls";
 import { groupEndId } from "./use-curriculum-drag";
 
@@ -51,7 +52,7 @@ function LessonRow({
   lesson,
   index,
   count,
-  controls: { moves, drag, remove, editLesson },
+  controls: { moves, drag, remove, editLesson, streams },
 }: {
   lesson: BuilderLesson;
   index: number;
@@ -95,6 +96,7 @@ function LessonRow({
         </Badge>
         {duration ? <span className="text-xs text-muted-foreground tabular-nums">{duration}</span> : null}
       </div>
+      {streams[lesson.id] ? <LessonVideoState lessonTitle={lesson.title} stream={streams[lesson.id]} /> : null}
       <RowControls
         rowId={lesson.id}
         name={`“${lesson.title}”`}
