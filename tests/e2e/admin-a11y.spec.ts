@@ -12,6 +12,7 @@ const PAGES = [
   "/admin/settings",
   "/admin/orders",
   "/admin/reviews",
+  "/admin/quizzes",
   "/admin/system",
 ];
 
