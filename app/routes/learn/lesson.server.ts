@@ -136,12 +136,19 @@ export async function lessonPageAction({
   const found = await findLessonBySlugs({ courseSlug: params.courseSlug, lessonSlug: params.lessonSlug });
   if (!found) throw lessonNotFound();
   const { intent } = parsed.data;
+  let certificate: { id: string } | null = null;
   try {
-    if (intent === "complete") await markLessonComplete({ user, lessonId: found.lesson.id });
+    if (intent === "complete") ({ certificate } = await markLessonComplete({ user, lessonId: found.lesson.id }));
     else await markLessonIncomplete({ user, lessonId: found.lesson.id });
   } catch (error) {
     const { toast, status } = learningFailure(error, { userId: user.id, lessonId: found.lesson.id });
     return dataWithToast({ completed: null }, toast, status);
+  }
+  if (certificate) {
+    return dataWithToast(
+      { completed: true, certificateId: certificate.id },
+      { kind: "success", message: LEARNING_MESSAGES.certificateIssued, description: LEARNING_MESSAGES.certificateDescription },
+    );
   }
   return dataWithToast(
     { completed: intent === "complete" },

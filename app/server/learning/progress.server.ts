@@ -3,6 +3,7 @@ import { MAX_POSITION_SECONDS } from "~/lib/learning";
 import { isUuid } from "~/lib/uuid";
 import { findLessonAccess, type LessonAccessUser } from "~/server/access/lesson-access.server";
 import { findLessonForPlayback } from "~/server/curriculum/lesson-videos.server";
+import { issueCertificateIfComplete } from "~/server/certificates/certificates.server";
 import { db } from "~/server/db/client.server";
 import { courseModules, lessonProgress, lessons } from "~/server/db/schema";
 import { LessonLockedError, LessonNotFoundError } from "./learning-errors.server";
@@ -59,19 +60,23 @@ export async function saveLessonPosition({
 
 /**
  * Marks a lesson completed. Idempotent: completing it again keeps the first completion time.
- * `completedAt` is when it was first completed.
+ * `completedAt` is when it was first completed. In the same transaction, the learner's
+ * certificate is issued (and its e-mail queued) when this completes the whole course.
  */
 export async function markLessonComplete({ user, lessonId }: { user: NonNullable<LessonAccessUser>; lessonId: string }) {
-  await requireOpenLesson({ user, lessonId });
-  const [row] = await db()
-    .insert(lessonProgress)
-    .values({ userId: user.id, lessonId, completedAt: sql`now()` })
-    .onConflictDoUpdate({
-      target: [lessonProgress.userId, lessonProgress.lessonId],
-      set: { completedAt: sql`coalesce(${lessonProgress.completedAt}, now())`, updatedAt: sql`now()` },
-    })
-    .returning({ completedAt: lessonProgress.completedAt });
-  return { completedAt: row.completedAt! };
+  const lesson = await requireOpenLesson({ user, lessonId });
+  return db().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(lessonProgress)
+      .values({ userId: user.id, lessonId, completedAt: sql`now()` })
+      .onConflictDoUpdate({
+        target: [lessonProgress.userId, lessonProgress.lessonId],
+        set: { completedAt: sql`coalesce(${lessonProgress.completedAt}, now())`, updatedAt: sql`now()` },
+      })
+      .returning({ completedAt: lessonProgress.completedAt });
+    const certificate = await issueCertificateIfComplete({ tx, userId: user.id, courseId: lesson.courseId });
+    return { completedAt: row.completedAt!, certificate };
+  });
 }
 
 /** Takes a lesson's completion back (the learner wants to see it again in "Continue learning"). */

@@ -31,6 +31,8 @@ const NOT_CONTENT = [
   "orders",
   "subscriptions",
   "payment_webhook_events",
+  // Verification pages are never cached (not on the public-page list).
+  "certificates",
   // Outgoing mail, shown only on the admin's System screen.
   "mail_log",
 ];
