@@ -50,4 +50,6 @@ export const BUILDER_EXTRA_MESSAGES = {
   embedInvalid: "Paste an iframe embed code from YouTube, Vimeo, Wistia, Loom or Bunny Stream",
   moved: "Order saved",
   moveFailed: "Failed to save the new order",
+  transcodeQueued: "Video queued for processing",
+  transcodeRetryFailed: "Failed to queue the video for processing",
 } as const;

@@ -73,8 +73,23 @@ export const PUBLISH_STATUSES = ["draft", "published"] as const;
 export type PublishStatus = (typeof PUBLISH_STATUSES)[number];
 export const PUBLISH_STATUS_LABELS: Record<PublishStatus, string> = { draft: "Draft", published: "Published" };
 
-export const LESSON_TYPES = ["video", "article"] as const;
+export const LESSON_TYPES = ["video", "article", "quiz"] as const;
 export type LessonType = (typeof LESSON_TYPES)[number];
+
+export const LESSON_TYPE_LABELS: Record<LessonType, string> = { video: "Video", article: "Article", quiz: "Quiz" };
+
+/** What a lesson is, in words, for a type read from a row ("Video" for anything unknown). */
+export const lessonTypeLabel = (type: string) => (isOneOf(LESSON_TYPES, type) ? LESSON_TYPE_LABELS[type] : LESSON_TYPE_LABELS.video);
+
+/** A quiz question's kind (docs/decisions/024): one answer, several answers, or True/False. */
+export const QUIZ_QUESTION_KINDS = ["single", "multiple", "true_false"] as const;
+export type QuizQuestionKind = (typeof QUIZ_QUESTION_KINDS)[number];
+
+export const QUIZ_QUESTION_KIND_LABELS: Record<QuizQuestionKind, string> = {
+  single: "Single choice",
+  multiple: "Multiple choice",
+  true_false: "True / false",
+};
 
 export const VIDEO_PROVIDERS = ["upload", "youtube", "vimeo", "embed"] as const;
 export type VideoProvider = (typeof VIDEO_PROVIDERS)[number];
@@ -258,6 +273,36 @@ export const LIVE_SUBSCRIPTION_STATUSES = [
  * Stripe retries the renewal; `unpaid`, `paused` and `incomplete` do not.
  */
 export const MEMBERSHIP_ACCESS_STATUSES = ["trialing", "active", "past_due"] as const satisfies readonly SubscriptionStatus[];
+
+// ---------------------------------------------------------------------------------------------
+// Coupons
+// ---------------------------------------------------------------------------------------------
+
+/** A disabled coupon is refused at checkout as if unknown; its orders keep it. */
+export const COUPON_STATUSES = ["active", "disabled"] as const;
+export type CouponStatus = (typeof COUPON_STATUSES)[number];
+export const COUPON_STATUS_LABELS: Record<CouponStatus, string> = { active: "Active", disabled: "Disabled" };
+
+/** `percent`: percent_off of the list price; `amount`: amount_off_cents, never more than the price. */
+export const COUPON_DISCOUNT_TYPES = ["percent", "amount"] as const;
+export type CouponDiscountType = (typeof COUPON_DISCOUNT_TYPES)[number];
+
+/** What a coupon takes money off: the courses it names, every course, or the membership. */
+export const COUPON_TARGETS = ["courses", "all-courses", "membership"] as const;
+export type CouponTarget = (typeof COUPON_TARGETS)[number];
+export const COUPON_TARGET_LABELS: Record<CouponTarget, string> = {
+  courses: "Chosen courses",
+  "all-courses": "Every course",
+  membership: "The membership",
+};
+
+/** For the membership: the first payment only, or every renewal too. */
+export const COUPON_DURATIONS = ["first-payment", "every-payment"] as const;
+export type CouponDuration = (typeof COUPON_DURATIONS)[number];
+export const COUPON_DURATION_LABELS: Record<CouponDuration, string> = {
+  "first-payment": "First payment only",
+  "every-payment": "Every payment",
+};
 
 // ---------------------------------------------------------------------------------------------
 // Mail

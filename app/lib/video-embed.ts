@@ -209,10 +209,18 @@ export type LessonVideoFields = {
   embedCode: string | null;
 };
 
-export type LessonPlayer = { kind: "iframe"; src: string; title: string; allow: string } | { kind: "file"; src: string };
+/**
+ * An uploaded file plays from `src`; once its adaptive stream is ready (docs/decisions/026),
+ * `stream` names the master playlist and the poster, and `src` is the fallback.
+ */
+export type LessonPlayer =
+  { kind: "iframe"; src: string; title: string; allow: string } | { kind: "file"; src: string; stream?: { src: string; poster: string } };
 
 /** The URL of an uploaded lesson video: served only to viewers allowed to open the lesson. */
 export const lessonVideoPath = (lessonId: string) => `/api/lessons/${lessonId}/video`;
+
+/** A piece of an uploaded video's adaptive stream (master.m3u8, poster.jpg, …): checked like the file. */
+export const lessonStreamPath = (lessonId: string, file: string) => `/api/lessons/${lessonId}/stream/${file}`;
 
 /**
  * What plays for a video lesson: an iframe (YouTube, Vimeo, an embed code) or the uploaded file,

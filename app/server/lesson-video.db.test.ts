@@ -4,14 +4,13 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { signInNewUser } from "../../tests/support/sign-in";
 import { unique, useTestDatabase } from "../../tests/support/test-database";
 import { createApp } from "../../server";
 import { findLessonAccess } from "./access/lesson-access.server";
-import { getAuth } from "./auth/auth.server";
 import { getConfig } from "./config.server";
 import { courses, enrollments, lessons } from "./db/schema";
 import { parseRange } from "./lesson-video.server";
-import { upsertPasswordUser } from "./users/password-users.server";
 
 const database = useTestDatabase();
 
@@ -25,17 +24,7 @@ const build = vi.fn(() => Promise.reject(new Error("no React Router build in thi
 const cookies = { admin: "", enrolled: "", learner: "", revoked: "" };
 const userIds = { admin: "", enrolled: "", learner: "", revoked: "" };
 
-async function signIn(role: "admin" | "user") {
-  const email = `${unique(role)}@example.com`;
-  const password = "a-long-test-password";
-  const { id } = await upsertPasswordUser(database().db, { email, password, role });
-  const response = await getAuth().api.signInEmail({ body: { email, password }, asResponse: true });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .join("; ");
-  return { id, cookie };
-}
+const signIn = (role: "admin" | "user") => signInNewUser(database().db, role);
 
 async function course(status: "draft" | "published") {
   const [row] = await database()

@@ -18,7 +18,7 @@ import { contentTypeForKey, getStorage, type ByteRange } from "./storage.server"
 export const VIDEO_CACHE_CONTROL = "private, no-cache";
 
 /** Stored video keys are never reused for other bytes (a new upload gets a new key), so key and size identify them. */
-function videoEtag(key: string, size: number) {
+export function videoEtag(key: string, size: number) {
   return `"${createHash("sha256").update(key).digest("base64url").slice(0, 22)}-${size.toString(36)}"`;
 }
 
@@ -56,20 +56,40 @@ function refuse(res: ExpressResponse, status: number, message: string) {
   res.type("text/plain").send(message);
 }
 
+/**
+ * The lesson of `req.params.lessonId` with its uploaded video's key, when the request's viewer may
+ * watch it (the one access rule, asked on every request); otherwise the refusal is sent and the
+ * answer is null. Used by the original file's route and by every piece of its stream.
+ */
+export async function authorizeLessonVideo(req: ExpressRequest, res: ExpressResponse) {
+  const found = await findLessonForPlayback({ lessonId: String(req.params.lessonId) });
+  const key = found?.lesson.videoProvider === "upload" ? found.lesson.videoStoragePath : null;
+  if (!found || !key) {
+    refuseMissing(res);
+    return null;
+  }
+
+  const user = await readSessionUser(new Request("http://video.local/", { headers: webHeaders(req) }));
+  const access = await findLessonAccess({ user, lesson: found.lesson, course: found.course });
+  if (!access.allowed) {
+    // A draft course's lessons are not there for anyone but admins.
+    if (access.reason === "draft") refuse(res, 404, "This lesson has no uploaded video.");
+    else if (access.reason === "sign-in") refuse(res, 401, "Sign in to watch this lesson.");
+    else refuse(res, 403, "Enrol in this course to watch this lesson.");
+    return null;
+  }
+  return { lesson: found.lesson, key };
+}
+
+export function refuseMissing(res: ExpressResponse) {
+  refuse(res, 404, "This lesson has no uploaded video.");
+}
+
 export async function serveLessonVideo(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
   try {
-    const found = await findLessonForPlayback({ lessonId: String(req.params.lessonId) });
-    const key = found?.lesson.videoProvider === "upload" ? found.lesson.videoStoragePath : null;
-    if (!found || !key) return refuse(res, 404, "This lesson has no uploaded video.");
-
-    const user = await readSessionUser(new Request("http://video.local/", { headers: webHeaders(req) }));
-    const access = await findLessonAccess({ user, lesson: found.lesson, course: found.course });
-    if (!access.allowed) {
-      // A draft course's lessons are not there for anyone but admins.
-      if (access.reason === "draft") return refuse(res, 404, "This lesson has no uploaded video.");
-      if (access.reason === "sign-in") return refuse(res, 401, "Sign in to watch this lesson.");
-      return refuse(res, 403, "Enrol in this course to watch this lesson.");
-    }
+    const found = await authorizeLessonVideo(req, res);
+    if (!found) return;
+    const { key } = found;
 
     const storage = getStorage();
     const stat = await storage.stat("course-videos", key);

@@ -3,11 +3,12 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createCourse, deleteCourseFromList, signInAsAdmin, toast, uniqueTitle, waitForHydration } from "./admin-support";
 import { grantAccess, newLearner, publishedCourse } from "./learning-support";
+import { expectVideoState } from "./video-support";
 
 /**
- * Lesson pages (issue 14). The first test makes its own course (a 20-second uploaded video and an
- * article), grants a new learner access from the users screen, and deletes the course at the end;
- * the second only reads the demo school.
+ * Lesson pages (issue 14). The first test makes its own course (a 20-second uploaded video, played
+ * as its adaptive stream once transcoded, and an article), grants a new learner access from the
+ * users screen, and deletes the course at the end; the second only reads the demo school.
  */
 
 const CLIP = path.resolve(import.meta.dirname, "../fixtures/lesson-clip-20s.webm");
@@ -56,6 +57,8 @@ test("a learner granted access watches an uploaded video, resumes where they lef
     await dialog.getByLabel("Upload video").setInputFiles(CLIP);
     await expect(toast(page, "Video uploaded successfully")).toBeVisible();
   });
+  // The upload is transcoded into an adaptive stream in the background; the learner watches that.
+  await expectVideoState(page, videoLesson, "Ready");
   await editLesson(page, articleLesson, async (dialog) => {
     await dialog.getByLabel("Type").selectOption("article");
     await dialog.getByLabel("Content (Markdown)").fill("## Take notes\n\nWrite down **three** ideas.");
@@ -79,7 +82,9 @@ test("a learner granted access watches an uploaded video, resumes where they lef
 
     // Watching: the position is saved a few seconds apart while it plays.
     const video = lp.locator("video");
-    await expect(video).toHaveAttribute("src", /^\/api\/lessons\/[0-9a-f-]{36}\/video$/);
+    // The stream, through hls.js (a Media Source blob:), with its poster.
+    await expect(video).toHaveAttribute("poster", /^\/api\/lessons\/[0-9a-f-]{36}\/stream\/poster\.jpg$/);
+    await expect(video).toHaveAttribute("src", /^blob:/);
     await expect
       .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 15_000 })
       .toBeGreaterThanOrEqual(1);

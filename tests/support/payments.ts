@@ -50,7 +50,15 @@ export async function mailsTo(email: string) {
 /** A list of invoice payments as Stripe answers it: one paid PaymentIntent, or nothing. */
 function invoicePayments(invoiceId: string | null, paymentIntent: string | null) {
   const data = invoiceId
-    ? [{ id: `inpay_${invoiceId.slice(3)}`, object: "invoice_payment", invoice: invoiceId, status: "paid", payment: { type: "payment_intent", payment_intent: paymentIntent } }]
+    ? [
+        {
+          id: `inpay_${invoiceId.slice(3)}`,
+          object: "invoice_payment",
+          invoice: invoiceId,
+          status: "paid",
+          payment: { type: "payment_intent", payment_intent: paymentIntent },
+        },
+      ]
     : [];
   return { object: "list", data, has_more: false, url: "/v1/invoice_payments" };
 }
@@ -59,7 +67,7 @@ export type StripeDoubleRequest = { method: string; path: string; form: URLSearc
 
 /**
  * A small local HTTP double of the Stripe endpoints the app calls (Stripe's own mock server cannot
- * be installed here): Checkout Sessions, billing-portal sessions, refunds, invoices and their
+ * be installed here): Checkout Sessions, coupons, billing-portal sessions, refunds, invoices and their
  * payments, and canceling a subscription. It answers the way Stripe's API does (form-encoded
  * requests, JSON objects, Stripe's error shape) and records every request for the test to read. `failNext` makes the next call fail as Stripe would.
  */
@@ -104,6 +112,18 @@ export async function startStripeDouble() {
           url: `https://checkout.stripe.com/c/pay/${id}`,
         });
       }
+      if (req.method === "POST" && url.pathname === "/v1/coupons") {
+        return send(200, {
+          id: `coupon_double_${n}`,
+          object: "coupon",
+          amount_off: Number(form.get("amount_off")),
+          currency: form.get("currency"),
+          duration: form.get("duration"),
+          max_redemptions: Number(form.get("max_redemptions")),
+          name: form.get("name"),
+          valid: true,
+        });
+      }
       if (req.method === "POST" && url.pathname === "/v1/billing_portal/sessions") {
         return send(200, {
           id: `bps_double_${n}`,
@@ -124,7 +144,10 @@ export async function startStripeDouble() {
       }
       if (req.method === "GET" && url.pathname === "/v1/invoice_payments") {
         const paymentIntent = url.searchParams.get("payment[payment_intent]") ?? "";
-        return send(200, paymentIntent.startsWith("pi_") ? invoicePayments(`in_${paymentIntent.slice(3)}`, paymentIntent) : invoicePayments(null, null));
+        return send(
+          200,
+          paymentIntent.startsWith("pi_") ? invoicePayments(`in_${paymentIntent.slice(3)}`, paymentIntent) : invoicePayments(null, null),
+        );
       }
       const subscription = /^\/v1\/subscriptions\/(sub_[\w-]+)$/.exec(url.pathname);
       if (req.method === "DELETE" && subscription) {
@@ -194,7 +217,10 @@ export function signedDelivery(stripe: Stripe, event: object, { secret, timestam
 }
 
 /** Stripe's checkout.session.completed for one of our orders, paid, as a course payment unless `extra` says otherwise. */
-export function completedSession(order: { id: string; checkoutSessionId: string | null; amountCents: number }, extra: Record<string, unknown> = {}) {
+export function completedSession(
+  order: { id: string; checkoutSessionId: string | null; amountCents: number },
+  extra: Record<string, unknown> = {},
+) {
   return stripeEvent("checkout.session.completed", {
     id: order.checkoutSessionId,
     object: "checkout.session",
@@ -213,6 +239,10 @@ export function completedSession(order: { id: string; checkoutSessionId: string 
 }
 
 /** Delivers an event to the webhook as Stripe would: signed with the endpoint's secret (or another, to be refused). */
-export function deliverStripeEvent(stripe: StripeDouble, event: object, { secret = STRIPE_WEBHOOK_TEST_SECRET, timestamp }: { secret?: string; timestamp?: number } = {}) {
+export function deliverStripeEvent(
+  stripe: StripeDouble,
+  event: object,
+  { secret = STRIPE_WEBHOOK_TEST_SECRET, timestamp }: { secret?: string; timestamp?: number } = {},
+) {
   return processStripeWebhook(signedDelivery(stripe.client, event, { secret, timestamp }));
 }

@@ -5,7 +5,8 @@ import { ffmpegCandidate, runFfmpeg } from "~/server/video/ffmpeg.server";
  * tiny and low-resolution by default so transcoding it in a test costs well under a second.
  */
 export async function makeClip(file: string, { width = 320, height = 180, seconds = 6, audio = true } = {}) {
-  const candidate = ffmpegCandidate();
+  // Read from the environment, not the app's configuration: browser tests call this too.
+  const candidate = ffmpegCandidate({ configured: process.env.FFMPEG_PATH || undefined });
   if (!("path" in candidate)) throw new Error(candidate.reason);
   await runFfmpeg(candidate.path, [
     "-y",

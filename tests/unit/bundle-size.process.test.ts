@@ -17,7 +17,13 @@ describe("the JavaScript of public pages (the production build)", () => {
     const pages = measure(BUILD_DIR);
     console.info(pages.map((page) => `${(page.bytes / 1024).toFixed(1)} KB ${page.id}`).join("\n"));
     // The pages a launch sends visitors to are all measured.
-    for (const id of ["routes/marketing/home", "routes/catalog/catalog", "routes/catalog/course-detail", "routes/blog/blog-post", "routes/learn/lesson"]) {
+    for (const id of [
+      "routes/marketing/home",
+      "routes/catalog/catalog",
+      "routes/catalog/course-detail",
+      "routes/blog/blog-post",
+      "routes/learn/lesson",
+    ]) {
       expect(pages.map((page) => page.id)).toContain(id);
     }
     expect(pages.some((page) => page.id.startsWith("routes/admin/"))).toBe(false);
@@ -31,7 +37,14 @@ describe("the bundle check itself", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bundle-check-"));
     fs.mkdirSync(path.join(dir, "client", "assets"), { recursive: true });
     for (const [name, text] of Object.entries(chunks)) fs.writeFileSync(path.join(dir, "client", "assets", name), text);
-    const route = (id: string, module: string, imports: string[] = [], parentId?: string) => ({ id, parentId, path: id, module, imports, hasDefaultExport: true });
+    const route = (id: string, module: string, imports: string[] = [], parentId?: string) => ({
+      id,
+      parentId,
+      path: id,
+      module,
+      imports,
+      hasDefaultExport: true,
+    });
     const manifest = {
       entry: { module: "/assets/entry.js", imports: [] },
       routes: {
@@ -45,13 +58,17 @@ describe("the bundle check itself", () => {
   }
   const base = { "entry.js": "export{}", "root.js": "export{}", "home.js": "export{}", "admin-blog.js": "export{}" };
 
-  it("refuses a page that loads zod, an admin module, or more than the budget", () => {
+  it("refuses a page that loads zod, hls.js up front, an admin module, or more than the budget", () => {
     const zod = fakeBuild({ ...base, "schemas.js": "class ZodError extends Error{}" }, ["/assets/schemas.js"]);
     expect(problemsOf(measure(zod))).toEqual(["routes/marketing/home: loads zod (/assets/schemas.js)"]);
+    const hls = fakeBuild({ ...base, "hls.js": 'const Events={MANIFEST_LOADING:"hlsManifestLoading"}' }, ["/assets/hls.js"]);
+    expect(problemsOf(measure(hls))).toEqual(["routes/marketing/home: loads hls.js (/assets/hls.js)"]);
     const admin = fakeBuild(base, ["/assets/admin-blog.js"]);
     expect(problemsOf(measure(admin))).toEqual(["routes/marketing/home: loads an admin route's module (/assets/admin-blog.js)"]);
     // Random bytes do not compress: 8 KB of them is over a 4 KB budget.
-    const heavy = fakeBuild({ ...base, "big.js": Buffer.from(crypto.getRandomValues(new Uint8Array(8192))).toString("base64") }, ["/assets/big.js"]);
+    const heavy = fakeBuild({ ...base, "big.js": Buffer.from(crypto.getRandomValues(new Uint8Array(8192))).toString("base64") }, [
+      "/assets/big.js",
+    ]);
     expect(problemsOf(measure(heavy), 4)[0]).toMatch(/^routes\/marketing\/home: \d+\.\d KB of JavaScript \(gzip\), over the 4 KB budget$/);
     expect(problemsOf(measure(fakeBuild(base, [])))).toEqual([]);
   });

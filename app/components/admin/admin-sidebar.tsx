@@ -1,5 +1,17 @@
 import { NavLink } from "react-router";
-import { Activity, Database, GraduationCap, LayoutDashboard, MessageSquareText, Newspaper, Receipt, Settings, Users } from "lucide-react";
+import {
+  Activity,
+  Database,
+  GraduationCap,
+  LayoutDashboard,
+  ListChecks,
+  MessageSquareText,
+  Newspaper,
+  Receipt,
+  Settings,
+  TicketPercent,
+  Users,
+} from "lucide-react";
 import { cn } from "~/lib/utils";
 
 const ITEMS = [
@@ -10,6 +22,8 @@ const ITEMS = [
   { to: "/admin/reviews", label: "Reviews", icon: MessageSquareText, end: false },
   { to: "/admin/users", label: "Users", icon: Users, end: false },
   { to: "/admin/orders", label: "Orders", icon: Receipt, end: false },
+  { to: "/admin/coupons", label: "Coupons", icon: TicketPercent, end: false },
+  { to: "/admin/quizzes", label: "Quizzes", icon: ListChecks, end: false },
   { to: "/admin/settings", label: "Settings", icon: Settings, end: false, superAdminOnly: true },
   { to: "/admin/system", label: "System", icon: Activity, end: false, superAdminOnly: true },
 ];

@@ -29,7 +29,18 @@ export function orderColumns({ showBuyer }: { showBuyer: boolean }): AdminListCo
         </>
       ),
     },
-    { header: "Amount", from: "sm", align: "right", className: "whitespace-nowrap tabular-nums", cell: (order) => order.amount },
+    {
+      header: "Amount",
+      from: "sm",
+      align: "right",
+      className: "whitespace-nowrap tabular-nums",
+      cell: (order) => (
+        <>
+          {order.amount}
+          {order.discount ? <span className="block text-xs text-muted-foreground">{order.discount}</span> : null}
+        </>
+      ),
+    },
     {
       header: "Status",
       cell: (order) => (

@@ -14,7 +14,10 @@ export type OrderRow = {
   customerEmail: string;
   userId: string | null;
   itemTitle: string;
+  /** What was paid. */
   amount: string;
+  /** A coupon's part: "LAUNCH: −$50.00 of $200.00", or null. */
+  discount: string | null;
   status: string;
   refunded: string | null;
   provider: string;
@@ -34,6 +37,9 @@ type OrderRead = {
   kind: string;
   itemTitle: string;
   amountCents: number;
+  listPriceCents: number;
+  discountCents: number;
+  couponCode: string | null;
   currency: string;
   status: string;
   provider: string;
@@ -55,6 +61,10 @@ export function toOrderRow(order: OrderRead): OrderRow {
     userId: order.userId,
     itemTitle: order.itemTitle,
     amount: formatMoney(order.amountCents, order.currency),
+    discount:
+      order.discountCents > 0
+        ? `${order.couponCode ?? "Coupon"}: −${formatMoney(order.discountCents, order.currency)} of ${formatMoney(order.listPriceCents, order.currency)}`
+        : null,
     status: order.status,
     refunded: order.status === "refunded" && order.refundedAt ? `on ${formatDate(order.refundedAt)}` : null,
     provider: isOneOf(PAYMENT_PROVIDERS, order.provider) ? PAYMENT_PROVIDER_LABELS[order.provider] : order.provider,

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { FileText, Lock, PlayCircle } from "lucide-react";
+import { FileText, ListChecks, Lock, PlayCircle } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { lessonPath } from "~/lib/learning";
 import { formatHours } from "~/lib/topics";
@@ -60,7 +60,7 @@ export function CourseCurriculum({
                 <ol className="border-t">
                   {module.lessons.map((lesson) => {
                     const open = lesson.open;
-                    const Icon = lesson.type === "article" ? FileText : PlayCircle;
+                    const Icon = lesson.type === "article" ? FileText : lesson.type === "quiz" ? ListChecks : PlayCircle;
                     const duration = formatLessonDuration(lesson.durationSeconds);
                     return (
                       <li key={lesson.id} className="flex items-center gap-3 border-b px-4 py-3 text-sm last:border-b-0">

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { CheckCircle2, ChevronDown, Circle, FileText, Lock, PlayCircle } from "lucide-react";
+import { CheckCircle2, ChevronDown, Circle, FileText, ListChecks, Lock, PlayCircle } from "lucide-react";
+import { lessonTypeLabel } from "~/lib/domain-values";
 import { formatLessonDuration, lessonPath } from "~/lib/learning";
 import { cn } from "~/lib/utils";
 
@@ -74,7 +75,7 @@ export function LessonCurriculumPanel({
 }
 
 function PanelItem({ courseSlug, lesson, current }: { courseSlug: string; lesson: PanelLesson; current: boolean }) {
-  const TypeIcon = lesson.type === "article" ? FileText : PlayCircle;
+  const TypeIcon = lesson.type === "article" ? FileText : lesson.type === "quiz" ? ListChecks : PlayCircle;
   const duration = formatLessonDuration(lesson.durationSeconds);
   const StateIcon = lesson.completed ? CheckCircle2 : lesson.locked ? Lock : Circle;
   return (
@@ -95,7 +96,7 @@ function PanelItem({ courseSlug, lesson, current }: { courseSlug: string; lesson
           <span className="block">{lesson.title}</span>
           <span className="mt-0.5 flex items-center gap-2 text-xs font-normal text-muted-foreground">
             <TypeIcon aria-hidden="true" className="size-3" />
-            {lesson.type === "article" ? "Article" : "Video"}
+            {lessonTypeLabel(lesson.type)}
             {duration ? <span>· {duration}</span> : null}
             {lesson.isPreview ? <span>· Free preview</span> : null}
           </span>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { lessonProgressPath, POSITION_SAVE_INTERVAL_MS } from "~/lib/learning";
+import { AUTO_QUALITY, useHlsStream } from "./use-hls-stream";
 
 /** A position this close to the end plays the lesson again from the start instead of resuming. */
 const RESUME_END_MARGIN_SECONDS = 3;
@@ -20,12 +21,15 @@ function sendPosition(lessonId: string, seconds: number, { leaving = false } = {
 
 /**
  * An uploaded lesson video in the browser's own player (keyboard and captions controls included),
- * streamed from the access-checked route. It resumes where the learner stopped, saves the position
- * every few seconds while playing and when paused or left, and reports the end (auto-complete).
+ * streamed from the access-checked routes: its adaptive stream once ready (poster first, automatic
+ * quality with a manual choice), the uploaded file otherwise. It resumes where the learner stopped,
+ * saves the position every few seconds while playing and when paused or left, and reports the end
+ * (auto-complete).
  */
 export function LessonVideoPlayer({
   lessonId,
   src,
+  stream,
   title,
   startAt,
   saveProgress,
@@ -33,12 +37,14 @@ export function LessonVideoPlayer({
 }: {
   lessonId: string;
   src: string;
+  stream?: { src: string; poster: string };
   title: string;
   startAt: number;
   saveProgress: boolean;
   onEnded?: () => void;
 }) {
   const video = useRef<HTMLVideoElement>(null);
+  const quality = useHlsStream(video, { stream: stream?.src ?? null, file: src });
   // Where this page view started; later revalidations (after "Mark as complete") must not seek.
   // The page gives each lesson its own player (key), so the next lesson starts afresh.
   const [resumeAt] = useState(startAt);
@@ -102,16 +108,39 @@ export function LessonVideoPlayer({
   }, [lessonId, resumeAt, saveProgress]);
 
   return (
-    <video
-      ref={video}
-      src={src}
-      controls
-      preload="metadata"
-      playsInline
-      aria-label={`Video: ${title}`}
-      className="aspect-video w-full rounded-lg bg-black"
-    >
-      Your browser cannot play this video.
-    </video>
+    <div className="space-y-2">
+      <video
+        ref={video}
+        // With a stream, the hook attaches it (or the file) once the page runs; the poster shows until then.
+        src={stream ? undefined : src}
+        poster={stream?.poster}
+        controls
+        preload="metadata"
+        playsInline
+        aria-label={`Video: ${title}`}
+        className="aspect-video w-full rounded-lg bg-black"
+      >
+        Your browser cannot play this video.
+      </video>
+      {quality.levels.length > 1 && (
+        <label className="flex items-center justify-end gap-2 text-sm text-muted-foreground">
+          Quality
+          <select
+            value={quality.chosen}
+            onChange={(event) => quality.choose(Number(event.target.value))}
+            className="rounded-md border bg-background px-2 py-1 text-foreground"
+          >
+            <option value={AUTO_QUALITY}>
+              {quality.chosen === AUTO_QUALITY && quality.playing ? `Auto (${quality.playing.height}p)` : "Auto"}
+            </option>
+            {quality.levels.map((level) => (
+              <option key={level.index} value={level.index}>
+                {level.height}p
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+    </div>
   );
 }

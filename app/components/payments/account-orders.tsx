@@ -8,7 +8,15 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import type { OrderStatus } from "~/lib/domain-values";
 import { formatMoney } from "~/lib/money";
 
-export type OrderView = { id: string; date: string; itemTitle: string; courseSlug: string | null; amountCents: number; currency: string; status: OrderStatus };
+export type OrderView = {
+  id: string;
+  date: string;
+  itemTitle: string;
+  courseSlug: string | null;
+  amountCents: number;
+  currency: string;
+  status: OrderStatus;
+};
 
 /** The account page's Orders section: the latest orders, what was bought as it was sold. */
 export function AccountOrders({ orders }: { orders: OrderView[] }) {

@@ -19,9 +19,17 @@ export function OrderSummary({ offer }: { offer: CheckoutOffer }) {
       <CardContent className="grid gap-5">
         <div className="flex items-start gap-4">
           {offer.kind === "course" ? (
-            <CourseImage src={offer.coverUrl} topic={offer.topic ?? undefined} alt="" className="aspect-video w-32 shrink-0 rounded-md object-cover" />
+            <CourseImage
+              src={offer.coverUrl}
+              topic={offer.topic ?? undefined}
+              alt=""
+              className="aspect-video w-32 shrink-0 rounded-md object-cover"
+            />
           ) : (
-            <span aria-hidden="true" className="flex aspect-video w-32 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary">
+            <span
+              aria-hidden="true"
+              className="flex aspect-video w-32 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary"
+            >
               <Sparkles className="size-8" />
             </span>
           )}
@@ -35,6 +43,18 @@ export function OrderSummary({ offer }: { offer: CheckoutOffer }) {
             <dt className="text-muted-foreground">{offer.kind === "course" ? "Course" : "Membership"}</dt>
             <dd>{period}</dd>
           </div>
+          {offer.discountCents > 0 ? (
+            <>
+              <div className="flex justify-between gap-4">
+                <dt className="text-muted-foreground">List price</dt>
+                <dd data-testid="order-list-price">{formatUsd(offer.listPriceCents)}</dd>
+              </div>
+              <div className="flex justify-between gap-4 text-success">
+                <dt>Discount ({offer.coupon?.code})</dt>
+                <dd data-testid="order-discount">−{formatUsd(offer.discountCents)}</dd>
+              </div>
+            </>
+          ) : null}
           <div className="flex items-baseline justify-between gap-4 text-base">
             <dt className="font-semibold">Total</dt>
             <dd>

@@ -7,7 +7,7 @@ import { callAction, callLoader, sessionUser, thrownResponse } from "../../../te
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import type { SessionUser } from "~/server/auth/session.server";
 import routeConfig from "~/routes";
-import { accessEvents, courseModules, courses, enrollments, lessons, orders, posts, users } from "~/server/db/schema";
+import { accessEvents, coupons, courseModules, courses, enrollments, lessons, orders, posts, quizzes, users } from "~/server/db/schema";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 import { issueOwnerSetupCode } from "~/server/users/owner-setup.server";
 import { enqueue, failedJobs, runDueJobs } from "~/server/jobs/queue.server";
@@ -68,7 +68,7 @@ const firstRunRoutes = everyAdminRoute.filter((route) => FIRST_RUN_ONLY.includes
 
 /**
  * The record a pattern's dynamic segments name: a real user for the user pages, else the guarded
- * post's id, which the guarded course shares (a UUID that names nothing for other kinds of record).
+ * post's id, which the guarded course and its quiz lesson share (a UUID that names nothing for other kinds of record).
  */
 const recordId = (pattern: string) => (pattern.startsWith("/admin/users/") ? learner.id : postId);
 const fill = (pattern: string) => pattern.replace(/:\w+\??/g, recordId(pattern));
@@ -124,6 +124,9 @@ const FORMS: Record<string, (id: string) => Form[]> = {
     { intent: "refund", orderId },
   ],
   "/admin/orders": (): Form[] => [{ intent: "refund", orderId }],
+  "/admin/coupons": (id): Form[] => [{ intent: "disable", id }],
+  "/admin/coupons/new": () => [{ intent: "save", code: "SNEAKY", discountType: "percent", percentOff: "50", appliesTo: "all-courses" }],
+  "/admin/coupons/:id": () => [{ intent: "save", code: "HIJACKED", discountType: "percent", percentOff: "100", appliesTo: "all-courses" }],
   "/admin/reviews": (id): Form[] => [{ intent: "hide", id }],
   "/admin/system": (): Form[] => [{ intent: "retry", queue: "mail", id: failedJobId }],
 };
@@ -165,7 +168,12 @@ beforeAll(async () => {
     .values({ id: postId, title: "Guarded course", slug: unique("guarded-course"), subtitle: "Original", status: "draft" })
     .returning();
   courseId = course.id;
-  await db.insert(lessons).values({ courseId: course.id, title: "Guarded lesson", slug: "guarded-lesson", orderIndex: 1 });
+  // A quiz lesson with the same id again, for the quiz's own page.
+  await db
+    .insert(lessons)
+    .values({ id: postId, courseId: course.id, title: "Guarded lesson", slug: "guarded-lesson", type: "quiz", orderIndex: 1 });
+  await db.insert(quizzes).values({ lessonId: postId });
+  await db.insert(coupons).values({ id: postId, code: "GUARDED", discountType: "percent", percentOff: 10, appliesTo: "all-courses" });
   const [order] = await db
     .insert(orders)
     .values({
@@ -205,6 +213,11 @@ describe("the admin area read from app/routes.ts", () => {
         "/admin/users/:id",
         "/admin/users/export.csv",
         "/admin/orders",
+        "/admin/coupons",
+        "/admin/coupons/new",
+        "/admin/coupons/:id",
+        "/admin/quizzes",
+        "/admin/quizzes/:lessonId",
         "/admin/reviews",
         "/admin/system",
       ]),
@@ -294,6 +307,11 @@ describe("admin loaders and actions called directly", () => {
     const [course] = await database().db.select().from(courses).where(eq(courses.id, courseId));
     expect(course).toMatchObject({ title: "Guarded course", status: "draft", publishedAt: null });
     expect(await database().db.$count(courseModules, eq(courseModules.courseId, courseId))).toBe(0);
+  });
+
+  it("left the coupons untouched after all those refused calls", async () => {
+    const rows = await database().db.select({ code: coupons.code, status: coupons.status, percentOff: coupons.percentOff }).from(coupons);
+    expect(rows).toEqual([{ code: "GUARDED", status: "active", percentOff: 10 }]);
   });
 
   it("left the course and its lessons untouched after all those refused calls", async () => {

@@ -3,6 +3,8 @@ import { BUILDER_EXTRA_MESSAGES as EXTRA } from "~/lib/builder-messages";
 import { LESSON_TYPES, VIDEO_PROVIDERS } from "~/lib/domain-values";
 import { checkboxField, optionalText, requiredText } from "~/lib/forms/fields";
 import { COURSE_LIMITS, LESSON_LIMITS, MODULE_LIMITS } from "~/lib/forms/limits";
+import { QUIZ_MESSAGES } from "~/lib/quiz";
+import { quizField } from "~/lib/quiz-form";
 import { builderSlug } from "~/lib/slug";
 import { sanitizeEmbedCode, vimeoEmbedUrl, youtubeEmbedUrl } from "~/lib/video-embed";
 
@@ -74,8 +76,12 @@ const lessonFields = z
     duration_seconds: wholeNumberField(EXTRA.durationInvalid, LESSON_LIMITS.durationSeconds),
     is_preview: checkboxField,
     module_id: groupField,
+    /** Sent only while the type is Quiz (docs/decisions/024). */
+    quiz: quizField.optional(),
   })
   .superRefine((lesson, context) => {
+    if (lesson.type === "quiz" && !lesson.quiz)
+      context.addIssue({ code: "custom", path: ["quiz", "questions"], message: QUIZ_MESSAGES.noQuestions });
     // Only the source the lesson plays from is checked; an empty one is "no video yet".
     if (lesson.type !== "video") return;
     if (lesson.video_provider === "youtube" && lesson.video_url && !youtubeEmbedUrl(lesson.video_url)) {
@@ -101,6 +107,7 @@ export const builderForm = z.discriminatedUnion("intent", [
   lessonFields.safeExtend({ intent: z.literal("update-lesson") }),
   z.object({ intent: z.literal("delete-lesson"), lesson_id: id }),
   z.object({ intent: z.literal("move-lesson"), lesson_id: id, module_id: groupField, position: positionField }),
+  z.object({ intent: z.literal("retry-transcode"), lesson_id: id }),
 ]);
 
 export type BuilderIntent = z.output<typeof builderForm>["intent"];

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { callAction, callLoader, sessionUser, thrownResponse } from "../../../tests/support/route-harness";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
-import { courseModules, courses, lessons, users } from "~/server/db/schema";
+import { courseModules, courses, lessons, lessonVideoStreams, users } from "~/server/db/schema";
 import * as builder from "./course-builder";
 
 const database = useTestDatabase();
@@ -257,5 +257,48 @@ describe("Curriculum", () => {
     const result = await act({ intent: "drop-tables" });
     expect(statusOf(result)).toBe(400);
     expect(result.data.toast?.kind).toBe("error");
+  });
+});
+
+describe("uploaded lessons' video processing in the builder", () => {
+  it("shows each uploaded lesson's state and queues a failed one again on Retry", async () => {
+    const [lesson] = await database()
+      .db.insert(lessons)
+      .values({
+        courseId,
+        title: "Uploaded",
+        slug: unique("uploaded"),
+        orderIndex: 90,
+        videoProvider: "upload",
+        videoStoragePath: `${courseId}/1-clip.mp4`,
+      })
+      .returning({ id: lessons.id });
+    await database()
+      .db.insert(lessonVideoStreams)
+      .values({
+        lessonId: lesson.id,
+        sourcePath: `${courseId}/1-clip.mp4`,
+        status: "failed",
+        error: "The file has no video ffmpeg can read",
+      });
+    const loaded = (await callLoader(builder, { path: `/admin/courses/builder/${courseId}`, params: { id: courseId }, user: admin })) as {
+      streams: Record<string, unknown>;
+    };
+    expect(loaded.streams[lesson.id]).toMatchObject({ status: "failed", error: "The file has no video ffmpeg can read" });
+
+    const retried = await act({ intent: "retry-transcode", lesson_id: lesson.id });
+    expect(retried.data.toast).toMatchObject({ kind: "success", message: "Video queued for processing" });
+    const [row] = await database().db.select().from(lessonVideoStreams).where(eq(lessonVideoStreams.lessonId, lesson.id));
+    expect(row).toMatchObject({ status: "queued", error: null, progress: 0 });
+  });
+
+  it("refuses Retry for a lesson with no uploaded video", async () => {
+    const [lesson] = await database()
+      .db.insert(lessons)
+      .values({ courseId, title: "YouTube", slug: unique("youtube"), orderIndex: 91 })
+      .returning({ id: lessons.id });
+    const refused = await act({ intent: "retry-transcode", lesson_id: lesson.id });
+    expect(statusOf(refused)).toBe(404);
+    expect(refused.data.toast).toMatchObject({ kind: "error", message: "Failed to queue the video for processing" });
   });
 });

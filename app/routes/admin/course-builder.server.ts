@@ -10,6 +10,7 @@ import { builderFailure, BUILDER_FAILURE_MESSAGES, type BuilderOperation } from 
 import { createLesson, deleteLesson, moveLesson, updateLesson } from "~/server/curriculum/lessons.server";
 import { createModule, deleteModule, moveModule, updateModule } from "~/server/curriculum/modules.server";
 import { dataWithToast, newToast } from "~/server/toast.server";
+import { retryLessonTranscode } from "~/server/video/lesson-streams.server";
 import { builderForm, type BuilderIntent } from "./course-builder-form";
 
 const OPERATION: Record<BuilderIntent, BuilderOperation> = {
@@ -24,6 +25,7 @@ const OPERATION: Record<BuilderIntent, BuilderOperation> = {
   "update-lesson": "update-lesson",
   "delete-lesson": "delete-lesson",
   "move-lesson": "move",
+  "retry-transcode": "retry-transcode",
 };
 
 const SUCCESS: Record<BuilderIntent, string> = {
@@ -39,6 +41,7 @@ const SUCCESS: Record<BuilderIntent, string> = {
   "update-lesson": BUILDER_MESSAGES.lessonUpdated,
   "delete-lesson": BUILDER_MESSAGES.lessonDeleted,
   "move-lesson": BUILDER_EXTRA_MESSAGES.moved,
+  "retry-transcode": BUILDER_EXTRA_MESSAGES.transcodeQueued,
 };
 
 const isIntent = (value: unknown): value is BuilderIntent => typeof value === "string" && value in OPERATION;
@@ -75,6 +78,7 @@ async function run(courseId: string, form: Form) {
         courseId,
         lessonId: form.lesson_id,
         moduleId: form.module_id,
+        quiz: form.type === "quiz" ? form.quiz : undefined,
         input: {
           title: form.title,
           slug: form.slug,
@@ -94,6 +98,8 @@ async function run(courseId: string, form: Form) {
       return deleteLesson({ courseId, lessonId: form.lesson_id });
     case "move-lesson":
       return moveLesson({ courseId, lessonId: form.lesson_id, moduleId: form.module_id, position: form.position });
+    case "retry-transcode":
+      return retryLessonTranscode({ courseId, lessonId: form.lesson_id });
   }
 }
 

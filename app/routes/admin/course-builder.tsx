@@ -12,7 +12,8 @@ import { BUILDER_MESSAGES } from "~/lib/builder-messages";
 import type { Toast } from "~/lib/toast";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getCourseDetails } from "~/server/courses/course-details.server";
-import { getCurriculum } from "~/server/curriculum/curriculum.server";
+import { builderStreams, getCurriculum } from "~/server/curriculum/curriculum.server";
+import { listBuilderQuizzes } from "~/server/quizzes/quiz-editor.server";
 import { logger } from "~/server/logger.server";
 import { newToast } from "~/server/toast.server";
 import { courseBuilderAction } from "./course-builder.server";
@@ -38,15 +39,22 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     return {
       course: null,
       curriculum: null,
+      quizzes: {},
       toast: newToast({ kind: "error", message: BUILDER_MESSAGES.loadCourseFailed }) as Toast | null,
     };
   }
   if (!course) throw data({ message: BUILDER_MESSAGES.courseNotFound }, { status: 404 });
   try {
-    return { course, curriculum: await getCurriculum({ courseId: course.id }), toast: null as Toast | null };
+    const [curriculum, quizzes] = await Promise.all([getCurriculum({ courseId: course.id }), listBuilderQuizzes({ courseId: course.id })]);
+    return { course, curriculum, quizzes, streams: await builderStreams(curriculum), toast: null as Toast | null };
   } catch (error) {
     logger.error({ err: error, courseId: course.id }, "builder curriculum load failed");
-    return { course, curriculum: null, toast: newToast({ kind: "error", message: BUILDER_MESSAGES.loadCurriculumFailed }) as Toast | null };
+    return {
+      course,
+      curriculum: null,
+      quizzes: {},
+      toast: newToast({ kind: "error", message: BUILDER_MESSAGES.loadCurriculumFailed }) as Toast | null,
+    };
   }
 }
 
@@ -102,7 +110,7 @@ export default function CourseBuilder({ loaderData }: Route.ComponentProps) {
           </TabsContent>
           <TabsContent value="curriculum">
             {curriculum ? (
-              <CurriculumTab curriculum={curriculum} />
+              <CurriculumTab curriculum={curriculum} quizzes={loaderData.quizzes} streams={loaderData.streams ?? {}} />
             ) : (
               <p role="alert" className="rounded-md border border-destructive/30 bg-background p-4 text-sm text-destructive">
                 {BUILDER_MESSAGES.loadCurriculumFailed}. Reload the page to try again.

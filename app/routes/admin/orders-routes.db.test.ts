@@ -91,6 +91,7 @@ describe("/admin/orders", () => {
         userId: buyer.id,
         itemTitle: `All-courses membership ${tag}`,
         amount: "€970.00",
+        discount: null,
         status: "refunded",
         refunded: expect.stringMatching(/^on Mar \d, 2025$/),
         provider: "Stripe",

@@ -11,7 +11,10 @@ import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, PERSON_NAME_MAX } from "~/lib/fo
 import { SETUP_CODE_MAX } from "./owner-setup-form";
 import { ownerSetupAction, requireOwnerSetupOpen } from "./owner-setup.server";
 
-export const meta: Route.MetaFunction = (args) => [{ title: siteTitle(args, "Create the owner account") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = (args) => [
+  { title: siteTitle(args, "Create the owner account") },
+  { name: "robots", content: "noindex" },
+];
 
 /** Only while no admin exists (first run); then 404 for everyone. */
 export async function loader() {

@@ -53,9 +53,7 @@ export function PostEditor({ mode, postId, status, initial, categories, error }:
           </Link>
           <h1 className="flex flex-wrap items-center gap-3 text-2xl font-bold tracking-tight">
             {mode === "new" ? "New post" : "Edit post"}
-            {status ? (
-              <PublishStatusBadge status={status} />
-            ) : null}
+            {status ? <PublishStatusBadge status={status} /> : null}
           </h1>
         </div>
         {mode === "edit" && postId ? <DeletePostButton postId={postId} onConfirm={() => (submitting.current = true)} /> : null}

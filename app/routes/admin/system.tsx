@@ -96,7 +96,11 @@ const failedColumns: AdminListColumn<FailedJob>[] = [
 const mailColumns: AdminListColumn<MailRow>[] = [
   { header: "To", className: "break-all", cell: (row) => row.to },
   { header: "Subject", cell: (row) => row.subject },
-  { header: "Kind", className: "whitespace-nowrap", cell: (row) => (isOneOf(MAIL_KINDS, row.kind) ? MAIL_KIND_LABELS[row.kind] : row.kind) },
+  {
+    header: "Kind",
+    className: "whitespace-nowrap",
+    cell: (row) => (isOneOf(MAIL_KINDS, row.kind) ? MAIL_KIND_LABELS[row.kind] : row.kind),
+  },
   {
     header: "Status",
     cell: (row) => (

@@ -12,6 +12,7 @@ import { toOrderRow } from "~/components/admin/order-row";
 import { RoleBadge } from "~/components/admin/role-badge";
 import { UserCertificates } from "~/components/admin/user-certificates";
 import { UserHistory } from "~/components/admin/user-history";
+import { UserQuizAttempts } from "~/components/admin/user-quiz-attempts";
 import { useAnswerToast, useToastOnce } from "~/components/use-toast-once";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -40,6 +41,7 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { logger } from "~/server/logger.server";
 import { getUserMembership, listUserOrders } from "~/server/payments/admin-orders.server";
 import { newToast, redirectWithToast } from "~/server/toast.server";
+import { listUserQuizAttempts } from "~/server/quizzes/quiz-stats.server";
 import { getAdminUser } from "~/server/users/admin-users.server";
 import { countSuperAdmins } from "~/server/users/user-roles.server";
 import { userDetailsAction } from "./user-details.server";
@@ -70,7 +72,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [user, superAdminCount] = found;
   if (!user) throw data({ message: USER_MESSAGES.notFound }, { status: 404 });
 
-  const [courses, history, orders, membership, certificates] = await Promise.all([
+  const [courses, history, orders, membership, certificates, quizAttempts] = await Promise.all([
     orFailed("course access", user.id, listUserCourseAccess({ userId: user.id })),
     orFailed("history", user.id, listAccessHistory({ userId: user.id })),
     orFailed("orders", user.id, listUserOrders({ userId: user.id })),
@@ -79,7 +81,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       user.id,
       getUserMembership({ userId: user.id }).then((value) => ({ value })),
     ),
-    listUserCertificates({ userId: user.id }),
+    orFailed("certificates", user.id, listUserCertificates({ userId: user.id })),
+    orFailed("quiz attempts", user.id, listUserQuizAttempts({ userId: user.id })),
   ]);
   const roleArgs = { actor: admin, target: user, superAdminCount };
   const options = assignableRoles(roleArgs);
@@ -129,13 +132,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
             membership: membership.value ? toMembershipView(membership.value) : null,
           }
         : null,
-    certificates: certificates.map((certificate) => ({
+    certificates: (certificates ?? []).map((certificate) => ({
       id: certificate.id,
       number: certificateNumber(certificate.number),
       courseTitle: certificate.courseTitle,
       issuedOn: formatDate(certificate.issuedAt),
       revokedOn: certificate.revokedAt ? formatDate(certificate.revokedAt) : null,
     })),
+    quizAttempts: quizAttempts?.map(({ submittedAt, ...attempt }) => ({ ...attempt, submitted: formatDateTime(submittedAt) })) ?? null,
     history: history
       ? history.map((event) => ({
           id: event.id,
@@ -377,6 +381,8 @@ export default function UserDetails({ loaderData, actionData }: Route.ComponentP
       </Card>
 
       <UserCertificates email={user.email} certificates={certificates} />
+
+      <UserQuizAttempts email={user.email} attempts={loaderData.quizAttempts} />
 
       <UserHistory history={history} />
     </div>

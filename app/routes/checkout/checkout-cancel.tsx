@@ -8,7 +8,10 @@ import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
 import { siteTitle } from "~/lib/seo";
 import { checkoutResultLoader } from "./checkout-result.server";
 
-export const meta: Route.MetaFunction = (args) => [{ title: siteTitle(args, CHECKOUT_MESSAGES.canceled) }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = (args) => [
+  { title: siteTitle(args, CHECKOUT_MESSAGES.canceled) },
+  { name: "robots", content: "noindex" },
+];
 
 export function loader(args: Route.LoaderArgs) {
   return checkoutResultLoader(args);

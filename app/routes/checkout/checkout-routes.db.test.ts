@@ -29,7 +29,9 @@ async function redirectOf(result: Promise<unknown>) {
 /** A loader's `data(value, { status })` answer as the page gets it. */
 function unwrap(result: unknown) {
   const wrapped = result as { type?: string; data?: unknown; init?: ResponseInit | null };
-  return wrapped?.type === "DataWithResponseInit" ? { status: wrapped.init?.status ?? 200, data: wrapped.data } : { status: 200, data: result };
+  return wrapped?.type === "DataWithResponseInit"
+    ? { status: wrapped.init?.status ?? 200, data: wrapped.data }
+    : { status: 200, data: result };
 }
 
 describe("/checkout", () => {
@@ -78,7 +80,9 @@ describe("/checkout", () => {
     expect(success.order).toMatchObject({ status: "paid", itemTitle: course.title, courseSlug: course.slug });
     // Another person's order is not theirs to see.
     const stranger = sessionUser();
-    expect((await thrownResponse(callLoader(successRoute, { path: `/checkout/success?order=${order!.id}`, user: stranger }))).status).toBe(404);
+    expect((await thrownResponse(callLoader(successRoute, { path: `/checkout/success?order=${order!.id}`, user: stranger }))).status).toBe(
+      404,
+    );
   });
 
   it("says the course is owned and charges nothing the second time", async () => {
@@ -115,7 +119,9 @@ describe("/checkout", () => {
       setConfig(testConfig({ DATABASE_URL: "postgres://app@db.invalid:5432/site" }));
       const page = unwrap(await callLoader(checkoutRoute, { path: `/checkout?courseId=${course.id}`, user }));
       expect(page).toMatchObject({ status: 503, data: { mode: "none" } });
-      const answer = unwrap(await callAction(checkoutRoute, { path: "/checkout", user, form: { intent: "pay-course", courseId: course.id } }));
+      const answer = unwrap(
+        await callAction(checkoutRoute, { path: "/checkout", user, form: { intent: "pay-course", courseId: course.id } }),
+      );
       expect(answer.status).toBe(503);
       expect(answer.data).toMatchObject({ toast: { kind: "error", message: CHECKOUT_MESSAGES.notConfigured } });
       expect(await ordersOf(buyer.id)).toHaveLength(0);
@@ -127,7 +133,9 @@ describe("/account/membership", () => {
   it("cancels a test-mode membership at the period's end and says until when", async () => {
     const { buyer, user } = await signedInBuyer();
     await redirectOf(callAction(checkoutRoute, { path: "/checkout", user, form: { intent: "pay-membership", plan: "monthly" } }));
-    const answer = await redirectOf(callAction(membershipRoute, { path: "/account/membership", user, form: { intent: "cancel-membership" } }));
+    const answer = await redirectOf(
+      callAction(membershipRoute, { path: "/account/membership", user, form: { intent: "cancel-membership" } }),
+    );
     expect(answer.location).toBe("/account#membership");
     const toast = await toastAfter(new Response(null, { headers: answer.headers }));
     expect(toast).toMatchObject({ kind: "success", message: CHECKOUT_MESSAGES.membershipCancelScheduled });
@@ -138,7 +146,12 @@ describe("/account/membership", () => {
 
   it("tells a non-member there is nothing to cancel", async () => {
     const { user } = await signedInBuyer();
-    const answer = await redirectOf(callAction(membershipRoute, { path: "/account/membership", user, form: { intent: "cancel-membership" } }));
-    expect((await toastAfter(new Response(null, { headers: answer.headers })))).toMatchObject({ kind: "error", message: CHECKOUT_MESSAGES.membershipNotFound });
+    const answer = await redirectOf(
+      callAction(membershipRoute, { path: "/account/membership", user, form: { intent: "cancel-membership" } }),
+    );
+    expect(await toastAfter(new Response(null, { headers: answer.headers }))).toMatchObject({
+      kind: "error",
+      message: CHECKOUT_MESSAGES.membershipNotFound,
+    });
   });
 });

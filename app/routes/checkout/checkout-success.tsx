@@ -10,7 +10,10 @@ import { formatUsd } from "~/lib/money";
 import { siteTitle } from "~/lib/seo";
 import { checkoutResultLoader } from "./checkout-result.server";
 
-export const meta: Route.MetaFunction = (args) => [{ title: siteTitle(args, "Order confirmation") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = (args) => [
+  { title: siteTitle(args, "Order confirmation") },
+  { name: "robots", content: "noindex" },
+];
 
 export function loader(args: Route.LoaderArgs) {
   return checkoutResultLoader(args);
@@ -39,7 +42,11 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto grid max-w-2xl gap-6 px-4 py-14 sm:px-6">
       {testMode ? <TestModeBanner /> : null}
       {order.status === "paid" ? (
-        <CheckoutMessage headingLevel="h1" title={CHECKOUT_MESSAGES.paid} detail={`You bought ${order.itemTitle} for ${formatUsd(order.amountCents)}. A receipt is on its way to your inbox.`}>
+        <CheckoutMessage
+          headingLevel="h1"
+          title={CHECKOUT_MESSAGES.paid}
+          detail={`You bought ${order.itemTitle} for ${formatUsd(order.amountCents)}. A receipt is on its way to your inbox.`}
+        >
           {order.kind === "course" && order.courseSlug ? (
             <Button asChild>
               <Link to={`/learn/${order.courseSlug}`}>Start learning</Link>

@@ -1,5 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
+import { COUPON_REFUSAL_MESSAGES } from "~/lib/coupons";
 import { isOneOf, SUBSCRIPTION_PLANS } from "~/lib/domain-values";
 import { parseForm } from "~/lib/forms/parse-form";
 import { invalidForm } from "~/server/action.server";
@@ -8,7 +9,7 @@ import { CourseNotForSaleError, getCheckoutOffer, startCheckout, type CheckoutIt
 import { paymentFailure } from "~/server/payments/payment-failures.server";
 import { paymentsMode } from "~/server/payments/providers.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
-import { checkoutForm } from "./checkout-form";
+import { checkoutForm, couponCodeField } from "./checkout-form";
 
 type Args = { request: Request; url?: URL; context: Readonly<RouterContextProvider> };
 
@@ -27,10 +28,18 @@ export async function checkoutLoader({ request, url, context }: Args) {
   const user = requireUser({ request, url, context });
   const item = itemFromUrl(url ?? new URL(request.url));
   if (!item) throw data({ problem: "nothing-to-buy" satisfies CheckoutProblem }, { status: 400 });
+  // The code as typed stays in the field; one that cannot be a code is refused without a lookup.
+  const typedCoupon = (url ?? new URL(request.url)).searchParams.get("coupon") ?? "";
+  const coupon = couponCodeField.safeParse(typedCoupon);
   try {
-    const offer = await getCheckoutOffer({ userId: user.id, item });
+    const offer = await getCheckoutOffer({ userId: user.id, item, couponCode: coupon.success ? coupon.data : null });
+    const couponError = coupon.success
+      ? offer.coupon?.refusal
+        ? COUPON_REFUSAL_MESSAGES[offer.coupon.refusal]
+        : null
+      : (coupon.error.issues[0]?.message ?? null);
     const mode = paymentsMode();
-    return data({ offer, mode }, { status: mode === "none" && !offer.blocked ? 503 : 200 });
+    return data({ offer, mode, typedCoupon, couponError }, { status: mode === "none" && !offer.blocked ? 503 : 200 });
   } catch (error) {
     if (error instanceof CourseNotForSaleError) throw data({ problem: "course-not-found" satisfies CheckoutProblem }, { status: 404 });
     throw error;
@@ -45,13 +54,20 @@ export async function checkoutAction({ request, context }: Args) {
   const item: CheckoutItem = parsed.data.intent === "pay-course" ? { courseId: parsed.data.courseId } : { plan: parsed.data.plan };
   let started;
   try {
-    started = await startCheckout({ userId: user.id, item });
+    started = await startCheckout({ userId: user.id, item, couponCode: parsed.data.coupon || null });
   } catch (error) {
     const { toast, status } = paymentFailure("checkout", error, { userId: user.id, ...item });
     return dataWithToast({}, toast, status);
   }
   const coursePage = started.offer.courseSlug ? `/courses/${started.offer.courseSlug}` : "/account";
   switch (started.status) {
+    case "coupon-refused":
+      // The page reloads its offer and shows why next to the code field; nothing was charged.
+      return dataWithToast(
+        { offer: started.offer, couponError: COUPON_REFUSAL_MESSAGES[started.refusal] },
+        { kind: "error", message: COUPON_REFUSAL_MESSAGES[started.refusal] },
+        409,
+      );
     case "redirect":
       return redirect(started.url);
     case "paid":
@@ -59,7 +75,11 @@ export async function checkoutAction({ request, context }: Args) {
     case "enrolled-free":
       return redirectWithToast(coursePage, { kind: "success", message: CHECKOUT_MESSAGES.enrolledFree });
     case "already-owned":
-      return redirectWithToast(coursePage, { kind: "success", message: CHECKOUT_MESSAGES.alreadyOwned, description: CHECKOUT_MESSAGES.alreadyOwnedDetail });
+      return redirectWithToast(coursePage, {
+        kind: "success",
+        message: CHECKOUT_MESSAGES.alreadyOwned,
+        description: CHECKOUT_MESSAGES.alreadyOwnedDetail,
+      });
     case "included-in-membership":
       return redirectWithToast(coursePage, {
         kind: "success",

@@ -3,6 +3,7 @@ import { Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout";
 import { AuthAlert } from "~/components/auth-alert";
 import { CheckoutMessage } from "~/components/payments/checkout-message";
+import { CouponField } from "~/components/payments/coupon-field";
 import { OrderSummary } from "~/components/payments/order-summary";
 import { TestModeBanner } from "~/components/payments/test-mode-banner";
 import { Button } from "~/components/ui/button";
@@ -30,15 +31,25 @@ const BLOCKED = {
     detail: CHECKOUT_MESSAGES.includedInMembershipDetail,
     action: "Go to the course",
   },
-  "already-member": { title: CHECKOUT_MESSAGES.alreadyMember, detail: CHECKOUT_MESSAGES.alreadyMemberDetail, action: "Manage your membership" },
+  "already-member": {
+    title: CHECKOUT_MESSAGES.alreadyMember,
+    detail: CHECKOUT_MESSAGES.alreadyMemberDetail,
+    action: "Manage your membership",
+  },
 } as const;
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { offer, mode } = loaderData;
-  useToastOnce((actionData as { toast?: Toast } | undefined)?.toast);
+  const refused = actionData as { toast?: Toast; offer?: typeof loaderData.offer; couponError?: string } | undefined;
+  const { mode, typedCoupon } = loaderData;
+  // A code refused at Pay (taken by another buyer meanwhile): the offer as the action priced it.
+  const offer = refused?.offer ?? loaderData.offer;
+  const couponError = refused?.couponError ?? loaderData.couponError;
+  useToastOnce(refused?.toast);
   const navigation = useNavigation();
   const paying = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const free = offer.kind === "course" && offer.amountCents === 0;
+  const free = offer.kind === "course" && offer.listPriceCents === 0;
+  const freeWithCoupon = !free && offer.amountCents === 0;
+  const applied = offer.coupon && !offer.coupon.refusal && !couponError ? offer.coupon.code : "";
   const blocked = offer.blocked ? BLOCKED[offer.blocked] : null;
 
   return (
@@ -52,6 +63,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
       <OrderSummary offer={offer} />
 
+      {!blocked && !free ? <CouponField offer={offer} typed={typedCoupon} error={couponError} /> : null}
+
       {blocked ? (
         <CheckoutMessage title={blocked.title} detail={blocked.detail}>
           <Button asChild>
@@ -62,6 +75,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <AuthAlert title={CHECKOUT_MESSAGES.notConfigured}>{CHECKOUT_MESSAGES.notConfiguredDetail}</AuthAlert>
       ) : (
         <Form method="post" className="grid gap-3">
+          {applied ? <input type="hidden" name="coupon" value={applied} /> : null}
           {offer.kind === "course" ? (
             <>
               <input type="hidden" name="intent" value="pay-course" />
@@ -74,9 +88,15 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             </>
           )}
           <Button type="submit" size="lg" loading={paying}>
-            {free ? "Enroll for free" : mode === "stripe" ? "Continue to payment" : `Pay ${formatUsd(offer.amountCents)}`}
+            {free
+              ? "Enroll for free"
+              : freeWithCoupon && offer.kind === "course"
+                ? "Complete order"
+                : mode === "stripe"
+                  ? "Continue to payment"
+                  : `Pay ${formatUsd(offer.amountCents)}`}
           </Button>
-          {mode === "stripe" && !free ? (
+          {mode === "stripe" && !free && !(freeWithCoupon && offer.kind === "course") ? (
             <p className="flex items-center justify-center gap-2 text-sm text-muted-foreground">
               <Lock aria-hidden="true" className="size-4" />
               You pay on Stripe&apos;s secure checkout page and come back here.
@@ -95,7 +115,9 @@ const PROBLEMS: Record<CheckoutProblem, { title: string; detail: string }> = {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const problem = isRouteErrorResponse(error) ? (error.data as { problem?: CheckoutProblem } | undefined)?.problem : undefined;
-  const shown = problem ? PROBLEMS[problem] : { title: "Something went wrong", detail: "We couldn't load your order. Please try again in a moment." };
+  const shown = problem
+    ? PROBLEMS[problem]
+    : { title: "Something went wrong", detail: "We couldn't load your order. Please try again in a moment." };
   return (
     <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-20 text-center">
       <h1 className="text-3xl font-bold tracking-tight">{shown.title}</h1>

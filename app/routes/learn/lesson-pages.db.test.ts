@@ -4,11 +4,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer } from "../../../tests/support/app-server";
 import { callLoader, sessionUser } from "../../../tests/support/route-harness";
+import { signInNewUser } from "../../../tests/support/sign-in";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { grantCourseAccess, revokeCourseAccess } from "~/server/access/course-access.server";
-import { getAuth } from "~/server/auth/auth.server";
 import { courses, enrollments, lessonProgress, lessons, subscriptions } from "~/server/db/schema";
-import { upsertPasswordUser } from "~/server/users/password-users.server";
 import * as lessonRoute from "./lesson";
 
 /**
@@ -29,20 +28,6 @@ const course = { id: "", slug: "" };
 const draft = { id: "", slug: "", lessonId: "", lessonSlug: "" };
 const preview = { id: "", slug: "", notes: "" };
 const paid = { id: "", slug: "", notes: "" };
-
-async function signIn(role: "admin" | "user") {
-  const email = `${unique(role)}@example.com`;
-  const password = "a-long-test-password";
-  const { id } = await upsertPasswordUser(database().db, { email, password, role });
-  const response = await getAuth().api.signInEmail({ body: { email, password }, asResponse: true });
-  return {
-    id,
-    cookie: response.headers
-      .getSetCookie()
-      .map((value) => value.split(";")[0])
-      .join("; "),
-  };
-}
 
 async function addLesson(courseId: string, fields: { isPreview: boolean; notes: string; orderIndex: number }) {
   const slug = unique("lesson");
@@ -84,7 +69,7 @@ beforeAll(async () => {
   });
   for (const who of PEOPLE) {
     if (who === "visitor") continue;
-    const { id, cookie } = await signIn(who === "admin" ? "admin" : "user");
+    const { id, cookie } = await signInNewUser(database().db, who === "admin" ? "admin" : "user");
     cookies[who] = cookie;
     ids[who] = id;
   }
@@ -223,7 +208,7 @@ describe("who may open what (issue 14)", () => {
   });
 
   it("revoking access closes the page and the video on the next request", async () => {
-    const { id, cookie } = await signIn("user");
+    const { id, cookie } = await signInNewUser(database().db, "user");
     cookies.learner = cookie;
     await grantCourseAccess({ userId: id, courseId: course.id, actorId: ids.admin, source: "admin" });
     expect((await get(videoUrl(paid.id), "learner", { range: "bytes=0-9" })).status).toBe(206);
@@ -234,7 +219,7 @@ describe("who may open what (issue 14)", () => {
   });
 
   it("a membership whose paid period has ended opens nothing more", async () => {
-    const { id, cookie } = await signIn("user");
+    const { id, cookie } = await signInNewUser(database().db, "user");
     cookies.learner = cookie;
     await database()
       .db.insert(subscriptions)

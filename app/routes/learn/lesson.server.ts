@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { parseForm } from "~/lib/forms/parse-form";
-import { LEARNING_MESSAGES } from "~/lib/learning";
-import { lessonPlayer } from "~/lib/video-embed";
+import { LEARNING_MESSAGES, lessonPath } from "~/lib/learning";
+import { lessonPlayer, lessonStreamPath, type LessonPlayer } from "~/lib/video-embed";
 import { findCourseAccess, lessonAccessFrom } from "~/server/access/lesson-access.server";
 import { invalidForm } from "~/server/action.server";
 import { getSessionUser, requireUser } from "~/server/auth/guards.server";
@@ -9,8 +9,12 @@ import { learningFailure } from "~/server/learning/learning-failures.server";
 import { findLessonBySlugs } from "~/server/learning/lesson-page.server";
 import { listCourseOutline, listLessonProgress, markLessonComplete, markLessonIncomplete } from "~/server/learning/progress.server";
 import { renderMarkdown } from "~/server/markdown.server";
-import { dataWithToast } from "~/server/toast.server";
-import { lessonCompletionForm } from "./lesson-form";
+import { listLessonStreams } from "~/server/video/lesson-streams.server";
+import { QUIZ_MESSAGES } from "~/lib/quiz";
+import { findQuizForLearner, submitQuizAttempt } from "~/server/quizzes/quiz-attempts.server";
+import { quizFailure } from "~/server/quizzes/quiz-errors.server";
+import { dataWithToast, redirectWithToast } from "~/server/toast.server";
+import { lessonCompletionForm, readQuizAnswers } from "./lesson-form";
 
 type LoaderArgs = {
   request: Request;
@@ -100,13 +104,23 @@ export async function lessonPageLoader({ request, url, params, context }: Loader
   return data({
     ...shared,
     locked: false as const,
-    player: lesson.type === "video" ? lessonPlayer(lesson) : null,
+    player: lesson.type === "video" ? await withStream(lesson.id, lessonPlayer(lesson)) : null,
+    // Questions and options only; explanations come with a submitted attempt (docs/decisions/024).
+    quiz: lesson.type === "quiz" ? await findQuizForLearner({ lessonId: lesson.id, userId: user?.id ?? null }) : null,
     contentHtml: rendered.html,
     positionSeconds: own?.positionSeconds ?? 0,
     completed: own?.completed ?? false,
     // A signed-in person saves progress on every lesson they open (previews included).
     canSaveProgress: Boolean(user),
   });
+}
+
+/** An uploaded video plays its adaptive stream once it is ready (docs/decisions/026), the file until then. */
+async function withStream(lessonId: string, player: LessonPlayer | null): Promise<LessonPlayer | null> {
+  if (player?.kind !== "file") return player;
+  const stream = (await listLessonStreams({ lessonIds: [lessonId] })).get(lessonId);
+  if (stream?.status !== "ready") return player;
+  return { ...player, stream: { src: lessonStreamPath(lessonId, "master.m3u8"), poster: lessonStreamPath(lessonId, "poster.jpg") } };
 }
 
 /** Flat lessons first as one "Lessons" group, then each module with its lessons (decision 012). */
@@ -131,11 +145,27 @@ export async function lessonPageAction({
   context: Readonly<RouterContextProvider>;
 }) {
   const user = requireUser({ request, context });
-  const parsed = parseForm(lessonCompletionForm, await request.formData());
+  const formData = await request.formData();
+  const parsed = parseForm(lessonCompletionForm, formData);
   if (parsed.errors) return invalidForm(parsed);
   const found = await findLessonBySlugs({ courseSlug: params.courseSlug, lessonSlug: params.lessonSlug });
   if (!found) throw lessonNotFound();
   const { intent } = parsed.data;
+  if (intent === "submit-quiz") {
+    let result: Awaited<ReturnType<typeof submitQuizAttempt>>;
+    try {
+      result = await submitQuizAttempt({ user, lessonId: found.lesson.id, answers: readQuizAnswers(formData) });
+    } catch (error) {
+      const { toast, status } = quizFailure(error, { userId: user.id, lessonId: found.lesson.id });
+      return dataWithToast({ completed: null }, toast, status);
+    }
+    // The page shows the graded attempt from the database, so a reload does not submit again.
+    return redirectWithToast(lessonPath(params.courseSlug, params.lessonSlug), {
+      kind: "success",
+      message: result.certificate ? LEARNING_MESSAGES.certificateIssued : result.passed ? QUIZ_MESSAGES.passed : QUIZ_MESSAGES.failed,
+      description: result.certificate ? `You scored ${result.scorePercent}%. ${LEARNING_MESSAGES.certificateDescription}` : `You scored ${result.scorePercent}%.`,
+    });
+  }
   let certificate: { id: string } | null = null;
   try {
     if (intent === "complete") ({ certificate } = await markLessonComplete({ user, lessonId: found.lesson.id }));

@@ -1,9 +1,11 @@
 import { isRouteErrorResponse, Link, useFetcher } from "react-router";
 import { ArrowLeft, ArrowRight, CheckCircle2, Eye, Lock } from "lucide-react";
+import { lessonTypeLabel } from "~/lib/domain-values";
 import type { Route } from "./+types/lesson";
 import { lessonPageAction, lessonPageLoader } from "./lesson.server";
 import { CourseProgress } from "~/components/learning/course-progress";
 import { LessonCurriculumPanel } from "~/components/learning/lesson-curriculum-panel";
+import { LessonQuiz } from "~/components/learning/lesson-quiz";
 import { LessonVideoPlayer } from "~/components/learning/lesson-video-player";
 import { Prose } from "~/components/prose";
 import { Badge } from "~/components/ui/badge";
@@ -75,7 +77,7 @@ export default function LessonPage({ loaderData }: Route.ComponentProps) {
             {lesson.title}
           </h1>
           <p className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
-            <span>{lesson.type === "article" ? "Article" : "Video"}</span>
+            <span>{lessonTypeLabel(lesson.type)}</span>
             {duration && <span>{duration}</span>}
             {lesson.isPreview && <Badge variant="success">Free preview</Badge>}
             {completed && (
@@ -96,6 +98,7 @@ export default function LessonPage({ loaderData }: Route.ComponentProps) {
                 key={lesson.id}
                 lessonId={lesson.id}
                 src={loaderData.player.src}
+                stream={loaderData.player.stream}
                 title={lesson.title}
                 startAt={loaderData.positionSeconds}
                 saveProgress={loaderData.canSaveProgress}
@@ -121,8 +124,14 @@ export default function LessonPage({ loaderData }: Route.ComponentProps) {
               </p>
             )}
             {loaderData.contentHtml && <Prose html={loaderData.contentHtml} className="max-w-3xl" />}
+            {lesson.type === "quiz" && (
+              <LessonQuiz
+                quiz={loaderData.quiz}
+                signInHref={loaderData.canSaveProgress ? null : `/login?next=${encodeURIComponent(lessonPath(course.slug, lesson.slug))}`}
+              />
+            )}
 
-            {loaderData.canSaveProgress ? (
+            {lesson.type === "quiz" ? null : loaderData.canSaveProgress ? (
               <completion.Form method="post" className="flex flex-wrap items-center gap-3 border-t pt-6">
                 {completed ? (
                   <Button type="submit" name="intent" value="incomplete" variant="outline" loading={pendingIntent === "incomplete"}>

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { courses, enrollments, subscriptions, users } from "~/server/db/schema";
-import { findCourseAccess, findCoursesAccess, findLessonAccess, lessonAccessFrom, reviewAccessFrom, type LessonAccessUser } from "./lesson-access.server";
+import { findCourseAccess, findCoursesAccess, findLessonAccess, lessonAccessFrom, quizSubmitAccessFrom, reviewAccessFrom, type LessonAccessUser } from "./lesson-access.server";
 
 const database = useTestDatabase();
 
@@ -119,6 +119,41 @@ describe("findLessonAccess (the one rule, §6 and issue 14)", () => {
         }
       }
     }
+  });
+
+  it("lets whoever may open a quiz lesson and is signed in submit an attempt; a visitor reads a free-preview quiz but signs in to answer (docs/decisions/024)", async () => {
+    const published = { id: course.published, status: "published" };
+    const draft = { id: course.draft, status: "draft" };
+    const answers = Object.fromEntries(
+      await Promise.all(
+        PEOPLE.map(async (name) => [
+          name,
+          await Promise.all(
+            [
+              [preview, published],
+              [paid, published],
+              [preview, draft],
+            ].map(async ([lesson, one]) => {
+              const answer = quizSubmitAccessFrom(
+                who[name],
+                await findLessonAccess({ user: who[name], lesson: lesson as typeof preview, course: one as typeof published }),
+              );
+              return answer.allowed ? "submit" : answer.reason;
+            }),
+          ),
+        ]),
+      ),
+    );
+    expect(answers).toEqual({
+      visitor: ["sign-in", "sign-in", "draft"],
+      learner: ["submit", "not-enrolled", "draft"],
+      enrolled: ["submit", "submit", "draft"],
+      revoked: ["submit", "not-enrolled", "draft"],
+      member: ["submit", "submit", "draft"],
+      lapsed: ["submit", "not-enrolled", "draft"],
+      admin: ["submit", "submit", "submit"],
+      superAdmin: ["submit", "submit", "submit"],
+    });
   });
 });
 

@@ -91,6 +91,17 @@ export function lessonAccessFrom(courseAccess: CourseAccess, lesson: LessonAcces
   return { allowed: false, reason: courseAccess.reason };
 }
 
+/**
+ * May this person submit an attempt at a quiz lesson (docs/decisions/024)? Whoever may open the
+ * lesson and is signed in: attempts are kept per account, so a visitor reads a free-preview quiz
+ * but signs in to answer it. How many attempts remain is the quiz's own rule, counted where the
+ * attempt is written (app/server/quizzes).
+ */
+export function quizSubmitAccessFrom(user: LessonAccessUser, lessonAccess: LessonAccess): LessonAccess {
+  if (lessonAccess.allowed && !user) return { allowed: false, reason: "sign-in" };
+  return lessonAccess;
+}
+
 export async function findLessonAccess({
   user,
   lesson,

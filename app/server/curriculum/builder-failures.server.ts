@@ -4,10 +4,20 @@ import type { Failure } from "~/server/action.server";
 import { CourseNotFoundError } from "~/server/courses/admin-courses.server";
 import { CourseSlugTakenError } from "~/server/courses/course-details.server";
 import { logger } from "~/server/logger.server";
+import { StreamNotFoundError } from "~/server/video/lesson-streams.server";
 import { ForeignVideoPathError, LessonNotFoundError, LessonSlugTakenError, ModuleNotFoundError } from "./curriculum-errors.server";
 
 export type BuilderOperation =
-  "details" | "status" | "create-module" | "update-module" | "delete-module" | "create-lesson" | "update-lesson" | "delete-lesson" | "move";
+  | "details"
+  | "status"
+  | "create-module"
+  | "update-module"
+  | "delete-module"
+  | "create-lesson"
+  | "update-lesson"
+  | "delete-lesson"
+  | "move"
+  | "retry-transcode";
 
 /** §8 Builder: what each failed operation says, in the destructive toast titled 'Error'. */
 export const BUILDER_FAILURE_MESSAGES: Record<BuilderOperation, string> = {
@@ -20,9 +30,10 @@ export const BUILDER_FAILURE_MESSAGES: Record<BuilderOperation, string> = {
   "update-lesson": BUILDER_MESSAGES.lessonUpdateFailed,
   "delete-lesson": BUILDER_MESSAGES.lessonDeleteFailed,
   move: BUILDER_EXTRA_MESSAGES.moveFailed,
+  "retry-transcode": BUILDER_EXTRA_MESSAGES.transcodeRetryFailed,
 };
 
-const MISSING = [CourseNotFoundError, ModuleNotFoundError, LessonNotFoundError];
+const MISSING = [CourseNotFoundError, ModuleNotFoundError, LessonNotFoundError, StreamNotFoundError];
 
 /**
  * The one place a failed builder operation becomes what the admin sees: the spec's message as an

@@ -5,6 +5,7 @@ import { CourseNotFoundError } from "~/server/courses/admin-courses.server";
 import { nextRevision } from "~/server/courses/course-revision.server";
 import { db, type Queryable, type Transaction } from "~/server/db/client.server";
 import { courseModules, courses, lessons } from "~/server/db/schema";
+import { listLessonStreams, type LessonStreamState } from "~/server/video/lesson-streams.server";
 
 /**
  * A course's curriculum: its flat lessons (no module), then its modules in order, each with its
@@ -72,6 +73,14 @@ export async function getCurriculum({ courseId }: { courseId: string }): Promise
     lessons: typed.filter((lesson) => lesson.moduleId === null),
     modules: moduleRows.map((module) => ({ ...module, lessons: typed.filter((lesson) => lesson.moduleId === module.id) })),
   };
+}
+
+/** Each uploaded lesson's stream state (docs/decisions/026), by lesson id, for the builder's rows. */
+export async function builderStreams(curriculum: Curriculum): Promise<Record<string, LessonStreamState>> {
+  const uploaded = [...curriculum.lessons, ...curriculum.modules.flatMap((module) => module.lessons)].filter(
+    (lesson) => lesson.videoProvider === "upload" && lesson.videoStoragePath,
+  );
+  return Object.fromEntries(await listLessonStreams({ lessonIds: uploaded.map((lesson) => lesson.id) }));
 }
 
 // ---------------------------------------------------------------------------

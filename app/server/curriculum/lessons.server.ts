@@ -7,6 +7,8 @@ import { courseModules, lessons } from "~/server/db/schema";
 import { ForeignVideoPathError, LessonNotFoundError, LessonSlugTakenError, ModuleNotFoundError } from "./curriculum-errors.server";
 import { lessonGroup, lessonIdsInOrder, lockCourse, placeAt, renumber, type BuilderLesson } from "./curriculum.server";
 import { isCourseVideoPath, removeUnusedVideos } from "./lesson-videos.server";
+import type { QuizFormOutput } from "~/lib/quiz-form";
+import { saveQuiz } from "~/server/quizzes/quiz-editor.server";
 import { removeStreamFiles, syncLessonStream } from "~/server/video/lesson-streams.server";
 
 /** Throws unless `moduleId` (when not null) is a module of this course. */
@@ -69,18 +71,22 @@ export type LessonInput = Omit<BuilderLesson, "id" | "moduleId" | "orderIndex">;
  * Saves every editable field of a lesson. With `moduleId` different from the lesson's own, the
  * lesson also moves to the end of that group (null: the flat lessons) and the group it left is
  * renumbered, in the same transaction. A replaced upload is removed from storage afterwards.
+ * A quiz lesson's questions and rules are saved in the same transaction: nothing half-saved.
  */
 export async function updateLesson({
   courseId,
   lessonId,
   input,
   moduleId,
+  quiz,
 }: {
   courseId: string;
   lessonId: string;
   input: LessonInput;
   /** Leave out to keep the lesson where it is. */
   moduleId?: string | null;
+  /** Leave out to keep the lesson's quiz as it is. */
+  quiz?: QuizFormOutput;
 }) {
   if (input.videoStoragePath !== null && !isCourseVideoPath(courseId, input.videoStoragePath)) {
     throw new ForeignVideoPathError(input.videoStoragePath);
@@ -104,6 +110,7 @@ export async function updateLesson({
         .where(eq(lessons.id, lesson.id))
         .returning({ id: lessons.id, slug: lessons.slug, moduleId: lessons.moduleId, orderIndex: lessons.orderIndex });
       if (moving) await renumber(tx, "lessons", await lessonIdsInOrder(tx, courseId, lesson.moduleId));
+      if (quiz) await saveQuiz(tx, { lessonId: lesson.id, quiz });
       if (lesson.videoStoragePath && lesson.videoStoragePath !== input.videoStoragePath) replacedVideo = lesson.videoStoragePath;
       // A new upload is transcoded into an adaptive stream by a job queued with this save (docs/decisions/026).
       replacedStream = await syncLessonStream(tx, { lessonId: lesson.id, sourcePath: input.videoStoragePath });

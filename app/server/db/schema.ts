@@ -19,6 +19,10 @@ import {
 import {
   ACCESS_EVENT_TYPES,
   ADMIN_ROLES,
+  COUPON_DISCOUNT_TYPES,
+  COUPON_DURATIONS,
+  COUPON_STATUSES,
+  COUPON_TARGETS,
   ENROLLMENT_SOURCES,
   ENROLLMENT_STATUSES,
   LESSON_TYPES,
@@ -33,6 +37,7 @@ import {
   PLAYBOOK_CATEGORIES,
   POST_CATEGORIES,
   PUBLISH_STATUSES,
+  QUIZ_QUESTION_KINDS,
   ROLES,
   SUBSCRIPTION_PLANS,
   SUBSCRIPTION_STATUSES,
@@ -43,9 +48,12 @@ import {
   type LessonType,
   type Level,
   type NewsletterStatus,
+  type CouponDuration,
+  type CouponStatus,
   type OrderStatus,
   type PostCategory,
   type PublishStatus,
+  type QuizQuestionKind,
   type Role,
   type SubscriptionStatus,
   type VideoProvider,
@@ -497,6 +505,94 @@ export const lessonProgress = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.lessonId] }), check("lesson_progress_position_check", sql`${t.positionSeconds} >= 0`)],
 );
 
+// ---------------------------------------------------------------------------
+// Quizzes (docs/decisions/024): a quiz lesson's settings and questions, and learners' attempts
+// ---------------------------------------------------------------------------
+
+/** A quiz lesson's rules. Kept when the lesson's type changes, so switching back loses nothing. */
+export const quizzes = pgTable(
+  "quizzes",
+  {
+    lessonId: uuid("lesson_id")
+      .primaryKey()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    passPercent: integer("pass_percent").notNull().default(70),
+    /** Null: unlimited attempts. */
+    maxAttempts: integer("max_attempts"),
+    shuffleQuestions: boolean("shuffle_questions").notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    check("quizzes_pass_percent_check", sql`${t.passPercent} between 0 and 100`),
+    check("quizzes_max_attempts_check", sql`${t.maxAttempts} is null or ${t.maxAttempts} >= 1`),
+  ],
+);
+
+/** One question: its options in order, and which of them (indexes from 0) are correct. */
+export const quizQuestions = pgTable(
+  "quiz_questions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    lessonId: uuid("lesson_id")
+      .notNull()
+      .references(() => quizzes.lessonId, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    kind: text("kind").notNull().$type<QuizQuestionKind>(),
+    prompt: text("prompt").notNull(),
+    options: text("options").array().notNull(),
+    correctOptions: integer("correct_options").array().notNull(),
+    explanation: text("explanation").notNull().default(""),
+  },
+  (t) => [
+    check("quiz_questions_kind_check", inList("kind", QUIZ_QUESTION_KINDS)),
+    check("quiz_questions_position_check", sql`${t.position} >= 1`),
+    check("quiz_questions_options_check", sql`cardinality(${t.options}) >= 2`),
+    check("quiz_questions_correct_check", sql`cardinality(${t.correctOptions}) >= 1`),
+    index("quiz_questions_lesson_position_idx").on(t.lessonId, t.position),
+  ],
+);
+
+/** A learner's graded submission; numbered per learner and quiz, so the attempts limit is a unique key too. */
+export const quizAttempts = pgTable(
+  "quiz_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    lessonId: uuid("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    attemptNumber: integer("attempt_number").notNull(),
+    correctCount: integer("correct_count").notNull(),
+    questionCount: integer("question_count").notNull(),
+    scorePercent: integer("score_percent").notNull(),
+    passed: boolean("passed").notNull(),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("quiz_attempts_number_unique").on(t.lessonId, t.userId, t.attemptNumber),
+    check("quiz_attempts_score_check", sql`${t.scorePercent} between 0 and 100`),
+    index("quiz_attempts_user_idx").on(t.userId, t.submittedAt.desc()),
+  ],
+);
+
+/** What the learner chose for each question of an attempt, and whether it was right. */
+export const quizAnswers = pgTable(
+  "quiz_answers",
+  {
+    attemptId: uuid("attempt_id")
+      .notNull()
+      .references(() => quizAttempts.id, { onDelete: "cascade" }),
+    questionId: uuid("question_id")
+      .notNull()
+      .references(() => quizQuestions.id, { onDelete: "cascade" }),
+    chosen: integer("chosen").array().notNull(),
+    correct: boolean("correct").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.questionId] }), index("quiz_answers_question_idx").on(t.questionId)],
+);
+
 export const savedCourses = pgTable(
   "saved_courses",
   {
@@ -716,6 +812,12 @@ export const orders = pgTable(
     paymentId: text("payment_id").unique(),
     /** The membership this order started. */
     subscriptionId: uuid("subscription_id").references(() => subscriptions.id, { onDelete: "set null" }),
+    /** The price before a coupon; `amount_cents` is what was paid (list price minus discount). */
+    listPriceCents: integer("list_price_cents").notNull().default(0),
+    discountCents: integer("discount_cents").notNull().default(0),
+    /** The coupon redeemed, and its code as typed at the sale (kept if the coupon is edited or deleted). */
+    couponId: uuid("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
+    couponCode: text("coupon_code"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
     ...timestamps,
@@ -725,6 +827,9 @@ export const orders = pgTable(
     check("orders_status_check", inList("status", ORDER_STATUSES)),
     check("orders_provider_check", inList("provider", PAYMENT_PROVIDERS)),
     check("orders_amount_check", sql`${t.amountCents} >= 0`),
+    check("orders_discount_check", sql`${t.discountCents} >= 0 and ${t.listPriceCents} >= 0`),
+    // A coupon's redemptions are its pending and paid orders: counted under the coupon's row lock.
+    index("orders_coupon_idx").on(t.couponId, t.userId),
     check("orders_plan_check", sql`${t.plan} is null or ${inList("plan", SUBSCRIPTION_PLANS)}`),
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("orders_created_idx").on(t.createdAt.desc()),
@@ -734,6 +839,47 @@ export const orders = pgTable(
     index("orders_item_title_trgm_idx").using("gin", t.itemTitle.op("gin_trgm_ops")),
   ],
 );
+
+/**
+ * Discount codes. `code` is stored upper-cased, so codes are unique whatever the case they are
+ * typed in. A coupon's redemptions are the orders that carry it (pending or paid).
+ */
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    code: text("code").notNull().unique(),
+    status: text("status").notNull().default("active" satisfies CouponStatus),
+    discountType: text("discount_type").notNull(),
+    percentOff: integer("percent_off"),
+    amountOffCents: integer("amount_off_cents"),
+    appliesTo: text("applies_to").notNull(),
+    /** The courses of an `applies_to = 'courses'` coupon. */
+    courseIds: uuid("course_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    /** For the membership: the first payment only, or every payment. */
+    duration: text("duration").notNull().default("first-payment" satisfies CouponDuration),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    maxRedemptions: integer("max_redemptions"),
+    maxPerCustomer: integer("max_per_customer"),
+    ...timestamps,
+  },
+  (t) => [
+    check("coupons_status_check", inList("status", COUPON_STATUSES)),
+    check("coupons_discount_type_check", inList("discount_type", COUPON_DISCOUNT_TYPES)),
+    check("coupons_applies_to_check", inList("applies_to", COUPON_TARGETS)),
+    check("coupons_duration_check", inList("duration", COUPON_DURATIONS)),
+    check(
+      "coupons_amount_check",
+      sql`(${t.discountType} = 'percent' and ${t.percentOff} between 1 and 100) or (${t.discountType} = 'amount' and ${t.amountOffCents} > 0)`,
+    ),
+    check("coupons_limits_check", sql`coalesce(${t.maxRedemptions}, 1) > 0 and coalesce(${t.maxPerCustomer}, 1) > 0`),
+    check("coupons_dates_check", sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.startsAt} < ${t.endsAt}`),
+    index("coupons_code_trgm_idx").using("gin", t.code.op("gin_trgm_ops")),
+  ],
+);
+
+export type Coupon = typeof coupons.$inferSelect;
 
 /**
  * The all-courses membership. Statuses are Stripe's; access follows the status and the period

@@ -15,3 +15,11 @@ export class LessonLockedError extends Error {
     this.name = "LessonLockedError";
   }
 }
+
+/** A quiz lesson is completed by passing its quiz, never by the Mark as complete button (docs/decisions/024). */
+export class LessonCompletedByQuizError extends Error {
+  constructor(readonly lessonId: string) {
+    super(`Lesson ${lessonId} is a quiz: passing it completes it`);
+    this.name = "LessonCompletedByQuizError";
+  }
+}

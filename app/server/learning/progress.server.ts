@@ -4,9 +4,9 @@ import { isUuid } from "~/lib/uuid";
 import { findLessonAccess, type LessonAccessUser } from "~/server/access/lesson-access.server";
 import { findLessonForPlayback } from "~/server/curriculum/lesson-videos.server";
 import { issueCertificateIfComplete } from "~/server/certificates/certificates.server";
-import { db } from "~/server/db/client.server";
+import { db, type Transaction } from "~/server/db/client.server";
 import { courseModules, lessonProgress, lessons } from "~/server/db/schema";
-import { LessonLockedError, LessonNotFoundError } from "./learning-errors.server";
+import { LessonCompletedByQuizError, LessonLockedError, LessonNotFoundError } from "./learning-errors.server";
 
 /**
  * A learner's progress: which lessons they completed and where they stopped in each video.
@@ -65,23 +65,32 @@ export async function saveLessonPosition({
  */
 export async function markLessonComplete({ user, lessonId }: { user: NonNullable<LessonAccessUser>; lessonId: string }) {
   const lesson = await requireOpenLesson({ user, lessonId });
-  return db().transaction(async (tx) => {
-    const [row] = await tx
-      .insert(lessonProgress)
-      .values({ userId: user.id, lessonId, completedAt: sql`now()` })
-      .onConflictDoUpdate({
-        target: [lessonProgress.userId, lessonProgress.lessonId],
-        set: { completedAt: sql`coalesce(${lessonProgress.completedAt}, now())`, updatedAt: sql`now()` },
-      })
-      .returning({ completedAt: lessonProgress.completedAt });
-    const certificate = await issueCertificateIfComplete({ tx, userId: user.id, courseId: lesson.courseId });
-    return { completedAt: row.completedAt!, certificate };
-  });
+  if (lesson.type === "quiz") throw new LessonCompletedByQuizError(lessonId);
+  return db().transaction((tx) => recordLessonCompletion(tx, { userId: user.id, lessonId, courseId: lesson.courseId }));
+}
+
+/**
+ * The completion write itself, for callers that decided already (a passed quiz, in its own
+ * transaction). In the same transaction, the learner's certificate is issued (and its e-mail
+ * queued) when this completes the whole course.
+ */
+export async function recordLessonCompletion(tx: Transaction, { userId, lessonId, courseId }: { userId: string; lessonId: string; courseId: string }) {
+  const [row] = await tx
+    .insert(lessonProgress)
+    .values({ userId, lessonId, completedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: [lessonProgress.userId, lessonProgress.lessonId],
+      set: { completedAt: sql`coalesce(${lessonProgress.completedAt}, now())`, updatedAt: sql`now()` },
+    })
+    .returning({ completedAt: lessonProgress.completedAt });
+  const certificate = await issueCertificateIfComplete({ tx, userId, courseId });
+  return { completedAt: row.completedAt!, certificate };
 }
 
 /** Takes a lesson's completion back (the learner wants to see it again in "Continue learning"). */
 export async function markLessonIncomplete({ user, lessonId }: { user: NonNullable<LessonAccessUser>; lessonId: string }) {
-  await requireOpenLesson({ user, lessonId });
+  const lesson = await requireOpenLesson({ user, lessonId });
+  if (lesson.type === "quiz") throw new LessonCompletedByQuizError(lessonId);
   await db()
     .update(lessonProgress)
     .set({ completedAt: null, updatedAt: sql`now()` })

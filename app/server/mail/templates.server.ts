@@ -150,6 +150,7 @@ export function orderReceiptMail({
   itemTitle,
   amount,
   paidOn,
+  discount,
   orderId,
   membership,
   testMode,
@@ -161,6 +162,8 @@ export function orderReceiptMail({
   amount: string;
   /** Formatted, e.g. "Nov 22, 2026". */
   paidOn: string;
+  /** A coupon's line ("List price $200.00, discount $50.00 with the code LAUNCH."), when one was used. */
+  discount?: string;
   orderId: string;
   /** The membership's renewal line ("Renews every month until you cancel."), for a membership order. */
   membership?: string;
@@ -172,6 +175,7 @@ export function orderReceiptMail({
     heading: "Thank you for your purchase",
     paragraphs: [
       `You bought ${itemTitle} for ${amount} on ${paidOn}.`,
+      ...(discount ? [discount] : []),
       ...(membership ? [membership] : []),
       `Order number: ${orderId}`,
       ...(testMode ? ["This order was placed in test mode: no money was taken."] : []),

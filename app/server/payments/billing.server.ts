@@ -119,13 +119,21 @@ export class OrderNotRefundableError extends Error {
 export async function refundOrder({ orderId, actorId }: { orderId: string; actorId: string | null }) {
   if (!isUuid(orderId)) throw new OrderNotFoundError(orderId);
   const [order] = await db()
-    .select({ kind: orders.kind, provider: orders.provider, paymentId: orders.paymentId, status: orders.status, itemTitle: orders.itemTitle })
+    .select({
+      kind: orders.kind,
+      provider: orders.provider,
+      paymentId: orders.paymentId,
+      status: orders.status,
+      itemTitle: orders.itemTitle,
+      amountCents: orders.amountCents,
+    })
     .from(orders)
     .where(eq(orders.id, orderId));
   if (!order) throw new OrderNotFoundError(orderId);
   const refusal = refundRefusal(order);
   if (refusal) throw new OrderNotRefundableError(orderId, refusal);
-  await paymentsProviderFor(order.provider).refund({ paymentId: order.paymentId, orderId });
+  // A refund gives back what was paid: an order a 100%-off code made free took nothing at the provider.
+  if (order.amountCents > 0) await paymentsProviderFor(order.provider).refund({ paymentId: order.paymentId, orderId });
   const { refunded } = await recordOrderRefund({ orderId, actorId });
   return { refunded, itemTitle: order.itemTitle };
 }

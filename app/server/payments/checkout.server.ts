@@ -1,10 +1,18 @@
 import { and, eq, gt, inArray, ne, or } from "drizzle-orm";
-import { LIVE_SUBSCRIPTION_STATUSES, SUBSCRIPTION_PLAN_LABELS, type OrderKind, type SubscriptionPlan } from "~/lib/domain-values";
+import {
+  LIVE_SUBSCRIPTION_STATUSES,
+  SUBSCRIPTION_PLAN_LABELS,
+  type OrderKind,
+  type PaymentProvider,
+  type SubscriptionPlan,
+} from "~/lib/domain-values";
+import type { CouponRefusal, CouponProduct } from "~/lib/coupons";
 import { isUuid } from "~/lib/uuid";
 import { grantCourseAccess } from "~/server/access/course-access.server";
 import { hasActiveEnrollment } from "~/server/access/enrollments.server";
 import { hasActiveMembership } from "~/server/access/membership.server";
 import { getConfig } from "~/server/config.server";
+import { checkCoupon } from "~/server/coupons/coupon-checks.server";
 import { courseSummaryColumns } from "~/server/courses/course-cards.server";
 import { db } from "~/server/db/client.server";
 import { courses, orders, subscriptions, users } from "~/server/db/schema";
@@ -46,10 +54,42 @@ export type CheckoutOffer = {
   subtitle: string;
   coverUrl: string | null;
   topic: string | null;
+  /** The price before a coupon. */
+  listPriceCents: number;
+  discountCents: number;
+  /** What the buyer pays: the list price minus the discount. */
   amountCents: number;
   currency: string;
   blocked: CheckoutBlock | null;
+  /** The code the buyer gave, as stored (upper-case), and why it was refused, if it was. */
+  coupon: { code: string; refusal: CouponRefusal | null } | null;
 };
+
+/** The code applied to an offer priced without one: the discount, or the refusal (the price stays). */
+async function withCoupon({
+  offer,
+  userId,
+  couponCode,
+}: {
+  offer: ListPriceOffer;
+  userId: string;
+  couponCode?: string | null;
+}): Promise<CheckoutOffer> {
+  const listPriceCents = offer.amountCents;
+  const code = couponCode?.trim();
+  if (!code || offer.blocked) return { ...offer, listPriceCents, discountCents: 0, coupon: null };
+  const check = await checkCoupon({ database: db(), code, userId, product: productOf(offer), listPriceCents });
+  return {
+    ...offer,
+    listPriceCents,
+    discountCents: check.discountCents,
+    amountCents: listPriceCents - check.discountCents,
+    coupon: { code: check.coupon?.code ?? code.toUpperCase(), refusal: check.refusal },
+  };
+}
+
+const productOf = (offer: { kind: OrderKind; courseId: string | null }): CouponProduct =>
+  offer.kind === "course" ? { kind: "course", courseId: offer.courseId! } : { kind: "membership" };
 
 export function membershipTitle(schoolName: string, plan: SubscriptionPlan) {
   return `${schoolName} all-access membership (${SUBSCRIPTION_PLAN_LABELS[plan].toLowerCase()})`;
@@ -59,7 +99,16 @@ export function membershipTitle(schoolName: string, plan: SubscriptionPlan) {
  * What the user would buy and at what price, from the database only: the course's own price, or
  * the membership price of the site settings. Never a price from the browser.
  */
-export async function getCheckoutOffer({ userId, item }: { userId: string; item: CheckoutItem }): Promise<CheckoutOffer> {
+/** Who buys what, with the coupon code they gave (as typed; none when empty). */
+export type CheckoutArgs = { userId: string; item: CheckoutItem; couponCode?: string | null };
+
+export async function getCheckoutOffer({ userId, item, couponCode }: CheckoutArgs): Promise<CheckoutOffer> {
+  return withCoupon({ offer: await listPriceOffer({ userId, item }), userId, couponCode });
+}
+
+type ListPriceOffer = Omit<CheckoutOffer, "coupon" | "discountCents" | "listPriceCents">;
+
+async function listPriceOffer({ userId, item }: { userId: string; item: CheckoutItem }): Promise<ListPriceOffer> {
   if (item.plan) {
     const settings = await getSiteSettings();
     // A live subscription that no longer opens courses (unpaid, paused) is still one: it is fixed at
@@ -100,10 +149,7 @@ export async function getCheckoutOffer({ userId, item }: { userId: string; item:
     .from(courses)
     .where(eq(courses.id, item.courseId));
   if (!course || course.status !== "published") throw new CourseNotForSaleError(item.courseId);
-  const [owned, member] = await Promise.all([
-    hasActiveEnrollment({ userId, courseId: course.id }),
-    hasActiveMembership({ userId }),
-  ]);
+  const [owned, member] = await Promise.all([hasActiveEnrollment({ userId, courseId: course.id }), hasActiveMembership({ userId })]);
   return {
     kind: "course",
     courseId: course.id,
@@ -122,6 +168,8 @@ export async function getCheckoutOffer({ userId, item }: { userId: string; item:
 export type CheckoutStart =
   /** Nothing charged: the user has it already. */
   | { status: CheckoutBlock; offer: CheckoutOffer }
+  /** The code cannot be used (it may have been taken by another buyer since the page showed it). */
+  | { status: "coupon-refused"; offer: CheckoutOffer; refusal: CouponRefusal }
   /** A free course: enrolled without an order. */
   | { status: "enrolled-free"; offer: CheckoutOffer }
   /** Paid already (test mode), through the same fulfilment as the webhook. */
@@ -131,36 +179,107 @@ export type CheckoutStart =
 
 /**
  * Starts buying a course or the membership: a pending order that keeps what is sold as it is sold
- * (title, amount, currency, e-mail), then the provider's checkout for it. Test mode pays at once
- * and fulfils the order here; Stripe answers a URL and its webhook fulfils the order later.
+ * (title, list price, discount, amount, currency, e-mail, coupon), then the provider's checkout for
+ * it. Test mode pays at once and fulfils the order here; Stripe answers a URL and its webhook
+ * fulfils the order later. A coupon is checked again under its row lock in the transaction that
+ * writes the order, so its last redemption goes to one buyer; a course it makes free is fulfilled
+ * here with no payment step.
  */
-export async function startCheckout({ userId, item }: { userId: string; item: CheckoutItem }): Promise<CheckoutStart> {
+export async function startCheckout({ userId, item, couponCode }: CheckoutArgs): Promise<CheckoutStart> {
   if (item.plan) await settleEndedTestMemberships({ userId });
-  const offer = await getCheckoutOffer({ userId, item });
+  const offer = await getCheckoutOffer({ userId, item, couponCode });
   if (offer.blocked) return { status: offer.blocked, offer };
-  if (offer.kind === "course" && offer.amountCents === 0) {
+  if (offer.kind === "course" && offer.listPriceCents === 0) {
     await grantCourseAccess({ userId, courseId: offer.courseId!, actorId: null, source: "free" });
     return { status: "enrolled-free", offer };
   }
+  if (offer.coupon?.refusal) return { status: "coupon-refused", offer, refusal: offer.coupon.refusal };
   const provider = currentPaymentsProvider();
-  const [buyer] = await db().select({ email: users.email, stripeCustomerId: users.stripeCustomerId }).from(users).where(eq(users.id, userId));
+  const [buyer] = await db()
+    .select({ email: users.email, stripeCustomerId: users.stripeCustomerId })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!buyer) throw new CheckoutUserNotFoundError(userId);
 
-  const [order] = await db()
-    .insert(orders)
-    .values({
-      userId,
-      customerEmail: buyer.email,
-      kind: offer.kind,
-      courseId: offer.courseId,
-      plan: offer.plan,
-      itemTitle: offer.itemTitle,
-      amountCents: offer.amountCents,
-      currency: offer.currency,
+  const written = await db().transaction(async (tx) => {
+    let priced = {
+      listPriceCents: offer.listPriceCents,
+      discountCents: 0,
+      couponId: null as string | null,
+      couponCode: null as string | null,
+      everyPayment: false,
+    };
+    if (offer.coupon) {
+      const check = await checkCoupon({
+        database: tx,
+        tx,
+        code: offer.coupon.code,
+        userId,
+        product: productOf(offer),
+        listPriceCents: offer.listPriceCents,
+      });
+      if (check.refusal) return { refusal: check.refusal };
+      priced = {
+        ...priced,
+        discountCents: check.discountCents,
+        couponId: check.coupon.id,
+        couponCode: check.coupon.code,
+        everyPayment: offer.kind === "membership" && check.coupon.duration === "every-payment",
+      };
+    }
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId,
+        customerEmail: buyer.email,
+        kind: offer.kind,
+        courseId: offer.courseId,
+        plan: offer.plan,
+        itemTitle: offer.itemTitle,
+        listPriceCents: priced.listPriceCents,
+        discountCents: priced.discountCents,
+        amountCents: priced.listPriceCents - priced.discountCents,
+        couponId: priced.couponId,
+        couponCode: priced.couponCode,
+        currency: offer.currency,
+        provider: provider.name,
+      })
+      .returning({
+        id: orders.id,
+        amountCents: orders.amountCents,
+        discountCents: orders.discountCents,
+        couponCode: orders.couponCode,
+        couponId: orders.couponId,
+      });
+    return { order: order!, everyPayment: priced.everyPayment };
+  });
+  if (written.refusal) {
+    return {
+      status: "coupon-refused",
+      offer: {
+        ...offer,
+        discountCents: 0,
+        amountCents: offer.listPriceCents,
+        coupon: { code: offer.coupon!.code, refusal: written.refusal },
+      },
+      refusal: written.refusal,
+    };
+  }
+  const { order, everyPayment } = written;
+  const orderId = order.id;
+  const sold: CheckoutOffer = { ...offer, discountCents: order.discountCents, amountCents: order.amountCents };
+
+  // Nothing to pay for a course (a 100%-off code): no payment step, the same fulfilment.
+  if (offer.kind === "course" && order.amountCents === 0) {
+    return fulfilAtOnce({
+      offer: sold,
+      orderId,
       provider: provider.name,
-    })
-    .returning({ id: orders.id });
-  const orderId = order!.id;
+      checkoutSessionId: `coupon_cs_${orderId}`,
+      paymentId: null,
+      eventId: `coupon_evt_${orderId}`,
+    });
+  }
 
   let started;
   try {
@@ -172,7 +291,11 @@ export async function startCheckout({ userId, item }: { userId: string; item: Ch
       kind: offer.kind,
       plan: offer.plan,
       itemTitle: offer.itemTitle,
-      amountCents: offer.amountCents,
+      amountCents: offer.listPriceCents,
+      discount:
+        order.couponCode && order.discountCents > 0
+          ? { code: order.couponCode, amountOffCents: order.discountCents, duration: everyPayment ? "forever" : "once" }
+          : null,
       currency: offer.currency,
       origin: getConfig().publicUrl,
     });
@@ -183,15 +306,41 @@ export async function startCheckout({ userId, item }: { userId: string; item: Ch
   await db().update(orders).set({ checkoutSessionId: started.checkoutSessionId }).where(eq(orders.id, orderId));
 
   if (started.completed) {
-    const { outcome } = await fulfilCheckout({
-      event: { id: started.completed.eventId, provider: provider.name, type: "checkout.completed" },
+    return fulfilAtOnce({
+      offer: sold,
       orderId,
+      provider: provider.name,
       checkoutSessionId: started.checkoutSessionId,
       paymentId: started.completed.paymentId,
+      eventId: started.completed.eventId,
     });
-    // Another tab bought the same thing first: this payment was given back.
-    if (outcome === "refunded-duplicate") return { status: offer.kind === "course" ? "already-owned" : "already-member", offer };
-    return { status: "paid", offer, orderId };
   }
-  return { status: "redirect", offer, orderId, url: started.redirectUrl };
+  return { status: "redirect", offer: sold, orderId, url: started.redirectUrl };
+}
+
+/** Paid already (test mode) or nothing to pay: the same fulfilment as the webhook's. */
+async function fulfilAtOnce({
+  offer,
+  orderId,
+  provider,
+  checkoutSessionId,
+  paymentId,
+  eventId,
+}: {
+  offer: CheckoutOffer;
+  orderId: string;
+  provider: PaymentProvider;
+  checkoutSessionId: string;
+  paymentId: string | null;
+  eventId: string;
+}): Promise<CheckoutStart> {
+  const { outcome } = await fulfilCheckout({
+    event: { id: eventId, provider, type: "checkout.completed" },
+    orderId,
+    checkoutSessionId,
+    paymentId,
+  });
+  // Another tab bought the same thing first: this payment was given back.
+  if (outcome === "refunded-duplicate") return { status: offer.kind === "course" ? "already-owned" : "already-member", offer };
+  return { status: "paid", offer, orderId };
 }

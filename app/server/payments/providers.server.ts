@@ -32,7 +32,10 @@ export type CheckoutRequest = {
   kind: OrderKind;
   plan: SubscriptionPlan | null;
   itemTitle: string;
+  /** The list price; a discount comes off it (Stripe shows both on its page and receipt). */
   amountCents: number;
+  /** A coupon's discount in the currency's cents: off the first payment only (`once`) or every one (`forever`). */
+  discount?: { code: string; amountOffCents: number; duration: "once" | "forever" } | null;
   currency: string;
   /** Where the provider sends the buyer back: the school's public origin. */
   origin: string;
@@ -80,6 +83,29 @@ async function callStripe<T>(what: string, call: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The order's discount as a Stripe coupon of its own (a fixed amount named by the code, one
+ * redemption), so Stripe charges exactly the total the checkout page showed and its page and
+ * receipt show the list price, the code and the discount. Our limits were checked already.
+ */
+async function createStripeCoupon(request: CheckoutRequest) {
+  const discount = request.discount!;
+  const coupon = await callStripe("create the coupon", () =>
+    getStripe().coupons.create(
+      {
+        amount_off: discount.amountOffCents,
+        currency: request.currency,
+        duration: discount.duration,
+        max_redemptions: 1,
+        name: discount.code,
+        metadata: { orderId: request.orderId, code: discount.code },
+      },
+      { idempotencyKey: `coupon-${request.orderId}` },
+    ),
+  );
+  return coupon.id;
+}
+
 export const stripeProvider: PaymentsProvider = {
   name: "stripe",
   async startCheckout(request) {
@@ -99,7 +125,9 @@ export const stripeProvider: PaymentsProvider = {
             ...(request.plan ? { recurring: { interval: PLAN_INTERVAL[request.plan] } } : {}),
           },
         };
+    const discounts = request.discount ? [{ coupon: await createStripeCoupon(request) }] : undefined;
     const params: Stripe.Checkout.SessionCreateParams = {
+      ...(discounts ? { discounts } : {}),
       mode: request.kind === "membership" ? "subscription" : "payment",
       client_reference_id: request.orderId,
       line_items: [lineItem],
@@ -126,7 +154,8 @@ export const stripeProvider: PaymentsProvider = {
     return { redirectUrl: portal.url };
   },
   async refund({ paymentId, orderId }) {
-    if (!paymentId?.startsWith("pi_")) throw new PaymentProviderError(`Stripe refunds a PaymentIntent; order ${orderId} has ${paymentId ?? "no payment"}`);
+    if (!paymentId?.startsWith("pi_"))
+      throw new PaymentProviderError(`Stripe refunds a PaymentIntent; order ${orderId} has ${paymentId ?? "no payment"}`);
     const stripe = getStripe();
     await callStripe("refund the payment", () =>
       stripe.refunds.create({ payment_intent: paymentId, metadata: { orderId } }, { idempotencyKey: `refund-${orderId}` }),

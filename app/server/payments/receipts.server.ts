@@ -18,6 +18,9 @@ async function findOrderForMail(orderId: string, database: Queryable) {
       email: orders.customerEmail,
       itemTitle: orders.itemTitle,
       amountCents: orders.amountCents,
+      listPriceCents: orders.listPriceCents,
+      discountCents: orders.discountCents,
+      couponCode: orders.couponCode,
       provider: orders.provider,
       paidAt: orders.paidAt,
       courseSlug: courses.slug,
@@ -42,6 +45,10 @@ export async function sendOrderReceipt({ orderId, database = db() }: { orderId: 
     itemTitle: order.itemTitle,
     amount: formatUsd(order.amountCents),
     paidOn: formatDate(order.paidAt),
+    discount:
+      order.discountCents > 0
+        ? `List price ${formatUsd(order.listPriceCents)}, discount ${formatUsd(order.discountCents)} with the code ${order.couponCode ?? ""}.`
+        : undefined,
     orderId: order.id,
     membership:
       order.kind === "membership"

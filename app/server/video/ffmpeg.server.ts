@@ -26,8 +26,8 @@ export type Ffmpeg = { ok: true; path: string; version: string } | { ok: false; 
 let checked: Promise<Ffmpeg> | undefined;
 
 /** Where ffmpeg should be: FFMPEG_PATH, or the installer package's binary; a reason when neither. */
-export function ffmpegCandidate(): { path: string } | { reason: string } {
-  const configured = getConfig().ffmpegPath;
+export function ffmpegCandidate({ configured = getConfig().ffmpegPath }: { configured?: string } = {}):
+  { path: string } | { reason: string } {
   if (configured) return { path: configured };
   try {
     const installer = createRequire(import.meta.url)("@ffmpeg-installer/ffmpeg") as { path: string };

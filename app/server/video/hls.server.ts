@@ -146,4 +146,4 @@ export function masterPlaylist(renditions: { name: string; width: number; height
 }
 
 /** The files of a stream a browser may ask for, relative to its prefix. Anything else is a 404. */
-export const STREAM_FILE = /^(?:master\.m3u8|poster\.jpg|\d{3,4}p\/(?:index\.m3u8|seg-\d{4,6}\.ts))$/;
+export const STREAM_FILE = /^(?:master\.m3u8|poster\.jpg|\d{2,4}p\/(?:index\.m3u8|seg-\d{4,6}\.ts))$/;

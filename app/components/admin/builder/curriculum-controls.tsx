@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from "lucide-react";
 import { ConfirmButton } from "~/components/ui/confirm-button";
 import { Button } from "~/components/ui/button";
+import type { LessonStreamState } from "~/server/video/lesson-streams.server";
 import type { BuilderLesson } from "~/server/curriculum/curriculum.server";
 import { useBuilderAction } from "./use-builder-action";
 import type { CurriculumDrag } from "./use-curriculum-drag";
@@ -13,6 +14,8 @@ export type CurriculumControls = {
   drag: CurriculumDrag;
   remove: ReturnType<typeof useBuilderAction>;
   editLesson: (lesson: BuilderLesson) => void;
+  /** Uploaded lessons' stream states, by lesson id. */
+  streams: Record<string, LessonStreamState>;
 };
 
 /** The buttons of a lesson row or a module header: up, down, Edit and Delete. */

@@ -3,9 +3,12 @@ import { Layers } from "lucide-react";
 import { EmptyState } from "~/components/ui/empty-state";
 import { BUILDER_MESSAGES } from "~/lib/builder-messages";
 import type { BuilderLesson, BuilderModule, Curriculum } from "~/server/curriculum/curriculum.server";
+import type { LessonStreamState } from "~/server/video/lesson-streams.server";
+import type { BuilderQuiz } from "~/server/quizzes/quiz-editor.server";
 import { AddLessonButton, AddModuleButton, type CurriculumControls } from "./curriculum-controls";
 import { LessonDialog } from "./lesson-dialog";
 import { LessonGroup } from "./lesson-group";
+import { useStreamProgressPolling } from "./lesson-video-state";
 import { ModuleCard } from "./module-card";
 import { ModuleDialog } from "./module-dialog";
 import { useBuilderAction } from "./use-builder-action";
@@ -16,14 +19,23 @@ import { useCurriculumMoves } from "./use-curriculum-moves";
  * The builder's Curriculum tab: the flat lessons, then the modules with their lessons, reordered
  * by drag and drop or the arrow buttons, each row with Edit and Delete.
  */
-export function CurriculumTab({ curriculum }: { curriculum: Curriculum }) {
+export function CurriculumTab({
+  curriculum,
+  quizzes,
+  streams,
+}: {
+  curriculum: Curriculum;
+  quizzes: Record<string, BuilderQuiz>;
+  streams: Record<string, LessonStreamState>;
+}) {
   const moves = useCurriculumMoves(curriculum);
   const drag = useCurriculumDrag(curriculum, moves);
   const remove = useBuilderAction();
   const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set());
   const [editingLesson, setEditingLesson] = useState<BuilderLesson | null>(null);
   const [editingModule, setEditingModule] = useState<BuilderModule | null>(null);
-  const controls: CurriculumControls = { moves, drag, remove, editLesson: setEditingLesson };
+  const controls: CurriculumControls = { moves, drag, remove, editLesson: setEditingLesson, streams };
+  useStreamProgressPolling(streams);
 
   const moduleCount = curriculum.modules.length;
   const lessonCount = curriculum.lessons.length + curriculum.modules.reduce((sum, module) => sum + module.lessons.length, 0);
@@ -102,6 +114,7 @@ export function CurriculumTab({ curriculum }: { curriculum: Curriculum }) {
           key={editingLesson.id}
           lesson={editingLesson}
           modules={curriculum.modules.map((module) => ({ id: module.id, title: module.title }))}
+          quiz={quizzes[editingLesson.id] ?? null}
           onClose={() => setEditingLesson(null)}
         />
       ) : null}

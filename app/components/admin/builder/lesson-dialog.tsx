@@ -12,6 +12,8 @@ import { LESSON_LIMITS } from "~/lib/forms/limits";
 import { builderSlug } from "~/lib/slug";
 import { embedCodeSource, lessonVideoPath, vimeoEmbedUrl, youtubeEmbedUrl } from "~/lib/video-embed";
 import type { BuilderLesson } from "~/server/curriculum/curriculum.server";
+import type { BuilderQuiz } from "~/server/quizzes/quiz-editor.server";
+import { QuizEditor } from "./quiz-editor";
 import { VideoUpload } from "./video-upload";
 import { useBuilderAction } from "./use-builder-action";
 
@@ -37,16 +39,19 @@ function initialValues(lesson: BuilderLesson) {
 
 /**
  * Edit Lesson (§2): Title, Slug, Module, Type, Summary; for a video its source (upload, YouTube,
- * Vimeo, embed code), for an article Markdown with a preview; Duration; Free preview; Cancel and
+ * Vimeo, embed code), for an article Markdown with a preview, for a quiz its questions and rules; Duration; Free preview; Cancel and
  * Save Lesson ('Lesson updated'). Every field is sent, so switching the source back loses nothing.
  */
 export function LessonDialog({
   lesson,
   modules,
+  quiz,
   onClose,
 }: {
   lesson: BuilderLesson;
   modules: { id: string; title: string }[];
+  /** The lesson's saved quiz, if it has one (docs/decisions/024). */
+  quiz: BuilderQuiz | null;
   onClose: () => void;
 }) {
   const { fetcher, busy, errors, done } = useBuilderAction();
@@ -129,6 +134,7 @@ export function LessonDialog({
               <NativeSelect value={values.type} onChange={set("type")}>
                 <option value="video">Video</option>
                 <option value="article">Article</option>
+                <option value="quiz">Quiz</option>
               </NativeSelect>
             </FormField>
           </div>
@@ -268,6 +274,8 @@ export function LessonDialog({
               </TabsContent>
             </Tabs>
           )}
+
+          {values.type === "quiz" ? <QuizEditor quiz={quiz} errors={errors} /> : null}
 
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField className="content-start" label="Duration (seconds)" name="duration_seconds" error={errors.duration_seconds}>

@@ -1,8 +1,10 @@
-import { FileText, GripVertical, Video } from "lucide-react";
+import { FileText, GripVertical, ListChecks, Video } from "lucide-react";
+import { lessonTypeLabel } from "~/lib/domain-values";
 import { Badge } from "~/components/ui/badge";
 import { BUILDER_MESSAGES } from "~/lib/builder-messages";
 import { cn } from "~/lib/utils";
 import type { BuilderLesson } from "~/server/curriculum/curriculum.server";
+import { LessonVideoState } from "./lesson-video-state";
 import { RowControls, type CurriculumControls } from "./curriculum-controls";
 import { groupEndId } from "./use-curriculum-drag";
 
@@ -50,7 +52,7 @@ function LessonRow({
   lesson,
   index,
   count,
-  controls: { moves, drag, remove, editLesson },
+  controls: { moves, drag, remove, editLesson, streams },
 }: {
   lesson: BuilderLesson;
   index: number;
@@ -80,14 +82,21 @@ function LessonRow({
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant="outline">
-          {lesson.type === "article" ? <FileText aria-hidden="true" /> : <Video aria-hidden="true" />}
-          {lesson.type === "article" ? "Article" : "Video"}
+          {lesson.type === "article" ? (
+            <FileText aria-hidden="true" />
+          ) : lesson.type === "quiz" ? (
+            <ListChecks aria-hidden="true" />
+          ) : (
+            <Video aria-hidden="true" />
+          )}
+          {lessonTypeLabel(lesson.type)}
         </Badge>
         <Badge variant={lesson.isPreview ? "success" : "secondary"}>
           {lesson.isPreview ? BUILDER_MESSAGES.preview : BUILDER_MESSAGES.enrolledOnly}
         </Badge>
         {duration ? <span className="text-xs text-muted-foreground tabular-nums">{duration}</span> : null}
       </div>
+      {streams[lesson.id] ? <LessonVideoState lessonTitle={lesson.title} stream={streams[lesson.id]} /> : null}
       <RowControls
         rowId={lesson.id}
         name={`“${lesson.title}”`}

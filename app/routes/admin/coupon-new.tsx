@@ -1,0 +1,33 @@
+import type { Route } from "./+types/coupon-new";
+import { AdminError } from "~/components/admin/admin-error";
+import { useToastOnce } from "~/components/use-toast-once";
+import { adminMeta } from "~/lib/seo";
+import { CouponEditor } from "./coupon-editor";
+import { couponEditorAction, couponEditorLoader } from "./coupon-editor.server";
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, "New coupon");
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return couponEditorLoader({ request, context });
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return couponEditorAction({ request, context });
+}
+
+export default function NewCoupon({ loaderData, actionData }: Route.ComponentProps) {
+  useToastOnce(actionData?.toast);
+  return (
+    <CouponEditor
+      title="New coupon"
+      initial={actionData?.values ?? loaderData.initial}
+      errors={actionData?.errors}
+      courses={loaderData.courses}
+      submitLabel="Create coupon"
+    />
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
+}

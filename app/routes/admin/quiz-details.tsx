@@ -1,0 +1,107 @@
+import { data, Link } from "react-router";
+import { ArrowLeft } from "lucide-react";
+import type { Route } from "./+types/quiz-details";
+import { AdminError } from "~/components/admin/admin-error";
+import { AdminListTable, type AdminListColumn } from "~/components/admin/list/admin-list-table";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { QUIZ_QUESTION_KIND_LABELS, isOneOf, QUIZ_QUESTION_KINDS } from "~/lib/domain-values";
+import { lessonPath } from "~/lib/learning";
+import { QUIZ_ADMIN_MESSAGES, quizPassRateText } from "~/lib/quiz";
+import { adminMeta } from "~/lib/seo";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { getQuizStats } from "~/server/quizzes/quiz-stats.server";
+
+export const meta: Route.MetaFunction = (args) =>
+  adminMeta(args, args.loaderData ? `${args.loaderData.quiz.lessonTitle} | Quizzes` : QUIZ_ADMIN_MESSAGES.notFound);
+
+/** One quiz: its attempts, pass rate, and how often each question was answered right (docs/decisions/024). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  requireAdmin({ request, context });
+  const quiz = await getQuizStats({ lessonId: params.lessonId });
+  if (!quiz) throw data({ message: QUIZ_ADMIN_MESSAGES.notFound }, { status: 404 });
+  return {
+    quiz: {
+      ...quiz,
+      questions: quiz.questions.map((question) => ({
+        ...question,
+        kind: isOneOf(QUIZ_QUESTION_KINDS, question.kind) ? QUIZ_QUESTION_KIND_LABELS[question.kind] : question.kind,
+      })),
+    },
+  };
+}
+
+type QuestionRow = Route.ComponentProps["loaderData"]["quiz"]["questions"][number];
+
+const columns: AdminListColumn<QuestionRow>[] = [
+  { header: "#", className: "tabular-nums w-8", cell: (question) => question.position },
+  { header: "Question", className: "max-w-[14rem] sm:max-w-md whitespace-normal", cell: (question) => question.prompt },
+  { header: "Kind", from: "md", cell: (question) => question.kind },
+  { header: "Answered", from: "sm", align: "right", className: "tabular-nums", cell: (question) => question.answered },
+  { header: "Right", align: "right", className: "tabular-nums", cell: (question) => quizPassRateText(question.rightRate) },
+];
+
+export default function AdminQuizDetails({ loaderData }: Route.ComponentProps) {
+  const { quiz } = loaderData;
+  const figures = [
+    ["Attempts", String(quiz.attempts)],
+    ["Learners", String(quiz.learners)],
+    ["Passed", `${quiz.passed} (${quizPassRateText(quiz.passRate)})`],
+    ["Pass mark", `${quiz.passPercent}%`],
+    ["Attempts allowed", quiz.maxAttempts === null ? "Unlimited" : String(quiz.maxAttempts)],
+  ];
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-2">
+        <Button asChild variant="link" className="justify-self-start">
+          <Link to="/admin/quizzes">
+            <ArrowLeft aria-hidden="true" /> Back to quizzes
+          </Link>
+        </Button>
+        <h1 className="text-2xl font-bold tracking-tight">{quiz.lessonTitle}</h1>
+        <p className="text-sm text-muted-foreground">
+          {quiz.courseTitle} ·{" "}
+          <Link to={`/admin/courses/builder/${quiz.courseId}?tab=curriculum`} className="font-medium text-foreground hover:underline">
+            Edit in the builder
+          </Link>{" "}
+          ·{" "}
+          <Link to={lessonPath(quiz.courseSlug, quiz.lessonSlug)} className="font-medium text-foreground hover:underline">
+            Open the lesson
+          </Link>
+        </p>
+      </div>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+        {figures.map(([label, value]) => (
+          <div key={label} className="rounded-lg border bg-card p-3">
+            <dt className="text-xs text-muted-foreground">{label}</dt>
+            <dd className="text-lg font-semibold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2>Questions</h2>
+          </CardTitle>
+          <CardDescription>
+            {quiz.attempts === 0 ? QUIZ_ADMIN_MESSAGES.noAttempts : "The share of submitted answers that were right, per question."}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <AdminListTable
+            label={`Questions of ${quiz.lessonTitle}`}
+            columns={columns}
+            rows={quiz.questions}
+            rowKey={(question) => question.id}
+          />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <AdminError error={error} notFound={{ title: QUIZ_ADMIN_MESSAGES.notFound, backTo: "/admin/quizzes", backLabel: "Back to quizzes" }} />
+  );
+}

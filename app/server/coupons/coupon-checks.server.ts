@@ -1,0 +1,50 @@
+import { and, count, eq, inArray } from "drizzle-orm";
+import { couponDiscountCents, couponRefusal, normalizeCouponCode, type CouponProduct, type CouponRefusal } from "~/lib/coupons";
+import type { Queryable, Transaction } from "~/server/db/client.server";
+import { coupons, orders, type Coupon } from "~/server/db/schema";
+
+/** The orders that hold a redemption: a pending checkout keeps its place until it expires or fails; a refund gives it back. */
+const REDEEMING_STATUSES = ["pending", "paid"];
+
+export type CouponCheck =
+  { coupon: Coupon; discountCents: number; refusal: null } | { coupon: Coupon | null; discountCents: 0; refusal: CouponRefusal };
+
+/**
+ * Whether `code` may take money off `listPriceCents` for this buyer and product, and how much.
+ * With `tx`, the coupon's row is locked until that transaction commits, so the order that takes the
+ * last redemption is written before the next buyer counts (two buyers at once: exactly one wins).
+ */
+export async function checkCoupon({
+  database,
+  tx,
+  code,
+  userId,
+  product,
+  listPriceCents,
+  now = new Date(),
+}: {
+  database: Queryable;
+  tx?: Transaction;
+  code: string;
+  userId: string;
+  product: CouponProduct;
+  listPriceCents: number;
+  now?: Date;
+}): Promise<CouponCheck> {
+  const normalized = normalizeCouponCode(code);
+  const query = (tx ?? database).select().from(coupons).where(eq(coupons.code, normalized));
+  const [coupon] = tx ? await query.for("update") : await query;
+  if (!coupon) return { coupon: null, discountCents: 0, refusal: "unknown" };
+  const reader = tx ?? database;
+  const redeeming = and(eq(orders.couponId, coupon.id), inArray(orders.status, REDEEMING_STATUSES));
+  const [[all], [mine]] = await Promise.all([
+    reader.select({ n: count() }).from(orders).where(redeeming),
+    reader
+      .select({ n: count() })
+      .from(orders)
+      .where(and(redeeming, eq(orders.userId, userId))),
+  ]);
+  const refusal = couponRefusal({ coupon, product, now, redemptions: all?.n ?? 0, customerRedemptions: mine?.n ?? 0 });
+  if (refusal) return { coupon, discountCents: 0, refusal };
+  return { coupon, discountCents: couponDiscountCents(coupon, listPriceCents), refusal: null };
+}

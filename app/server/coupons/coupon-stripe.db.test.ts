@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { createTestCoupon } from "../../../tests/support/coupons";
+import {
+  completedSession,
+  createBuyer,
+  createCourseForSale,
+  deliverStripeEvent,
+  ordersOf,
+  STRIPE_TEST_CONFIG,
+  useStripeDouble,
+} from "../../../tests/support/payments";
+import { useTestDatabase } from "../../../tests/support/test-database";
+import { getSiteSettings } from "~/server/settings/site-settings.server";
+import { refundOrder } from "~/server/payments/billing.server";
+import { startCheckout } from "~/server/payments/checkout.server";
+
+useTestDatabase(STRIPE_TEST_CONFIG);
+const stripe = useStripeDouble();
+
+const callsSince = (from: number) => stripe.requests.slice(from);
+
+describe("a coupon with Stripe (against the local double)", () => {
+  it("charges exactly the page's total through a Stripe coupon of the order's own, and refunds what was paid", async () => {
+    const buyer = await createBuyer();
+    const course = await createCourseForSale({ priceCents: 24900 });
+    const coupon = await createTestCoupon({ percentOff: 20 });
+    const from = stripe.requests.length;
+
+    const started = await startCheckout({ userId: buyer.id, item: { courseId: course.id }, couponCode: coupon.code });
+
+    expect(started).toMatchObject({ status: "redirect", offer: { listPriceCents: 24900, discountCents: 4980, amountCents: 19920 } });
+    const [order] = await ordersOf(buyer.id);
+    const [couponCall, sessionCall] = callsSince(from);
+    expect(couponCall!.path).toBe("/v1/coupons");
+    expect(couponCall!.idempotencyKey).toBe(`coupon-${order!.id}`);
+    expect(Object.fromEntries(couponCall!.form)).toMatchObject({
+      amount_off: "4980",
+      currency: "usd",
+      duration: "once",
+      max_redemptions: "1",
+      name: coupon.code,
+    });
+    expect(sessionCall!.path).toBe("/v1/checkout/sessions");
+    // The list price is the line item; Stripe takes the coupon off it and shows both on its page and receipt.
+    expect(Object.fromEntries(sessionCall!.form)).toMatchObject({
+      "line_items[0][price_data][unit_amount]": "24900",
+      "discounts[0][coupon]": expect.stringMatching(/^coupon_double_/),
+    });
+
+    await deliverStripeEvent(stripe, completedSession(order!, { amount_total: 19920 }));
+    const [paid] = await ordersOf(buyer.id);
+    expect(paid).toMatchObject({ status: "paid", listPriceCents: 24900, discountCents: 4980, amountCents: 19920, couponCode: coupon.code });
+
+    const beforeRefund = stripe.requests.length;
+    await refundOrder({ orderId: order!.id, actorId: null });
+    const [refund] = callsSince(beforeRefund);
+    // A refund of the whole PaymentIntent: what was charged, the discounted total.
+    expect(refund!.path).toBe("/v1/refunds");
+    expect(Object.fromEntries(refund!.form)).toMatchObject({ payment_intent: `pi_${order!.id.slice(0, 8)}` });
+    expect((await ordersOf(buyer.id))[0]).toMatchObject({ status: "refunded" });
+  });
+
+  it("takes a fixed amount off the first membership payment once, or off every payment for ever", async () => {
+    const { membershipMonthlyCents } = await getSiteSettings();
+    for (const [duration, stripeDuration] of [
+      ["first-payment", "once"],
+      ["every-payment", "forever"],
+    ] as const) {
+      const buyer = await createBuyer();
+      const coupon = await createTestCoupon({
+        appliesTo: "membership",
+        discountType: "amount",
+        percentOff: null,
+        amountOffCents: 500,
+        duration,
+      });
+      const from = stripe.requests.length;
+
+      const started = await startCheckout({ userId: buyer.id, item: { plan: "monthly" }, couponCode: coupon.code });
+
+      expect(started).toMatchObject({ status: "redirect", offer: { amountCents: membershipMonthlyCents - 500 } });
+      const [couponCall, sessionCall] = callsSince(from);
+      expect(Object.fromEntries(couponCall!.form)).toMatchObject({ amount_off: "500", duration: stripeDuration });
+      expect(Object.fromEntries(sessionCall!.form)).toMatchObject({ mode: "subscription", "discounts[0][coupon]": expect.any(String) });
+    }
+  });
+
+  it("completes a 100%-off course without asking Stripe anything", async () => {
+    const buyer = await createBuyer();
+    const course = await createCourseForSale({ priceCents: 9900 });
+    const coupon = await createTestCoupon({ percentOff: 100 });
+    const from = stripe.requests.length;
+
+    expect((await startCheckout({ userId: buyer.id, item: { courseId: course.id }, couponCode: coupon.code })).status).toBe("paid");
+
+    expect(callsSince(from)).toEqual([]);
+    const [order] = await ordersOf(buyer.id);
+    expect(order).toMatchObject({ status: "paid", provider: "stripe", amountCents: 0, discountCents: 9900 });
+    await refundOrder({ orderId: order!.id, actorId: null });
+    expect(callsSince(from)).toEqual([]);
+  });
+
+  it("charges the list price with no Stripe coupon when no code is given", async () => {
+    const buyer = await createBuyer();
+    const course = await createCourseForSale({ priceCents: 4900 });
+    const from = stripe.requests.length;
+    await startCheckout({ userId: buyer.id, item: { courseId: course.id } });
+    const calls = callsSince(from);
+    expect(calls.map((call) => call.path)).toEqual(["/v1/checkout/sessions"]);
+    expect(calls[0]!.form.has("discounts[0][coupon]")).toBe(false);
+  });
+});
