@@ -11,7 +11,7 @@ import { createLesson, deleteLesson, moveLesson, updateLesson } from "~/server/c
 import { createModule, deleteModule, moveModule, updateModule } from "~/server/curriculum/modules.server";
 import { dataWithToast, newToast } from "~/server/toast.server";
 import { retryLessonTranscode } from "~/server/video/lesson-streams.server";
-import { builderForm, type BuilderIntent } from "./course-builder-form";
+import { dripColumns, builderForm, type BuilderIntent } from "./course-builder-form";
 
 const OPERATION: Record<BuilderIntent, BuilderOperation> = {
   "update-details": "details",
@@ -66,7 +66,7 @@ async function run(courseId: string, form: Form) {
     case "add-module":
       return createModule({ courseId });
     case "update-module":
-      return updateModule({ courseId, moduleId: form.module_id, title: form.title, description: form.description });
+      return updateModule({ courseId, moduleId: form.module_id, title: form.title, description: form.description, ...dripColumns(form) });
     case "delete-module":
       return deleteModule({ courseId, moduleId: form.module_id });
     case "move-module":
