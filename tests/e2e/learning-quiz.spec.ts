@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import { createCourse, deleteCourseFromList, signInAsAdmin, toast, uniqueTitle, waitForHydration } from "./admin-support";
 import { grantAccess, newLearner, publishedCourse } from "./learning-support";
 
@@ -9,6 +10,12 @@ import { grantAccess, newLearner, publishedCourse } from "./learning-support";
  */
 
 test.describe.configure({ timeout: 180_000 });
+
+const wcag = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+const axeViolations = async (page: Page, include?: string) => {
+  const builder = new AxeBuilder({ page }).withTags(wcag);
+  return (await (include ? builder.include(include) : builder).analyze()).violations;
+};
 
 test("a learner fails a quiz, retries, passes it, and the lesson is completed", async ({ page, browser }) => {
   const courseTitle = uniqueTitle("Quiz course");
@@ -38,6 +45,7 @@ test("a learner fails a quiz, retries, passes it, and the lesson is completed", 
   await expect(toast(page, "Failed to update lesson")).toBeVisible();
   await expect(dialog.getByText("Mark the correct answer")).toBeVisible();
 
+  expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
   await dialog.getByLabel("Option 2 of question 1 is correct").check();
   await dialog.getByRole("button", { name: "Save Lesson" }).click();
   await expect(toast(page, "Lesson updated")).toBeVisible();
@@ -66,6 +74,7 @@ test("a learner fails a quiz, retries, passes it, and the lesson is completed", 
     await expect(result.getByText("It runs right through the city.")).toBeVisible();
     await expect(lp.getByText("2 of 3 attempts left")).toBeVisible();
     await expect(lp.getByText("Completed", { exact: true })).toHaveCount(0);
+    expect(await axeViolations(lp)).toEqual([]);
 
     // Second try: passed, and the lesson is completed.
     await capital.getByLabel("Paris").check();
