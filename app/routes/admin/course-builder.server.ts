@@ -58,6 +58,7 @@ async function run(courseId: string, form: Form) {
         slug: form.slug,
         description: form.description,
         priceCents: form.price_cents,
+        certificatesEnabled: form.certificates,
       });
     case "publish":
     case "unpublish":
