@@ -14,6 +14,7 @@ const PAGES = [
   "/admin/coupons",
   "/admin/coupons/new",
   "/admin/reviews",
+  "/admin/quizzes",
   "/admin/system",
 ];
 

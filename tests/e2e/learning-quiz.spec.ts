@@ -91,6 +91,8 @@ test("a learner fails a quiz, retries, passes it, and the lesson is completed", 
     await page.getByRole("link", { name: quizTitle }).click();
     await expect(page.getByRole("heading", { level: 1, name: quizTitle })).toBeVisible();
     await expect(page.getByRole("table", { name: `Questions of ${quizTitle}` }).getByRole("row")).toHaveCount(3);
+    await waitForHydration(page);
+    expect(await axeViolations(page)).toEqual([]);
   } finally {
     await learner.context.close();
     await deleteCourseFromList(page, courseTitle);
