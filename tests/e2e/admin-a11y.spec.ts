@@ -11,6 +11,8 @@ const PAGES = [
   "/admin/courses/new",
   "/admin/settings",
   "/admin/orders",
+  "/admin/coupons",
+  "/admin/coupons/new",
   "/admin/reviews",
   "/admin/quizzes",
   "/admin/system",
