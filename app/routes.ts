@@ -36,6 +36,7 @@ export default [
     route("catalog", "routes/catalog/catalog.tsx", { id: "routes/catalog/catalog-alias" }),
     route("courses/:slug", "routes/catalog/course-detail.tsx"),
     route("course/:slug", "routes/catalog/course-redirect.tsx"),
+    route("certificates/:id", "routes/catalog/certificate.tsx"),
 
     // learn: lesson pages; /learn/… are older addresses that redirect to them
     route("courses/:courseSlug/lessons/:lessonSlug", "routes/learn/lesson.tsx"),
@@ -98,6 +99,7 @@ export default [
   route("api/lessons/:lessonId/progress", "routes/resources/lesson-progress.ts"),
   route("api/admin/markdown-preview", "routes/resources/markdown-preview.ts"),
   route("admin/users/export.csv", "routes/resources/users-export-csv.ts"),
+  route("certificates/:id/pdf", "routes/resources/certificate-pdf.ts"),
   route("blog/rss.xml", "routes/resources/blog-rss.ts"),
   route("data/courses.json", "routes/resources/courses-json.ts"),
   route("robots.txt", "routes/resources/robots.ts"),

@@ -144,6 +144,7 @@ export const ACCESS_EVENT_TYPES = [
   "membership_started",
   "membership_ended",
   "role_change",
+  "certificate_revoked",
 ] as const;
 export type AccessEventType = (typeof ACCESS_EVENT_TYPES)[number];
 
@@ -155,6 +156,7 @@ export const ACCESS_EVENT_LABELS: Record<AccessEventType, string> = {
   membership_started: "Membership started",
   membership_ended: "Membership ended",
   role_change: "Role changed",
+  certificate_revoked: "Certificate revoked",
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -315,6 +317,7 @@ export const MAIL_KINDS = [
   "contact",
   "receipt",
   "refund",
+  "certificate",
   "other",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -327,6 +330,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   contact: "Contact message",
   receipt: "Receipt",
   refund: "Refund notice",
+  certificate: "Certificate",
   other: "Other",
 };
 

@@ -17,6 +17,9 @@ export const LEARNING_MESSAGES = {
   completed: "Lesson marked as complete",
   uncompleted: "Lesson marked as not complete",
   failed: "Failed to save progress",
+  /** The toast when the lesson completed the whole course and its certificate was issued. */
+  certificateIssued: "Course complete! Your certificate is ready",
+  certificateDescription: "Find it on the course page and in your account.",
 } as const;
 
 /** "12 min", "1h 5m", or null for a lesson without a duration. */

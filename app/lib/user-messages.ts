@@ -5,6 +5,8 @@ export const USER_MESSAGES = {
   noMatches: "No users found matching your search.",
   none: "No users found.",
   fetchFailed: "Failed to fetch user data",
+  certificateRevoked: "Certificate revoked",
+  certificateNotFound: "This person has no such certificate.",
   notFound: "User not found",
   accessLoadFailed: "Failed to load course access data",
   noPublishedCourses: "No published courses available",

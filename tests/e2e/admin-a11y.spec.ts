@@ -11,7 +11,10 @@ const PAGES = [
   "/admin/courses/new",
   "/admin/settings",
   "/admin/orders",
+  "/admin/coupons",
+  "/admin/coupons/new",
   "/admin/reviews",
+  "/admin/quizzes",
   "/admin/system",
 ];
 

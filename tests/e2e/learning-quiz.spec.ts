@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import { createCourse, deleteCourseFromList, signInAsAdmin, toast, uniqueTitle, waitForHydration } from "./admin-support";
 import { grantAccess, newLearner, publishedCourse } from "./learning-support";
 
@@ -9,6 +10,12 @@ import { grantAccess, newLearner, publishedCourse } from "./learning-support";
  */
 
 test.describe.configure({ timeout: 180_000 });
+
+const wcag = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+const axeViolations = async (page: Page, include?: string) => {
+  const builder = new AxeBuilder({ page }).withTags(wcag);
+  return (await (include ? builder.include(include) : builder).analyze()).violations;
+};
 
 test("a learner fails a quiz, retries, passes it, and the lesson is completed", async ({ page, browser }) => {
   const courseTitle = uniqueTitle("Quiz course");
@@ -32,12 +39,23 @@ test("a learner fails a quiz, retries, passes it, and the lesson is completed", 
   await dialog.getByLabel("Text of question 2").fill("The Seine flows through Paris.");
   await dialog.getByLabel("Explanation of question 2 (optional)").fill("It runs right through the city.");
 
+  // Questions move and go: the second moves up and back down; a third is added and deleted.
+  await dialog.getByRole("button", { name: "Move question 2 up" }).click();
+  await expect(dialog.getByLabel("Text of question 1")).toHaveValue("The Seine flows through Paris.");
+  await dialog.getByRole("button", { name: "Move question 1 down" }).click();
+  await expect(dialog.getByLabel("Text of question 1")).toHaveValue("What is the capital of France?");
+  await dialog.getByRole("button", { name: "Add question" }).click();
+  await dialog.getByLabel("Text of question 3").fill("Thrown away");
+  await dialog.getByRole("button", { name: "Delete question 3" }).click();
+  await expect(dialog.getByLabel("Text of question 3")).toHaveCount(0);
+
   // No correct answer marked for question 1: refused, with the message under it.
   await dialog.getByLabel("True is correct").check();
   await dialog.getByRole("button", { name: "Save Lesson" }).click();
   await expect(toast(page, "Failed to update lesson")).toBeVisible();
   await expect(dialog.getByText("Mark the correct answer")).toBeVisible();
 
+  expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
   await dialog.getByLabel("Option 2 of question 1 is correct").check();
   await dialog.getByRole("button", { name: "Save Lesson" }).click();
   await expect(toast(page, "Lesson updated")).toBeVisible();
@@ -66,6 +84,7 @@ test("a learner fails a quiz, retries, passes it, and the lesson is completed", 
     await expect(result.getByText("It runs right through the city.")).toBeVisible();
     await expect(lp.getByText("2 of 3 attempts left")).toBeVisible();
     await expect(lp.getByText("Completed", { exact: true })).toHaveCount(0);
+    expect(await axeViolations(lp)).toEqual([]);
 
     // Second try: passed, and the lesson is completed.
     await capital.getByLabel("Paris").check();
@@ -82,6 +101,8 @@ test("a learner fails a quiz, retries, passes it, and the lesson is completed", 
     await page.getByRole("link", { name: quizTitle }).click();
     await expect(page.getByRole("heading", { level: 1, name: quizTitle })).toBeVisible();
     await expect(page.getByRole("table", { name: `Questions of ${quizTitle}` }).getByRole("row")).toHaveCount(3);
+    await waitForHydration(page);
+    expect(await axeViolations(page)).toEqual([]);
   } finally {
     await learner.context.close();
     await deleteCourseFromList(page, courseTitle);

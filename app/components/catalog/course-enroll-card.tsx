@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Check } from "lucide-react";
+import { Award, Check } from "lucide-react";
 import { CourseImage } from "~/components/course-image";
 import type { CourseLinkItem } from "~/components/course-link";
 import { CourseSaveButton } from "~/components/course-save-button";
@@ -20,12 +20,15 @@ export function CourseEnrollCard({
   continuePath,
   saved,
   signedIn,
+  certificateId = null,
 }: {
   course: CourseLinkItem & { id: string; priceCents: number };
   hasAccess: boolean;
   continuePath: string | null;
   saved: boolean;
   signedIn: boolean;
+  /** The learner's certificate of this course, once they completed it. */
+  certificateId?: string | null;
 }) {
   const { membershipMonthlyCents } = useSiteSettings();
   const path = `/courses/${course.slug}`;
@@ -45,6 +48,13 @@ export function CourseEnrollCard({
           ) : (
             <p className="text-sm text-muted-foreground">Lessons will appear here soon.</p>
           )}
+          {certificateId ? (
+            <Button asChild variant="outline">
+              <Link to={`/certificates/${certificateId}`}>
+                <Award aria-hidden="true" /> Your certificate
+              </Link>
+            </Button>
+          ) : null}
         </div>
       ) : (
         <div className="mt-5 flex flex-col gap-3">

@@ -14,6 +14,8 @@ import { isAdminRole } from "~/lib/roles";
 import { pageMeta, siteSettingsOf } from "~/lib/seo";
 import { useSiteSettings } from "~/components/use-site-settings";
 import { MyCoursesCard } from "~/components/learning/my-courses-card";
+import { AccountCertificates } from "~/components/learning/account-certificates";
+import { certificateNumber, listUserCertificates } from "~/server/certificates/certificates.server";
 import { listMyCourses } from "~/server/learning/my-courses.server";
 import { getAccountProfile, listAccountSavedCourses, listAccountSessions } from "~/server/users/account.server";
 import { getSessionUser, requireUser } from "~/server/auth/guards.server";
@@ -40,12 +42,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(`/login?error=${encodeURIComponent(verificationError)}`);
   }
   const user = requireUser({ request, context });
-  const [profile, sessions, myCourses, savedCourses, billing] = await Promise.all([
+  const [profile, sessions, myCourses, savedCourses, billing, certificates] = await Promise.all([
     getAccountProfile({ userId: user.id }),
     listAccountSessions({ userId: user.id, currentSessionId: user.sessionId }),
     listMyCourses({ user }),
     listAccountSavedCourses({ userId: user.id }),
     loadAccountBilling({ userId: user.id }),
+    listUserCertificates({ userId: user.id }),
   ]);
   if (!profile) throw redirect("/login?next=%2Faccount");
   return {
@@ -71,6 +74,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     myCourses,
     savedCourses,
     billing,
+    certificates: certificates.map((certificate) => ({
+      id: certificate.id,
+      number: certificateNumber(certificate.number),
+      courseTitle: certificate.courseTitle,
+      issuedOn: formatDate(certificate.issuedAt),
+      revoked: certificate.revokedAt !== null,
+    })),
   };
 }
 
@@ -79,7 +89,7 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, sessions, myCourses, savedCourses, denied, billing } = loaderData;
+  const { profile, sessions, myCourses, savedCourses, denied, billing, certificates } = loaderData;
   const result = actionData as AccountActionResult | undefined;
   const navigation = useNavigation();
   const { schoolName } = useSiteSettings();
@@ -194,6 +204,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         />
       </div>
 
+      <AccountCertificates certificates={certificates} />
       <AccountMembership membership={billing.membership} />
       <AccountOrders orders={billing.orders} />
 

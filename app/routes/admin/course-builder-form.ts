@@ -52,6 +52,7 @@ const detailsFields = {
   slug: builderSlugField(COURSE_LIMITS.slug),
   description: optionalText({ max: COURSE_LIMITS.longDescriptionMd }),
   price_cents: wholeNumberField(EXTRA.priceInvalid, COURSE_LIMITS.priceCents),
+  certificates: checkboxField,
 };
 
 const moduleFields = {

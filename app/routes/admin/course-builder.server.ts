@@ -71,6 +71,7 @@ async function run(courseId: string, form: Form, formData: FormData) {
         slug: form.slug,
         description: form.description,
         priceCents: form.price_cents,
+        certificatesEnabled: form.certificates,
       });
     case "publish":
     case "unpublish":

@@ -2,7 +2,7 @@ import { z } from "~/lib/forms/zod";
 import { ROLES } from "~/lib/domain-values";
 import { refundIntent } from "./orders-form";
 
-/** The user details page's forms: each course row's Grant Access / Revoke, the role menu, and each order's Refund. */
+/** The user details page's forms: each course row's Grant Access / Revoke, the role menu, each order's Refund, each certificate's Revoke. */
 
 const courseId = z.string({ error: "Choose a course" }).trim().min(1, "Choose a course").max(64, "Choose a course");
 
@@ -13,6 +13,7 @@ export const userDetailsForm = z.discriminatedUnion(
     z.object({ intent: z.literal("revoke"), courseId }),
     z.object({ intent: z.literal("role"), role: z.enum(ROLES, { error: "Choose a role" }) }),
     refundIntent,
+    z.object({ intent: z.literal("revoke-certificate"), certificateId: z.string().trim().min(1).max(64) }),
   ],
   { error: "Unknown action" },
 );

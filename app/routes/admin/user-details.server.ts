@@ -7,6 +7,7 @@ import { invalidForm } from "~/server/action.server";
 import { accessFailure } from "~/server/access/access-failures.server";
 import { grantCourseAccess, revokeCourseAccess } from "~/server/access/course-access.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { revokeCertificate } from "~/server/certificates/certificates.server";
 import { refundOrder } from "~/server/payments/billing.server";
 import { paymentFailure } from "~/server/payments/payment-failures.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
@@ -39,6 +40,12 @@ export async function userDetailsAction({ request, context, userId }: ActionArgs
     // An admin who just gave up their own admin role can no longer see this page.
     if (userId === admin.id && !isAdminRole(form.role)) return redirectWithToast("/account", toast);
     return dataWithToast({}, toast);
+  }
+
+  if (form.intent === "revoke-certificate") {
+    const found = await revokeCertificate({ certificateId: form.certificateId, userId, actorId: admin.id });
+    if (!found) return dataWithToast({}, { kind: "error", message: USER_MESSAGES.certificateNotFound }, 404);
+    return dataWithToast({}, { kind: "success", message: USER_MESSAGES.certificateRevoked });
   }
 
   if (form.intent === "refund") {

@@ -10,6 +10,7 @@ import { RowIntentButton } from "~/components/admin/list/row-actions";
 import { orderColumns, orderRefundAction, StripeRefundNote } from "~/components/admin/order-columns";
 import { toOrderRow } from "~/components/admin/order-row";
 import { RoleBadge } from "~/components/admin/role-badge";
+import { UserCertificates } from "~/components/admin/user-certificates";
 import { UserHistory } from "~/components/admin/user-history";
 import { UserQuizAttempts } from "~/components/admin/user-quiz-attempts";
 import { useAnswerToast, useToastOnce } from "~/components/use-toast-once";
@@ -35,6 +36,7 @@ import { assignableRoles, canChangeRole, ROLE_CHANGE_REFUSALS } from "~/lib/role
 import type { Toast } from "~/lib/toast";
 import { NO_ACCESS_LABEL, USER_MESSAGES } from "~/lib/user-messages";
 import { listAccessHistory, listUserCourseAccess } from "~/server/access/course-access.server";
+import { certificateNumber, listUserCertificates } from "~/server/certificates/certificates.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { logger } from "~/server/logger.server";
 import { getUserMembership, listUserOrders } from "~/server/payments/admin-orders.server";
@@ -70,7 +72,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [user, superAdminCount] = found;
   if (!user) throw data({ message: USER_MESSAGES.notFound }, { status: 404 });
 
-  const [courses, history, orders, membership, quizAttempts] = await Promise.all([
+  const [courses, history, orders, membership, certificates, quizAttempts] = await Promise.all([
     orFailed("course access", user.id, listUserCourseAccess({ userId: user.id })),
     orFailed("history", user.id, listAccessHistory({ userId: user.id })),
     orFailed("orders", user.id, listUserOrders({ userId: user.id })),
@@ -79,6 +81,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       user.id,
       getUserMembership({ userId: user.id }).then((value) => ({ value })),
     ),
+    orFailed("certificates", user.id, listUserCertificates({ userId: user.id })),
     orFailed("quiz attempts", user.id, listUserQuizAttempts({ userId: user.id })),
   ]);
   const roleArgs = { actor: admin, target: user, superAdminCount };
@@ -129,6 +132,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
             membership: membership.value ? toMembershipView(membership.value) : null,
           }
         : null,
+    certificates: (certificates ?? []).map((certificate) => ({
+      id: certificate.id,
+      number: certificateNumber(certificate.number),
+      courseTitle: certificate.courseTitle,
+      issuedOn: formatDate(certificate.issuedAt),
+      revokedOn: certificate.revokedAt ? formatDate(certificate.revokedAt) : null,
+    })),
     quizAttempts: quizAttempts?.map(({ submittedAt, ...attempt }) => ({ ...attempt, submitted: formatDateTime(submittedAt) })) ?? null,
     history: history
       ? history.map((event) => ({
@@ -233,7 +243,7 @@ function RoleForm({ user, role }: { user: LoaderData["user"]; role: LoaderData["
 }
 
 export default function UserDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, role, courses, accessError, history, payments } = loaderData;
+  const { user, role, courses, accessError, history, payments, certificates } = loaderData;
   useToastOnce(accessError);
   // Without JavaScript the forms post to this page, and the answer's toast is shown here.
   useAnswerToast(actionData);
@@ -369,6 +379,8 @@ export default function UserDetails({ loaderData, actionData }: Route.ComponentP
           )}
         </CardContent>
       </Card>
+
+      <UserCertificates email={user.email} certificates={certificates} />
 
       <UserQuizAttempts email={user.email} attempts={loaderData.quizAttempts} />
 

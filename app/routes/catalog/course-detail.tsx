@@ -22,6 +22,7 @@ import { getCourseDetail } from "~/server/courses/catalog.server";
 import { getConfig } from "~/server/config.server";
 import { renderMarkdown } from "~/server/markdown.server";
 import { isCourseSaved } from "~/server/courses/saved-courses.server";
+import { findOwnCertificate } from "~/server/certificates/certificates.server";
 import { getRequestSiteSettings } from "~/server/settings/site-settings.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -38,9 +39,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   ]);
   // The one access rule decides which lessons link to their page (docs/decisions/014).
   const hasAccess = access.kind === "open";
-  const [nextLesson, review] = await Promise.all([
+  const [nextLesson, review, certificate] = await Promise.all([
     hasAccess && user ? findNextLesson({ userId: user.id, courseId: course.id }) : null,
     user ? loadOwnReview({ user, course, access }) : null,
+    user ? findOwnCertificate({ userId: user.id, courseId: course.id }) : null,
   ]);
   const curriculum = course.curriculum.map((module) => ({
     ...module,
@@ -57,6 +59,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     hasAccess,
     saved,
     review,
+    certificateId: certificate?.id ?? null,
     signedIn: Boolean(user),
     jsonLd: courseJsonLd({ course, origin: getConfig().publicUrl, schoolName: settings.schoolName }),
   };
@@ -82,7 +85,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
-  const { course, continuePath, descriptionHtml, isDraft, hasAccess, saved, review, signedIn, jsonLd } = loaderData;
+  const { course, continuePath, descriptionHtml, isDraft, hasAccess, saved, review, certificateId, signedIn, jsonLd } = loaderData;
   const nonce = useNonce();
   const navigation = useNavigation();
   const target = navigation.state === "loading" ? navigation.location : null;
@@ -152,7 +155,14 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
             </ul>
           </div>
 
-          <CourseEnrollCard course={course} hasAccess={hasAccess} continuePath={continuePath} saved={saved} signedIn={signedIn} />
+          <CourseEnrollCard
+            course={course}
+            hasAccess={hasAccess}
+            continuePath={continuePath}
+            saved={saved}
+            signedIn={signedIn}
+            certificateId={certificateId}
+          />
         </div>
       </section>
 

@@ -20,7 +20,8 @@ export function loader(args: Route.LoaderArgs) {
 /** Stripe sends the buyer here from its checkout page's back link; the order stays pending until Stripe expires it. */
 export default function CheckoutCancel({ loaderData }: Route.ComponentProps) {
   const { order, testMode } = loaderData;
-  const back = order.courseId ? `/checkout?courseId=${order.courseId}` : order.plan ? `/checkout?plan=${order.plan}` : null;
+  const item = order.courseId ? `courseId=${order.courseId}` : order.plan ? `plan=${order.plan}` : null;
+  const back = item ? `/checkout?${item}${order.couponCode ? `&coupon=${encodeURIComponent(order.couponCode)}` : ""}` : null;
   return (
     <div className="mx-auto grid max-w-2xl gap-6 px-4 py-14 sm:px-6">
       {testMode ? <TestModeBanner /> : null}

@@ -5,7 +5,7 @@ import { signInNewUser } from "../../../tests/support/sign-in";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { quizSchema } from "~/lib/quiz-form";
 import { db } from "~/server/db/client.server";
-import { courses, enrollments, lessonProgress, lessons } from "~/server/db/schema";
+import { courses, enrollments, lessonProgress, lessons, quizAttempts } from "~/server/db/schema";
 import { findQuizForLearner } from "~/server/quizzes/quiz-attempts.server";
 import { saveQuiz } from "~/server/quizzes/quiz-editor.server";
 
@@ -157,5 +157,27 @@ describe("submitting the form (no JavaScript)", () => {
 
     const again = await submit([[`answer.${planet}`, "1"]]);
     expect(again.status).toBe(409);
+  });
+});
+
+describe("who may submit, over HTTP (the one access rule)", () => {
+  it("sends a visitor to sign in and refuses a learner without access, recording nothing", async () => {
+    const post = (cookie: string) =>
+      fetch(`${app.base}${page(quiz.slug)}`, {
+        method: "POST",
+        redirect: "manual",
+        body: new URLSearchParams([
+          ["intent", "submit-quiz"],
+          [`answer.${quiz.questionIds[0]}`, "1"],
+        ]),
+        headers: { ...(cookie ? { cookie } : {}), origin: app.base, "sec-fetch-site": "same-origin" },
+      });
+    const visitor = await post("");
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("location")).toMatch(/^\/login\?next=/);
+    const outsider = await signInNewUser(database().db, "user");
+    expect((await post(outsider.cookie)).status).toBe(403);
+    const attempts = await database().db.select().from(quizAttempts).where(eq(quizAttempts.userId, outsider.id));
+    expect(attempts).toEqual([]);
   });
 });

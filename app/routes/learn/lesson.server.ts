@@ -167,16 +167,23 @@ export async function lessonPageAction({
     // The page shows the graded attempt from the database, so a reload does not submit again.
     return redirectWithToast(lessonPath(params.courseSlug, params.lessonSlug), {
       kind: "success",
-      message: result.passed ? QUIZ_MESSAGES.passed : QUIZ_MESSAGES.failed,
-      description: `You scored ${result.scorePercent}%.`,
+      message: result.certificate ? LEARNING_MESSAGES.certificateIssued : result.passed ? QUIZ_MESSAGES.passed : QUIZ_MESSAGES.failed,
+      description: result.certificate ? `You scored ${result.scorePercent}%. ${LEARNING_MESSAGES.certificateDescription}` : `You scored ${result.scorePercent}%.`,
     });
   }
+  let certificate: { id: string } | null = null;
   try {
-    if (intent === "complete") await markLessonComplete({ user, lessonId: found.lesson.id });
+    if (intent === "complete") ({ certificate } = await markLessonComplete({ user, lessonId: found.lesson.id }));
     else await markLessonIncomplete({ user, lessonId: found.lesson.id });
   } catch (error) {
     const { toast, status } = learningFailure(error, { userId: user.id, lessonId: found.lesson.id });
     return dataWithToast({ completed: null }, toast, status);
+  }
+  if (certificate) {
+    return dataWithToast(
+      { completed: true, certificateId: certificate.id },
+      { kind: "success", message: LEARNING_MESSAGES.certificateIssued, description: LEARNING_MESSAGES.certificateDescription },
+    );
   }
   return dataWithToast(
     { completed: intent === "complete" },

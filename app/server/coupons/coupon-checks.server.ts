@@ -1,4 +1,4 @@
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, not } from "drizzle-orm";
 import { couponDiscountCents, couponRefusal, normalizeCouponCode, type CouponProduct, type CouponRefusal } from "~/lib/coupons";
 import type { Queryable, Transaction } from "~/server/db/client.server";
 import { coupons, orders, type Coupon } from "~/server/db/schema";
@@ -36,7 +36,12 @@ export async function checkCoupon({
   const [coupon] = tx ? await query.for("update") : await query;
   if (!coupon) return { coupon: null, discountCents: 0, refusal: "unknown" };
   const reader = tx ?? database;
-  const redeeming = and(eq(orders.couponId, coupon.id), inArray(orders.status, REDEEMING_STATUSES));
+  // The buyer's own unpaid checkout of the same product (a Stripe page they left) does not count
+  // against them: coming back starts it again. Should both be paid, the second purchase is
+  // refunded as a duplicate (decision 015), which gives its redemption back.
+  const sameProduct = product.kind === "course" ? eq(orders.courseId, product.courseId) : eq(orders.kind, "membership");
+  const ownRetry = and(eq(orders.userId, userId), eq(orders.status, "pending"), sameProduct);
+  const redeeming = and(eq(orders.couponId, coupon.id), inArray(orders.status, REDEEMING_STATUSES), not(ownRetry!));
   const [[all], [mine]] = await Promise.all([
     reader.select({ n: count() }).from(orders).where(redeeming),
     reader

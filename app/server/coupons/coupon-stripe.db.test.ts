@@ -60,6 +60,25 @@ describe("a coupon with Stripe (against the local double)", () => {
     expect((await ordersOf(buyer.id))[0]).toMatchObject({ status: "refunded" });
   });
 
+  it("holds the place of a left Stripe page for an hour, and lets its buyer come back with the code; another buyer finds it used up", async () => {
+    const buyer = await createBuyer();
+    const other = await createBuyer();
+    const course = await createCourseForSale({ priceCents: 10000 });
+    const coupon = await createTestCoupon({ maxRedemptions: 1, maxPerCustomer: 1 });
+    const from = stripe.requests.length;
+
+    expect((await startCheckout({ userId: buyer.id, item: { courseId: course.id }, couponCode: coupon.code })).status).toBe("redirect");
+    const expiresAt = Number(callsSince(from)[1]!.form.get("expires_at"));
+    expect(expiresAt - Math.floor(Date.now() / 1000)).toBeGreaterThan(55 * 60);
+    expect(expiresAt - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(60 * 60);
+
+    expect(await startCheckout({ userId: other.id, item: { courseId: course.id }, couponCode: coupon.code })).toMatchObject({
+      refusal: "used-up",
+    });
+    expect((await startCheckout({ userId: buyer.id, item: { courseId: course.id }, couponCode: coupon.code })).status).toBe("redirect");
+    expect(await ordersOf(buyer.id)).toHaveLength(2);
+  });
+
   it("takes a fixed amount off the first membership payment once, or off every payment for ever", async () => {
     const { membershipMonthlyCents } = await getSiteSettings();
     for (const [duration, stripeDuration] of [

@@ -28,6 +28,7 @@ export async function getCourseDetails({ courseId }: { courseId: string }) {
       slug: courses.slug,
       description: courses.longDescriptionMd,
       priceCents: courses.priceCents,
+      certificatesEnabled: courses.certificatesEnabled,
       status: courses.status,
       publishedAt: courses.publishedAt,
     })
@@ -39,7 +40,7 @@ export async function getCourseDetails({ courseId }: { courseId: string }) {
 
 /**
  * Saves the builder's Details: title, slug, description (the long description, docs/decisions/002)
- * and price in cents. The slug is the admin's; a slug another course has is refused, not renamed.
+ * price in cents, and whether the course gives certificates of completion. The slug is the admin's; a slug another course has is refused, not renamed.
  */
 export async function updateCourseDetails({
   courseId,
@@ -47,18 +48,29 @@ export async function updateCourseDetails({
   slug,
   description,
   priceCents,
+  certificatesEnabled,
 }: {
   courseId: string;
   title: string;
   slug: string;
   description: string;
   priceCents: number;
+  /** Left as it is when not given. */
+  certificatesEnabled?: boolean;
 }) {
   if (!isUuid(courseId)) throw new CourseNotFoundError(courseId);
   try {
     const [updated] = await db()
       .update(courses)
-      .set({ title, slug, longDescriptionMd: description, priceCents, revision: nextRevision(), updatedAt: new Date() })
+      .set({
+        title,
+        slug,
+        longDescriptionMd: description,
+        priceCents,
+        ...(certificatesEnabled === undefined ? {} : { certificatesEnabled }),
+        revision: nextRevision(),
+        updatedAt: new Date(),
+      })
       .where(eq(courses.id, courseId))
       .returning({ id: courses.id, slug: courses.slug });
     if (!updated) throw new CourseNotFoundError(courseId);

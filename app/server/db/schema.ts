@@ -242,6 +242,8 @@ export const courses = pgTable(
      * form sends the one it was opened on, and a save is refused when it has moved (docs/decisions/011).
      */
     revision: integer("revision").notNull().default(1),
+    /** Learners who complete every lesson get a certificate (issue 24). */
+    certificatesEnabled: boolean("certificates_enabled").notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -463,6 +465,28 @@ export const ownerSetupCodes = pgTable("owner_setup_codes", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * A certificate of completion (issue 24): issued once per learner and course when the learner has
+ * completed every lesson of a course with certificates on. The id is the unguessable part of its
+ * public address; `number` is what the PDF prints. The learner's name and the course's title are
+ * kept as they were, so the certificate reads the same after a rename or a deletion.
+ */
+export const certificates = pgTable(
+  "certificates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    number: integer("number").generatedAlwaysAsIdentity({ startWith: 1001 }).notNull().unique(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    courseId: uuid("course_id").references(() => courses.id, { onDelete: "set null" }),
+    learnerName: text("learner_name").notNull(),
+    courseTitle: text("course_title").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedBy: text("revoked_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [unique("certificates_user_course_unique").on(t.userId, t.courseId), index("certificates_course_idx").on(t.courseId)],
+);
 
 export const lessonProgress = pgTable(
   "lesson_progress",

@@ -3,7 +3,8 @@ import { MAX_POSITION_SECONDS } from "~/lib/learning";
 import { isUuid } from "~/lib/uuid";
 import { findLessonAccess, type LessonAccessUser } from "~/server/access/lesson-access.server";
 import { findLessonForPlayback } from "~/server/curriculum/lesson-videos.server";
-import { db, type Queryable } from "~/server/db/client.server";
+import { issueCertificateIfComplete } from "~/server/certificates/certificates.server";
+import { db, type Transaction } from "~/server/db/client.server";
 import { courseModules, lessonProgress, lessons } from "~/server/db/schema";
 import { LessonCompletedByQuizError, LessonLockedError, LessonNotFoundError } from "./learning-errors.server";
 
@@ -59,17 +60,22 @@ export async function saveLessonPosition({
 
 /**
  * Marks a lesson completed. Idempotent: completing it again keeps the first completion time.
- * `completedAt` is when it was first completed.
+ * `completedAt` is when it was first completed. In the same transaction, the learner's
+ * certificate is issued (and its e-mail queued) when this completes the whole course.
  */
 export async function markLessonComplete({ user, lessonId }: { user: NonNullable<LessonAccessUser>; lessonId: string }) {
   const lesson = await requireOpenLesson({ user, lessonId });
   if (lesson.type === "quiz") throw new LessonCompletedByQuizError(lessonId);
-  return recordLessonCompletion(db(), { userId: user.id, lessonId });
+  return db().transaction((tx) => recordLessonCompletion(tx, { userId: user.id, lessonId, courseId: lesson.courseId }));
 }
 
-/** The completion write itself, for callers that decided already (a passed quiz, in its own transaction). */
-export async function recordLessonCompletion(queryable: Queryable, { userId, lessonId }: { userId: string; lessonId: string }) {
-  const [row] = await queryable
+/**
+ * The completion write itself, for callers that decided already (a passed quiz, in its own
+ * transaction). In the same transaction, the learner's certificate is issued (and its e-mail
+ * queued) when this completes the whole course.
+ */
+export async function recordLessonCompletion(tx: Transaction, { userId, lessonId, courseId }: { userId: string; lessonId: string; courseId: string }) {
+  const [row] = await tx
     .insert(lessonProgress)
     .values({ userId, lessonId, completedAt: sql`now()` })
     .onConflictDoUpdate({
@@ -77,7 +83,8 @@ export async function recordLessonCompletion(queryable: Queryable, { userId, les
       set: { completedAt: sql`coalesce(${lessonProgress.completedAt}, now())`, updatedAt: sql`now()` },
     })
     .returning({ completedAt: lessonProgress.completedAt });
-  return { completedAt: row.completedAt! };
+  const certificate = await issueCertificateIfComplete({ tx, userId, courseId });
+  return { completedAt: row.completedAt!, certificate };
 }
 
 /** Takes a lesson's completion back (the learner wants to see it again in "Continue learning"). */

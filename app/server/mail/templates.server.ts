@@ -184,3 +184,28 @@ export function orderReceiptMail({
     action: { label: membership ? "Browse your courses" : "Start learning", url },
   });
 }
+
+/** Sent once, when a learner completes every lesson of a course that gives certificates. */
+export function certificateIssuedMail({
+  schoolName,
+  learnerName,
+  courseTitle,
+  number,
+  url,
+}: {
+  schoolName: string;
+  learnerName: string;
+  courseTitle: string;
+  number: string;
+  url: string;
+}) {
+  return compose(`Your certificate for ${courseTitle}`, {
+    schoolName,
+    heading: `Congratulations, ${learnerName}!`,
+    paragraphs: [
+      `You completed every lesson of ${courseTitle}, and your certificate of completion is ready.`,
+      `Certificate number: ${number}. Anyone you share the link with can check that it is genuine.`,
+    ],
+    action: { label: "View your certificate", url },
+  });
+}

@@ -44,6 +44,8 @@ const NOT_CONTENT = [
   "orders",
   "subscriptions",
   "payment_webhook_events",
+  // Verification pages are never cached (not on the public-page list).
+  "certificates",
   // Discount codes: read only by checkout and the back office, never by a cached page.
   "coupons",
   // A learner's quiz attempts and answers: their own lesson page and the admin's screens.

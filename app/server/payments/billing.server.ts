@@ -155,6 +155,7 @@ export async function findCheckoutOrder({ userId, orderId, checkoutSessionId }: 
       provider: orders.provider,
       courseId: orders.courseId,
       plan: orders.plan,
+      couponCode: orders.couponCode,
       courseSlug: courses.slug,
     })
     .from(orders)

@@ -60,6 +60,8 @@ export interface PaymentsProvider {
   cancelSubscription(args: { providerSubscriptionId: string }): Promise<void>;
 }
 
+const COUPON_SESSION_SECONDS = 60 * 60;
+
 const PLAN_INTERVAL = { monthly: "month", yearly: "year" } as const satisfies Record<SubscriptionPlan, "month" | "year">;
 
 export const testProvider: PaymentsProvider = {
@@ -127,7 +129,8 @@ export const stripeProvider: PaymentsProvider = {
         };
     const discounts = request.discount ? [{ coupon: await createStripeCoupon(request) }] : undefined;
     const params: Stripe.Checkout.SessionCreateParams = {
-      ...(discounts ? { discounts } : {}),
+      // A coupon's place is held by the pending order: an hour, not Stripe's default day.
+      ...(discounts ? { discounts, expires_at: Math.floor(Date.now() / 1000) + COUPON_SESSION_SECONDS } : {}),
       mode: request.kind === "membership" ? "subscription" : "payment",
       client_reference_id: request.orderId,
       line_items: [lineItem],

@@ -92,6 +92,24 @@ describe("grading (the matrix)", () => {
   });
 });
 
+describe("shuffling", () => {
+  const six = Array.from({ length: 6 }, (_, index) => ({ ...single, prompt: `Question ${index + 1}` }));
+  const orderOf = async (lessonId: string) =>
+    (await findQuizForLearner({ lessonId, userId: null }))!.questions.map((question) => question.prompt).join(",");
+
+  it("keeps the saved order when off, and changes it between page loads when on", async () => {
+    const kept = await newQuiz({ shuffle: false, questions: six });
+    const saved = six.map((question) => question.prompt).join(",");
+    for (let load = 0; load < 5; load++) expect(await orderOf(kept.lessonId)).toBe(saved);
+
+    const shuffled = await newQuiz({ shuffle: true, questions: six });
+    const orders = new Set<string>();
+    // 20 loads of 720 possible orders: all the same by chance is below 10^-50.
+    for (let load = 0; load < 20; load++) orders.add(await orderOf(shuffled.lessonId));
+    expect(orders.size).toBeGreaterThan(1);
+  });
+});
+
 describe("attempts and completion", () => {
   it("a failed attempt leaves the lesson open; a pass completes it; then no more attempts", async () => {
     const learner = await newLearner();

@@ -146,7 +146,9 @@ export async function submitQuizAttempt({
         correct: result.correct,
       })),
     );
-    if (graded.passed) await recordLessonCompletion(tx, { userId: user.id, lessonId });
+    const completion = graded.passed
+      ? await recordLessonCompletion(tx, { userId: user.id, lessonId, courseId: found.lesson.courseId })
+      : null;
     return {
       attemptId: attempt.id,
       attemptNumber: attempt.attemptNumber,
@@ -155,6 +157,7 @@ export async function submitQuizAttempt({
       questionCount: graded.questionCount,
       passed: graded.passed,
       results: graded.results,
+      certificate: completion?.certificate ?? null,
     };
   });
 }
