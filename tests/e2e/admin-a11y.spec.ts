@@ -15,6 +15,7 @@ const PAGES = [
   "/admin/coupons/new",
   "/admin/reviews",
   "/admin/quizzes",
+  "/admin/analytics",
   "/admin/system",
 ];
 
