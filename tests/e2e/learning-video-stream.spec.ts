@@ -64,6 +64,12 @@ test("an uploaded clip is transcoded in the background and plays through hls.js 
   page.on("request", (request) => {
     if (/\/stream\/\d+p\/seg-\d+\.ts$/.test(request.url())) segments.push(new URL(request.url()).pathname);
   });
+  // hls.js must run within the site's Content-Security-Policy (no worker from a blob:).
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
   await page.goto(await lessonPageFromBuilder(page, course.slug, lessonTitle));
   const video = page.locator("video");
   // The poster is there before anything plays.
@@ -91,6 +97,7 @@ test("an uploaded clip is transcoded in the background and plays through hls.js 
   });
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 }).toBeGreaterThan(1);
   expect(segments.length).toBeGreaterThan(0);
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
 
   // The learner picks a quality with the keyboard-operable menu; the next segments come from it.
   await quality.selectOption("360p");
