@@ -25,5 +25,7 @@ test("an admin opens Analytics from the menu, switches to the last 7 days and re
   await expect(page.locator(".recharts-wrapper").first()).toBeVisible();
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  // The demo courses' first one has a funnel: one row per lesson, in learning order.
+  await expect(page.getByRole("table", { name: "Completion funnel" }).getByRole("row").nth(1).getByRole("cell").first()).toHaveText("1");
   await expect(page.getByRole("link", { name: "Download Revenue as CSV" })).toHaveAttribute("href", /export\.csv\?range=7d&report=revenue/);
 });

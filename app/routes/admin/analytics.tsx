@@ -2,6 +2,7 @@ import type { Route } from "./+types/analytics";
 import { AdminError } from "~/components/admin/admin-error";
 import { FigureList } from "~/components/admin/figure-list";
 import { AnalyticsCard } from "~/components/admin/analytics/analytics-card";
+import { AnalyticsFunnel } from "~/components/admin/analytics/analytics-funnel";
 import { AnalyticsRangeForm } from "~/components/admin/analytics/analytics-range-form";
 import { AdminListTable, type AdminListColumn } from "~/components/admin/list/admin-list-table";
 import { analyticsSearch, bucketLabel, parseAnalyticsRange, type AnalyticsReport } from "~/lib/analytics-range";
@@ -151,6 +152,11 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
       >
         <AdminListTable label="Sign-ups by period" columns={signupColumns} rows={data.signups} rowKey={(point) => point.day} />
       </AnalyticsCard>
+      <AnalyticsFunnel
+        funnel={data.funnel}
+        range={range}
+        csvHref={`${csv("funnel")}${range.courseId || !data.funnel.course ? "" : `&course=${data.funnel.course.id}`}`}
+      />
     </div>
   );
 }

@@ -10,7 +10,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin({ request, context });
   const params = new URL(request.url).searchParams;
   const report = params.get("report") ?? "revenue";
-  if (!isOneOf(ANALYTICS_REPORTS, report) || report === "funnel") throw new Response("Unknown report", { status: 404 });
+  if (!isOneOf(ANALYTICS_REPORTS, report)) throw new Response("Unknown report", { status: 404 });
   const range = parseAnalyticsRange(params);
   const body = toCsv(analyticsCsvRows(report, await readAnalytics(range), range));
   return csvResponse(body, `${report}-${range.fromDay}-to-${range.toDay}.csv`);

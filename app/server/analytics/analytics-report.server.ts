@@ -2,17 +2,33 @@ import type { AnalyticsRange, AnalyticsReport } from "~/lib/analytics-range";
 import { bucketLabel } from "~/lib/analytics-range";
 import { csvRow, type CsvValue } from "~/lib/csv";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
-import { readCourseSales, readMemberSeries, readMemberSummary, readRevenueSeries, readSignupSeries } from "./analytics.server";
+import {
+  listFunnelCourses,
+  readCourseFunnel,
+  readCourseSales,
+  readMemberSeries,
+  readMemberSummary,
+  readRevenueSeries,
+  readSignupSeries,
+} from "./analytics.server";
+
+/** The chosen course's funnel, or the first course's when none (or an unknown one) is chosen. */
+async function readFunnel(courseId: string | null) {
+  const courses = await listFunnelCourses();
+  const course = courses.find((item) => item.id === courseId) ?? courses[0] ?? null;
+  return { courses, course, steps: course ? await readCourseFunnel({ courseId: course.id }) : [] };
+}
 
 /** Every figure of Admin → Analytics for one range, read in parallel. */
 export async function readAnalytics(range: AnalyticsRange, now = new Date()) {
   const settings = await getSiteSettings();
-  const [revenue, courses, signups, members, summary] = await Promise.all([
+  const [revenue, courses, signups, members, summary, funnel] = await Promise.all([
     readRevenueSeries(range),
     readCourseSales(range),
     readSignupSeries(range),
     readMemberSeries(range),
     readMemberSummary({ to: range.to, monthlyCents: settings.membershipMonthlyCents, yearlyCents: settings.membershipYearlyCents, now }),
+    readFunnel(range.courseId),
   ]);
   const sum = <T>(rows: T[], pick: (row: T) => number) => rows.reduce((total, row) => total + pick(row), 0);
   return {
@@ -20,6 +36,7 @@ export async function readAnalytics(range: AnalyticsRange, now = new Date()) {
     courses,
     signups,
     members,
+    funnel,
     totals: {
       grossCents: sum(revenue, (point) => point.grossCents),
       refundedCents: sum(revenue, (point) => point.refundedCents),
@@ -40,7 +57,7 @@ export type AnalyticsData = Awaited<ReturnType<typeof readAnalytics>>;
 const amount = (cents: number) => (cents / 100).toFixed(2);
 
 /** The figures of one chart as CSV rows (the header first): the same numbers as its table. */
-export function analyticsCsvRows(report: Exclude<AnalyticsReport, "funnel">, data: AnalyticsData, range: AnalyticsRange): CsvValue[][] {
+export function analyticsCsvRows(report: AnalyticsReport, data: AnalyticsData, range: AnalyticsRange): CsvValue[][] {
   const period = (day: string) => [day, bucketLabel(day, range.bucket)];
   switch (report) {
     case "revenue":
@@ -66,6 +83,11 @@ export function analyticsCsvRows(report: Exclude<AnalyticsReport, "funnel">, dat
       return [
         ["Period start", "Period", "New members", "Churned members"],
         ...data.members.map((point) => [...period(point.day), point.joined, point.churned]),
+      ];
+    case "funnel":
+      return [
+        ["Course", "Step", "Lesson", "Opened", "Finished"],
+        ...data.funnel.steps.map((step) => [data.funnel.course?.title, step.position, step.title, step.opened, step.finished]),
       ];
   }
 }

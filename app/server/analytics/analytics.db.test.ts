@@ -4,7 +4,7 @@ import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { parseAnalyticsRange } from "~/lib/analytics-range";
 import * as analyticsRoute from "~/routes/admin/analytics";
 import * as exportCsv from "~/routes/resources/analytics-export-csv";
-import { courses, orders, subscriptions, users } from "~/server/db/schema";
+import { courseModules, courses, lessonProgress, lessons, orders, subscriptions, users } from "~/server/db/schema";
 import { listAdminOrders } from "~/server/payments/admin-orders.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 import { readAnalytics } from "./analytics-report.server";
@@ -24,6 +24,7 @@ const firstWeek = () => parseAnalyticsRange(march("01", "07"));
 let courseX = "";
 let courseY = "";
 let buyer = "";
+const learnerIds: string[] = [];
 
 beforeAll(async () => {
   const { db } = database();
@@ -33,6 +34,7 @@ beforeAll(async () => {
     const id = unique(`member-${index}`);
     await db.insert(users).values({ id, email: `${id}@example.test`, name: id, createdAt: at(createdAt) });
     if (index === 0) buyer = id;
+    learnerIds.push(id);
   }
   [{ id: courseX }, { id: courseY }] = await db
     .insert(courses)
@@ -244,5 +246,65 @@ describe("the analytics screen and its CSV", () => {
     await expect(callLoader(exportCsv, { path: "/admin/analytics/export.csv?report=secrets", user: admin })).rejects.toMatchObject({
       status: 404,
     });
+  });
+});
+
+describe("the completion funnel", () => {
+  it("lists a course's lessons in learning order with how many learners opened and finished each", async () => {
+    const { db } = database();
+    // Course X: a flat lesson first, then module 1's lessons, then module 2's (inserted first, placed second).
+    const [second, first] = await db
+      .insert(courseModules)
+      .values([
+        { courseId: courseX, title: "Module 2", position: 2 },
+        { courseId: courseX, title: "Module 1", position: 1 },
+      ])
+      .returning({ id: courseModules.id });
+    const lesson = (title: string, moduleId: string | null, orderIndex: number) => ({
+      courseId: courseX,
+      moduleId,
+      title,
+      slug: unique("l"),
+      orderIndex,
+    });
+    const rows = await db
+      .insert(lessons)
+      .values([lesson("Wrap-up", second.id, 1), lesson("Basics", first.id, 2), lesson("Welcome", null, 1), lesson("Setup", first.id, 1)])
+      .returning({ id: lessons.id, title: lessons.title });
+    const id = (title: string) => rows.find((row) => row.title === title)!.id;
+    const done = new Date();
+    await db
+      .insert(lessonProgress)
+      .values([
+        ...learnerIds.slice(0, 4).map((userId, index) => ({ userId, lessonId: id("Welcome"), completedAt: index < 3 ? done : null })),
+        ...learnerIds
+          .slice(0, 3)
+          .map((userId, index) => ({ userId, lessonId: id("Setup"), completedAt: index < 2 ? done : null, positionSeconds: 30 })),
+        { userId: learnerIds[0], lessonId: id("Basics"), positionSeconds: 12 },
+      ]);
+    const { funnel } = await readAnalytics(parseAnalyticsRange(new URLSearchParams(`course=${courseX}`)));
+    expect(funnel.course).toEqual({ id: courseX, title: "Course X" });
+    expect(funnel.steps.map(({ position, title, opened, finished }) => [position, title, opened, finished])).toEqual([
+      [1, "Welcome", 4, 3],
+      [2, "Setup", 3, 2],
+      [3, "Basics", 1, 0],
+      [4, "Wrap-up", 0, 0],
+    ]);
+    const response = (await callLoader(exportCsv, {
+      path: `/admin/analytics/export.csv?report=funnel&course=${courseX}`,
+      user: admin,
+    })) as Response;
+    expect((await response.text()).split("\r\n").slice(0, 3)).toEqual([
+      "Course,Step,Lesson,Opened,Finished",
+      "Course X,1,Welcome,4,3",
+      "Course X,2,Setup,3,2",
+    ]);
+  });
+
+  it("shows the first course by title when none or an unknown one is chosen", async () => {
+    const { funnel } = await readAnalytics(parseAnalyticsRange(new URLSearchParams("course=00000000-0000-4000-8000-000000000000")));
+    expect(funnel.courses.map((course) => course.title)).toEqual(["=HYPERLINK(evil)", "Course X"]);
+    expect(funnel.course?.title).toBe("=HYPERLINK(evil)");
+    expect(funnel.steps).toEqual([]);
   });
 });

@@ -182,3 +182,34 @@ export async function readMemberSummary({
       and (s.canceled_at is not null or s.status in ('trialing', 'active', 'past_due'))`);
   return { activeMembers: num(row?.active), mrrCents: Math.round(num(row?.mrr)), at: iso(at) };
 }
+
+export type FunnelStep = { lessonId: string; position: number; title: string; opened: number; finished: number };
+
+/**
+ * A course's completion funnel: its lessons in learning order (the flat lessons, then each module's
+ * in module order) with how many learners opened each (have a progress row: a saved position or
+ * a completion) and how many finished it. All time, not the range: progress rows keep no opening date.
+ */
+export async function readCourseFunnel({ courseId }: { courseId: string }): Promise<FunnelStep[]> {
+  const rows = await rowsOf(sql`
+    select l.id, l.title, count(p.user_id)::int as opened, count(p.completed_at)::int as finished
+    from lessons l
+    left join course_modules m on m.id = l.module_id
+    left join lesson_progress p on p.lesson_id = l.id
+    where l.course_id = ${courseId}
+    group by l.id, l.title, l.module_id, m.position, m.id, l.order_index
+    order by (l.module_id is not null), m.position, m.id, l.order_index, l.id`);
+  return rows.map((row, index) => ({
+    lessonId: String(row.id),
+    position: index + 1,
+    title: String(row.title),
+    opened: num(row.opened),
+    finished: num(row.finished),
+  }));
+}
+
+/** The courses a funnel can be shown for, by title. */
+export async function listFunnelCourses(limit = 500) {
+  const rows = await rowsOf(sql`select id, title from courses order by lower(title), id limit ${limit}`);
+  return rows.map((row) => ({ id: String(row.id), title: String(row.title) }));
+}
