@@ -28,7 +28,15 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
@@ -47,6 +55,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       BUILD_DIR: process.env.E2E_BUILD_DIR ?? "build",
       SEED_DEMO: "true",
+      // The demo's preview lessons keep their YouTube links here: the specs read them as seeded.
+      DEMO_VIDEOS: "false",
       ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
       AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",

@@ -23,7 +23,7 @@ import { databaseOutageGate, outageStatus, requestLogLevel } from "~/server/outa
 import { closeRuntime, getOwnerSetupNotice, prepareRuntime, type OwnerSetupNotice } from "~/server/runtime.server";
 import { BUCKETS, getStorage, type Bucket } from "~/server/storage.server";
 import { serveLessonVideo } from "~/server/lesson-video.server";
-import { serveLessonStream } from "~/server/video/lesson-stream-route.server";
+import { serveLessonCaptions, serveLessonStream } from "~/server/video/lesson-stream-route.server";
 import { stripeWebhookRoute } from "~/server/payments/stripe-webhook.server";
 import { handleUpload } from "~/server/uploads.server";
 
@@ -282,6 +282,7 @@ export function createApp({ config = getConfig(), build, clientDir }: CreateAppO
   app.post("/api/uploads/:kind", handleUpload);
   app.get("/api/lessons/:lessonId/video", serveLessonVideo);
   app.get("/api/lessons/:lessonId/stream/{*file}", serveLessonStream);
+  app.get("/api/lessons/:lessonId/captions.vtt", serveLessonCaptions);
   // Signed by Stripe, so exempt from the origin check; read raw (signatures cover the exact bytes),
   // under the same 1 MB cap as every other body.
   app.post("/api/webhooks/stripe", express.raw({ type: () => true, limit: MAX_BODY_BYTES }), stripeWebhookRoute);

@@ -90,6 +90,7 @@ export default [
     route("quizzes", "routes/admin/quizzes.tsx"),
     route("quizzes/:lessonId", "routes/admin/quiz-details.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
+    route("analytics", "routes/admin/analytics.tsx"),
     route("system", "routes/admin/system.tsx"),
   ]),
 
@@ -99,6 +100,7 @@ export default [
   route("api/lessons/:lessonId/progress", "routes/resources/lesson-progress.ts"),
   route("api/admin/markdown-preview", "routes/resources/markdown-preview.ts"),
   route("admin/users/export.csv", "routes/resources/users-export-csv.ts"),
+  route("admin/analytics/export.csv", "routes/resources/analytics-export-csv.ts"),
   route("certificates/:id/pdf", "routes/resources/certificate-pdf.ts"),
   route("blog/rss.xml", "routes/resources/blog-rss.ts"),
   route("data/courses.json", "routes/resources/courses-json.ts"),

@@ -44,3 +44,9 @@ export function formatIsoDay(value: DateInput) {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
 }
+
+/** "Apr 2025": a calendar month (the analytics' monthly figures). */
+export function formatMonthYear(value: DateInput) {
+  const { month, year } = partsOf(value);
+  return `${month} ${year}`;
+}

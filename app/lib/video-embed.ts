@@ -214,13 +214,17 @@ export type LessonVideoFields = {
  * `stream` names the master playlist and the poster, and `src` is the fallback.
  */
 export type LessonPlayer =
-  { kind: "iframe"; src: string; title: string; allow: string } | { kind: "file"; src: string; stream?: { src: string; poster: string } };
+  | { kind: "iframe"; src: string; title: string; allow: string }
+  | { kind: "file"; src: string; stream?: { src: string; poster: string }; captions?: string };
 
 /** The URL of an uploaded lesson video: served only to viewers allowed to open the lesson. */
 export const lessonVideoPath = (lessonId: string) => `/api/lessons/${lessonId}/video`;
 
 /** A piece of an uploaded video's adaptive stream (master.m3u8, poster.jpg, …): checked like the file. */
 export const lessonStreamPath = (lessonId: string, file: string) => `/api/lessons/${lessonId}/stream/${file}`;
+
+/** An uploaded video's WebVTT captions: checked like the file. */
+export const lessonCaptionsPath = (lessonId: string) => `/api/lessons/${lessonId}/captions.vtt`;
 
 /**
  * What plays for a video lesson: an iframe (YouTube, Vimeo, an embed code) or the uploaded file,

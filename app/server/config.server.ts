@@ -7,8 +7,7 @@ import { z } from "zod";
  * A bad value stops start-up with a message naming the variable.
  */
 
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"], {
@@ -54,9 +53,7 @@ const trustProxySetting = z
     return z.NEVER;
   });
 
-const databaseUrl = z
-  .string()
-  .regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// URL");
+const databaseUrl = z.string().regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// URL");
 
 const envSchema = z
   .object({
@@ -76,6 +73,8 @@ const envSchema = z
     ADMIN_EMAIL: optional(z.email({ error: "must be an email address" })),
     ADMIN_PASSWORD: optional(z.string().min(8, "must be at least 8 characters")),
     SEED_DEMO: optional(booleanFlag),
+    // After seeding, make the demo's free-preview videos with ffmpeg (docs/decisions/026); default on.
+    DEMO_VIDEOS: optional(booleanFlag),
     SMTP_URL: optional(z.string().regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL")),
     // A bare address is sent under the school's name from the site settings.
     MAIL_FROM: z.string().min(3).default("hello@launchpad.localhost"),
@@ -215,6 +214,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
     authSecret: raw.AUTH_SECRET,
     admin: raw.ADMIN_EMAIL && raw.ADMIN_PASSWORD ? { email: raw.ADMIN_EMAIL.toLowerCase(), password: raw.ADMIN_PASSWORD } : undefined,
     seedDemo: raw.SEED_DEMO ?? !raw.DATABASE_URL,
+    demoVideos: raw.DEMO_VIDEOS ?? true,
     mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM, outboxDir: path.join(dataDir, "outbox") },
     storage: raw.S3_BUCKET
       ? {
@@ -237,8 +237,14 @@ export function parseConfig(env: Record<string, string | undefined>) {
       : undefined,
     payments: { provider: paymentsProvider(raw) },
     oauth: {
-      google: raw.GOOGLE_CLIENT_ID && raw.GOOGLE_CLIENT_SECRET ? { clientId: raw.GOOGLE_CLIENT_ID, clientSecret: raw.GOOGLE_CLIENT_SECRET } : undefined,
-      github: raw.GITHUB_CLIENT_ID && raw.GITHUB_CLIENT_SECRET ? { clientId: raw.GITHUB_CLIENT_ID, clientSecret: raw.GITHUB_CLIENT_SECRET } : undefined,
+      google:
+        raw.GOOGLE_CLIENT_ID && raw.GOOGLE_CLIENT_SECRET
+          ? { clientId: raw.GOOGLE_CLIENT_ID, clientSecret: raw.GOOGLE_CLIENT_SECRET }
+          : undefined,
+      github:
+        raw.GITHUB_CLIENT_ID && raw.GITHUB_CLIENT_SECRET
+          ? { clientId: raw.GITHUB_CLIENT_ID, clientSecret: raw.GITHUB_CLIENT_SECRET }
+          : undefined,
     },
     /** Express's `trust proxy`: false, a hop count, or proxy addresses/ranges. */
     trustProxy: raw.TRUST_PROXY ?? false,

@@ -1,5 +1,12 @@
 import { getConfig, type Config } from "./config.server";
-import { databaseOptionsFromConfig, type Queryable, getDatabaseHandle, openDatabase, setDatabase, type DatabaseHandle } from "./db/client.server";
+import {
+  databaseOptionsFromConfig,
+  type Queryable,
+  getDatabaseHandle,
+  openDatabase,
+  setDatabase,
+  type DatabaseHandle,
+} from "./db/client.server";
 import { runMigrations } from "./db/migrate.server";
 import { seedDemoContent } from "./db/seed/seed.server";
 import { logger } from "./logger.server";
@@ -32,6 +39,12 @@ export function prepareRuntime(config: Config = getConfig()): Promise<DatabaseHa
       if (config.seedDemo) {
         const { seeded } = await seedDemoContent(handle.db);
         if (seeded) logger.info("demo content written");
+        // In the background: the site serves while the preview videos are made and transcoded.
+        if (seeded && config.demoVideos) {
+          void import("./video/demo-videos.server")
+            .then(({ makeDemoVideos }) => makeDemoVideos())
+            .catch((error: unknown) => logger.warn({ err: error }, "demo preview videos could not be made"));
+        }
       }
       if (config.admin) {
         await createOwnerFromEnvironment(handle.db, config.admin);

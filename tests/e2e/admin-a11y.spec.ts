@@ -11,8 +11,11 @@ const PAGES = [
   "/admin/courses/new",
   "/admin/settings",
   "/admin/orders",
+  "/admin/coupons",
+  "/admin/coupons/new",
   "/admin/reviews",
   "/admin/quizzes",
+  "/admin/analytics",
   "/admin/system",
 ];
 

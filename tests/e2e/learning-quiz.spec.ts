@@ -39,6 +39,16 @@ test("a learner fails a quiz, retries, passes it, and the lesson is completed", 
   await dialog.getByLabel("Text of question 2").fill("The Seine flows through Paris.");
   await dialog.getByLabel("Explanation of question 2 (optional)").fill("It runs right through the city.");
 
+  // Questions move and go: the second moves up and back down; a third is added and deleted.
+  await dialog.getByRole("button", { name: "Move question 2 up" }).click();
+  await expect(dialog.getByLabel("Text of question 1")).toHaveValue("The Seine flows through Paris.");
+  await dialog.getByRole("button", { name: "Move question 1 down" }).click();
+  await expect(dialog.getByLabel("Text of question 1")).toHaveValue("What is the capital of France?");
+  await dialog.getByRole("button", { name: "Add question" }).click();
+  await dialog.getByLabel("Text of question 3").fill("Thrown away");
+  await dialog.getByRole("button", { name: "Delete question 3" }).click();
+  await expect(dialog.getByLabel("Text of question 3")).toHaveCount(0);
+
   // No correct answer marked for question 1: refused, with the message under it.
   await dialog.getByLabel("True is correct").check();
   await dialog.getByRole("button", { name: "Save Lesson" }).click();

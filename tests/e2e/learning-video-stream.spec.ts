@@ -9,7 +9,7 @@ import { expectVideoState, lessonPageFromBuilder } from "./video-support";
 /**
  * Streaming video (issue 26): a clip made by ffmpeg here is uploaded in the builder, transcoded by
  * the server's worker into HLS (the builder shows its state), and plays on the lesson page through
- * hls.js in Chromium, with the poster first and a quality menu. A file ffmpeg cannot read fails
+ * hls.js in Chromium, with the poster first, a quality menu and the owner's captions. A file ffmpeg cannot read fails
  * with its reason, and Retry queues it again.
  */
 
@@ -46,11 +46,29 @@ test("an uploaded clip is transcoded in the background and plays through hls.js 
   await page.goto(`/admin/courses/builder/${course.id}?tab=curriculum`);
   await waitForHydration(page);
   await uploadVideo(page, lessonTitle, { name: "clip.mp4", mimeType: "video/mp4", buffer: clip });
-  await expectVideoState(page, lessonTitle, "Ready");
+  const row = await expectVideoState(page, lessonTitle, "Ready");
+
+  // Captions: a file that is not WebVTT is refused with the reason; a WebVTT one is kept.
+  const captionsFile = row.getByLabel(`Captions file (WebVTT) for “${lessonTitle}”`);
+  const sendCaptions = async (name: string, text: string) => {
+    await captionsFile.setInputFiles({ name, mimeType: "text/vtt", buffer: Buffer.from(text) });
+    await row.getByRole("button", { name: `Upload captions for “${lessonTitle}”` }).click();
+  };
+  await sendCaptions("captions.srt", "1\n00:00:01,000 --> 00:00:04,000\nHello\n");
+  await expect(row.getByRole("alert")).toHaveText("This is not a WebVTT file: its first line must be WEBVTT");
+  await sendCaptions("captions.vtt", "WEBVTT\n\n00:00:00.500 --> 00:00:09.000\nWelcome to the lesson\n");
+  await expect(toast(page, "Captions uploaded")).toBeVisible();
+  await expect(row.getByTestId("video-captions")).toContainText("Captions added");
 
   const segments: string[] = [];
   page.on("request", (request) => {
     if (/\/stream\/\d+p\/seg-\d+\.ts$/.test(request.url())) segments.push(new URL(request.url()).pathname);
+  });
+  // hls.js must run within the site's Content-Security-Policy (no worker from a blob:).
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
   });
   await page.goto(await lessonPageFromBuilder(page, course.slug, lessonTitle));
   const video = page.locator("video");
@@ -63,12 +81,23 @@ test("an uploaded clip is transcoded in the background and plays through hls.js 
   await expect(quality).toBeVisible({ timeout: 20_000 });
   await expect(quality.locator("option")).toHaveText([/^Auto/, "360p", "480p"]);
   await expect(video).toHaveAttribute("src", /^blob:/);
+  // The player offers the captions; shown, their cue is loaded.
+  await expect(video.locator("track")).toHaveAttribute("label", "Captions");
+  await video.evaluate((element: HTMLVideoElement) => {
+    element.textTracks[0]!.mode = "showing";
+  });
+  await expect
+    .poll(() =>
+      video.evaluate((element: HTMLVideoElement) => element.textTracks[0]?.cues?.[0] && (element.textTracks[0].cues[0] as VTTCue).text),
+    )
+    .toBe("Welcome to the lesson");
   await video.evaluate((element: HTMLVideoElement) => {
     element.muted = true;
     void element.play();
   });
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 }).toBeGreaterThan(1);
   expect(segments.length).toBeGreaterThan(0);
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
 
   // The learner picks a quality with the keyboard-operable menu; the next segments come from it.
   await quality.selectOption("360p");

@@ -51,8 +51,8 @@ export type RouteCall = RouteContextOptions & {
 };
 
 export type ActionCall = RouteCall & {
-  /** Sent as a url-encoded POST body, as a plain HTML form would. */
-  form?: Record<string, string>;
+  /** Sent as a url-encoded POST body, as a plain HTML form would; as multipart when it holds a file. */
+  form?: Record<string, string | File>;
 };
 
 function routeArgs({ params = {}, user, clientIp }: RouteCall, request: Request) {
@@ -64,10 +64,15 @@ export function loaderArgs(call: RouteCall) {
 }
 
 export function actionArgs(call: ActionCall) {
-  return routeArgs(
-    call,
-    new Request(`${ORIGIN}${call.path}`, { method: "POST", headers: call.headers, body: new URLSearchParams(call.form ?? {}) }),
-  );
+  const entries = Object.entries(call.form ?? {});
+  let body: URLSearchParams | FormData;
+  if (entries.some(([, value]) => value instanceof File)) {
+    body = new FormData();
+    for (const [name, value] of entries) body.append(name, value);
+  } else {
+    body = new URLSearchParams(entries as [string, string][]);
+  }
+  return routeArgs(call, new Request(`${ORIGIN}${call.path}`, { method: "POST", headers: call.headers, body }));
 }
 
 // A route's own argument type (Route.LoaderArgs) is generated per route; every one accepts these.

@@ -1,6 +1,7 @@
 import { NavLink } from "react-router";
 import {
   Activity,
+  ChartColumn,
   Database,
   GraduationCap,
   LayoutDashboard,
@@ -23,6 +24,7 @@ const ITEMS = [
   { to: "/admin/users", label: "Users", icon: Users, end: false },
   { to: "/admin/orders", label: "Orders", icon: Receipt, end: false },
   { to: "/admin/coupons", label: "Coupons", icon: TicketPercent, end: false },
+  { to: "/admin/analytics", label: "Analytics", icon: ChartColumn, end: false },
   { to: "/admin/quizzes", label: "Quizzes", icon: ListChecks, end: false },
   { to: "/admin/settings", label: "Settings", icon: Settings, end: false, superAdminOnly: true },
   { to: "/admin/system", label: "System", icon: Activity, end: false, superAdminOnly: true },

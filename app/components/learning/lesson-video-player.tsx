@@ -30,6 +30,7 @@ export function LessonVideoPlayer({
   lessonId,
   src,
   stream,
+  captions,
   title,
   startAt,
   saveProgress,
@@ -38,6 +39,7 @@ export function LessonVideoPlayer({
   lessonId: string;
   src: string;
   stream?: { src: string; poster: string };
+  captions?: string;
   title: string;
   startAt: number;
   saveProgress: boolean;
@@ -120,6 +122,7 @@ export function LessonVideoPlayer({
         aria-label={`Video: ${title}`}
         className="aspect-video w-full rounded-lg bg-black"
       >
+        {captions ? <track kind="captions" src={captions} srcLang="en" label="Captions" /> : null}
         Your browser cannot play this video.
       </video>
       {quality.levels.length > 1 && (

@@ -219,6 +219,8 @@ describe("the admin area read from app/routes.ts", () => {
         "/admin/quizzes",
         "/admin/quizzes/:lessonId",
         "/admin/reviews",
+        "/admin/analytics",
+        "/admin/analytics/export.csv",
         "/admin/system",
       ]),
     );

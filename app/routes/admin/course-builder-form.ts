@@ -136,6 +136,9 @@ export const builderForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete-lesson"), lesson_id: id }),
   z.object({ intent: z.literal("move-lesson"), lesson_id: id, module_id: groupField, position: positionField }),
   z.object({ intent: z.literal("retry-transcode"), lesson_id: id }),
+  // The file itself (field "captions") is read by the action and checked as WebVTT by the operation (app/lib/webvtt.ts).
+  z.object({ intent: z.literal("upload-captions"), lesson_id: id }),
+  z.object({ intent: z.literal("remove-captions"), lesson_id: id }),
 ]);
 
 export type BuilderIntent = z.output<typeof builderForm>["intent"];

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { callAction, callLoader, sessionUser, thrownResponse } from "../../../tests/support/route-harness";
+import { useLocalStorageForTest } from "../../../tests/support/stored-files";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { courseModules, courses, lessons, lessonVideoStreams, users } from "~/server/db/schema";
 import * as builder from "./course-builder";
@@ -19,7 +20,7 @@ type ActionResult = {
   init: ResponseInit | null;
 };
 
-async function act(form: Record<string, string>, id = courseId) {
+async function act(form: Record<string, string | File>, id = courseId) {
   return (await callAction(builder, {
     path: `/admin/courses/builder/${id}`,
     params: { id },
@@ -282,14 +283,35 @@ describe("uploaded lessons' video processing in the builder", () => {
         error: "The file has no video ffmpeg can read",
       });
     const loaded = (await callLoader(builder, { path: `/admin/courses/builder/${courseId}`, params: { id: courseId }, user: admin })) as {
-      streams: Record<string, unknown>;
+      videos: Record<string, unknown>;
     };
-    expect(loaded.streams[lesson.id]).toMatchObject({ status: "failed", error: "The file has no video ffmpeg can read" });
+    expect(loaded.videos[lesson.id]).toMatchObject({
+      stream: { status: "failed", error: "The file has no video ffmpeg can read" },
+      captions: false,
+    });
 
     const retried = await act({ intent: "retry-transcode", lesson_id: lesson.id });
     expect(retried.data.toast).toMatchObject({ kind: "success", message: "Video queued for processing" });
     const [row] = await database().db.select().from(lessonVideoStreams).where(eq(lessonVideoStreams.lessonId, lesson.id));
     expect(row).toMatchObject({ status: "queued", error: null, progress: 0 });
+  });
+
+  it("makes a stream for a video uploaded before streams existed", async () => {
+    const [lesson] = await database()
+      .db.insert(lessons)
+      .values({
+        courseId,
+        title: "Older upload",
+        slug: unique("older"),
+        orderIndex: 93,
+        videoProvider: "upload",
+        videoStoragePath: `${courseId}/3-clip.mp4`,
+      })
+      .returning({ id: lessons.id });
+    const queued = await act({ intent: "retry-transcode", lesson_id: lesson.id });
+    expect(queued.data.toast).toMatchObject({ kind: "success", message: "Video queued for processing" });
+    const [row] = await database().db.select().from(lessonVideoStreams).where(eq(lessonVideoStreams.lessonId, lesson.id));
+    expect(row).toMatchObject({ status: "queued", sourcePath: `${courseId}/3-clip.mp4` });
   });
 
   it("refuses Retry for a lesson with no uploaded video", async () => {
@@ -300,5 +322,53 @@ describe("uploaded lessons' video processing in the builder", () => {
     const refused = await act({ intent: "retry-transcode", lesson_id: lesson.id });
     expect(statusOf(refused)).toBe(404);
     expect(refused.data.toast).toMatchObject({ kind: "error", message: "Failed to queue the video for processing" });
+  });
+});
+
+describe("a lesson's captions in the builder", () => {
+  const vtt = (text: string) => new File([text], "captions.vtt", { type: "text/vtt" });
+
+  it("stores a valid WebVTT file, refuses a bad one with the reason, and removes it", async () => {
+    const files = useLocalStorageForTest("builder-captions-");
+    try {
+      const [lesson] = await database()
+        .db.insert(lessons)
+        .values({
+          courseId,
+          title: "Captioned",
+          slug: unique("captioned"),
+          orderIndex: 92,
+          videoProvider: "upload",
+          videoStoragePath: `${courseId}/2-clip.mp4`,
+        })
+        .returning({ id: lessons.id });
+      const refused = await act({
+        intent: "upload-captions",
+        lesson_id: lesson.id,
+        captions: vtt("1\n00:00:01.000 --> 00:00:02.000\nHello\n"),
+      });
+      expect(statusOf(refused)).toBe(400);
+      expect(refused.data.errors).toEqual({ captions: ["This is not a WebVTT file: its first line must be WEBVTT"] });
+
+      const stored = await act({
+        intent: "upload-captions",
+        lesson_id: lesson.id,
+        captions: vtt("WEBVTT\n\n00:00:01.000 --> 00:00:02.500\nHello\n"),
+      });
+      expect(stored.data.toast).toMatchObject({ kind: "success", message: "Captions uploaded" });
+      const [row] = await database().db.select({ captionsPath: lessons.captionsPath }).from(lessons).where(eq(lessons.id, lesson.id));
+      expect(row.captionsPath).toMatch(new RegExp(`^${courseId}/captions/${lesson.id}-[0-9a-z]+\\.vtt$`));
+      expect(await files.exists("course-videos", row.captionsPath!)).toBe(true);
+      const loaded = (await callLoader(builder, { path: `/admin/courses/builder/${courseId}`, params: { id: courseId }, user: admin })) as {
+        videos: Record<string, unknown>;
+      };
+      expect(loaded.videos[lesson.id]).toEqual({ stream: null, captions: true });
+
+      const removed = await act({ intent: "remove-captions", lesson_id: lesson.id });
+      expect(removed.data.toast).toMatchObject({ kind: "success", message: "Captions removed" });
+      expect(await files.exists("course-videos", row.captionsPath!)).toBe(false);
+    } finally {
+      files.restore();
+    }
   });
 });

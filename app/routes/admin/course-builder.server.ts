@@ -10,7 +10,9 @@ import { builderFailure, BUILDER_FAILURE_MESSAGES, type BuilderOperation } from 
 import { createLesson, deleteLesson, moveLesson, updateLesson } from "~/server/curriculum/lessons.server";
 import { createModule, deleteModule, moveModule, updateModule } from "~/server/curriculum/modules.server";
 import { dataWithToast, newToast } from "~/server/toast.server";
+import { removeLessonCaptions, setLessonCaptions } from "~/server/video/lesson-captions.server";
 import { retryLessonTranscode } from "~/server/video/lesson-streams.server";
+import { CAPTIONS_MESSAGES } from "~/lib/webvtt";
 import { dripColumns, builderForm, type BuilderIntent } from "./course-builder-form";
 
 const OPERATION: Record<BuilderIntent, BuilderOperation> = {
@@ -26,6 +28,8 @@ const OPERATION: Record<BuilderIntent, BuilderOperation> = {
   "delete-lesson": "delete-lesson",
   "move-lesson": "move",
   "retry-transcode": "retry-transcode",
+  "upload-captions": "captions",
+  "remove-captions": "captions",
 };
 
 const SUCCESS: Record<BuilderIntent, string> = {
@@ -42,14 +46,23 @@ const SUCCESS: Record<BuilderIntent, string> = {
   "delete-lesson": BUILDER_MESSAGES.lessonDeleted,
   "move-lesson": BUILDER_EXTRA_MESSAGES.moved,
   "retry-transcode": BUILDER_EXTRA_MESSAGES.transcodeQueued,
+  "upload-captions": CAPTIONS_MESSAGES.uploaded,
+  "remove-captions": CAPTIONS_MESSAGES.removed,
 };
+
+/** A file field's bytes; none (or not a file) is empty, which the operation refuses with its message. */
+async function uploadedBytes(value: FormDataEntryValue | null) {
+  return typeof value === "object" && value !== null && "arrayBuffer" in value
+    ? new Uint8Array(await value.arrayBuffer())
+    : new Uint8Array();
+}
 
 const isIntent = (value: unknown): value is BuilderIntent => typeof value === "string" && value in OPERATION;
 
 type Form = Exclude<ReturnType<typeof builderForm.parse>, never>;
 
 /** The one domain operation each intent runs; what it returns goes back to the page as `result`. */
-async function run(courseId: string, form: Form) {
+async function run(courseId: string, form: Form, formData: FormData) {
   switch (form.intent) {
     case "update-details":
       return updateCourseDetails({
@@ -100,6 +113,10 @@ async function run(courseId: string, form: Form) {
       return moveLesson({ courseId, lessonId: form.lesson_id, moduleId: form.module_id, position: form.position });
     case "retry-transcode":
       return retryLessonTranscode({ courseId, lessonId: form.lesson_id });
+    case "upload-captions":
+      return setLessonCaptions({ courseId, lessonId: form.lesson_id, bytes: await uploadedBytes(formData.get("captions")) });
+    case "remove-captions":
+      return removeLessonCaptions({ courseId, lessonId: form.lesson_id });
   }
 }
 
@@ -129,7 +146,7 @@ export async function courseBuilderAction({
   const form = parsed.data;
   let result: unknown;
   try {
-    result = await run(courseId, form);
+    result = await run(courseId, form, formData);
   } catch (error) {
     const { toast, status, errors } = builderFailure(OPERATION[form.intent], error, { courseId, intent: form.intent });
     return dataWithToast({ intent: form.intent, errors: errors ?? {}, values: parsed.values }, toast, status);

@@ -12,7 +12,7 @@ import { BUILDER_MESSAGES } from "~/lib/builder-messages";
 import type { Toast } from "~/lib/toast";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getCourseDetails } from "~/server/courses/course-details.server";
-import { builderStreams, getCurriculum } from "~/server/curriculum/curriculum.server";
+import { builderVideos, getCurriculum } from "~/server/curriculum/curriculum.server";
 import { listBuilderQuizzes } from "~/server/quizzes/quiz-editor.server";
 import { logger } from "~/server/logger.server";
 import { newToast } from "~/server/toast.server";
@@ -46,7 +46,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!course) throw data({ message: BUILDER_MESSAGES.courseNotFound }, { status: 404 });
   try {
     const [curriculum, quizzes] = await Promise.all([getCurriculum({ courseId: course.id }), listBuilderQuizzes({ courseId: course.id })]);
-    return { course, curriculum, quizzes, streams: await builderStreams(curriculum), toast: null as Toast | null };
+    return { course, curriculum, quizzes, videos: await builderVideos(curriculum), toast: null as Toast | null };
   } catch (error) {
     logger.error({ err: error, courseId: course.id }, "builder curriculum load failed");
     return {
@@ -110,7 +110,7 @@ export default function CourseBuilder({ loaderData }: Route.ComponentProps) {
           </TabsContent>
           <TabsContent value="curriculum">
             {curriculum ? (
-              <CurriculumTab curriculum={curriculum} quizzes={loaderData.quizzes} streams={loaderData.streams ?? {}} />
+              <CurriculumTab curriculum={curriculum} quizzes={loaderData.quizzes} videos={loaderData.videos ?? {}} />
             ) : (
               <p role="alert" className="rounded-md border border-destructive/30 bg-background p-4 text-sm text-destructive">
                 {BUILDER_MESSAGES.loadCurriculumFailed}. Reload the page to try again.

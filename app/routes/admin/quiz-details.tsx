@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { ArrowLeft } from "lucide-react";
 import type { Route } from "./+types/quiz-details";
 import { AdminError } from "~/components/admin/admin-error";
+import { FigureList } from "~/components/admin/figure-list";
 import { AdminListTable, type AdminListColumn } from "~/components/admin/list/admin-list-table";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -43,7 +44,7 @@ const columns: AdminListColumn<QuestionRow>[] = [
 
 export default function AdminQuizDetails({ loaderData }: Route.ComponentProps) {
   const { quiz } = loaderData;
-  const figures = [
+  const figures: [string, string][] = [
     ["Attempts", String(quiz.attempts)],
     ["Learners", String(quiz.learners)],
     ["Passed", `${quiz.passed} (${quizPassRateText(quiz.passRate)})`],
@@ -70,14 +71,7 @@ export default function AdminQuizDetails({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       </div>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
-        {figures.map(([label, value]) => (
-          <div key={label} className="rounded-lg border bg-card p-3">
-            <dt className="text-xs text-muted-foreground">{label}</dt>
-            <dd className="text-lg font-semibold tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FigureList figures={figures} className="sm:grid-cols-5" />
       <Card>
         <CardHeader>
           <CardTitle asChild>

@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { parseForm } from "~/lib/forms/parse-form";
 import { LEARNING_MESSAGES, lessonPath } from "~/lib/learning";
-import { lessonPlayer, lessonStreamPath, type LessonPlayer } from "~/lib/video-embed";
+import { lessonCaptionsPath, lessonPlayer, lessonStreamPath, type LessonPlayer } from "~/lib/video-embed";
 import { dripOpensAt, findCourseAccess, lessonAccessFrom } from "~/server/access/lesson-access.server";
 import { formatDate } from "~/lib/dates";
 import { invalidForm } from "~/server/action.server";
@@ -123,7 +123,7 @@ export async function lessonPageLoader({ request, url, params, context }: Loader
   return data({
     ...shared,
     locked: false as const,
-    player: lesson.type === "video" ? await withStream(lesson.id, lessonPlayer(lesson)) : null,
+    player: lesson.type === "video" ? await withStream(lesson, lessonPlayer(lesson)) : null,
     // Questions and options only; explanations come with a submitted attempt (docs/decisions/024).
     quiz: lesson.type === "quiz" ? await findQuizForLearner({ lessonId: lesson.id, userId: user?.id ?? null }) : null,
     contentHtml: rendered.html,
@@ -135,11 +135,16 @@ export async function lessonPageLoader({ request, url, params, context }: Loader
 }
 
 /** An uploaded video plays its adaptive stream once it is ready (docs/decisions/026), the file until then. */
-async function withStream(lessonId: string, player: LessonPlayer | null): Promise<LessonPlayer | null> {
+async function withStream(lesson: { id: string; captionsPath: string | null }, player: LessonPlayer | null): Promise<LessonPlayer | null> {
   if (player?.kind !== "file") return player;
-  const stream = (await listLessonStreams({ lessonIds: [lessonId] })).get(lessonId);
-  if (stream?.status !== "ready") return player;
-  return { ...player, stream: { src: lessonStreamPath(lessonId, "master.m3u8"), poster: lessonStreamPath(lessonId, "poster.jpg") } };
+  const captions = lesson.captionsPath ? { captions: lessonCaptionsPath(lesson.id) } : {};
+  const stream = (await listLessonStreams({ lessonIds: [lesson.id] })).get(lesson.id);
+  if (stream?.status !== "ready") return { ...player, ...captions };
+  return {
+    ...player,
+    ...captions,
+    stream: { src: lessonStreamPath(lesson.id, "master.m3u8"), poster: lessonStreamPath(lesson.id, "poster.jpg") },
+  };
 }
 
 /** Flat lessons first as one "Lessons" group, then each module with its lessons (decision 012). */

@@ -103,6 +103,7 @@ export default function LessonPage({ loaderData }: Route.ComponentProps) {
                 lessonId={lesson.id}
                 src={loaderData.player.src}
                 stream={loaderData.player.stream}
+                captions={loaderData.player.captions}
                 title={lesson.title}
                 startAt={loaderData.positionSeconds}
                 saveProgress={loaderData.canSaveProgress}

@@ -2,6 +2,7 @@ import { formatIsoDay } from "~/lib/dates";
 import type { Route } from "./+types/users-export-csv";
 import { userListUrl } from "~/lib/user-list-filters";
 import { USER_MESSAGES } from "~/lib/user-messages";
+import { csvResponse } from "~/server/csv-response.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -49,12 +50,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       await pieces.return(undefined);
     },
   });
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="users-${formatIsoDay(new Date())}.csv"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return csvResponse(body, `users-${formatIsoDay(new Date())}.csv`);
 }

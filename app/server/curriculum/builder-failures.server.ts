@@ -4,7 +4,9 @@ import type { Failure } from "~/server/action.server";
 import { CourseNotFoundError } from "~/server/courses/admin-courses.server";
 import { CourseSlugTakenError } from "~/server/courses/course-details.server";
 import { logger } from "~/server/logger.server";
+import { CaptionsInvalidError } from "~/server/video/lesson-captions.server";
 import { StreamNotFoundError } from "~/server/video/lesson-streams.server";
+import { CAPTIONS_MESSAGES } from "~/lib/webvtt";
 import { ForeignVideoPathError, LessonNotFoundError, LessonSlugTakenError, ModuleNotFoundError } from "./curriculum-errors.server";
 
 export type BuilderOperation =
@@ -17,7 +19,8 @@ export type BuilderOperation =
   | "update-lesson"
   | "delete-lesson"
   | "move"
-  | "retry-transcode";
+  | "retry-transcode"
+  | "captions";
 
 /** §8 Builder: what each failed operation says, in the destructive toast titled 'Error'. */
 export const BUILDER_FAILURE_MESSAGES: Record<BuilderOperation, string> = {
@@ -31,6 +34,7 @@ export const BUILDER_FAILURE_MESSAGES: Record<BuilderOperation, string> = {
   "delete-lesson": BUILDER_MESSAGES.lessonDeleteFailed,
   move: BUILDER_EXTRA_MESSAGES.moveFailed,
   "retry-transcode": BUILDER_EXTRA_MESSAGES.transcodeRetryFailed,
+  captions: CAPTIONS_MESSAGES.failed,
 };
 
 const MISSING = [CourseNotFoundError, ModuleNotFoundError, LessonNotFoundError, StreamNotFoundError];
@@ -57,6 +61,10 @@ export function builderFailure(
   if (error instanceof ForeignVideoPathError) {
     logger.warn({ err: error, operation, ...details }, "lesson video path from another course refused");
     return { toast, status: 400, errors: { video_storage_path: ["Upload the video again"] } };
+  }
+  if (error instanceof CaptionsInvalidError) {
+    logger.info({ operation, ...details, reason: error.message }, "captions refused");
+    return { toast, status: 400, errors: { captions: [error.message] } };
   }
   if (MISSING.some((type) => error instanceof type)) {
     logger.warn({ err: error, operation, ...details }, "builder operation on a missing record");

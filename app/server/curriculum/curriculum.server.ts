@@ -5,6 +5,7 @@ import { CourseNotFoundError } from "~/server/courses/admin-courses.server";
 import { nextRevision } from "~/server/courses/course-revision.server";
 import { db, type Queryable, type Transaction } from "~/server/db/client.server";
 import { courseModules, courses, lessons } from "~/server/db/schema";
+import { listCaptionedLessons } from "~/server/video/lesson-captions.server";
 import { listLessonStreams, type LessonStreamState } from "~/server/video/lesson-streams.server";
 
 /**
@@ -85,12 +86,16 @@ export async function getCurriculum({ courseId }: { courseId: string }): Promise
   };
 }
 
-/** Each uploaded lesson's stream state (docs/decisions/026), by lesson id, for the builder's rows. */
-export async function builderStreams(curriculum: Curriculum): Promise<Record<string, LessonStreamState>> {
-  const uploaded = [...curriculum.lessons, ...curriculum.modules.flatMap((module) => module.lessons)].filter(
-    (lesson) => lesson.videoProvider === "upload" && lesson.videoStoragePath,
-  );
-  return Object.fromEntries(await listLessonStreams({ lessonIds: uploaded.map((lesson) => lesson.id) }));
+/** What the builder shows of an uploaded lesson's video (docs/decisions/026): its stream's state, and whether it has captions. */
+export type BuilderVideo = { stream: LessonStreamState | null; captions: boolean };
+
+/** Each uploaded lesson's video state, by lesson id, for the builder's rows. */
+export async function builderVideos(curriculum: Curriculum): Promise<Record<string, BuilderVideo>> {
+  const ids = [...curriculum.lessons, ...curriculum.modules.flatMap((module) => module.lessons)]
+    .filter((lesson) => lesson.videoProvider === "upload" && lesson.videoStoragePath)
+    .map((lesson) => lesson.id);
+  const [streams, captioned] = await Promise.all([listLessonStreams({ lessonIds: ids }), listCaptionedLessons({ lessonIds: ids })]);
+  return Object.fromEntries(ids.map((id) => [id, { stream: streams.get(id) ?? null, captions: captioned.has(id) }]));
 }
 
 // ---------------------------------------------------------------------------

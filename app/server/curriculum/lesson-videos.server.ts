@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, or } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { courses, lessons, courseModules } from "~/server/db/schema";
 import { lessonReleaseColumns } from "./lesson-release.server";
@@ -38,6 +38,7 @@ export async function findLessonForPlayback({ lessonId }: { lessonId: string }) 
         videoProvider: lessons.videoProvider,
         videoStoragePath: lessons.videoStoragePath,
         ...lessonReleaseColumns,
+        captionsPath: lessons.captionsPath,
       },
       course: { id: courses.id, status: courses.status },
     })
@@ -80,8 +81,11 @@ export async function sweepUnusedLessonVideos({ olderThan = graceCutoff() }: { o
     prefix: "",
     olderThan,
     keep: async (keys) => {
-      const rows = await db().select({ path: lessons.videoStoragePath }).from(lessons).where(inArray(lessons.videoStoragePath, keys));
-      const kept = new Set(rows.map((row) => row.path).filter((path): path is string => path !== null));
+      const rows = await db()
+        .select({ path: lessons.videoStoragePath, captions: lessons.captionsPath })
+        .from(lessons)
+        .where(or(inArray(lessons.videoStoragePath, keys), inArray(lessons.captionsPath, keys)));
+      const kept = new Set(rows.flatMap((row) => [row.path, row.captions]).filter((path): path is string => path !== null));
       // A lesson's stream files (docs/decisions/026) stay while its stream row names their prefix.
       const streams = await streamPrefixesInUse([
         ...new Set(keys.map(streamPrefixOf).filter((prefix): prefix is string => prefix !== null)),

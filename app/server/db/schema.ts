@@ -311,6 +311,8 @@ export const lessons = pgTable(
     videoUrl: text("video_url"),
     videoStoragePath: text("video_storage_path"),
     embedCode: text("embed_code"),
+    /** The owner's WebVTT captions for the uploaded video, in the course-videos bucket (docs/decisions/026). */
+    captionsPath: text("captions_path"),
     durationSeconds: integer("duration_seconds").notNull().default(0),
     orderIndex: integer("order_index").notNull(),
     isPreview: boolean("is_preview").notNull().default(false),
@@ -873,15 +875,22 @@ export const coupons = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     code: text("code").notNull().unique(),
-    status: text("status").notNull().default("active" satisfies CouponStatus),
+    status: text("status")
+      .notNull()
+      .default("active" satisfies CouponStatus),
     discountType: text("discount_type").notNull(),
     percentOff: integer("percent_off"),
     amountOffCents: integer("amount_off_cents"),
     appliesTo: text("applies_to").notNull(),
     /** The courses of an `applies_to = 'courses'` coupon. */
-    courseIds: uuid("course_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    courseIds: uuid("course_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     /** For the membership: the first payment only, or every payment. */
-    duration: text("duration").notNull().default("first-payment" satisfies CouponDuration),
+    duration: text("duration")
+      .notNull()
+      .default("first-payment" satisfies CouponDuration),
     startsAt: timestamp("starts_at", { withTimezone: true }),
     endsAt: timestamp("ends_at", { withTimezone: true }),
     maxRedemptions: integer("max_redemptions"),

@@ -22,6 +22,7 @@ export async function findLessonBySlugs({ courseSlug, lessonSlug }: { courseSlug
         videoProvider: lessons.videoProvider,
         videoUrl: lessons.videoUrl,
         videoStoragePath: lessons.videoStoragePath,
+        captionsPath: lessons.captionsPath,
         embedCode: lessons.embedCode,
         durationSeconds: lessons.durationSeconds,
         isPreview: lessons.isPreview,

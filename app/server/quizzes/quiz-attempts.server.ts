@@ -146,7 +146,9 @@ export async function submitQuizAttempt({
         correct: result.correct,
       })),
     );
-    const completion = graded.passed ? await recordLessonCompletion(tx, { userId: user.id, lessonId, courseId: found.lesson.courseId }) : null;
+    const completion = graded.passed
+      ? await recordLessonCompletion(tx, { userId: user.id, lessonId, courseId: found.lesson.courseId })
+      : null;
     return {
       attemptId: attempt.id,
       attemptNumber: attempt.attemptNumber,

@@ -15,6 +15,7 @@ import { getConfig } from "~/server/config.server";
 import { createLesson, updateLesson } from "~/server/curriculum/lessons.server";
 import { courses } from "~/server/db/schema";
 import { runDueJobs } from "~/server/jobs/queue.server";
+import { setLessonCaptions } from "./lesson-captions.server";
 import { TRANSCODE_QUEUE } from "./lesson-streams.server";
 import { transcodeLessonVideo } from "./transcode-lesson-video.server";
 
@@ -161,6 +162,25 @@ describe("GET /api/lessons/:id/stream/…", () => {
     expect((await watch("90p/seg-0001.ts")).status).toBe(403);
     expect((await watch("90p/seg-0000.ts", { "if-none-match": etag })).status).toBe(403);
     expect((await watch("master.m3u8")).status).toBe(403);
+  });
+
+  it("serves a lesson's captions to the same viewers as its video", async () => {
+    await setLessonCaptions({
+      courseId,
+      lessonId: paidLesson,
+      bytes: new TextEncoder().encode("WEBVTT\n\n00:00:01.000 --> 00:00:03.000\nHello\n"),
+    });
+    const captions = (who: Who) =>
+      fetch(`${base}/api/lessons/${paidLesson}/captions.vtt`, { headers: cookies[who] ? { cookie: cookies[who] } : {} });
+    const statuses = await Promise.all(
+      (["visitor", "learner", "enrolled", "admin"] as const).map(async (who) => (await captions(who)).status),
+    );
+    expect(statuses).toEqual([401, 403, 200, 200]);
+    const response = await captions("enrolled");
+    expect(response.headers.get("content-type")).toBe("text/vtt; charset=utf-8");
+    expect(response.headers.get("cache-control")).toBe("private, no-cache");
+    expect(await response.text()).toContain("00:00:01.000 --> 00:00:03.000");
+    expect((await fetch(`${base}/api/lessons/${previewLesson}/captions.vtt`)).status).toBe(404);
   });
 
   it("answers 404 for files that are not a stream's, and for a lesson with no ready stream", async () => {

@@ -10,6 +10,22 @@ import { findReadyStream } from "./lesson-streams.server";
  * (decision 014), as the original file's route does, so a learner whose access is revoked stops at
  * the next segment. Pieces are kept privately by the browser and revalidated before each use.
  */
+/** GET /api/lessons/:lessonId/captions.vtt: the lesson's WebVTT captions, for the same viewers as its video. */
+export async function serveLessonCaptions(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+  try {
+    const allowed = await authorizeLessonVideo(req, res);
+    if (!allowed) return;
+    const key = allowed.lesson.captionsPath;
+    const object = key ? await getStorage().get("course-videos", key) : undefined;
+    if (!key || !object) return refuseMissing(res);
+    res.setHeader("Cache-Control", VIDEO_CACHE_CONTROL);
+    res.type("text/vtt; charset=utf-8");
+    object.stream.on("error", next).pipe(res);
+  } catch (error) {
+    next(error);
+  }
+}
+
 export async function serveLessonStream(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
   try {
     const raw = req.params.file as unknown;

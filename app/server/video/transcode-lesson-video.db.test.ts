@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
+import S3rver from "s3rver";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useLocalStorageForTest } from "../../../tests/support/stored-files";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
@@ -11,6 +13,7 @@ import { LessonSlugTakenError } from "~/server/curriculum/curriculum-errors.serv
 import { createLesson, updateLesson } from "~/server/curriculum/lessons.server";
 import { courses, lessons, lessonVideoStreams } from "~/server/db/schema";
 import { QUEUE_SCHEMA, runDueJobs } from "~/server/jobs/queue.server";
+import { createS3Storage, setStorage } from "~/server/storage.server";
 import { resetFfmpeg } from "./ffmpeg.server";
 import { listLessonStreams, retryLessonTranscode, TRANSCODE_QUEUE } from "./lesson-streams.server";
 import { transcodeLessonVideo } from "./transcode-lesson-video.server";
@@ -45,7 +48,7 @@ async function uploadedLesson(bytes: Buffer) {
 
 async function store(courseId: string, bytes: Buffer) {
   const key = `${courseId}/${Date.now()}-${unique("clip")}.mp4`;
-  await files.storage.put("course-videos", key, (await import("node:stream")).Readable.from([bytes]), { contentType: "video/mp4" });
+  await files.storage.put("course-videos", key, Readable.from([bytes]), { contentType: "video/mp4" });
   return key;
 }
 
@@ -184,5 +187,59 @@ describe("a failed transcode", () => {
     expect((await listLessonStreams({ lessonIds: [lessonId] })).get(lessonId)).toMatchObject({ status: "queued", error: null });
     await runTranscodes();
     expect((await listLessonStreams({ lessonIds: [lessonId] })).get(lessonId)).toMatchObject({ status: "ready", renditions: [180] });
+  });
+});
+
+describe("on S3 storage", () => {
+  it("reads the upload from S3, stores the stream there, and removes a replaced stream's objects", async () => {
+    const s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), "transcode-s3rver-"));
+    const s3rver = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: "lessons" }] });
+    const { port } = await s3rver.run();
+    const s3 = createS3Storage({
+      bucket: "lessons",
+      region: "us-east-1",
+      endpoint: `http://127.0.0.1:${port}`,
+      accessKeyId: "S3RVER",
+      secretAccessKey: "S3RVER",
+      forcePathStyle: true,
+    });
+    setStorage(s3);
+    try {
+      const [course] = await database()
+        .db.insert(courses)
+        .values({ title: "S3 course", slug: unique("s3") })
+        .returning({ id: courses.id });
+      const { id: lessonId } = await createLesson({ courseId: course.id, moduleId: null });
+      const key = `${course.id}/${Date.now()}-clip.mp4`;
+      await s3.put("course-videos", key, Readable.from([smallClip]), { contentType: "video/mp4" });
+      await save(course.id, lessonId, key);
+      await runTranscodes();
+      const row = await stream(lessonId);
+      expect(row).toMatchObject({ status: "ready", renditions: [180], durationSeconds: 3 });
+      const master = await s3.get("course-videos", `${row.hlsPrefix}/master.m3u8`);
+      expect(master?.contentType).toBe("application/vnd.apple.mpegurl");
+      master?.stream.destroy();
+
+      const objects = async (prefix: string) => {
+        const keys: string[] = [];
+        for await (const object of s3.list("course-videos", `${prefix}/`)) keys.push(object.key);
+        return keys.sort();
+      };
+      expect(await objects(row.hlsPrefix!)).toEqual(
+        [
+          `${row.hlsPrefix}/180p/index.m3u8`,
+          `${row.hlsPrefix}/180p/seg-0000.ts`,
+          `${row.hlsPrefix}/master.m3u8`,
+          `${row.hlsPrefix}/poster.jpg`,
+        ].sort(),
+      );
+      await save(course.id, lessonId, null);
+      expect(await objects(row.hlsPrefix!)).toEqual([]);
+      expect(await stream(lessonId)).toBeUndefined();
+    } finally {
+      setStorage(files.storage);
+      await s3rver.close();
+      fs.rmSync(s3Dir, { recursive: true, force: true });
+    }
   });
 });

@@ -167,6 +167,26 @@ async function claim(lessonId: string, sourcePath: string) {
   return claimed ? lesson.courseId : null;
 }
 
+/**
+ * The stream's files for a source video on disk, into `outDir`: master.m3u8, poster.jpg and one
+ * folder per rendition, each checked. The job stores them; the benchmark (bench/transcode.ts) times it.
+ */
+export async function makeStreamFiles({
+  ffmpeg,
+  source,
+  outDir,
+  onProgress = () => {},
+}: {
+  ffmpeg: string;
+  source: string;
+  outDir: string;
+  onProgress?: (fraction: number) => void;
+}) {
+  const info = await probe(ffmpeg, source);
+  const renditions = await encode({ ffmpeg, source, info, outDir, onProgress });
+  return { info, renditions };
+}
+
 export async function transcodeLessonVideo(data: Record<string, unknown>, job?: Pick<JobContext, "isLastAttempt">) {
   const lessonId = String(data.lessonId ?? "");
   const sourcePath = String(data.sourcePath ?? "");
@@ -185,10 +205,11 @@ export async function transcodeLessonVideo(data: Record<string, unknown>, job?: 
     const source = path.join(work, `source${path.extname(sourcePath)}`);
     await pipeline(object.stream, fs.createWriteStream(source));
 
-    const info = await probe(ffmpeg.path, source);
     const outDir = path.join(work, "out");
     const progress = progressWriter(lessonId, sourcePath);
-    const renditions = await encode({ ffmpeg: ffmpeg.path, source, info, outDir, onProgress: progress.write }).finally(progress.settled);
+    const { info, renditions } = await makeStreamFiles({ ffmpeg: ffmpeg.path, source, outDir, onProgress: progress.write }).finally(
+      progress.settled,
+    );
     stored = true;
     await storeFolder(outDir, prefix);
     const durationSeconds = Math.max(1, Math.round(info.durationSeconds));

@@ -1,8 +1,7 @@
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from "lucide-react";
 import { ConfirmButton } from "~/components/ui/confirm-button";
 import { Button } from "~/components/ui/button";
-import type { LessonStreamState } from "~/server/video/lesson-streams.server";
-import type { BuilderLesson } from "~/server/curriculum/curriculum.server";
+import type { BuilderLesson, BuilderVideo } from "~/server/curriculum/curriculum.server";
 import { useBuilderAction } from "./use-builder-action";
 import type { CurriculumDrag } from "./use-curriculum-drag";
 import type { CurriculumMoves } from "./use-curriculum-moves";
@@ -14,8 +13,8 @@ export type CurriculumControls = {
   drag: CurriculumDrag;
   remove: ReturnType<typeof useBuilderAction>;
   editLesson: (lesson: BuilderLesson) => void;
-  /** Uploaded lessons' stream states, by lesson id. */
-  streams: Record<string, LessonStreamState>;
+  /** Uploaded lessons' stream states and captions, by lesson id. */
+  videos: Record<string, BuilderVideo>;
 };
 
 /** The buttons of a lesson row or a module header: up, down, Edit and Delete. */

@@ -2,8 +2,7 @@ import { useState } from "react";
 import { Layers } from "lucide-react";
 import { EmptyState } from "~/components/ui/empty-state";
 import { BUILDER_MESSAGES } from "~/lib/builder-messages";
-import type { BuilderLesson, BuilderModule, Curriculum } from "~/server/curriculum/curriculum.server";
-import type { LessonStreamState } from "~/server/video/lesson-streams.server";
+import type { BuilderLesson, BuilderModule, BuilderVideo, Curriculum } from "~/server/curriculum/curriculum.server";
 import type { BuilderQuiz } from "~/server/quizzes/quiz-editor.server";
 import { AddLessonButton, AddModuleButton, type CurriculumControls } from "./curriculum-controls";
 import { LessonDialog } from "./lesson-dialog";
@@ -22,11 +21,11 @@ import { useCurriculumMoves } from "./use-curriculum-moves";
 export function CurriculumTab({
   curriculum,
   quizzes,
-  streams,
+  videos,
 }: {
   curriculum: Curriculum;
   quizzes: Record<string, BuilderQuiz>;
-  streams: Record<string, LessonStreamState>;
+  videos: Record<string, BuilderVideo>;
 }) {
   const moves = useCurriculumMoves(curriculum);
   const drag = useCurriculumDrag(curriculum, moves);
@@ -34,8 +33,8 @@ export function CurriculumTab({
   const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set());
   const [editingLesson, setEditingLesson] = useState<BuilderLesson | null>(null);
   const [editingModule, setEditingModule] = useState<BuilderModule | null>(null);
-  const controls: CurriculumControls = { moves, drag, remove, editLesson: setEditingLesson, streams };
-  useStreamProgressPolling(streams);
+  const controls: CurriculumControls = { moves, drag, remove, editLesson: setEditingLesson, videos };
+  useStreamProgressPolling(videos);
 
   const moduleCount = curriculum.modules.length;
   const lessonCount = curriculum.lessons.length + curriculum.modules.reduce((sum, module) => sum + module.lessons.length, 0);

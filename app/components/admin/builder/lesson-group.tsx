@@ -52,7 +52,7 @@ function LessonRow({
   lesson,
   index,
   count,
-  controls: { moves, drag, remove, editLesson, streams },
+  controls: { moves, drag, remove, editLesson, videos },
 }: {
   lesson: BuilderLesson;
   index: number;
@@ -96,7 +96,7 @@ function LessonRow({
         </Badge>
         {duration ? <span className="text-xs text-muted-foreground tabular-nums">{duration}</span> : null}
       </div>
-      {streams[lesson.id] ? <LessonVideoState lessonTitle={lesson.title} stream={streams[lesson.id]} /> : null}
+      {videos[lesson.id] ? <LessonVideoState lessonId={lesson.id} lessonTitle={lesson.title} video={videos[lesson.id]} /> : null}
       <RowControls
         rowId={lesson.id}
         name={`“${lesson.title}”`}

@@ -1,0 +1,95 @@
+import type { AnalyticsRange, AnalyticsReport } from "~/lib/analytics-range";
+import { bucketLabel } from "~/lib/analytics-range";
+import { csvRow, type CsvValue } from "~/lib/csv";
+import { getSiteSettings } from "~/server/settings/site-settings.server";
+import {
+  listFunnelCourses,
+  readCourseFunnel,
+  readCourseSales,
+  readMemberSeries,
+  readMemberSummary,
+  readRevenueSeries,
+  readSignupSeries,
+} from "./analytics.server";
+
+/** The chosen course's funnel, or the first course's when none (or an unknown one) is chosen. */
+async function readFunnel(courseId: string | null) {
+  const courses = await listFunnelCourses();
+  const course = courses.find((item) => item.id === courseId) ?? courses[0] ?? null;
+  return { courses, course, steps: course ? await readCourseFunnel({ courseId: course.id }) : [] };
+}
+
+/** Every figure of Admin → Analytics for one range, read in parallel. */
+export async function readAnalytics(range: AnalyticsRange, now = new Date()) {
+  const settings = await getSiteSettings();
+  const [revenue, courses, signups, members, summary, funnel] = await Promise.all([
+    readRevenueSeries(range),
+    readCourseSales(range),
+    readSignupSeries(range),
+    readMemberSeries(range),
+    readMemberSummary({ to: range.to, monthlyCents: settings.membershipMonthlyCents, yearlyCents: settings.membershipYearlyCents, now }),
+    readFunnel(range.courseId),
+  ]);
+  const sum = <T>(rows: T[], pick: (row: T) => number) => rows.reduce((total, row) => total + pick(row), 0);
+  return {
+    revenue,
+    courses,
+    signups,
+    members,
+    funnel,
+    totals: {
+      grossCents: sum(revenue, (point) => point.grossCents),
+      refundedCents: sum(revenue, (point) => point.refundedCents),
+      netCents: sum(revenue, (point) => point.netCents),
+      sales: sum(revenue, (point) => point.sales),
+      signups: sum(signups, (point) => point.count),
+      joined: sum(members, (point) => point.joined),
+      churned: sum(members, (point) => point.churned),
+      activeMembers: summary.activeMembers,
+      mrrCents: summary.mrrCents,
+    },
+  };
+}
+
+export type AnalyticsData = Awaited<ReturnType<typeof readAnalytics>>;
+
+/** Amounts in the CSV are plain decimals ("49.00"), so a spreadsheet sums them. */
+const amount = (cents: number) => (cents / 100).toFixed(2);
+
+/** The figures of one chart as CSV rows (the header first): the same numbers as its table. */
+export function analyticsCsvRows(report: AnalyticsReport, data: AnalyticsData, range: AnalyticsRange): CsvValue[][] {
+  const period = (day: string) => [day, bucketLabel(day, range.bucket)];
+  switch (report) {
+    case "revenue":
+      return [
+        ["Period start", "Period", "Sales", "Gross", "Refunds", "Refunded", "Net"],
+        ...data.revenue.map((point) => [
+          ...period(point.day),
+          point.sales,
+          amount(point.grossCents),
+          point.refunds,
+          amount(point.refundedCents),
+          amount(point.netCents),
+        ]),
+      ];
+    case "courses":
+      return [
+        ["Course", "Sales", "Gross", "Refunded", "Net"],
+        ...data.courses.map((row) => [row.title, row.sales, amount(row.grossCents), amount(row.refundedCents), amount(row.netCents)]),
+      ];
+    case "signups":
+      return [["Period start", "Period", "New sign-ups"], ...data.signups.map((point) => [...period(point.day), point.count])];
+    case "members":
+      return [
+        ["Period start", "Period", "New members", "Churned members"],
+        ...data.members.map((point) => [...period(point.day), point.joined, point.churned]),
+      ];
+    case "funnel":
+      return [
+        ["Course", "Step", "Lesson", "Opened", "Finished"],
+        ...data.funnel.steps.map((step) => [data.funnel.course?.title, step.position, step.title, step.opened, step.finished]),
+      ];
+  }
+}
+
+export const toCsv = (rows: CsvValue[][]) => rows.map(csvRow).join("");

@@ -1,0 +1,215 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { AnalyticsBucket, AnalyticsRange } from "~/lib/analytics-range";
+import { db } from "~/server/db/client.server";
+
+/**
+ * Admin → Analytics (docs/decisions/029): every figure is one SQL statement over orders,
+ * subscriptions, users and lesson_progress; nothing is stored twice. Days are UTC days.
+ *
+ * Revenue is the orders' amounts: gross is what was paid in the range (orders paid then, refunded
+ * since or not), refunded is what was refunded in the range, net is gross minus refunded. The
+ * store sells in one currency (checkout's STORE_CURRENCY), so amounts add up.
+ */
+
+type Row = Record<string, unknown>;
+
+async function rowsOf(statement: SQL): Promise<Row[]> {
+  const result = (await db().execute(statement)) as unknown as Row[] | { rows: Row[] };
+  return Array.isArray(result) ? [...result] : result.rows;
+}
+
+const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
+const iso = (date: Date) => date.toISOString();
+
+/** The range's buckets as a CTE named `buckets(start)`, from the bucket holding `from` to the one holding the last day. */
+function bucketsCte({ from, to, bucket }: Pick<AnalyticsRange, "from" | "to" | "bucket">) {
+  const last = new Date(to.getTime() - 1);
+  return sql`buckets as (
+    select generate_series(
+      date_trunc(${bucket}, (${iso(from)}::timestamptz) at time zone 'UTC'),
+      date_trunc(${bucket}, (${iso(last)}::timestamptz) at time zone 'UTC'),
+      (${`1 ${bucket}`})::interval
+    ) as start
+  )`;
+}
+
+const bucketOf = (bucket: AnalyticsBucket, column: SQL) => sql`date_trunc(${bucket}, ${column} at time zone 'UTC')`;
+const inRange = (column: SQL, { from, to }: Pick<AnalyticsRange, "from" | "to">) =>
+  sql`${column} >= ${iso(from)}::timestamptz and ${column} < ${iso(to)}::timestamptz`;
+
+export type RevenuePoint = { day: string; grossCents: number; refundedCents: number; netCents: number; sales: number; refunds: number };
+
+/** Gross, refunded and net revenue and the count of sales and refunds, per bucket, empty buckets included. */
+export async function readRevenueSeries(range: Pick<AnalyticsRange, "from" | "to" | "bucket">): Promise<RevenuePoint[]> {
+  const { bucket } = range;
+  const rows = await rowsOf(sql`
+    with ${bucketsCte(range)},
+    paid as (
+      select ${bucketOf(bucket, sql`paid_at`)} as start, sum(amount_cents)::bigint as gross, count(*)::int as sales
+      from orders
+      where status in ('paid', 'refunded') and ${inRange(sql`paid_at`, range)}
+      group by 1
+    ),
+    refunded as (
+      select ${bucketOf(bucket, sql`refunded_at`)} as start, sum(amount_cents)::bigint as refunded, count(*)::int as refunds
+      from orders
+      where status = 'refunded' and ${inRange(sql`refunded_at`, range)}
+      group by 1
+    )
+    select to_char(b.start, 'YYYY-MM-DD') as day, coalesce(p.gross, 0) as gross, coalesce(p.sales, 0) as sales,
+      coalesce(r.refunded, 0) as refunded, coalesce(r.refunds, 0) as refunds
+    from buckets b left join paid p on p.start = b.start left join refunded r on r.start = b.start
+    order by b.start`);
+  return rows.map((row) => ({
+    day: String(row.day),
+    grossCents: num(row.gross),
+    refundedCents: num(row.refunded),
+    netCents: num(row.gross) - num(row.refunded),
+    sales: num(row.sales),
+    refunds: num(row.refunds),
+  }));
+}
+
+export type CourseSalesRow = {
+  courseId: string | null;
+  title: string;
+  sales: number;
+  grossCents: number;
+  refundedCents: number;
+  netCents: number;
+};
+
+/**
+ * Per course: sales and what they paid in the range, what was refunded in the range, and net.
+ * The title is the course's current one, or the one kept on its orders once the course is deleted.
+ */
+export async function readCourseSales(range: Pick<AnalyticsRange, "from" | "to">, limit = 100): Promise<CourseSalesRow[]> {
+  const paidInRange = sql`o.status in ('paid', 'refunded') and ${inRange(sql`o.paid_at`, range)}`;
+  const refundedInRange = sql`o.status = 'refunded' and ${inRange(sql`o.refunded_at`, range)}`;
+  const rows = await rowsOf(sql`
+    select o.course_id, coalesce(max(c.title), max(o.item_title)) as title,
+      count(*) filter (where ${paidInRange})::int as sales,
+      coalesce(sum(o.amount_cents) filter (where ${paidInRange}), 0)::bigint as gross,
+      coalesce(sum(o.amount_cents) filter (where ${refundedInRange}), 0)::bigint as refunded
+    from orders o left join courses c on c.id = o.course_id
+    where o.kind = 'course' and ((${paidInRange}) or (${refundedInRange}))
+    group by o.course_id
+    order by gross desc, title
+    limit ${limit}`);
+  return rows.map((row) => ({
+    courseId: row.course_id === null ? null : String(row.course_id),
+    title: String(row.title),
+    sales: num(row.sales),
+    grossCents: num(row.gross),
+    refundedCents: num(row.refunded),
+    netCents: num(row.gross) - num(row.refunded),
+  }));
+}
+
+export type CountPoint = { day: string; count: number };
+
+/** New accounts per bucket. */
+export async function readSignupSeries(range: Pick<AnalyticsRange, "from" | "to" | "bucket">): Promise<CountPoint[]> {
+  const rows = await rowsOf(sql`
+    with ${bucketsCte(range)},
+    signups as (
+      select ${bucketOf(range.bucket, sql`created_at`)} as start, count(*)::int as count
+      from users where ${inRange(sql`created_at`, range)} group by 1
+    )
+    select to_char(b.start, 'YYYY-MM-DD') as day, coalesce(s.count, 0) as count
+    from buckets b left join signups s on s.start = b.start order by b.start`);
+  return rows.map((row) => ({ day: String(row.day), count: num(row.count) }));
+}
+
+export type MemberPoint = { day: string; joined: number; churned: number };
+
+/** A membership that never got its first payment never started: it counts nowhere. */
+const STARTED = sql`s.status not in ('incomplete', 'incomplete_expired')`;
+
+/** New memberships (started in the bucket) and churned ones (canceled in the bucket). */
+export async function readMemberSeries(range: Pick<AnalyticsRange, "from" | "to" | "bucket">): Promise<MemberPoint[]> {
+  const rows = await rowsOf(sql`
+    with ${bucketsCte(range)},
+    joined as (
+      select ${bucketOf(range.bucket, sql`s.created_at`)} as start, count(*)::int as count
+      from subscriptions s where ${STARTED} and ${inRange(sql`s.created_at`, range)} group by 1
+    ),
+    churned as (
+      select ${bucketOf(range.bucket, sql`s.canceled_at`)} as start, count(*)::int as count
+      from subscriptions s where ${STARTED} and ${inRange(sql`s.canceled_at`, range)} group by 1
+    )
+    select to_char(b.start, 'YYYY-MM-DD') as day, coalesce(j.count, 0) as joined, coalesce(c.count, 0) as churned
+    from buckets b left join joined j on j.start = b.start left join churned c on c.start = b.start
+    order by b.start`);
+  return rows.map((row) => ({ day: String(row.day), joined: num(row.joined), churned: num(row.churned) }));
+}
+
+export type MemberSummary = { activeMembers: number; mrrCents: number; at: string };
+
+/**
+ * Active members and MRR at the end of the range (or now, if sooner). Active: started before
+ * then and not canceled by then; a live one must still have access (trialing, active, past due).
+ * Each membership's price is its first order's list price, or what it paid when its coupon
+ * applies to every payment; a yearly plan counts a twelfth. A membership without an order (made
+ * by hand) counts the plan's price from the settings.
+ */
+export async function readMemberSummary({
+  to,
+  monthlyCents,
+  yearlyCents,
+  now = new Date(),
+}: {
+  to: Date;
+  monthlyCents: number;
+  yearlyCents: number;
+  now?: Date;
+}): Promise<MemberSummary> {
+  const at = to < now ? to : now;
+  const [row] = await rowsOf(sql`
+    select count(*)::int as active,
+      coalesce(sum(
+        coalesce(
+          (select case when cp.duration = 'every-payment' then o.amount_cents else greatest(o.list_price_cents, o.amount_cents) end
+           from orders o left join coupons cp on cp.id = o.coupon_id
+           where o.subscription_id = s.id and o.status in ('paid', 'refunded')
+           order by o.created_at limit 1),
+          case when s.plan = 'yearly' then ${yearlyCents}::int else ${monthlyCents}::int end
+        )::numeric / case when s.plan = 'yearly' then 12 else 1 end
+      ), 0)::float8 as mrr
+    from subscriptions s
+    where ${STARTED} and s.created_at < ${iso(at)}::timestamptz
+      and (s.canceled_at is null or s.canceled_at >= ${iso(at)}::timestamptz)
+      and (s.canceled_at is not null or s.status in ('trialing', 'active', 'past_due'))`);
+  return { activeMembers: num(row?.active), mrrCents: Math.round(num(row?.mrr)), at: iso(at) };
+}
+
+export type FunnelStep = { lessonId: string; position: number; title: string; opened: number; finished: number };
+
+/**
+ * A course's completion funnel: its lessons in learning order (the flat lessons, then each module's
+ * in module order) with how many learners opened each (have a progress row: a saved position or
+ * a completion) and how many finished it. All time, not the range: progress rows keep no opening date.
+ */
+export async function readCourseFunnel({ courseId }: { courseId: string }): Promise<FunnelStep[]> {
+  const rows = await rowsOf(sql`
+    select l.id, l.title, count(p.user_id)::int as opened, count(p.completed_at)::int as finished
+    from lessons l
+    left join course_modules m on m.id = l.module_id
+    left join lesson_progress p on p.lesson_id = l.id
+    where l.course_id = ${courseId}
+    group by l.id, l.title, l.module_id, m.position, m.id, l.order_index
+    order by (l.module_id is not null), m.position, m.id, l.order_index, l.id`);
+  return rows.map((row, index) => ({
+    lessonId: String(row.id),
+    position: index + 1,
+    title: String(row.title),
+    opened: num(row.opened),
+    finished: num(row.finished),
+  }));
+}
+
+/** The courses a funnel can be shown for, by title. */
+export async function listFunnelCourses(limit = 500) {
+  const rows = await rowsOf(sql`select id, title from courses order by lower(title), id limit ${limit}`);
+  return rows.map((row) => ({ id: String(row.id), title: String(row.title) }));
+}
