@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { makeClip } from "../support/video-clips";
 import { createCourse, signInAsAdmin, toast, uniqueTitle, waitForHydration } from "./admin-support";
@@ -80,6 +81,8 @@ test("an uploaded clip is transcoded in the background and plays through hls.js 
   const quality = page.getByLabel("Quality");
   await expect(quality).toBeVisible({ timeout: 20_000 });
   await expect(quality.locator("option")).toHaveText([/^Auto/, "360p", "480p"]);
+  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(axe.violations).toEqual([]);
   await expect(video).toHaveAttribute("src", /^blob:/);
   // The player offers the captions; shown, their cue is loaded.
   await expect(video.locator("track")).toHaveAttribute("label", "Captions");
