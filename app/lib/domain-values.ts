@@ -145,6 +145,7 @@ export const ACCESS_EVENT_TYPES = [
   "membership_ended",
   "role_change",
   "certificate_revoked",
+  "drip_unlocked",
 ] as const;
 export type AccessEventType = (typeof ACCESS_EVENT_TYPES)[number];
 
@@ -157,6 +158,7 @@ export const ACCESS_EVENT_LABELS: Record<AccessEventType, string> = {
   membership_ended: "Membership ended",
   role_change: "Role changed",
   certificate_revoked: "Certificate revoked",
+  drip_unlocked: "All lessons opened now",
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -215,8 +215,8 @@ describe("findLessonAccess", () => {
   it("answers every case of the matrix", async () => {
     const publishedCourse = { id: published, status: "published" };
     const draftCourse = { id: published, status: "draft" };
-    const paid = { isPreview: false };
-    const free = { isPreview: true };
+    const paid = { isPreview: false, dripDays: null, dripDate: null };
+    const free = { isPreview: true, dripDays: null, dripDate: null };
     const cases = [
       [null, free, publishedCourse, { allowed: true, reason: "preview" }],
       [null, paid, publishedCourse, { allowed: false, reason: "sign-in" }],

@@ -75,6 +75,7 @@ export async function authorizeLessonVideo(req: ExpressRequest, res: ExpressResp
     // A draft course's lessons are not there for anyone but admins.
     if (access.reason === "draft") refuse(res, 404, "This lesson has no uploaded video.");
     else if (access.reason === "sign-in") refuse(res, 401, "Sign in to watch this lesson.");
+    else if (access.reason === "drip") refuse(res, 403, "This lesson has not opened yet.");
     else refuse(res, 403, "Enrol in this course to watch this lesson.");
     return null;
   }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { makeClip } from "../support/video-clips";
 import { createCourse, signInAsAdmin, toast, uniqueTitle, waitForHydration } from "./admin-support";
@@ -64,6 +65,12 @@ test("an uploaded clip is transcoded in the background and plays through hls.js 
   page.on("request", (request) => {
     if (/\/stream\/\d+p\/seg-\d+\.ts$/.test(request.url())) segments.push(new URL(request.url()).pathname);
   });
+  // hls.js must run within the site's Content-Security-Policy (no worker from a blob:).
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
   await page.goto(await lessonPageFromBuilder(page, course.slug, lessonTitle));
   const video = page.locator("video");
   // The poster is there before anything plays.
@@ -74,6 +81,8 @@ test("an uploaded clip is transcoded in the background and plays through hls.js 
   const quality = page.getByLabel("Quality");
   await expect(quality).toBeVisible({ timeout: 20_000 });
   await expect(quality.locator("option")).toHaveText([/^Auto/, "360p", "480p"]);
+  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(axe.violations).toEqual([]);
   await expect(video).toHaveAttribute("src", /^blob:/);
   // The player offers the captions; shown, their cue is loaded.
   await expect(video.locator("track")).toHaveAttribute("label", "Captions");
@@ -91,6 +100,7 @@ test("an uploaded clip is transcoded in the background and plays through hls.js 
   });
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 }).toBeGreaterThan(1);
   expect(segments.length).toBeGreaterThan(0);
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
 
   // The learner picks a quality with the keyboard-operable menu; the next segments come from it.
   await quality.selectOption("360p");

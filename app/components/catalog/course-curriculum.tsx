@@ -13,6 +13,8 @@ type CurriculumLesson = {
   durationSeconds: number;
   /** Whether this visitor may open the lesson's page (the access rule decides, on the server). */
   open: boolean;
+  /** A drip lesson the learner holds, not open yet: its opening date ("Nov 30, 2026"). */
+  opensOn: string | null;
 };
 
 type CurriculumModule = { id: string; title: string; description: string | null; lessons: CurriculumLesson[] };
@@ -76,7 +78,10 @@ export function CourseCurriculum({
                         </span>
                         {lesson.isPreview && <Badge variant="success">Free preview</Badge>}
                         {duration && <span className="shrink-0 text-xs text-muted-foreground tabular-nums">{duration}</span>}
-                        {!open && (
+                        {lesson.opensOn ? (
+                          <span className="shrink-0 text-xs text-muted-foreground">Opens on {lesson.opensOn}</span>
+                        ) : null}
+                        {!open && !lesson.opensOn && (
                           <span className="shrink-0 text-muted-foreground" title="Enroll to unlock">
                             <Lock aria-hidden="true" className="size-4" />
                             <span className="sr-only">Locked</span>

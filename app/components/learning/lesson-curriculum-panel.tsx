@@ -13,6 +13,8 @@ export type PanelLesson = {
   durationSeconds: number;
   isPreview: boolean;
   locked: boolean;
+  /** A drip lesson's opening date ("Nov 30, 2026"), shown as "Opens on …". */
+  opensOn?: string | null;
   completed: boolean;
 };
 export type PanelGroup = { id: string; title: string; lessons: PanelLesson[] };
@@ -100,11 +102,12 @@ function PanelItem({ courseSlug, lesson, current }: { courseSlug: string; lesson
             {duration ? <span>· {duration}</span> : null}
             {lesson.isPreview ? <span>· Free preview</span> : null}
           </span>
+          {lesson.opensOn ? <span className="mt-0.5 block text-xs font-normal text-muted-foreground">Opens on {lesson.opensOn}</span> : null}
           {/* The state in words, for screen readers; the icon shows it to everyone else. */}
           <span className="sr-only">
             {[""]
               .concat(
-                [current ? "Current lesson" : null, lesson.completed ? "Completed" : null, lesson.locked ? "Locked" : null].filter(
+                [current ? "Current lesson" : null, lesson.completed ? "Completed" : null, lesson.locked && !lesson.opensOn ? "Locked" : null].filter(
                   (state): state is string => Boolean(state),
                 ),
               )

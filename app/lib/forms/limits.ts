@@ -44,6 +44,8 @@ export const COURSE_LIMITS = {
 export const MODULE_LIMITS = {
   title: 300,
   description: 5000,
+  /** Drip: a module opens at most ten years after access began. */
+  dripDays: 3650,
 } as const;
 
 export const LESSON_LIMITS = {

@@ -3,6 +3,7 @@ import { BUILDER_EXTRA_MESSAGES as EXTRA } from "~/lib/builder-messages";
 import { LESSON_TYPES, VIDEO_PROVIDERS } from "~/lib/domain-values";
 import { checkboxField, optionalText, requiredText } from "~/lib/forms/fields";
 import { COURSE_LIMITS, LESSON_LIMITS, MODULE_LIMITS } from "~/lib/forms/limits";
+import { DRIP_MESSAGES, DRIP_RELEASES, type DripRelease } from "~/lib/drip";
 import { QUIZ_MESSAGES } from "~/lib/quiz";
 import { quizField } from "~/lib/quiz-form";
 import { builderSlug } from "~/lib/slug";
@@ -59,7 +60,34 @@ const moduleFields = {
   module_id: id,
   title: requiredText(EXTRA.titleRequired, { max: MODULE_LIMITS.title }),
   description: optionalText({ max: MODULE_LIMITS.description }),
+  release: z.enum(DRIP_RELEASES).default("now"),
+  drip_days: z.string().trim().optional(),
+  drip_date: z.string().trim().optional(),
 };
+
+/**
+ * A module's release (drip, issue 24) read from its three fields: at once, a number of days after
+ * the learner's access began, or a calendar date (midnight UTC). The message goes by the field used.
+ */
+function withDripRelease<T extends { release: DripRelease; drip_days?: string; drip_date?: string }>(form: T, context: z.RefinementCtx) {
+  if (form.release === "days") {
+    const days = Number(form.drip_days);
+    if (!/^\d+$/.test(form.drip_days ?? "") || days < 1 || days > MODULE_LIMITS.dripDays) {
+      context.addIssue({ code: "custom", path: ["drip_days"], message: DRIP_MESSAGES.daysInvalid });
+    }
+  }
+  if (form.release === "date" && !/^\d{4}-\d{2}-\d{2}$/.test(form.drip_date ?? "")) {
+    context.addIssue({ code: "custom", path: ["drip_date"], message: DRIP_MESSAGES.dateInvalid });
+  }
+}
+
+/** The module's drip columns from a parsed form. */
+export function dripColumns(form: { release: DripRelease; drip_days?: string; drip_date?: string }) {
+  return {
+    dripDays: form.release === "days" ? Number(form.drip_days) : null,
+    dripDate: form.release === "date" ? new Date(`${form.drip_date}T00:00:00Z`) : null,
+  };
+}
 
 const lessonFields = z
   .object({
@@ -100,7 +128,7 @@ export const builderForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("publish") }),
   z.object({ intent: z.literal("unpublish") }),
   z.object({ intent: z.literal("add-module") }),
-  z.object({ intent: z.literal("update-module"), ...moduleFields }),
+  z.object({ intent: z.literal("update-module"), ...moduleFields }).superRefine(withDripRelease),
   z.object({ intent: z.literal("delete-module"), module_id: id }),
   z.object({ intent: z.literal("move-module"), module_id: id, position: positionField }),
   z.object({ intent: z.literal("add-lesson"), module_id: groupField }),

@@ -296,6 +296,24 @@ describe("uploaded lessons' video processing in the builder", () => {
     expect(row).toMatchObject({ status: "queued", error: null, progress: 0 });
   });
 
+  it("makes a stream for a video uploaded before streams existed", async () => {
+    const [lesson] = await database()
+      .db.insert(lessons)
+      .values({
+        courseId,
+        title: "Older upload",
+        slug: unique("older"),
+        orderIndex: 93,
+        videoProvider: "upload",
+        videoStoragePath: `${courseId}/3-clip.mp4`,
+      })
+      .returning({ id: lessons.id });
+    const queued = await act({ intent: "retry-transcode", lesson_id: lesson.id });
+    expect(queued.data.toast).toMatchObject({ kind: "success", message: "Video queued for processing" });
+    const [row] = await database().db.select().from(lessonVideoStreams).where(eq(lessonVideoStreams.lessonId, lesson.id));
+    expect(row).toMatchObject({ status: "queued", sourcePath: `${courseId}/3-clip.mp4` });
+  });
+
   it("refuses Retry for a lesson with no uploaded video", async () => {
     const [lesson] = await database()
       .db.insert(lessons)

@@ -13,7 +13,7 @@ import { dataWithToast, newToast } from "~/server/toast.server";
 import { removeLessonCaptions, setLessonCaptions } from "~/server/video/lesson-captions.server";
 import { retryLessonTranscode } from "~/server/video/lesson-streams.server";
 import { CAPTIONS_MESSAGES } from "~/lib/webvtt";
-import { builderForm, type BuilderIntent } from "./course-builder-form";
+import { dripColumns, builderForm, type BuilderIntent } from "./course-builder-form";
 
 const OPERATION: Record<BuilderIntent, BuilderOperation> = {
   "update-details": "details",
@@ -79,7 +79,7 @@ async function run(courseId: string, form: Form, formData: FormData) {
     case "add-module":
       return createModule({ courseId });
     case "update-module":
-      return updateModule({ courseId, moduleId: form.module_id, title: form.title, description: form.description });
+      return updateModule({ courseId, moduleId: form.module_id, title: form.title, description: form.description, ...dripColumns(form) });
     case "delete-module":
       return deleteModule({ courseId, moduleId: form.module_id });
     case "move-module":

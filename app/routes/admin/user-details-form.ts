@@ -13,6 +13,7 @@ export const userDetailsForm = z.discriminatedUnion(
     z.object({ intent: z.literal("revoke"), courseId }),
     z.object({ intent: z.literal("role"), role: z.enum(ROLES, { error: "Choose a role" }) }),
     refundIntent,
+    z.object({ intent: z.literal("open-all"), courseId }),
     z.object({ intent: z.literal("revoke-certificate"), certificateId: z.string().trim().min(1).max(64) }),
   ],
   { error: "Unknown action" },

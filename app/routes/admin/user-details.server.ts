@@ -8,6 +8,8 @@ import { accessFailure } from "~/server/access/access-failures.server";
 import { grantCourseAccess, revokeCourseAccess } from "~/server/access/course-access.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { revokeCertificate } from "~/server/certificates/certificates.server";
+import { openAllLessonsNow } from "~/server/access/drip.server";
+import { DRIP_MESSAGES } from "~/lib/drip";
 import { refundOrder } from "~/server/payments/billing.server";
 import { paymentFailure } from "~/server/payments/payment-failures.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
@@ -40,6 +42,12 @@ export async function userDetailsAction({ request, context, userId }: ActionArgs
     // An admin who just gave up their own admin role can no longer see this page.
     if (userId === admin.id && !isAdminRole(form.role)) return redirectWithToast("/account", toast);
     return dataWithToast({}, toast);
+  }
+
+  if (form.intent === "open-all") {
+    const { found, changed } = await openAllLessonsNow({ userId, courseId: form.courseId, actorId: admin.id });
+    if (!found) return dataWithToast({}, { kind: "error", message: DRIP_MESSAGES.courseNotFound }, 404);
+    return dataWithToast({}, { kind: "success", message: changed ? DRIP_MESSAGES.opened : DRIP_MESSAGES.alreadyOpen });
   }
 
   if (form.intent === "revoke-certificate") {

@@ -6,7 +6,7 @@ import { AdminError } from "~/components/admin/admin-error";
 import { MembershipSummary, toMembershipView } from "~/components/admin/membership-summary";
 import type { AdminListColumn } from "~/components/admin/list/admin-list-table";
 import { AdminListTable } from "~/components/admin/list/admin-list-table";
-import { RowIntentButton } from "~/components/admin/list/row-actions";
+import { RowActions, RowIntentButton } from "~/components/admin/list/row-actions";
 import { orderColumns, orderRefundAction, StripeRefundNote } from "~/components/admin/order-columns";
 import { toOrderRow } from "~/components/admin/order-row";
 import { RoleBadge } from "~/components/admin/role-badge";
@@ -37,6 +37,7 @@ import type { Toast } from "~/lib/toast";
 import { NO_ACCESS_LABEL, USER_MESSAGES } from "~/lib/user-messages";
 import { listAccessHistory, listUserCourseAccess } from "~/server/access/course-access.server";
 import { certificateNumber, listUserCertificates } from "~/server/certificates/certificates.server";
+import { loadUserDrip } from "~/server/access/drip.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { logger } from "~/server/logger.server";
 import { getUserMembership, listUserOrders } from "~/server/payments/admin-orders.server";
@@ -72,7 +73,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [user, superAdminCount] = found;
   if (!user) throw data({ message: USER_MESSAGES.notFound }, { status: 404 });
 
-  const [courses, history, orders, membership, certificates, quizAttempts] = await Promise.all([
+  const [courses, history, orders, membership, certificates, quizAttempts, drip] = await Promise.all([
     orFailed("course access", user.id, listUserCourseAccess({ userId: user.id })),
     orFailed("history", user.id, listAccessHistory({ userId: user.id })),
     orFailed("orders", user.id, listUserOrders({ userId: user.id })),
@@ -83,6 +84,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     ),
     orFailed("certificates", user.id, listUserCertificates({ userId: user.id })),
     orFailed("quiz attempts", user.id, listUserQuizAttempts({ userId: user.id })),
+    orFailed("drip", user.id, loadUserDrip({ userId: user.id })),
   ]);
   const roleArgs = { actor: admin, target: user, superAdminCount };
   const options = assignableRoles(roleArgs);
@@ -114,6 +116,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       title: course.title,
       slug: course.slug,
       status: course.status,
+      // A drip course (issue 24): the admin can open every lesson now for this person, once.
+      drip: drip?.dripping.has(course.courseId) ? (drip.opened.has(course.courseId) ? ("opened" as const) : ("scheduled" as const)) : null,
       detail:
         course.status === "active"
           ? `Since ${formatDate(course.grantedAt!)}${course.source ? ` · ${ENROLLMENT_SOURCE_LABELS[course.source]}` : ""}`
@@ -180,18 +184,32 @@ const courseColumns: AdminListColumn<CourseRow>[] = [
   { header: "Status", cell: (course) => <AccessBadge status={course.status} /> },
 ];
 
-/** Grant or Revoke, with a fetcher of its own so only this row waits. */
+/** Grant or Revoke, with a fetcher of its own so only this row waits; on a drip course, "Open all lessons now". */
 function CourseAccessButton({ course }: { course: CourseRow }) {
   const active = course.status === "active";
   return (
-    <RowIntentButton
-      intent={active ? "revoke" : "grant"}
-      fields={{ courseId: course.courseId }}
-      variant={active ? "outline" : "default"}
-      label={active ? `Revoke access to “${course.title}”` : `Grant Access to “${course.title}”`}
-    >
-      {active ? "Revoke" : "Grant Access"}
-    </RowIntentButton>
+    <RowActions>
+      {course.drip === "scheduled" ? (
+        <RowIntentButton
+          intent="open-all"
+          fields={{ courseId: course.courseId }}
+          variant="secondary"
+          label={`Open all lessons of “${course.title}” now`}
+        >
+          Open all now
+        </RowIntentButton>
+      ) : course.drip === "opened" ? (
+        <span className="text-xs text-muted-foreground">All lessons open</span>
+      ) : null}
+      <RowIntentButton
+        intent={active ? "revoke" : "grant"}
+        fields={{ courseId: course.courseId }}
+        variant={active ? "outline" : "default"}
+        label={active ? `Revoke access to “${course.title}”` : `Grant Access to “${course.title}”`}
+      >
+        {active ? "Revoke" : "Grant Access"}
+      </RowIntentButton>
+    </RowActions>
   );
 }
 

@@ -87,6 +87,7 @@ describe("/admin/users/:id", () => {
       title: courseTitle,
       slug: expect.any(String),
       status: null,
+      drip: null,
       detail: null,
     });
     expect(data.accessError).toBeNull();

@@ -16,7 +16,8 @@ import { canSeeCourse } from "~/server/access/draft-visibility.server";
 import { pageMeta, siteSettingsOf, siteTitle } from "~/lib/seo";
 import { formatHours } from "~/lib/topics";
 import { getSessionUser } from "~/server/auth/guards.server";
-import { findCourseAccess, lessonAccessFrom } from "~/server/access/lesson-access.server";
+import { dripOpensAt, findCourseAccess, lessonAccessFrom } from "~/server/access/lesson-access.server";
+import { formatDate } from "~/lib/dates";
 import { findNextLesson } from "~/server/learning/progress.server";
 import { getCourseDetail } from "~/server/courses/catalog.server";
 import { countCoursePageView } from "~/server/analytics/course-views.server";
@@ -48,7 +49,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ]);
   const curriculum = course.curriculum.map((module) => ({
     ...module,
-    lessons: module.lessons.map((lesson) => ({ ...lesson, open: lessonAccessFrom(access, lesson).allowed })),
+    lessons: module.lessons.map(({ dripDays: _days, dripDate: _date, ...lesson }) => {
+      const answer = lessonAccessFrom(access, { ...lesson, dripDays: _days, dripDate: _date });
+      const opensAt = dripOpensAt(answer);
+      return { ...lesson, open: answer.allowed, opensOn: opensAt ? formatDate(opensAt) : null };
+    }),
   }));
 
   const { longDescriptionMd: _markdown, updatedAt: _updatedAt, publishedAt: _publishedAt, ...rest } = course;

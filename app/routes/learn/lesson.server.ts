@@ -2,7 +2,8 @@ import { data, type RouterContextProvider } from "react-router";
 import { parseForm } from "~/lib/forms/parse-form";
 import { LEARNING_MESSAGES, lessonPath } from "~/lib/learning";
 import { lessonCaptionsPath, lessonPlayer, lessonStreamPath, type LessonPlayer } from "~/lib/video-embed";
-import { findCourseAccess, lessonAccessFrom } from "~/server/access/lesson-access.server";
+import { dripOpensAt, findCourseAccess, lessonAccessFrom } from "~/server/access/lesson-access.server";
+import { formatDate } from "~/lib/dates";
 import { invalidForm } from "~/server/action.server";
 import { getSessionUser, requireUser } from "~/server/auth/guards.server";
 import { learningFailure } from "~/server/learning/learning-failures.server";
@@ -46,17 +47,22 @@ export async function lessonPageLoader({ request, url, params, context }: Loader
   const outline = await listCourseOutline({ courseId: course.id });
   const progressRows = user ? await listLessonProgress({ userId: user.id, lessonIds: outline.lessons.map((row) => row.id) }) : [];
   const progressById = new Map(progressRows.map((row) => [row.lessonId, row]));
-  const sideLessons = outline.lessons.map((row) => ({
-    id: row.id,
-    moduleId: row.moduleId,
-    slug: row.slug,
-    title: row.title,
-    type: row.type,
-    durationSeconds: row.durationSeconds,
-    isPreview: row.isPreview,
-    locked: !lessonAccessFrom(courseAccess, row).allowed,
-    completed: progressById.get(row.id)?.completed ?? false,
-  }));
+  const sideLessons = outline.lessons.map((row) => {
+    const rowAccess = lessonAccessFrom(courseAccess, row);
+    const opensAt = dripOpensAt(rowAccess);
+    return {
+      id: row.id,
+      moduleId: row.moduleId,
+      slug: row.slug,
+      title: row.title,
+      type: row.type,
+      durationSeconds: row.durationSeconds,
+      isPreview: row.isPreview,
+      locked: !rowAccess.allowed,
+      opensOn: opensAt ? formatDate(opensAt) : null,
+      completed: progressById.get(row.id)?.completed ?? false,
+    };
+  });
   const index = sideLessons.findIndex((row) => row.id === lesson.id);
   const neighbour = (at: number) => {
     const row = sideLessons[at];
@@ -97,7 +103,20 @@ export async function lessonPageLoader({ request, url, params, context }: Loader
   };
 
   if (!access.allowed) {
-    return data({ ...shared, locked: true as const, player: null, contentHtml: "", positionSeconds: 0, completed: false }, { status: 403 });
+    const opensAt = dripOpensAt(access);
+    return data(
+      {
+        ...shared,
+        locked: true as const,
+        // A drip lesson the learner holds but that has not opened yet (issue 24).
+        opensOn: opensAt ? formatDate(opensAt) : null,
+        player: null,
+        contentHtml: "",
+        positionSeconds: 0,
+        completed: false,
+      },
+      { status: 403 },
+    );
   }
   const rendered = await renderMarkdown(lesson.contentMd);
   const own = progressById.get(lesson.id);
@@ -168,7 +187,9 @@ export async function lessonPageAction({
     return redirectWithToast(lessonPath(params.courseSlug, params.lessonSlug), {
       kind: "success",
       message: result.certificate ? LEARNING_MESSAGES.certificateIssued : result.passed ? QUIZ_MESSAGES.passed : QUIZ_MESSAGES.failed,
-      description: result.certificate ? `You scored ${result.scorePercent}%. ${LEARNING_MESSAGES.certificateDescription}` : `You scored ${result.scorePercent}%.`,
+      description: result.certificate
+        ? `You scored ${result.scorePercent}%. ${LEARNING_MESSAGES.certificateDescription}`
+        : `You scored ${result.scorePercent}%.`,
     });
   }
   let certificate: { id: string } | null = null;

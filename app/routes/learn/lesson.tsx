@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useFetcher } from "react-router";
-import { ArrowLeft, ArrowRight, CheckCircle2, Eye, Lock } from "lucide-react";
+import { ArrowLeft, ArrowRight, CheckCircle2, Eye, Lock, CalendarClock } from "lucide-react";
 import { lessonTypeLabel } from "~/lib/domain-values";
 import type { Route } from "./+types/lesson";
 import { lessonPageAction, lessonPageLoader } from "./lesson.server";
@@ -90,7 +90,11 @@ export default function LessonPage({ loaderData }: Route.ComponentProps) {
         </header>
 
         {loaderData.locked ? (
-          <LockedLesson courseId={course.id} courseTitle={course.title} priceCents={course.priceCents} />
+          loaderData.opensOn ? (
+            <DripLockedLesson opensOn={loaderData.opensOn} />
+          ) : (
+            <LockedLesson courseId={course.id} courseTitle={course.title} priceCents={course.priceCents} />
+          )
         ) : (
           <>
             {loaderData.player?.kind === "file" && (
@@ -194,6 +198,21 @@ export default function LessonPage({ loaderData }: Route.ComponentProps) {
         </LessonCurriculumPanel>
       </aside>
     </div>
+  );
+}
+
+/** A lesson the learner holds but that opens later (drip): when, and nothing of its content. */
+function DripLockedLesson({ opensOn }: { opensOn: string }) {
+  return (
+    <section aria-labelledby="locked-heading" className="flex flex-col items-start gap-4 rounded-xl border bg-secondary/40 p-6 sm:p-8">
+      <CalendarClock aria-hidden="true" className="size-8 text-muted-foreground" />
+      <h2 id="locked-heading" className="text-xl font-semibold">
+        Opens on {opensOn}
+      </h2>
+      <p className="max-w-prose text-muted-foreground">
+        This lesson is released on a schedule. It opens for you on {opensOn}; the lessons before it are ready now.
+      </p>
+    </section>
   );
 }
 

@@ -13,14 +13,13 @@ export async function hasActiveEnrollment({ userId, courseId }: { userId: string
   return Boolean(row);
 }
 
-/** Which of these courses the user holds an active enrollment for (the access rule's batched read). */
-export async function listActiveEnrollmentCourseIds({ userId, courseIds }: { userId: string; courseIds: string[] }) {
+/** The user's active enrollments among these courses, with when each was granted (the access rule's batched read). */
+export async function listActiveEnrollments({ userId, courseIds }: { userId: string; courseIds: string[] }) {
   if (courseIds.length === 0) return [];
-  const rows = await db()
-    .select({ courseId: enrollments.courseId })
+  return db()
+    .select({ courseId: enrollments.courseId, grantedAt: enrollments.grantedAt })
     .from(enrollments)
     .where(and(eq(enrollments.userId, userId), eq(enrollments.status, "active"), inArray(enrollments.courseId, courseIds)));
-  return rows.map((row) => row.courseId);
 }
 
 /** Published courses the user can open now (an active enrollment), the latest granted first. */

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
-import { courses, enrollments, subscriptions, users } from "~/server/db/schema";
+import { accessEvents, courses, enrollments, subscriptions, users } from "~/server/db/schema";
+import { and, eq } from "drizzle-orm";
+import { openAllLessonsNow } from "./drip.server";
 import { findCourseAccess, findCoursesAccess, findLessonAccess, lessonAccessFrom, quizSubmitAccessFrom, reviewAccessFrom, type LessonAccessUser } from "./lesson-access.server";
 
 const database = useTestDatabase();
@@ -42,8 +44,8 @@ beforeAll(async () => {
   ]);
 });
 
-const preview = { isPreview: true };
-const paid = { isPreview: false };
+const preview = { isPreview: true, dripDays: null, dripDate: null };
+const paid = { isPreview: false, dripDays: null, dripDate: null };
 
 describe("findLessonAccess (the one rule, §6 and issue 14)", () => {
   it("answers every person for a preview and a paid lesson of a published course", async () => {
@@ -191,5 +193,71 @@ describe("reviewAccessFrom (who may review a course, issue 24)", () => {
       admin: staff,
       superAdmin: staff,
     });
+  });
+});
+
+describe("drip (issue 24): a module's lessons open later for the people who hold the course", () => {
+  const DAY = 86_400_000;
+  const afterAWeek = { isPreview: false, dripDays: 7, dripDate: null };
+  const previewAfterAWeek = { isPreview: true, dripDays: 7, dripDate: null };
+  const onDate = (date: Date) => ({ isPreview: false, dripDays: null, dripDate: date });
+  // Read when called: the courses are made in beforeAll.
+  const publishedCourse = () => ({ id: course.published, status: "published" });
+
+  it("answers before, on and after the day, for every person; previews and admins ignore it", async () => {
+    const held: string[] = [];
+    for (const name of PEOPLE) {
+      const access = await findCourseAccess({ user: who[name], course: publishedCourse() });
+      const withoutDrip = lessonAccessFrom(access, paid);
+      if (access.kind !== "open" || access.reason === "admin") {
+        // Drip changes nothing for people who cannot open the course, nor for admins.
+        const later = new Date(Date.now() + 30 * DAY);
+        for (const lesson of [afterAWeek, onDate(later)]) expect(lessonAccessFrom(access, lesson), name).toEqual(withoutDrip);
+        continue;
+      }
+      held.push(name);
+      const opens = new Date(access.since.getTime() + 7 * DAY);
+      expect(lessonAccessFrom(access, afterAWeek, new Date(opens.getTime() - 1)), name).toEqual({ allowed: false, reason: "drip", opensAt: opens });
+      expect(lessonAccessFrom(access, afterAWeek, opens), name).toEqual(withoutDrip);
+      expect(lessonAccessFrom(access, afterAWeek, new Date(opens.getTime() + DAY)), name).toEqual(withoutDrip);
+      const date = new Date("2031-03-01T09:00:00Z");
+      expect(lessonAccessFrom(access, onDate(date), new Date(date.getTime() - DAY)), name).toEqual({ allowed: false, reason: "drip", opensAt: date });
+      expect(lessonAccessFrom(access, onDate(date), date), name).toEqual(withoutDrip);
+      expect(lessonAccessFrom(access, previewAfterAWeek, access.since), name).toEqual({ allowed: true, reason: access.reason });
+    }
+    expect(held).toEqual(["enrolled", "member"]);
+  });
+
+  it("counts a learner's days from their enrollment and a member's from their membership", async () => {
+    const access = await findCourseAccess({ user: who.enrolled, course: publishedCourse() });
+    const [enrollment] = await database()
+      .db.select({ grantedAt: enrollments.grantedAt })
+      .from(enrollments)
+      .where(and(eq(enrollments.userId, who.enrolled!.id), eq(enrollments.courseId, course.published)));
+    expect(access).toMatchObject({ kind: "open", reason: "enrolled", since: enrollment.grantedAt, waived: false });
+    const [membership] = await database().db.select({ createdAt: subscriptions.createdAt }).from(subscriptions).where(eq(subscriptions.userId, who.member!.id));
+    expect(await findCourseAccess({ user: who.member, course: publishedCourse() })).toMatchObject({ kind: "open", reason: "member", since: membership.createdAt });
+  });
+
+  it("opens everything now for one learner when an admin says so, recorded once", async () => {
+    const learnerId = unique("dripper");
+    await database().db.insert(users).values({ id: learnerId, email: `${learnerId}@example.test`, name: "Drip Learner", role: "user" });
+    await database().db.insert(enrollments).values({ userId: learnerId, courseId: course.other, source: "purchase" });
+    const user = { id: learnerId, role: "user" };
+    const other = { id: course.other, status: "published" };
+    expect(await findLessonAccess({ user, lesson: afterAWeek, course: other })).toMatchObject({ allowed: false, reason: "drip" });
+    const adminId = who.admin!.id;
+    expect(await openAllLessonsNow({ userId: learnerId, courseId: course.other, actorId: adminId })).toEqual({ found: true, changed: true });
+    expect(await openAllLessonsNow({ userId: learnerId, courseId: course.other, actorId: adminId })).toEqual({ found: true, changed: false });
+    expect(await findLessonAccess({ user, lesson: afterAWeek, course: other })).toEqual({ allowed: true, reason: "enrolled" });
+    // Only that course: the same learner's other courses keep their schedule.
+    await database().db.insert(enrollments).values({ userId: learnerId, courseId: course.published, source: "purchase" });
+    expect(await findLessonAccess({ user, lesson: afterAWeek, course: publishedCourse() })).toMatchObject({ allowed: false, reason: "drip" });
+    const events = await database()
+      .db.select()
+      .from(accessEvents)
+      .where(and(eq(accessEvents.userId, learnerId), eq(accessEvents.type, "drip_unlocked")));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ courseId: course.other, actorId: adminId, courseTitle: "Other" });
   });
 });

@@ -1,8 +1,9 @@
 import type { PublishStatus } from "~/lib/domain-values";
 import { isAdminRole } from "~/lib/roles";
 import { canSeeCourse } from "./draft-visibility.server";
-import { listActiveEnrollmentCourseIds } from "./enrollments.server";
-import { hasActiveMembership } from "./membership.server";
+import { listDripOverrides } from "./drip.server";
+import { listActiveEnrollments } from "./enrollments.server";
+import { findActiveMembership } from "./membership.server";
 
 /**
  * The one answer to "may this person open this lesson?" (§6). The lesson page, the video route,
@@ -12,7 +13,13 @@ import { hasActiveMembership } from "./membership.server";
  *   admin (admin, super_admin)                         → any lesson, drafts included
  *   draft course                                       → nobody else
  *   free-preview lesson of a published course          → anyone, signed in or not
- *   other lessons of a published course                → an active enrollment, or an active membership
+ *   other lessons of a published course                → an active enrollment, or an active membership,
+ *                                                        once the lesson's module has opened (drip)
+ *
+ * Drip (issue 24): a module opens `dripDays` days after the person's access to the course began
+ * (the enrollment's grant, or the membership's start), or on `dripDate`. Until then its lessons
+ * answer `drip` with the moment they open. Free previews and admins ignore drip, and an admin can
+ * open everything at once for one learner (a drip override).
  *
  * The rule has two halves so lists can ask once per course instead of once per lesson:
  * `findCoursesAccess` reads what the person holds (role, enrollments, membership) for many courses
@@ -25,13 +32,15 @@ import { hasActiveMembership } from "./membership.server";
  */
 
 export type LessonAccessUser = { id: string; role: string | null } | null;
-export type LessonAccessLesson = { isPreview: boolean };
+/** `dripDays`/`dripDate`: when the lesson opens (its module's drip rule); both null open it with the course. */
+export type LessonAccessLesson = { isPreview: boolean; dripDays: number | null; dripDate: Date | null };
 export type LessonAccessCourse = { id: string; status: PublishStatus | string };
 
 /** What a person holds on a whole course, before looking at any lesson. */
 export type CourseAccess =
-  /** Every lesson opens. */
-  | { kind: "open"; reason: "admin" | "enrolled" | "member" }
+  /** Every lesson opens (an admin), or every lesson once its module has opened (`since`: when the access began; `waived`: an override). */
+  | { kind: "open"; reason: "admin" }
+  | { kind: "open"; reason: "enrolled" | "member"; since: Date; waived: boolean }
   /** Only free previews open: a visitor (`sign-in`) or someone signed in without access (`not-enrolled`). */
   | { kind: "previews"; reason: "sign-in" | "not-enrolled" }
   /** Not public, and the person is not an admin: nothing opens and the course does not exist for them. */
@@ -40,7 +49,9 @@ export type CourseAccess =
 export type LessonAccess =
   | { allowed: true; reason: "admin" | "preview" | "enrolled" | "member" }
   /** `draft`: the course is not public (answer as if it did not exist); `sign-in`: a visitor; `not-enrolled`: signed in without access. */
-  | { allowed: false; reason: "draft" | "sign-in" | "not-enrolled" };
+  | { allowed: false; reason: "draft" | "sign-in" | "not-enrolled" }
+  /** Held, but the lesson's module opens later (drip). */
+  | { allowed: false; reason: "drip"; opensAt: Date };
 
 /** The course-level answer for each course (by id), with one enrollment query and one membership query at most. */
 export async function findCoursesAccess({
@@ -62,20 +73,35 @@ export async function findCoursesAccess({
     for (const course of published) answers.set(course.id, { kind: "previews", reason: "sign-in" });
     return answers;
   }
-  const enrolled = new Set(await listActiveEnrollmentCourseIds({ userId: user.id, courseIds: published.map((course) => course.id) }));
-  const rest = published.filter((course) => !enrolled.has(course.id));
-  const member = rest.length > 0 && (await hasActiveMembership({ userId: user.id }));
+  const ids = published.map((course) => course.id);
+  const [enrollments, overrides] = await Promise.all([
+    listActiveEnrollments({ userId: user.id, courseIds: ids }),
+    listDripOverrides({ userId: user.id, courseIds: ids }),
+  ]);
+  const enrolledSince = new Map(enrollments.map((row) => [row.courseId, row.grantedAt]));
+  const membership = published.some((course) => !enrolledSince.has(course.id)) ? await findActiveMembership({ userId: user.id }) : null;
   for (const course of published) {
+    const since = enrolledSince.get(course.id);
+    const waived = overrides.has(course.id);
     answers.set(
       course.id,
-      enrolled.has(course.id)
-        ? { kind: "open", reason: "enrolled" }
-        : member
-          ? { kind: "open", reason: "member" }
+      since
+        ? { kind: "open", reason: "enrolled", since, waived }
+        : membership
+          ? { kind: "open", reason: "member", since: membership.startedAt, waived }
           : { kind: "previews", reason: "not-enrolled" },
     );
   }
   return answers;
+}
+
+const DAY_MS = 86_400_000;
+
+/** When a lesson opens for access that began at `since`; null: with the course. */
+export function releaseTime(lesson: Pick<LessonAccessLesson, "dripDays" | "dripDate">, since: Date): Date | null {
+  if (lesson.dripDate) return lesson.dripDate;
+  if (lesson.dripDays) return new Date(since.getTime() + lesson.dripDays * DAY_MS);
+  return null;
 }
 
 /** The course-level answer for one course. */
@@ -84,8 +110,13 @@ export async function findCourseAccess({ user, course }: { user: LessonAccessUse
 }
 
 /** One lesson, decided from what the person holds on its course. Pure: lists call it per lesson. */
-export function lessonAccessFrom(courseAccess: CourseAccess, lesson: LessonAccessLesson): LessonAccess {
-  if (courseAccess.kind === "open") return { allowed: true, reason: courseAccess.reason };
+export function lessonAccessFrom(courseAccess: CourseAccess, lesson: LessonAccessLesson, now = new Date()): LessonAccess {
+  if (courseAccess.kind === "open") {
+    if (courseAccess.reason === "admin") return { allowed: true, reason: "admin" };
+    const opensAt = lesson.isPreview || courseAccess.waived ? null : releaseTime(lesson, courseAccess.since);
+    if (opensAt && opensAt > now) return { allowed: false, reason: "drip", opensAt };
+    return { allowed: true, reason: courseAccess.reason };
+  }
   if (courseAccess.kind === "hidden") return { allowed: false, reason: "draft" };
   if (lesson.isPreview) return { allowed: true, reason: "preview" };
   return { allowed: false, reason: courseAccess.reason };
@@ -101,6 +132,9 @@ export function quizSubmitAccessFrom(user: LessonAccessUser, lessonAccess: Lesso
   if (lessonAccess.allowed && !user) return { allowed: false, reason: "sign-in" };
   return lessonAccess;
 }
+
+/** When a lesson refused by drip opens, or null for any other answer. */
+export const dripOpensAt = (access: LessonAccess) => (!access.allowed && access.reason === "drip" ? access.opensAt : null);
 
 export async function findLessonAccess({
   user,

@@ -17,6 +17,8 @@ export async function findActiveMembership({ userId, at = new Date() }: { userId
       status: subscriptions.status,
       currentPeriodEnd: subscriptions.currentPeriodEnd,
       cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      /** When the membership began: drip counts a member's days from here. */
+      startedAt: subscriptions.createdAt,
     })
     .from(subscriptions)
     .where(

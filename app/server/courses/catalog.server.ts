@@ -2,6 +2,7 @@ import { and, arrayContains, asc, count, desc, eq, ilike, isNull, or, sql, type 
 import { CATALOG_PAGE_SIZE, levelFromSlug, topicFromSlug, type CatalogFilters } from "~/lib/catalog-filters";
 import { absoluteImageUrl } from "~/lib/image-url";
 import { courseCardColumns, courseStats, type CourseCard } from "./course-cards.server";
+import { lessonReleaseColumns } from "~/server/curriculum/lesson-release.server";
 import { db, type Queryable } from "~/server/db/client.server";
 import { containsPattern } from "~/server/db/like.server";
 import { courseModules, courses, lessons, reviews, users } from "~/server/db/schema";
@@ -133,8 +134,10 @@ export async function getCourseDetail({ slug, reviewLimit = 6 }: { slug: string;
         type: lessons.type,
         durationSeconds: lessons.durationSeconds,
         isPreview: lessons.isPreview,
+        ...lessonReleaseColumns,
       })
       .from(lessons)
+      .leftJoin(courseModules, eq(courseModules.id, lessons.moduleId))
       .where(eq(lessons.courseId, course.id))
       .orderBy(asc(lessons.orderIndex), asc(lessons.id)),
     db()
@@ -154,7 +157,17 @@ export async function getCourseDetail({ slug, reviewLimit = 6 }: { slug: string;
   };
 }
 
-type CurriculumLesson = { id: string; moduleId: string | null; title: string; slug: string; type: string; durationSeconds: number; isPreview: boolean };
+type CurriculumLesson = {
+  id: string;
+  moduleId: string | null;
+  title: string;
+  slug: string;
+  type: string;
+  durationSeconds: number;
+  isPreview: boolean;
+  dripDays: number | null;
+  dripDate: Date | null;
+};
 export type CurriculumModule = { id: string; title: string; description: string; lessons: Omit<CurriculumLesson, "moduleId">[] };
 
 /**

@@ -49,7 +49,15 @@ export type BuilderLesson = {
   isPreview: boolean;
 };
 
-export type BuilderModule = { id: string; title: string; description: string; position: number; lessons: BuilderLesson[] };
+export type BuilderModule = {
+  id: string;
+  title: string;
+  description: string;
+  position: number;
+  dripDays: number | null;
+  dripDate: Date | null;
+  lessons: BuilderLesson[];
+};
 
 export type Curriculum = { lessons: BuilderLesson[]; modules: BuilderModule[] };
 
@@ -63,6 +71,8 @@ export async function getCurriculum({ courseId }: { courseId: string }): Promise
         title: courseModules.title,
         description: courseModules.description,
         position: courseModules.position,
+        dripDays: courseModules.dripDays,
+        dripDate: courseModules.dripDate,
       })
       .from(courseModules)
       .where(eq(courseModules.courseId, courseId))

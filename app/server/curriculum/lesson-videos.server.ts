@@ -1,6 +1,7 @@
 import { and, eq, inArray, or } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
-import { courses, lessons } from "~/server/db/schema";
+import { courses, lessons, courseModules } from "~/server/db/schema";
+import { lessonReleaseColumns } from "./lesson-release.server";
 import { logger } from "~/server/logger.server";
 import { graceCutoff } from "~/server/media-in-use.server";
 import { deleteStaleObjects, getStorage, isSafeKey } from "~/server/storage.server";
@@ -36,12 +37,14 @@ export async function findLessonForPlayback({ lessonId }: { lessonId: string }) 
         type: lessons.type,
         videoProvider: lessons.videoProvider,
         videoStoragePath: lessons.videoStoragePath,
+        ...lessonReleaseColumns,
         captionsPath: lessons.captionsPath,
       },
       course: { id: courses.id, status: courses.status },
     })
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .leftJoin(courseModules, eq(courseModules.id, lessons.moduleId))
     .where(eq(lessons.id, lessonId))
     .limit(1);
   return row ?? null;

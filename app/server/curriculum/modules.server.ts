@@ -24,18 +24,23 @@ export async function updateModule({
   moduleId,
   title,
   description,
+  dripDays = null,
+  dripDate = null,
 }: {
   courseId: string;
   moduleId: string;
   title: string;
   description: string;
+  /** Drip: the lessons open this many days after a learner's access began, or on this date (issue 24). */
+  dripDays?: number | null;
+  dripDate?: Date | null;
 }) {
   if (!isUuid(moduleId) || !isUuid(courseId)) throw new ModuleNotFoundError(moduleId);
   return db().transaction(async (tx) => {
     await lockCourse(tx, courseId);
     const [updated] = await tx
       .update(courseModules)
-      .set({ title, description, updatedAt: new Date() })
+      .set({ title, description, dripDays, dripDate, updatedAt: new Date() })
       .where(and(eq(courseModules.id, moduleId), eq(courseModules.courseId, courseId)))
       .returning({ id: courseModules.id, title: courseModules.title, description: courseModules.description });
     if (!updated) throw new ModuleNotFoundError(moduleId);

@@ -271,10 +271,18 @@ export const courseModules = pgTable(
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     position: integer("position").notNull(),
+    /**
+     * Drip (issue 24): the module's lessons open this many days after the learner's access began,
+     * or on this date; neither means at once. Free previews and admins ignore it.
+     */
+    dripDays: integer("drip_days"),
+    dripDate: timestamp("drip_date", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     check("course_modules_position_check", sql`${t.position} >= 1`),
+    check("course_modules_drip_check", sql`${t.dripDays} is null or ${t.dripDate} is null`),
+    check("course_modules_drip_days_check", sql`${t.dripDays} is null or ${t.dripDays} between 1 and 3650`),
     index("course_modules_course_position_idx").on(t.courseId, t.position),
     // The target of lessons' (module_id, course_id) foreign key; id alone is already unique.
     unique("course_modules_id_course_unique").on(t.id, t.courseId),
@@ -486,6 +494,22 @@ export const certificates = pgTable(
     revokedBy: text("revoked_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [unique("certificates_user_course_unique").on(t.userId, t.courseId), index("certificates_course_idx").on(t.courseId)],
+);
+
+/** "Open everything now" for one learner on one drip course (issue 24), set from their admin page. */
+export const dripOverrides = pgTable(
+  "drip_overrides",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
 );
 
 export const lessonProgress = pgTable(

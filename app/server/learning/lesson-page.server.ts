@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
-import { courses, lessons } from "~/server/db/schema";
+import { courses, lessons, courseModules } from "~/server/db/schema";
+import { lessonReleaseColumns } from "~/server/curriculum/lesson-release.server";
 
 /**
  * The lesson a lesson page is about, with its course, or null when the slugs name none. Drafts
@@ -25,10 +26,12 @@ export async function findLessonBySlugs({ courseSlug, lessonSlug }: { courseSlug
         embedCode: lessons.embedCode,
         durationSeconds: lessons.durationSeconds,
         isPreview: lessons.isPreview,
+        ...lessonReleaseColumns,
       },
     })
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .leftJoin(courseModules, eq(courseModules.id, lessons.moduleId))
     .where(and(eq(courses.slug, courseSlug), eq(lessons.slug, lessonSlug)))
     .limit(1);
   return row ?? null;

@@ -4,6 +4,7 @@ import { isUuid } from "~/lib/uuid";
 import { findLessonAccess, type LessonAccessUser } from "~/server/access/lesson-access.server";
 import { findLessonForPlayback } from "~/server/curriculum/lesson-videos.server";
 import { issueCertificateIfComplete } from "~/server/certificates/certificates.server";
+import { lessonReleaseColumns } from "~/server/curriculum/lesson-release.server";
 import { db, type Transaction } from "~/server/db/client.server";
 import { courseModules, lessonProgress, lessons } from "~/server/db/schema";
 import { LessonCompletedByQuizError, LessonLockedError, LessonNotFoundError } from "./learning-errors.server";
@@ -209,6 +210,7 @@ export async function listCourseOutline({ courseId }: { courseId: string }) {
         type: lessons.type,
         durationSeconds: lessons.durationSeconds,
         isPreview: lessons.isPreview,
+        ...lessonReleaseColumns,
       })
       .from(lessons)
       .leftJoin(courseModules, eq(courseModules.id, lessons.moduleId))

@@ -47,6 +47,8 @@ const NOT_CONTENT = [
   "payment_webhook_events",
   // Verification pages are never cached (not on the public-page list).
   "certificates",
+  // A learner's drip override: only their own lesson pages change.
+  "drip_overrides",
   // Discount codes: read only by checkout and the back office, never by a cached page.
   "coupons",
   // A learner's quiz attempts and answers: their own lesson page and the admin's screens.

@@ -18,7 +18,11 @@ const POLL_MS = 3000;
 export function LessonVideoState({ lessonId, lessonTitle, video }: { lessonId: string; lessonTitle: string; video: BuilderVideo }) {
   return (
     <div className="flex w-full flex-wrap items-center gap-x-4 gap-y-2 text-xs">
-      {video.stream ? <StreamState lessonTitle={lessonTitle} stream={video.stream} /> : null}
+      {video.stream ? (
+        <StreamState lessonTitle={lessonTitle} stream={video.stream} />
+      ) : (
+        <MakeStream lessonId={lessonId} lessonTitle={lessonTitle} />
+      )}
       <CaptionsControl lessonId={lessonId} lessonTitle={lessonTitle} hasCaptions={video.captions} />
     </div>
   );
@@ -51,6 +55,20 @@ function StreamState({ lessonTitle, stream }: { lessonTitle: string; stream: Les
         </>
       ) : null}
     </div>
+  );
+}
+
+/** A video uploaded before streams existed (or whose stream was lost) is queued on request. */
+function MakeStream({ lessonId, lessonTitle }: { lessonId: string; lessonTitle: string }) {
+  const queue = useBuilderAction();
+  return (
+    <queue.fetcher.Form method="post" className="flex flex-wrap items-center gap-2" data-testid="video-stream-state">
+      <span className="text-muted-foreground">Streaming video: none yet</span>
+      <input type="hidden" name="lesson_id" value={lessonId} />
+      <Button type="submit" name="intent" value="retry-transcode" variant="outline" size="sm" loading={queue.busy}>
+        <RotateCcw aria-hidden="true" /> Make streaming video of “{lessonTitle}”
+      </Button>
+    </queue.fetcher.Form>
   );
 }
 

@@ -1,4 +1,5 @@
-import { ChevronRight, GripVertical } from "lucide-react";
+import { ChevronRight, GripVertical, CalendarClock } from "lucide-react";
+import { describeDrip } from "~/lib/drip";
 import { BUILDER_MESSAGES } from "~/lib/builder-messages";
 import { cn } from "~/lib/utils";
 import type { BuilderModule } from "~/server/curriculum/curriculum.server";
@@ -70,6 +71,11 @@ export function ModuleCard({
       </div>
       <div id={bodyId} hidden={!open} className="grid gap-3 pl-6">
         {module.description ? <p className="text-sm text-muted-foreground">{module.description}</p> : null}
+        {describeDrip(module) ? (
+          <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+            <CalendarClock aria-hidden="true" className="size-4" /> {describeDrip(module)}
+          </p>
+        ) : null}
         {module.lessons.length === 0 && drag.dragging?.kind !== "lesson" ? (
           <p className="text-sm text-muted-foreground">No lessons in this module yet.</p>
         ) : null}

@@ -3,15 +3,23 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/select";
+import { formatIsoDay } from "~/lib/dates";
+import { DRIP_RELEASE_LABELS, DRIP_RELEASES, type DripRelease } from "~/lib/drip";
 import { Textarea } from "~/components/ui/textarea";
 import { MODULE_LIMITS } from "~/lib/forms/limits";
 import { useBuilderAction } from "./use-builder-action";
 
-/** Edit Module: Title (required), Description (optional), Cancel, Save Module ('Module updated'). */
-export function ModuleDialog({ module, onClose }: { module: { id: string; title: string; description: string }; onClose: () => void }) {
+type EditedModule = { id: string; title: string; description: string; dripDays: number | null; dripDate: Date | string | null };
+
+/** Edit Module: Title (required), Description (optional), Release (drip), Cancel, Save Module ('Module updated'). */
+export function ModuleDialog({ module, onClose }: { module: EditedModule; onClose: () => void }) {
   const { fetcher, busy, errors, done } = useBuilderAction();
   const [title, setTitle] = useState(module.title);
   const [description, setDescription] = useState(module.description);
+  const [release, setRelease] = useState<DripRelease>(module.dripDays ? "days" : module.dripDate ? "date" : "now");
+  const [days, setDays] = useState(module.dripDays ? String(module.dripDays) : "7");
+  const [date, setDate] = useState(module.dripDate ? formatIsoDay(module.dripDate) : "");
   useEffect(() => {
     if (done) onClose();
   }, [done, onClose]);
@@ -21,7 +29,7 @@ export function ModuleDialog({ module, onClose }: { module: { id: string; title:
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Edit Module</DialogTitle>
-          <DialogDescription>The module's title and description as learners see them.</DialogDescription>
+          <DialogDescription>The module's title and description as learners see them, and when its lessons open.</DialogDescription>
         </DialogHeader>
         <fetcher.Form method="post" noValidate className="grid gap-4">
           <input type="hidden" name="intent" value="update-module" />
@@ -43,6 +51,33 @@ export function ModuleDialog({ module, onClose }: { module: { id: string; title:
               maxLength={MODULE_LIMITS.description}
             />
           </FormField>
+          <FormField label="Release" name="release" hint="When this module's lessons open for a learner. Free previews are always open.">
+            <NativeSelect value={release} onChange={(event) => setRelease(event.target.value as DripRelease)}>
+              {DRIP_RELEASES.map((value) => (
+                <option key={value} value={value}>
+                  {DRIP_RELEASE_LABELS[value]}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          {release === "days" ? (
+            <FormField label="Days after access begins" name="drip_days" error={errors.drip_days}>
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={MODULE_LIMITS.dripDays}
+                step={1}
+                value={days}
+                onChange={(event) => setDays(event.target.value)}
+              />
+            </FormField>
+          ) : null}
+          {release === "date" ? (
+            <FormField label="Opens on" name="drip_date" error={errors.drip_date}>
+              <Input type="date" value={date} onChange={(event) => setDate(event.target.value)} />
+            </FormField>
+          ) : null}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel
