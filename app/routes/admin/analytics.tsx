@@ -58,8 +58,9 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
   ];
   const courseColumns: AdminListColumn<Data["courses"][number]>[] = [
     { header: "Course", className: "max-w-[12rem] truncate", cell: (row) => row.title },
+    { header: "Views", from: "sm", ...num, cell: (row) => count(row.views) },
     { header: "Sales", ...num, cell: (row) => count(row.sales) },
-    { header: "Gross", from: "sm", ...num, cell: (row) => money(row.grossCents) },
+    { header: "Gross", from: "lg", ...num, cell: (row) => money(row.grossCents) },
     { header: "Refunded", from: "md", ...num, cell: (row) => money(row.refundedCents) },
     { header: "Net", ...num, cell: (row) => money(row.netCents) },
   ];
@@ -109,9 +110,9 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
       </AnalyticsCard>
       <AnalyticsCard
         title="Sales per course"
-        description="Course purchases paid in the range, and refunds made in it."
+        description="Course-page views (visitors a day, bots left out), purchases paid in the range, and refunds made in it."
         csvHref={csv("courses")}
-        empty={data.courses.length === 0 ? "No course sales in this range." : null}
+        empty={data.courses.length === 0 ? "No course-page views or sales in this range." : null}
         chart={{
           data: data.courses.map((row) => ({ title: row.title, net: row.netCents })),
           xKey: "title",

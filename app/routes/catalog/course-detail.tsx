@@ -20,17 +20,19 @@ import { dripOpensAt, findCourseAccess, lessonAccessFrom } from "~/server/access
 import { formatDate } from "~/lib/dates";
 import { findNextLesson } from "~/server/learning/progress.server";
 import { getCourseDetail } from "~/server/courses/catalog.server";
+import { countCoursePageView } from "~/server/analytics/course-views.server";
 import { getConfig } from "~/server/config.server";
 import { renderMarkdown } from "~/server/markdown.server";
 import { isCourseSaved } from "~/server/courses/saved-courses.server";
 import { findOwnCertificate } from "~/server/certificates/certificates.server";
 import { getRequestSiteSettings } from "~/server/settings/site-settings.server";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const user = getSessionUser({ context });
   const course = await getCourseDetail({ slug: params.slug });
   // A draft does not exist for visitors; admins may preview it before publishing.
   if (!course || !canSeeCourse({ user, course })) throw courseNotFound();
+  if (course.status === "published") await countCoursePageView({ request, context, courseId: course.id });
 
   const [description, access, saved, settings] = await Promise.all([
     renderMarkdown(course.longDescriptionMd),

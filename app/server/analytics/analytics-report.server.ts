@@ -74,8 +74,15 @@ export function analyticsCsvRows(report: AnalyticsReport, data: AnalyticsData, r
       ];
     case "courses":
       return [
-        ["Course", "Sales", "Gross", "Refunded", "Net"],
-        ...data.courses.map((row) => [row.title, row.sales, amount(row.grossCents), amount(row.refundedCents), amount(row.netCents)]),
+        ["Course", "Page views", "Sales", "Gross", "Refunded", "Net"],
+        ...data.courses.map((row) => [
+          row.title,
+          row.views,
+          row.sales,
+          amount(row.grossCents),
+          amount(row.refundedCents),
+          amount(row.netCents),
+        ]),
       ];
     case "signups":
       return [["Period start", "Period", "New sign-ups"], ...data.signups.map((point) => [...period(point.day), point.count])];

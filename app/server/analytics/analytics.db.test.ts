@@ -180,8 +180,8 @@ describe("analytics figures", () => {
 
   it("gives sales and revenue per course, refunds counted when made", async () => {
     expect((await readAnalytics(firstWeek())).courses).toEqual([
-      { courseId: courseY, title: "=HYPERLINK(evil)", sales: 1, grossCents: 9900, refundedCents: 9900, netCents: 0 },
-      { courseId: courseX, title: "Course X", sales: 2, grossCents: 9800, refundedCents: 4900, netCents: 4900 },
+      { courseId: courseY, title: "=HYPERLINK(evil)", views: 0, sales: 1, grossCents: 9900, refundedCents: 9900, netCents: 0 },
+      { courseId: courseX, title: "Course X", views: 0, sales: 2, grossCents: 9800, refundedCents: 4900, netCents: 4900 },
     ]);
   });
 
@@ -236,9 +236,9 @@ describe("the analytics screen and its CSV", () => {
       ).text()
     ).split("\r\n");
     expect(courses.slice(0, 3)).toEqual([
-      "Course,Sales,Gross,Refunded,Net",
-      "'=HYPERLINK(evil),1,99.00,99.00,0.00",
-      "Course X,2,98.00,49.00,49.00",
+      "Course,Page views,Sales,Gross,Refunded,Net",
+      "'=HYPERLINK(evil),0,1,99.00,99.00,0.00",
+      "Course X,0,2,98.00,49.00,49.00",
     ]);
   });
 

@@ -73,6 +73,7 @@ export async function readRevenueSeries(range: Pick<AnalyticsRange, "from" | "to
 export type CourseSalesRow = {
   courseId: string | null;
   title: string;
+  views: number;
   sales: number;
   grossCents: number;
   refundedCents: number;
@@ -80,25 +81,39 @@ export type CourseSalesRow = {
 };
 
 /**
- * Per course: sales and what they paid in the range, what was refunded in the range, and net.
- * The title is the course's current one, or the one kept on its orders once the course is deleted.
+ * Per course: page views (visitors a day) in the range, sales and what they paid in the range,
+ * what was refunded in the range, and net. The title is the course's current one, or the one kept
+ * on its orders once the course is deleted.
  */
 export async function readCourseSales(range: Pick<AnalyticsRange, "from" | "to">, limit = 100): Promise<CourseSalesRow[]> {
   const paidInRange = sql`o.status in ('paid', 'refunded') and ${inRange(sql`o.paid_at`, range)}`;
   const refundedInRange = sql`o.status = 'refunded' and ${inRange(sql`o.refunded_at`, range)}`;
+  const day = (date: Date) => sql`((${iso(date)}::timestamptz) at time zone 'UTC')::date`;
   const rows = await rowsOf(sql`
-    select o.course_id, coalesce(max(c.title), max(o.item_title)) as title,
-      count(*) filter (where ${paidInRange})::int as sales,
-      coalesce(sum(o.amount_cents) filter (where ${paidInRange}), 0)::bigint as gross,
-      coalesce(sum(o.amount_cents) filter (where ${refundedInRange}), 0)::bigint as refunded
-    from orders o left join courses c on c.id = o.course_id
-    where o.kind = 'course' and ((${paidInRange}) or (${refundedInRange}))
-    group by o.course_id
-    order by gross desc, title
+    with sales as (
+      select o.course_id, max(o.item_title) as title,
+        count(*) filter (where ${paidInRange})::int as sales,
+        coalesce(sum(o.amount_cents) filter (where ${paidInRange}), 0)::bigint as gross,
+        coalesce(sum(o.amount_cents) filter (where ${refundedInRange}), 0)::bigint as refunded
+      from orders o
+      where o.kind = 'course' and ((${paidInRange}) or (${refundedInRange}))
+      group by o.course_id
+    ),
+    views as (
+      select course_id, count(*)::int as views from course_views
+      where day >= ${day(range.from)} and day < ${day(range.to)} group by course_id
+    )
+    select coalesce(s.course_id, v.course_id) as course_id, coalesce(c.title, s.title) as title,
+      coalesce(v.views, 0) as views, coalesce(s.sales, 0) as sales, coalesce(s.gross, 0) as gross, coalesce(s.refunded, 0) as refunded
+    from sales s
+    full join views v on v.course_id = s.course_id
+    left join courses c on c.id = coalesce(s.course_id, v.course_id)
+    order by gross desc, views desc, title
     limit ${limit}`);
   return rows.map((row) => ({
     courseId: row.course_id === null ? null : String(row.course_id),
     title: String(row.title),
+    views: num(row.views),
     sales: num(row.sales),
     grossCents: num(row.gross),
     refundedCents: num(row.refunded),

@@ -695,6 +695,19 @@ export const postViews = pgTable(
   (t) => [primaryKey({ columns: [t.postId, t.visitorHash, t.day] })],
 );
 
+/** One row per course page, visitor and day, so a view counts once a day (Admin → Analytics, docs/decisions/029). */
+export const courseViews = pgTable(
+  "course_views",
+  {
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    visitorHash: text("visitor_hash").notNull(),
+    day: date("day").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.visitorHash, t.day] }), index("course_views_day_idx").on(t.day, t.courseId)],
+);
+
 // ---------------------------------------------------------------------------
 // Marketing content
 // ---------------------------------------------------------------------------

@@ -39,6 +39,7 @@ const NOT_CONTENT = [
   "lesson_progress",
   "saved_courses",
   "post_views",
+  "course_views",
   "newsletter_subscribers",
   "contact_messages",
   "orders",

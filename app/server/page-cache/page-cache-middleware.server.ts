@@ -8,7 +8,8 @@ import { getDatabaseHandle, type DatabaseHandle } from "~/server/db/client.serve
 import { logger } from "~/server/logger.server";
 import { recordCachedPostView } from "~/server/posts/public-posts.server";
 import { PageCache, type CachedPage } from "./page-cache.server";
-import { blogPostSlug, isPublicPage } from "./public-pages";
+import { recordCachedCourseView } from "~/server/analytics/course-views.server";
+import { blogPostSlug, coursePageSlug, isPublicPage } from "./public-pages";
 import { inlineScriptHashes, withoutNonce } from "./script-hashes.server";
 
 /**
@@ -121,14 +122,16 @@ function listenerFor(cache: PageCache) {
     if (current !== handle || !subscribed) {
       handle = current;
       cache.clear();
-      subscribed = current.listenForContentChanges(() => cache.clear()).then(
-        () => true,
-        (error: unknown) => {
-          logger.error({ err: error }, "page cache: cannot listen for content changes; pages are rendered uncached");
-          subscribed = undefined;
-          return false;
-        },
-      );
+      subscribed = current
+        .listenForContentChanges(() => cache.clear())
+        .then(
+          () => true,
+          (error: unknown) => {
+            logger.error({ err: error }, "page cache: cannot listen for content changes; pages are rendered uncached");
+            subscribed = undefined;
+            return false;
+          },
+        );
     }
     return subscribed;
   };
@@ -200,7 +203,10 @@ function sendPage(req: Request, res: Response, page: CachedPage, state: "hit" | 
 function replaceNonce(req: Request, res: Response, scriptSources: string[] | null) {
   const policy = res.getHeader("Content-Security-Policy");
   if (typeof policy !== "string" || !req.nonce) return;
-  res.setHeader("Content-Security-Policy", policy.replace(` 'nonce-${req.nonce}'`, scriptSources?.length ? ` ${scriptSources.join(" ")}` : ""));
+  res.setHeader(
+    "Content-Security-Policy",
+    policy.replace(` 'nonce-${req.nonce}'`, scriptSources?.length ? ` ${scriptSources.join(" ")}` : ""),
+  );
 }
 
 /** A render not to keep (a 404, a redirect, one that sets a cookie), sent as React Router made it. */
@@ -241,11 +247,17 @@ function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip" | nul
   return null;
 }
 
-/** A cached post page did not run its loader, so its view is counted here, as the loader would. */
+/** A cached post or course page did not run its loader, so its view is counted here, as the loader would. */
 function countView(req: Request) {
+  const visit = { ip: req.ip ?? "", userAgent: req.headers["user-agent"] ?? "" };
   const slug = blogPostSlug(req.path);
-  if (!slug) return;
-  recordCachedPostView({ slug, ip: req.ip ?? "", userAgent: req.headers["user-agent"] ?? "" }).catch((error: unknown) => {
-    logger.error({ err: error, slug }, "could not count a post view");
-  });
+  if (slug)
+    recordCachedPostView({ slug, ...visit }).catch((error: unknown) => {
+      logger.error({ err: error, slug }, "could not count a post view");
+    });
+  const courseSlug = coursePageSlug(req.path);
+  if (courseSlug)
+    recordCachedCourseView({ slug: courseSlug, ...visit }).catch((error: unknown) => {
+      logger.error({ err: error, slug: courseSlug }, "could not count a course-page view");
+    });
 }

@@ -9,7 +9,7 @@ import { updateCourseDetails } from "~/server/courses/course-details.server";
 import { deleteCourse, setCourseStatus } from "~/server/courses/admin-courses.server";
 import { createLesson, deleteLesson } from "~/server/curriculum/lessons.server";
 import { createModule, updateModule } from "~/server/curriculum/modules.server";
-import { courses, lessons, playbooks, posts, reviews, testimonials, users } from "~/server/db/schema";
+import { courseViews, courses, lessons, playbooks, posts, reviews, testimonials, users } from "~/server/db/schema";
 import { seedDemoContent } from "~/server/db/seed/seed.server";
 import { deletePost, savePost, setPostStatus } from "~/server/posts/admin-posts.server";
 import { getSiteSettings, updateSiteSettings } from "~/server/settings/site-settings.server";
@@ -124,7 +124,10 @@ describe("anonymous public pages", () => {
 
   it("allow their inline scripts by hash, and replay no nonce", async () => {
     // The nonce-based policy is the production one (development allows inline scripts).
-    const production = await startAppServer({ routes: (file) => !file.startsWith("routes/admin/"), config: { ...getConfig(), isProduction: true } });
+    const production = await startAppServer({
+      routes: (file) => !file.startsWith("routes/admin/"),
+      config: { ...getConfig(), isProduction: true },
+    });
     const getProduction = async (path: string) => {
       const response = await fetch(`${production.base}${path}`, { headers: { "user-agent": CHROME } });
       return { headers: response.headers, text: await response.text() };
@@ -151,7 +154,9 @@ describe("anonymous public pages", () => {
   });
 
   it("count a blog post's view when served from the cache, once per visitor a day", async () => {
-    const views = async () => (await database().db.select({ viewCount: posts.viewCount }).from(posts).where(eq(posts.slug, "ship-before-you-feel-ready")))[0].viewCount;
+    const views = async () =>
+      (await database().db.select({ viewCount: posts.viewCount }).from(posts).where(eq(posts.slug, "ship-before-you-feel-ready")))[0]
+        .viewCount;
     await get(POST);
     const before = await views();
     const newReader = { "user-agent": `${CHROME} reader-${unique()}` };
@@ -162,6 +167,21 @@ describe("anonymous public pages", () => {
     // The two views that must not count were asked for before this third reader, whose view does.
     const third = { "user-agent": `${CHROME} reader-${unique()}` };
     expect((await get(POST, third)).cache).toBe("hit");
+    await expect.poll(views).toBe(before + 2);
+  });
+
+  it("count a course page's view when served from the cache, once per visitor a day, bots left out", async () => {
+    const [course] = await database().db.select({ id: courses.id }).from(courses).where(eq(courses.slug, "shopify-101"));
+    const views = async () => (await database().db.select().from(courseViews).where(eq(courseViews.courseId, course.id))).length;
+    await get(COURSE);
+    const before = await views();
+    const visitor = { "user-agent": `${CHROME} visitor-${unique()}` };
+    expect((await get(COURSE, visitor)).cache).toBe("hit");
+    await expect.poll(views).toBe(before + 1);
+    await get(COURSE, visitor);
+    await get(COURSE, { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" });
+    const third = { "user-agent": `${CHROME} visitor-${unique()}` };
+    expect((await get(COURSE, third)).cache).toBe("hit");
     await expect.poll(views).toBe(before + 2);
   });
 
@@ -185,7 +205,9 @@ describe("never shared across people", () => {
   const signedIn = (path: string, extra: Record<string, string> = {}) => get(path, { cookie: admin.cookie, ...extra });
 
   it("a signed-in admin's pages, their toast and what they typed never reach an anonymous visitor", async () => {
-    const toastCookie = (await redirectWithToast("/", { kind: "success", message: "Leaky toast 7f3a" })).headers.get("set-cookie")!.split(";")[0];
+    const toastCookie = (await redirectWithToast("/", { kind: "success", message: "Leaky toast 7f3a" })).headers
+      .get("set-cookie")!
+      .split(";")[0];
     for (const path of PUBLIC_PAGES.filter((path) => !path.endsWith(".xml"))) {
       const mine = await signedIn(path, { cookie: `${admin.cookie}; ${toastCookie}` });
       expect(mine.status, path).toBe(200);
@@ -223,7 +245,9 @@ describe("never shared across people", () => {
     const mine = await signedIn(COURSE);
     expect(mine.cache).toBe("pass");
     expect(mine.text).toContain(">Admin</a>");
-    const withToast = await get("/", { cookie: (await redirectWithToast("/", { kind: "success", message: "Only mine 51d2" })).headers.get("set-cookie")!.split(";")[0] });
+    const withToast = await get("/", {
+      cookie: (await redirectWithToast("/", { kind: "success", message: "Only mine 51d2" })).headers.get("set-cookie")!.split(";")[0],
+    });
     expect(withToast.cache).toBe("pass");
     expect(withToast.text).toContain("Only mine 51d2");
     expect((await get("/", { authorization: "Bearer not-a-token" })).cache).toBe("pass");
@@ -231,10 +255,12 @@ describe("never shared across people", () => {
 
   it("a response that sets a cookie is not kept: the visitor whose toast it cleared gets it alone", async () => {
     // A toast cookie is sent, so the request passes; the answer clears the cookie and is not stored.
-    const cookie = (await redirectWithToast("/pricing", { kind: "success", message: "Once 0b9e" })).headers.get("set-cookie")!.split(";")[0];
+    const cookie = (await redirectWithToast("/pricing", { kind: "success", message: "Once 0b9e" })).headers
+      .get("set-cookie")!
+      .split(";")[0];
     const mine = await get("/pricing", { cookie });
     expect(mine.headers.get("set-cookie")).toContain("toast=");
-    expect((await cachedPage("/pricing"))).not.toContain("Once 0b9e");
+    expect(await cachedPage("/pricing")).not.toContain("Once 0b9e");
   });
 });
 
@@ -264,7 +290,13 @@ describe("fresh after every content write", () => {
     const title = `Shopify renamed ${unique()}`;
     await cachedPage(COURSE);
     await cachedPage("/courses");
-    await updateCourseDetails({ courseId: course.id, title, slug: course.slug, description: course.longDescriptionMd, priceCents: course.priceCents });
+    await updateCourseDetails({
+      courseId: course.id,
+      title,
+      slug: course.slug,
+      description: course.longDescriptionMd,
+      priceCents: course.priceCents,
+    });
     expect(await nextPage(COURSE)).toContain(title);
     expect(await nextPage("/courses")).toContain(title);
     expect(await nextPage("/")).toContain(title);
@@ -326,7 +358,9 @@ describe("fresh after every content write", () => {
     await cachedPage(COURSE);
     const [course] = await database().db.select({ id: courses.id }).from(courses).where(eq(courses.slug, "shopify-101"));
     const body = `A fine review ${unique()}`;
-    await database().db.insert(reviews).values({ courseId: course.id, userId: admin.id, authorName: "Rita Reviewer", rating: 5, comment: body });
+    await database()
+      .db.insert(reviews)
+      .values({ courseId: course.id, userId: admin.id, authorName: "Rita Reviewer", rating: 5, comment: body });
     expect(await nextPage(COURSE)).toContain(body);
     await database().db.delete(reviews).where(eq(reviews.comment, body));
     expect(await nextPage(COURSE)).not.toContain(body);

@@ -28,13 +28,22 @@ export function isPublicPage(pathname: string) {
   return PUBLIC_PAGES.some((pattern) => pattern.test(page));
 }
 
-/** A blog post's slug when the path is a post page (or its data request), for counting views of cached pages. */
-export function blogPostSlug(pathname: string): string | null {
-  const match = /^\/blog\/([^/]+)\/?$/.exec(pagePath(pathname));
-  if (!match || match[1] === "rss.xml") return null;
+/** The page's one dynamic segment, decoded, when `pattern` matches the page the path shows. */
+function slugOf(pattern: RegExp, pathname: string): string | null {
+  const match = pattern.exec(pagePath(pathname));
+  if (!match) return null;
   try {
     return decodeURIComponent(match[1]);
   } catch {
     return null;
   }
 }
+
+/** A blog post's slug when the path is a post page (or its data request), for counting views of cached pages. */
+export function blogPostSlug(pathname: string): string | null {
+  const slug = slugOf(/^\/blog\/([^/]+)\/?$/, pathname);
+  return slug === "rss.xml" ? null : slug;
+}
+
+/** A course's slug when the path is its page (or its data request), for counting views of cached pages. */
+export const coursePageSlug = (pathname: string) => slugOf(/^\/courses\/([^/]+)\/?$/, pathname);

@@ -4,7 +4,6 @@ import { DEFAULT_BLOG_FILTERS, type BlogFilters } from "~/lib/blog-filters";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import {
   getPostBySlug,
-  hashVisitor,
   listFeedPosts,
   listPublishedPosts,
   listPublishedPostSlugs,
@@ -12,6 +11,7 @@ import {
   recordPostView,
   renderBlogRss,
 } from "./public-posts.server";
+import { hashVisitor } from "~/server/visitor-hash.server";
 import { escapeXml } from "~/lib/xml";
 import { posts, postViews, users, type NewPost } from "~/server/db/schema";
 

@@ -1,15 +1,11 @@
-import crypto from "node:crypto";
-import { formatDate, formatIsoDay } from "~/lib/dates";
+import { formatDate } from "~/lib/dates";
 import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
-import { isbot } from "isbot";
-import { LRUCache } from "lru-cache";
 import { BLOG_PAGE_SIZE, blogCategoryFromSlug, type BlogFilters } from "~/lib/blog-filters";
-import { resolveAuthSecret } from "~/server/auth/auth.server";
-import { getConfig } from "~/server/config.server";
 import { db, type Queryable } from "~/server/db/client.server";
 import { posts, postViews, users } from "~/server/db/schema";
 import { containsPattern } from "~/server/db/like.server";
 import { escapeXml } from "~/lib/xml";
+import { countableVisitor, seenToday } from "~/server/visitor-hash.server";
 import { pageWindow } from "~/server/db/pagination.server";
 
 /** What a post card shows; dates are formatted here so server and browser render the same text. */
@@ -136,13 +132,27 @@ export async function getPostBySlug({
   database?: Queryable;
 }): Promise<BlogPostDetail | null> {
   const [row] = await database
-    .select({ ...cardColumns, contentMd: posts.contentMd, tags: posts.tags, status: posts.status, viewCount: posts.viewCount, updatedAt: posts.updatedAt })
+    .select({
+      ...cardColumns,
+      contentMd: posts.contentMd,
+      tags: posts.tags,
+      status: posts.status,
+      viewCount: posts.viewCount,
+      updatedAt: posts.updatedAt,
+    })
     .from(posts)
     .leftJoin(users, eq(users.id, posts.authorId))
     .where(includeDrafts ? eq(posts.slug, slug) : and(eq(posts.slug, slug), isPublished))
     .limit(1);
   if (!row) return null;
-  return { ...toCard(row), contentMd: row.contentMd, tags: row.tags, status: row.status, viewCount: row.viewCount, updatedAt: row.updatedAt.toISOString() };
+  return {
+    ...toCard(row),
+    contentMd: row.contentMd,
+    tags: row.tags,
+    status: row.status,
+    viewCount: row.viewCount,
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 /** Up to `limit` other published posts of the same category, newest first. */
@@ -168,15 +178,6 @@ export async function listRelatedPosts({
 }
 
 /**
- * A visitor's id for one day: it cannot be linked across days or reversed to an IP address,
- * because the salt changes daily and derives from the server's secret.
- */
-export function hashVisitor({ ip, userAgent, day, secret }: { ip: string; userAgent: string; day: string; secret: string }) {
-  const salt = crypto.createHmac("sha256", secret).update(`post-views:${day}`).digest("hex");
-  return crypto.createHash("sha256").update(`${ip}\n${userAgent}\n${salt}`).digest("hex");
-}
-
-/**
  * Counts a view of a post for Popular: once per visitor per (UTC) day, never for bots.
  * Returns whether the view counted.
  */
@@ -193,11 +194,15 @@ export async function recordPostView({
   now?: Date;
   database?: Queryable;
 }): Promise<boolean> {
-  if (!userAgent || isbot(userAgent)) return false;
-  const day = formatIsoDay(now);
-  const visitorHash = hashVisitor({ ip, userAgent, day, secret: resolveAuthSecret(getConfig()) });
+  const visitor = countableVisitor({ ip, userAgent, now, purpose: "post-views" });
+  if (!visitor) return false;
+  const { day, visitorHash } = visitor;
   return database.transaction(async (tx) => {
-    const inserted = await tx.insert(postViews).values({ postId, visitorHash, day }).onConflictDoNothing().returning({ postId: postViews.postId });
+    const inserted = await tx
+      .insert(postViews)
+      .values({ postId, visitorHash, day })
+      .onConflictDoNothing()
+      .returning({ postId: postViews.postId });
     if (inserted.length === 0) return false;
     await tx
       .update(posts)
@@ -209,7 +214,7 @@ export async function recordPostView({
 
 /** Every published post's slug and last change, for the sitemap. */
 /** Visitors already counted today per post, so a cached page's repeat views cost no database write. */
-const countedToday = new LRUCache<string, true>({ max: 20_000 });
+const countedToday = seenToday();
 
 /**
  * Counts a view of a published post served from the page cache (its loader did not run):
@@ -228,25 +233,47 @@ export async function recordCachedPostView({
   now?: Date;
   database?: Queryable;
 }): Promise<boolean> {
-  if (!userAgent || isbot(userAgent)) return false;
-  const visitor = `${slug}\n${hashVisitor({ ip, userAgent, day: formatIsoDay(now), secret: resolveAuthSecret(getConfig()) })}`;
-  if (countedToday.has(visitor)) return false;
-  countedToday.set(visitor, true);
-  const [post] = await database.select({ id: posts.id }).from(posts).where(and(eq(posts.slug, slug), isPublished)).limit(1);
+  const visitor = countableVisitor({ ip, userAgent, now, purpose: "post-views" });
+  if (!visitor || countedToday(`${slug}\n${visitor.visitorHash}`)) return false;
+  const [post] = await database
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.slug, slug), isPublished))
+    .limit(1);
   if (!post) return false;
   return recordPostView({ postId: post.id, ip, userAgent, now, database });
 }
 
-export async function listPublishedPostSlugs({ database = db() }: { database?: Queryable } = {}): Promise<{ slug: string; updatedAt: Date }[]> {
-  return database.select({ slug: posts.slug, updatedAt: posts.updatedAt }).from(posts).where(isPublished).orderBy(...orderFor("newest"));
+export async function listPublishedPostSlugs({ database = db() }: { database?: Queryable } = {}): Promise<
+  { slug: string; updatedAt: Date }[]
+> {
+  return database
+    .select({ slug: posts.slug, updatedAt: posts.updatedAt })
+    .from(posts)
+    .where(isPublished)
+    .orderBy(...orderFor("newest"));
 }
 
-export type FeedPost = { slug: string; title: string; excerpt: string; category: string; publishedAt: Date | null; authorName: string | null };
+export type FeedPost = {
+  slug: string;
+  title: string;
+  excerpt: string;
+  category: string;
+  publishedAt: Date | null;
+  authorName: string | null;
+};
 
 /** The latest published posts for the RSS feed. */
 export async function listFeedPosts({ limit = 20, database = db() }: { limit?: number; database?: Queryable } = {}): Promise<FeedPost[]> {
   return database
-    .select({ slug: posts.slug, title: posts.title, excerpt: posts.excerpt, category: posts.category, publishedAt: posts.publishedAt, authorName: users.name })
+    .select({
+      slug: posts.slug,
+      title: posts.title,
+      excerpt: posts.excerpt,
+      category: posts.category,
+      publishedAt: posts.publishedAt,
+      authorName: users.name,
+    })
     .from(posts)
     .leftJoin(users, eq(users.id, posts.authorId))
     .where(isPublished)
