@@ -321,12 +321,26 @@ export const MAIL_KINDS = [
   "refund",
   "certificate",
   "drip",
+  "announcement",
   "other",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** Marketing mail: it carries a one-click unsubscribe and is not sent to addresses that used it. */
-export const MARKETING_MAIL_KINDS = ["drip"] as const satisfies readonly MailKind[];
+export const MARKETING_MAIL_KINDS = ["drip", "announcement"] as const satisfies readonly MailKind[];
+
+/** Who an announcement goes to (issue 25). */
+export const ANNOUNCEMENT_AUDIENCES = ["course", "members", "customers", "newsletter"] as const;
+export type AnnouncementAudience = (typeof ANNOUNCEMENT_AUDIENCES)[number];
+export const ANNOUNCEMENT_AUDIENCE_LABELS: Record<AnnouncementAudience, string> = {
+  course: "Learners of one course",
+  members: "All members",
+  customers: "All customers",
+  newsletter: "Newsletter subscribers",
+};
+export const ANNOUNCEMENT_STATUSES = ["sending", "sent"] as const;
+export type AnnouncementStatus = (typeof ANNOUNCEMENT_STATUSES)[number];
+export const ANNOUNCEMENT_STATUS_LABELS: Record<AnnouncementStatus, string> = { sending: "Sending", sent: "Sent" };
 
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   "verify-email": "Email confirmation",
@@ -338,6 +352,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   refund: "Refund notice",
   certificate: "Certificate",
   drip: "Lessons opened (drip)",
+  announcement: "Announcement",
   other: "Other",
 };
 

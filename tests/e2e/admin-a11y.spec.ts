@@ -14,6 +14,8 @@ const PAGES = [
   "/admin/coupons",
   "/admin/coupons/new",
   "/admin/reviews",
+  "/admin/announcements",
+  "/admin/announcements/new",
   "/admin/quizzes",
   "/admin/analytics",
   "/admin/system",

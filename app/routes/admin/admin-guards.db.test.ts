@@ -128,6 +128,9 @@ const FORMS: Record<string, (id: string) => Form[]> = {
   "/admin/coupons/new": () => [{ intent: "save", code: "SNEAKY", discountType: "percent", percentOff: "50", appliesTo: "all-courses" }],
   "/admin/coupons/:id": () => [{ intent: "save", code: "HIJACKED", discountType: "percent", percentOff: "100", appliesTo: "all-courses" }],
   "/admin/reviews": (id): Form[] => [{ intent: "hide", id }],
+  "/admin/announcements/new": (): Form[] => [
+    { intent: "send", send_key: "guard-test-send-key-000", subject: "Sneaky", body_md: "Hi", audience: "members", course_id: "" },
+  ],
   "/admin/system": (): Form[] => [{ intent: "retry", queue: "mail", id: failedJobId }],
 };
 /** Pages only a super_admin may open: a plain admin gets the same 403 as a learner (isAdmin true). */
@@ -219,6 +222,8 @@ describe("the admin area read from app/routes.ts", () => {
         "/admin/quizzes",
         "/admin/quizzes/:lessonId",
         "/admin/reviews",
+        "/admin/announcements",
+        "/admin/announcements/new",
         "/admin/analytics",
         "/admin/analytics/export.csv",
         "/admin/system",

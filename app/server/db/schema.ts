@@ -18,6 +18,8 @@ import {
 // A relative path, not "~/lib/…": drizzle-kit loads this file without the app's path alias.
 import {
   ACCESS_EVENT_TYPES,
+  ANNOUNCEMENT_AUDIENCES,
+  ANNOUNCEMENT_STATUSES,
   ADMIN_ROLES,
   COUPON_DISCOUNT_TYPES,
   COUPON_DURATIONS,
@@ -520,6 +522,34 @@ export const mailOptOuts = pgTable("mail_opt_outs", {
   email: text("email").primaryKey(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An e-mail the owner writes to a group of learners (issue 25). Sending is a job: it lists the
+ * audience, skips addresses that unsubscribed or bounced, and queues one message per address
+ * (keyed by announcement and address, so nobody gets it twice); the counts follow the mail log.
+ */
+export const announcements = pgTable(
+  "announcements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subject: text("subject").notNull(),
+    bodyMd: text("body_md").notNull(),
+    audience: text("audience").notNull(),
+    courseId: uuid("course_id").references(() => courses.id, { onDelete: "set null" }),
+    status: text("status").notNull().default("sending"),
+    recipientCount: integer("recipient_count").notNull().default(0),
+    queuedCount: integer("queued_count").notNull().default(0),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    /** Made when the form opens: a second submit of the same form (a double click) finds this row instead of sending again. */
+    sendKey: text("send_key").notNull().unique(),
+    ...timestamps,
+  },
+  (t) => [
+    check("announcements_audience_check", inList("audience", ANNOUNCEMENT_AUDIENCES)),
+    check("announcements_status_check", inList("status", ANNOUNCEMENT_STATUSES)),
+    index("announcements_created_idx").on(t.createdAt.desc()),
+  ],
+);
 
 export const lessonProgress = pgTable(
   "lesson_progress",

@@ -233,3 +233,26 @@ export function dripOpenedMail({
     action: { label: "Continue learning", url: first.url },
   });
 }
+
+/** An announcement: the owner's Markdown (rendered by the site's sanitising pipeline), the school's signature and the unsubscribe line. */
+export function announcementMail({
+  schoolName,
+  subject,
+  bodyHtml,
+  bodyText,
+  unsubscribeUrl,
+}: {
+  schoolName: string;
+  subject: string;
+  bodyHtml: string;
+  bodyText: string;
+  unsubscribeUrl: string;
+}): MailContent {
+  const footer = `You get this as a learner or subscriber of ${schoolName}.`;
+  const text = [bodyText, "", `— ${schoolName}`, "", `${footer} Unsubscribe: ${unsubscribeUrl}`].join("\n");
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:0 auto;padding:24px;line-height:1.6">
+${bodyHtml}
+<p style="font-size:12px;color:#64748b">— ${escapeHtml(schoolName)}</p>
+<p style="font-size:12px;color:#64748b">${escapeHtml(footer)} <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p></body></html>`;
+  return { subject, text, html };
+}

@@ -57,6 +57,7 @@ const NOT_CONTENT = [
   // Outgoing mail, shown only on the admin's System screen, and the addresses that refuse marketing mail.
   "mail_log",
   "mail_opt_outs",
+  "announcements",
 ];
 
 describe("the page cache's triggers", () => {

@@ -1,0 +1,101 @@
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import type { Route } from "./+types/announcement-new";
+import { AdminError } from "~/components/admin/admin-error";
+import { MarkdownPreview } from "~/components/admin/markdown-preview";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
+import { useAnswerToast } from "~/components/use-toast-once";
+import { ANNOUNCEMENT_LIMITS } from "~/lib/announcements";
+import { ANNOUNCEMENT_AUDIENCE_LABELS, ANNOUNCEMENT_AUDIENCES, type AnnouncementAudience } from "~/lib/domain-values";
+import { adminMeta } from "~/lib/seo";
+import { newAnnouncementAction, newAnnouncementLoader } from "./announcements.server";
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, "New announcement");
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return newAnnouncementLoader({ request, context });
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return newAnnouncementAction({ request, context });
+}
+
+type Answer = { errors?: Record<string, string[]>; values?: Record<string, string> } | undefined;
+
+/** Write an announcement in Markdown, preview it, send a test to yourself, then send it. */
+export default function NewAnnouncement({ loaderData, actionData }: Route.ComponentProps) {
+  const answer = actionData as Answer;
+  useAnswerToast(actionData);
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const typed = answer?.values ?? {};
+  const errors = answer?.errors ?? {};
+  const [audience, setAudience] = useState<AnnouncementAudience>((typed.audience as AnnouncementAudience) ?? "course");
+  const [body, setBody] = useState(typed.body_md ?? "");
+  return (
+    <div className="grid max-w-3xl gap-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">New announcement</h1>
+        <p className="mt-1 text-sm text-muted-foreground">
+          An e-mail to your learners. It carries a one-click unsubscribe; people who unsubscribed or whose mail bounced are skipped.
+        </p>
+      </div>
+      <Form method="post" className="grid gap-5 rounded-xl border bg-card p-4 sm:p-6">
+        <input type="hidden" name="send_key" value={loaderData.sendKey} />
+        <FormField label="Subject" name="subject" error={errors.subject}>
+          <Input defaultValue={typed.subject ?? ""} required maxLength={ANNOUNCEMENT_LIMITS.subject} autoComplete="off" />
+        </FormField>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField label="Send to" name="audience" error={errors.audience}>
+            <NativeSelect value={audience} onChange={(event) => setAudience(event.target.value as AnnouncementAudience)}>
+              {ANNOUNCEMENT_AUDIENCES.map((value) => (
+                <option key={value} value={value}>
+                  {ANNOUNCEMENT_AUDIENCE_LABELS[value]}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          {audience === "course" ? (
+            <FormField label="Course" name="course_id" error={errors.course_id}>
+              <NativeSelect defaultValue={typed.course_id ?? ""}>
+                <option value="">Choose a course</option>
+                {loaderData.courses.map((course) => (
+                  <option key={course.id} value={course.id}>
+                    {course.title}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+          ) : null}
+        </div>
+        <FormField label="Message (Markdown)" name="body_md" error={errors.body_md}>
+          <Textarea value={body} onChange={(event) => setBody(event.target.value)} rows={12} maxLength={ANNOUNCEMENT_LIMITS.bodyMd} className="font-mono text-sm" />
+        </FormField>
+        <section aria-labelledby="announcement-preview" className="grid gap-2">
+          <h2 id="announcement-preview" className="text-sm font-semibold">
+            Preview
+          </h2>
+          <div className="rounded-lg border bg-background p-4">
+            <MarkdownPreview markdown={body} />
+          </div>
+        </section>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button type="submit" name="intent" value="test" variant="outline" loading={pending === "test"}>
+            Send test to me
+          </Button>
+          <Button type="submit" name="intent" value="send" loading={pending === "send"}>
+            Send announcement
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
+}

@@ -1,0 +1,102 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { eq, like } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { deliverQueuedMailNow } from "../../../tests/support/mail-queue";
+import { callAction, callLoader, sessionUser } from "../../../tests/support/route-harness";
+import { unique, useTestDatabase } from "../../../tests/support/test-database";
+import * as announcementList from "~/routes/admin/announcements";
+import * as newAnnouncement from "~/routes/admin/announcement-new";
+import { getConfig } from "~/server/config.server";
+import { announcements, courses, enrollments, mailLog, newsletterSubscribers, users } from "~/server/db/schema";
+import { runDueJobs } from "~/server/jobs/queue.server";
+import { optOutOfMarketingMail } from "~/server/mail/unsubscribe.server";
+import { listAudience, sendAnnouncement, startAnnouncement } from "./announcements.server";
+
+const database = useTestDatabase();
+const admin = sessionUser({ role: "admin" });
+const LEARNERS = 1000;
+let courseId = "";
+const tag = unique("ann");
+const emailOf = (index: number) => `${tag}-${index}@example.test`;
+
+beforeAll(async () => {
+  const db = database().db;
+  await db.insert(users).values({ id: admin.id, email: admin.email, name: admin.name, role: "admin" });
+  const [course] = await db.insert(courses).values({ title: "Announced course", slug: tag, status: "published" }).returning({ id: courses.id });
+  courseId = course.id;
+  // 1,000 learners, plus one who unsubscribed and one whose mail bounced.
+  const people = Array.from({ length: LEARNERS + 2 }, (_, index) => ({ id: `${tag}-u${index}`, email: emailOf(index), name: `Learner ${index}`, role: "user" }));
+  for (let start = 0; start < people.length; start += 250) await db.insert(users).values(people.slice(start, start + 250));
+  for (let start = 0; start < people.length; start += 250) {
+    await db.insert(enrollments).values(people.slice(start, start + 250).map((person) => ({ userId: person.id, courseId, source: "purchase" as const })));
+  }
+  await optOutOfMarketingMail(emailOf(LEARNERS));
+  await db.insert(mailLog).values({ idempotencyKey: unique("bounce"), kind: "receipt", to: emailOf(LEARNERS + 1), subject: "x", text: "x", html: "x", status: "failed" });
+});
+
+const runJobs = () => runDueJobs("announcement", sendAnnouncement);
+
+describe("announcements", () => {
+  it("sends to 1,000 learners once each through the queue, skipping unsubscribed and bounced addresses, even when started twice", async () => {
+    const draft = { subject: `Week 3 is live ${tag}`, bodyMd: "## New lesson\n\nWatch **it** now.", audience: "course" as const, courseId };
+    const first = await startAnnouncement({ ...draft, sendKey: `${tag}-key`, actorId: admin.id });
+    const again = await startAnnouncement({ ...draft, sendKey: `${tag}-key`, actorId: admin.id });
+    expect(first.started).toBe(true);
+    expect(again).toEqual({ id: first.id, started: false });
+
+    await runJobs();
+    // A retried job queues nothing twice.
+    await sendAnnouncement({ announcementId: first.id });
+    const [row] = await database().db.select().from(announcements).where(eq(announcements.id, first.id));
+    expect(row).toMatchObject({ status: "sent", recipientCount: LEARNERS, queuedCount: LEARNERS });
+    const queued = await database()
+      .db.select({ to: mailLog.to })
+      .from(mailLog)
+      .where(like(mailLog.idempotencyKey, `announcement:${first.id}:%`));
+    expect(queued).toHaveLength(LEARNERS);
+    expect(new Set(queued.map((mail) => mail.to)).size).toBe(LEARNERS);
+    expect(queued.map((mail) => mail.to)).not.toContain(emailOf(LEARNERS));
+    expect(queued.map((mail) => mail.to)).not.toContain(emailOf(LEARNERS + 1));
+
+    // Delivered once each, with the one-click unsubscribe; the list counts them.
+    await deliverQueuedMailNow();
+    const outbox = getConfig().mail.outboxDir;
+    const files = await fs.readdir(outbox);
+    const texts = await Promise.all(files.map((name) => fs.readFile(path.join(outbox, name), "utf8")));
+    const mine = texts.filter((text) => text.includes(`Week 3 is live ${tag}`));
+    expect(mine).toHaveLength(LEARNERS);
+    expect(mine.every((text) => /^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m.test(text))).toBe(true);
+    const list = await callLoader(announcementList, { path: `/admin/announcements?q=${encodeURIComponent(tag)}`, user: admin });
+    expect(list.rows).toEqual([
+      expect.objectContaining({ subject: `Week 3 is live ${tag}`, status: "Sent", progress: "1,000 of 1,000 queued", delivered: "1,000 sent · 0 failed", moving: false }),
+    ]);
+  });
+
+  it("knows each audience", async () => {
+    const subscriber = `${tag}-news@example.test`;
+    await database().db.insert(newsletterSubscribers).values([
+      { email: subscriber, status: "confirmed", token: unique("t") },
+      { email: `${tag}-pending@example.test`, status: "pending", token: unique("t") },
+    ]);
+    const newsletter = await listAudience({ audience: "newsletter", courseId: null });
+    expect(newsletter).toContain(subscriber);
+    expect(newsletter).not.toContain(`${tag}-pending@example.test`);
+    expect(await listAudience({ audience: "course", courseId })).toHaveLength(LEARNERS + 2);
+    expect(await listAudience({ audience: "members", courseId: null })).not.toContain(emailOf(0));
+  });
+
+  it("refuses a course announcement without its course, keeps what was typed, and sends a test to the admin", async () => {
+    const form = { send_key: `${tag}-form-key-1`, subject: "Hello", body_md: "Body text", audience: "course", course_id: "" };
+    expect(await callAction(newAnnouncement, { path: "/admin/announcements/new", user: admin, form: { ...form, intent: "send" } })).toMatchObject({
+      init: { status: 400 },
+      data: { errors: { course_id: ["Choose the course whose learners get it"] }, values: { subject: "Hello", body_md: "Body text" } },
+    });
+    expect(await callAction(newAnnouncement, { path: "/admin/announcements/new", user: admin, form: { ...form, intent: "test" } })).toMatchObject({
+      data: { toast: { kind: "success", message: `Test sent to ${admin.email}` } },
+    });
+    const [test] = await database().db.select().from(mailLog).where(eq(mailLog.to, admin.email));
+    expect(test).toMatchObject({ kind: "announcement", subject: "[Test] Hello" });
+    expect(test.html).toContain("<p>Body text</p>");
+  });
+});
