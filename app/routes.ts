@@ -30,6 +30,7 @@ export default [
     route("newsletter", "routes/marketing/newsletter.tsx"),
     route("newsletter/confirm", "routes/marketing/newsletter-confirm.tsx"),
     route("newsletter/unsubscribe", "routes/marketing/newsletter-unsubscribe.tsx"),
+    route("unsubscribe", "routes/marketing/unsubscribe.tsx"),
 
     // catalog
     route("courses", "routes/catalog/catalog.tsx"),

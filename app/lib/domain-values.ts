@@ -320,9 +320,13 @@ export const MAIL_KINDS = [
   "receipt",
   "refund",
   "certificate",
+  "drip",
   "other",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** Marketing mail: it carries a one-click unsubscribe and is not sent to addresses that used it. */
+export const MARKETING_MAIL_KINDS = ["drip"] as const satisfies readonly MailKind[];
 
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   "verify-email": "Email confirmation",
@@ -333,6 +337,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   receipt: "Receipt",
   refund: "Refund notice",
   certificate: "Certificate",
+  drip: "Lessons opened (drip)",
   other: "Other",
 };
 

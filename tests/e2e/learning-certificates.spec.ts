@@ -11,12 +11,28 @@ import { grantAccess, newLearner, publishedCourse } from "./learning-support";
 
 test.describe.configure({ timeout: 180_000 });
 
-test("a learner who finishes a course gets a certificate they can download and anyone can verify", async ({ page, browser }) => {
+test("a learner who reads a lesson and passes the final quiz gets a certificate they can download and anyone can verify", async ({
+  page,
+  browser,
+}) => {
   const courseTitle = uniqueTitle("Certified course");
-  const lessons = [uniqueTitle("Part one"), uniqueTitle("Part two")];
+  const lessonTitle = uniqueTitle("Part one");
+  const quizTitle = uniqueTitle("Final quiz");
   await signInAsAdmin(page);
-  await createCourse(page, { title: courseTitle, lessons });
+  await createCourse(page, { title: courseTitle, lessons: [lessonTitle, quizTitle] });
   const course = await publishedCourse(page, courseTitle);
+
+  // The last lesson is a one-question quiz.
+  await page.goto(`/admin/courses/builder/${course.id}?tab=curriculum`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: `Edit “${quizTitle}”` }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Lesson" });
+  await dialog.getByLabel("Type").selectOption("quiz");
+  await dialog.getByLabel("Kind of question 1").selectOption("true_false");
+  await dialog.getByLabel("Text of question 1").fill("A certificate needs every lesson completed.");
+  await dialog.getByLabel("True is correct").check();
+  await dialog.getByRole("button", { name: "Save Lesson" }).click();
+  await expect(toast(page, "Lesson updated")).toBeVisible();
 
   await page.goto(`/admin/courses/builder/${course.id}`);
   await waitForHydration(page);
@@ -28,14 +44,21 @@ test("a learner who finishes a course gets a certificate they can download and a
   await grantAccess(page, learner.email, courseTitle);
   try {
     const lp = learner.page;
-    for (const [index, lesson] of lessons.entries()) {
-      await lp.goto(`/courses/${course.slug}`);
-      await lp.getByRole("link", { name: "Continue learning" }).click();
-      await expect(lp.getByRole("heading", { level: 1, name: lesson })).toBeVisible();
-      await waitForHydration(lp);
-      await lp.getByRole("button", { name: "Mark as complete" }).click();
-      await expect(toast(lp, index === lessons.length - 1 ? "Course complete! Your certificate is ready" : "Lesson marked as complete")).toBeVisible();
-    }
+    await lp.goto(`/courses/${course.slug}`);
+    await lp.getByRole("link", { name: "Continue learning" }).click();
+    await expect(lp.getByRole("heading", { level: 1, name: lessonTitle })).toBeVisible();
+    await waitForHydration(lp);
+    await lp.getByRole("button", { name: "Mark as complete" }).click();
+    await expect(toast(lp, "Lesson marked as complete")).toBeVisible();
+
+    // Passing the quiz completes the course: the certificate is issued.
+    await lp.goto(`/courses/${course.slug}`);
+    await lp.getByRole("link", { name: "Continue learning" }).click();
+    await expect(lp.getByRole("heading", { level: 1, name: quizTitle })).toBeVisible();
+    await waitForHydration(lp);
+    await lp.getByRole("group", { name: "1. A certificate needs every lesson completed." }).getByLabel("True").check();
+    await lp.getByRole("button", { name: "Submit answers" }).click();
+    await expect(toast(lp, "Course complete! Your certificate is ready")).toBeVisible();
 
     await lp.goto(`/courses/${course.slug}`);
     await lp.getByRole("link", { name: "Your certificate" }).click();

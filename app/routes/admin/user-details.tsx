@@ -4,17 +4,15 @@ import { ArrowLeft, GraduationCap, Receipt } from "lucide-react";
 import type { Route } from "./+types/user-details";
 import { AdminError } from "~/components/admin/admin-error";
 import { MembershipSummary, toMembershipView } from "~/components/admin/membership-summary";
-import type { AdminListColumn } from "~/components/admin/list/admin-list-table";
 import { AdminListTable } from "~/components/admin/list/admin-list-table";
-import { RowActions, RowIntentButton } from "~/components/admin/list/row-actions";
 import { orderColumns, orderRefundAction, StripeRefundNote } from "~/components/admin/order-columns";
 import { toOrderRow } from "~/components/admin/order-row";
 import { RoleBadge } from "~/components/admin/role-badge";
 import { UserCertificates } from "~/components/admin/user-certificates";
+import { courseAccessAction, courseAccessColumns } from "~/components/admin/user-course-access";
 import { UserHistory } from "~/components/admin/user-history";
 import { UserQuizAttempts } from "~/components/admin/user-quiz-attempts";
 import { useAnswerToast, useToastOnce } from "~/components/use-toast-once";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -22,19 +20,17 @@ import { NativeSelect } from "~/components/ui/select";
 import {
   ACCESS_EVENT_LABELS,
   ENROLLMENT_SOURCE_LABELS,
-  ENROLLMENT_STATUS_LABELS,
   isOneOf,
   ACCESS_EVENT_TYPES,
   ENROLLMENT_SOURCES,
   ROLE_LABELS,
   ROLES,
-  type EnrollmentStatus,
 } from "~/lib/domain-values";
 import { ORDER_MESSAGES, orderListUrl } from "~/lib/order-list-filters";
 import { adminMeta } from "~/lib/seo";
 import { assignableRoles, canChangeRole, ROLE_CHANGE_REFUSALS } from "~/lib/role-rules";
 import type { Toast } from "~/lib/toast";
-import { NO_ACCESS_LABEL, USER_MESSAGES } from "~/lib/user-messages";
+import { USER_MESSAGES } from "~/lib/user-messages";
 import { listAccessHistory, listUserCourseAccess } from "~/server/access/course-access.server";
 import { certificateNumber, listUserCertificates } from "~/server/certificates/certificates.server";
 import { loadUserDrip } from "~/server/access/drip.server";
@@ -46,7 +42,6 @@ import { listUserQuizAttempts } from "~/server/quizzes/quiz-stats.server";
 import { getAdminUser } from "~/server/users/admin-users.server";
 import { countSuperAdmins } from "~/server/users/user-roles.server";
 import { userDetailsAction } from "./user-details.server";
-import { RowTitle } from "~/components/admin/list/row-title";
 
 export const meta: Route.MetaFunction = (args) =>
   adminMeta(args, `${args.loaderData ? args.loaderData.user.email : USER_MESSAGES.notFound} | Users`);
@@ -167,53 +162,7 @@ export function action({ request, context, params }: Route.ActionArgs) {
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];
-type CourseRow = LoaderData["courses"][number];
 
-function AccessBadge({ status }: { status: EnrollmentStatus | null }) {
-  if (status === "active") return <Badge variant="success">{ENROLLMENT_STATUS_LABELS.active}</Badge>;
-  if (status === "revoked") return <Badge variant="destructive">{ENROLLMENT_STATUS_LABELS.revoked}</Badge>;
-  return <Badge variant="secondary">{NO_ACCESS_LABEL}</Badge>;
-}
-
-const courseColumns: AdminListColumn<CourseRow>[] = [
-  {
-    header: "Course",
-    className: "max-w-[12rem] sm:max-w-sm",
-    cell: (course) => <RowTitle to={`/courses/${course.slug}`} title={course.title} detail={course.detail} />,
-  },
-  { header: "Status", cell: (course) => <AccessBadge status={course.status} /> },
-];
-
-/** Grant or Revoke, with a fetcher of its own so only this row waits; on a drip course, "Open all lessons now". */
-function CourseAccessButton({ course }: { course: CourseRow }) {
-  const active = course.status === "active";
-  return (
-    <RowActions>
-      {course.drip === "scheduled" ? (
-        <RowIntentButton
-          intent="open-all"
-          fields={{ courseId: course.courseId }}
-          variant="secondary"
-          label={`Open all lessons of “${course.title}” now`}
-        >
-          Open all now
-        </RowIntentButton>
-      ) : course.drip === "opened" ? (
-        <span className="text-xs text-muted-foreground">All lessons open</span>
-      ) : null}
-      <RowIntentButton
-        intent={active ? "revoke" : "grant"}
-        fields={{ courseId: course.courseId }}
-        variant={active ? "outline" : "default"}
-        label={active ? `Revoke access to “${course.title}”` : `Grant Access to “${course.title}”`}
-      >
-        {active ? "Revoke" : "Grant Access"}
-      </RowIntentButton>
-    </RowActions>
-  );
-}
-
-const courseAccessAction = (course: CourseRow) => <CourseAccessButton course={course} />;
 const userOrderColumns = orderColumns({ showBuyer: false });
 
 function RoleForm({ user, role }: { user: LoaderData["user"]; role: LoaderData["role"] }) {
@@ -334,7 +283,7 @@ export default function UserDetails({ loaderData, actionData }: Route.ComponentP
           ) : (
             <AdminListTable
               label="Course access"
-              columns={courseColumns}
+              columns={courseAccessColumns}
               rows={courses}
               rowKey={(course) => course.courseId}
               rowActions={courseAccessAction}

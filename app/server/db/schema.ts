@@ -512,6 +512,15 @@ export const dripOverrides = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
 );
 
+/**
+ * Addresses that asked for no more marketing mail (issue 24 and 25: drip notices, announcements),
+ * from the one-click link every such message carries. Receipts and account mail still go out.
+ */
+export const mailOptOuts = pgTable("mail_opt_outs", {
+  email: text("email").primaryKey(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const lessonProgress = pgTable(
   "lesson_progress",
   {

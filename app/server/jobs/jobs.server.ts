@@ -8,6 +8,7 @@ import { logger } from "~/server/logger.server";
 import { clearOldMailBodies, deliverQueuedMail } from "~/server/mail/mail-queue.server";
 import { settleEndedTestMemberships } from "~/server/payments/settle-ended-test-memberships.server";
 import { sweepUnusedPostCovers } from "~/server/posts/post-covers.server";
+import { sendDripOpenedMails } from "~/server/learning/drip-mail.server";
 import { LONGEST_RATE_LIMIT_WINDOW_MS } from "~/server/rate-limit.server";
 import { sweepUnusedSiteLogos } from "~/server/settings/site-logos.server";
 import { findFfmpeg } from "~/server/video/ffmpeg.server";
@@ -73,6 +74,8 @@ export const JOBS: JobRegistration[] = [
   { name: "sweep-unused-files", cron: "17 * * * *", handler: logged("sweep-unused-files", sweepUnusedFiles) },
   { name: "purge-expired-rows", cron: "41 * * * *", handler: logged("purge-expired-rows", () => purgeExpiredRows()) },
   { name: "end-test-memberships", cron: "*/10 * * * *", handler: logged("end-test-memberships", () => endTestMemberships()) },
+  // Once a day: learners whose drip modules opened since yesterday (issue 24).
+  { name: "drip-opened-mail", cron: "5 8 * * *", handler: logged("drip-opened-mail", () => sendDripOpenedMails()) },
 ];
 
 /** Starts every worker of the app in this process. */

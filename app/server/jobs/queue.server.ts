@@ -33,6 +33,7 @@ export const QUEUES = {
   "sweep-unused-files": { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 },
   "purge-expired-rows": { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 },
   "end-test-memberships": { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 },
+  "drip-opened-mail": { retryLimit: 2, retryDelay: 300, retryBackoff: true, expireInSeconds: 30 * 60 },
   /** One lesson upload into its HLS stream (app/server/video/transcode-lesson-video.server.ts); a long video takes a while. */
   "transcode-video": { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 2 * 60 * 60 },
 } satisfies Record<JobQueue, QueueRules>;

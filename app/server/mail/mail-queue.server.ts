@@ -8,6 +8,7 @@ import { mailLog } from "~/server/db/schema";
 import { enqueue, type JobContext } from "~/server/jobs/queue.server";
 import { logger } from "~/server/logger.server";
 import { deliverMail, type Mail } from "./transport.server";
+import { unsubscribeHeaders } from "./unsubscribe.server";
 
 /**
  * Durable mail. `sendMail` writes the message to mail_log and enqueues its delivery in one
@@ -70,7 +71,15 @@ export async function deliverQueuedMail(data: Record<string, unknown>, job: Pick
   if (!row) return;
   try {
     await deliverMail(
-      { to: row.to, subject: row.subject, text: row.text, html: row.html, ...(row.replyTo ? { replyTo: row.replyTo } : {}) },
+      {
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+        // Marketing mail carries its one-click unsubscribe (RFC 8058), made for this address.
+        headers: unsubscribeHeaders(row.kind, row.to),
+      },
       { messageId: messageIdFor(row.id) },
     );
   } catch (error) {

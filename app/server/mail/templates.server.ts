@@ -209,3 +209,27 @@ export function certificateIssuedMail({
     action: { label: "View your certificate", url },
   });
 }
+
+/** The daily drip notice: the modules that opened for this learner, with the marketing unsubscribe link. */
+export function dripOpenedMail({
+  schoolName,
+  learnerName,
+  modules,
+  unsubscribeUrl,
+}: {
+  schoolName: string;
+  learnerName: string;
+  modules: { moduleTitle: string; courseTitle: string; url: string }[];
+  unsubscribeUrl: string;
+}) {
+  const [first] = modules;
+  return compose(modules.length === 1 ? `New lessons are open: ${first.moduleTitle}` : `${modules.length} new modules are open`, {
+    schoolName,
+    heading: `Hi ${learnerName}, new lessons are ready`,
+    paragraphs: [
+      ...modules.map((module) => `${module.moduleTitle}, in ${module.courseTitle}: ${module.url}`),
+      `You get these notes because you take courses at ${schoolName}. Stop them: ${unsubscribeUrl}`,
+    ],
+    action: { label: "Continue learning", url: first.url },
+  });
+}

@@ -6,7 +6,7 @@ import { getConfig } from "~/server/config.server";
 import { logger } from "~/server/logger.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 
-export type Mail = { to: string; subject: string; text: string; html: string; replyTo?: string };
+export type Mail = { to: string; subject: string; text: string; html: string; replyTo?: string; headers?: Record<string, string> };
 
 let transport: { url: string; transporter: Transporter } | undefined;
 

@@ -54,8 +54,9 @@ const NOT_CONTENT = [
   // A learner's quiz attempts and answers: their own lesson page and the admin's screens.
   "quiz_attempts",
   "quiz_answers",
-  // Outgoing mail, shown only on the admin's System screen.
+  // Outgoing mail, shown only on the admin's System screen, and the addresses that refuse marketing mail.
   "mail_log",
+  "mail_opt_outs",
 ];
 
 describe("the page cache's triggers", () => {
