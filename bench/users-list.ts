@@ -4,36 +4,14 @@
 // its own on that server that is dropped afterwards. Prints figures; asserts nothing.
 import os from "node:os";
 import { sql } from "drizzle-orm";
-import postgres from "postgres";
-import { openDatabase, setDatabase, type DatabaseHandle } from "../app/server/db/client.server";
+import { setDatabase, type DatabaseHandle } from "../app/server/db/client.server";
+import { openBenchDatabase, time } from "./bench-support";
 import { runMigrations } from "../app/server/db/migrate.server";
 import { exportUsersCsv, getAdminUser, listAdminUsers } from "../app/server/users/admin-users.server";
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const BUDGET_MS = Number(process.env.BENCH_MS ?? 1500);
 const MIN_RUNS = 5;
-
-async function openBenchDatabase(): Promise<{ handle: DatabaseHandle; dispose: () => Promise<void> }> {
-  const serverUrl = process.env.BENCH_DATABASE_URL;
-  if (!serverUrl) {
-    const handle = await openDatabase({ kind: "pglite-memory" });
-    return { handle, dispose: () => handle.close() };
-  }
-  const name = `users_bench_${process.pid}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: "postgres", url: url.toString(), max: 2 });
-  return {
-    handle,
-    dispose: async () => {
-      await handle.close();
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 /**
  * 100,000 people in one statement: varied names and domains, one in a thousand an admin,
@@ -59,19 +37,6 @@ async function seedUsers(handle: DatabaseHandle) {
 
 type Scenario = { name: string; run: () => Promise<unknown> };
 
-async function time(run: () => Promise<unknown>) {
-  await run(); // warm up (plans, caches)
-  const samples: number[] = [];
-  const deadline = performance.now() + BUDGET_MS;
-  while (samples.length < MIN_RUNS || performance.now() < deadline) {
-    const started = performance.now();
-    await run();
-    samples.push(performance.now() - started);
-  }
-  samples.sort((a, b) => a - b);
-  return { runs: samples.length, median: samples[Math.floor(samples.length / 2)], p95: samples[Math.floor(samples.length * 0.95)] };
-}
-
 const lastPage = Math.ceil(USERS / 50);
 const scenarios: Scenario[] = [
   { name: "primary-key lookup (baseline)", run: () => getAdminUser({ userId: "bench-4242" }) },
@@ -90,7 +55,7 @@ const scenarios: Scenario[] = [
   { name: "role filter: admins", run: () => listAdminUsers({ role: "admin" }) },
 ];
 
-const { handle, dispose } = await openBenchDatabase();
+const { handle, dispose } = await openBenchDatabase("users_bench");
 try {
   setDatabase(handle);
   await runMigrations(handle, "drizzle");
@@ -101,7 +66,8 @@ try {
   );
 
   const results = [];
-  for (const scenario of scenarios) results.push({ ...scenario, ...(await time(scenario.run)) });
+  for (const scenario of scenarios)
+    results.push({ ...scenario, ...(await time(scenario.run, { budgetMs: BUDGET_MS, minRuns: MIN_RUNS })) });
   const baseline = results[0].median;
   console.log(`${handle.kind}, ${os.cpus().length} cores, each scenario for ${BUDGET_MS / 1000}s (at least ${MIN_RUNS} runs)\n`);
   console.log("scenario".padEnd(42), "runs".padStart(6), "median ms".padStart(10), "p95 ms".padStart(8), "× pk lookup".padStart(12));

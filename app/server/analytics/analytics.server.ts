@@ -180,18 +180,22 @@ export async function readMemberSummary({
   now?: Date;
 }): Promise<MemberSummary> {
   const at = to < now ? to : now;
+  // Each membership's first paid order, in one pass over the orders (a subquery per membership
+  // would scan them once per member).
   const [row] = await rowsOf(sql`
+    with first_orders as (
+      select distinct on (o.subscription_id) o.subscription_id,
+        case when cp.duration = 'every-payment' then o.amount_cents else greatest(o.list_price_cents, o.amount_cents) end as price
+      from orders o left join coupons cp on cp.id = o.coupon_id
+      where o.subscription_id is not null and o.status in ('paid', 'refunded')
+      order by o.subscription_id, o.created_at
+    )
     select count(*)::int as active,
       coalesce(sum(
-        coalesce(
-          (select case when cp.duration = 'every-payment' then o.amount_cents else greatest(o.list_price_cents, o.amount_cents) end
-           from orders o left join coupons cp on cp.id = o.coupon_id
-           where o.subscription_id = s.id and o.status in ('paid', 'refunded')
-           order by o.created_at limit 1),
-          case when s.plan = 'yearly' then ${yearlyCents}::int else ${monthlyCents}::int end
-        )::numeric / case when s.plan = 'yearly' then 12 else 1 end
+        coalesce(f.price, case when s.plan = 'yearly' then ${yearlyCents}::int else ${monthlyCents}::int end)::numeric
+          / case when s.plan = 'yearly' then 12 else 1 end
       ), 0)::float8 as mrr
-    from subscriptions s
+    from subscriptions s left join first_orders f on f.subscription_id = s.id
     where ${STARTED} and s.created_at < ${iso(at)}::timestamptz
       and (s.canceled_at is null or s.canceled_at >= ${iso(at)}::timestamptz)
       and (s.canceled_at is not null or s.status in ('trialing', 'active', 'past_due'))`);
