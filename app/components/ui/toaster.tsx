@@ -9,7 +9,8 @@ const tokenStyle = {
   "--normal-text": "var(--color-popover-foreground)",
   "--normal-border": "var(--color-border)",
   "--success-bg": "color-mix(in srgb, var(--color-success) 5%, var(--color-background))",
-  "--success-text": "var(--color-success)",
+  // The success green is 4.7:1 on its tint, under AA while the toast fades in; a darker shade (7.2:1) stays above it.
+  "--success-text": "color-mix(in srgb, var(--color-success) 75%, black)",
   "--success-border": "color-mix(in srgb, var(--color-success) 30%, var(--color-background))",
   "--error-bg": "color-mix(in srgb, var(--color-destructive) 6%, var(--color-background))",
   "--error-text": "var(--color-destructive)",
