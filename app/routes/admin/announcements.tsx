@@ -1,6 +1,5 @@
 import { Megaphone } from "lucide-react";
-import { useEffect } from "react";
-import { useRevalidator } from "react-router";
+import { useRevalidateWhile } from "~/components/use-revalidate-while";
 import type { Route } from "./+types/announcements";
 import { AdminError } from "~/components/admin/admin-error";
 import { AdminListPage } from "~/components/admin/list/admin-list-page";
@@ -78,13 +77,7 @@ const columns: AdminListColumn<AnnouncementRow>[] = [
 
 export default function AdminAnnouncements({ loaderData }: Route.ComponentProps) {
   // While one is sending, the counts are read again every few seconds.
-  const { revalidate, state } = useRevalidator();
-  const sending = loaderData.rows.some((row) => row.moving);
-  useEffect(() => {
-    if (!sending) return;
-    const timer = setInterval(() => state === "idle" && revalidate(), 3000);
-    return () => clearInterval(timer);
-  }, [sending, revalidate, state]);
+  useRevalidateWhile(loaderData.rows.some((row) => row.moving));
   return (
     <AdminListPage
       title="Announcements"

@@ -1,6 +1,6 @@
-import { useEffect, useId } from "react";
+import { useId } from "react";
+import { useRevalidateWhile } from "~/components/use-revalidate-while";
 import { Captions, RotateCcw, Trash2, Upload } from "lucide-react";
-import { useRevalidator } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { VIDEO_STREAM_STATUS_LABELS } from "~/lib/domain-values";
@@ -120,11 +120,8 @@ function CaptionsControl({ lessonId, lessonTitle, hasCaptions }: { lessonId: str
 
 /** Reloads the builder's data every few seconds while any lesson video is queued or processing. */
 export function useStreamProgressPolling(videos: Record<string, BuilderVideo>) {
-  const { revalidate, state } = useRevalidator();
-  const working = Object.values(videos).some((video) => video.stream?.status === "queued" || video.stream?.status === "processing");
-  useEffect(() => {
-    if (!working || state !== "idle") return;
-    const timer = setTimeout(() => void revalidate(), POLL_MS);
-    return () => clearTimeout(timer);
-  }, [working, state, videos, revalidate]);
+  useRevalidateWhile(
+    Object.values(videos).some((video) => video.stream?.status === "queued" || video.stream?.status === "processing"),
+    POLL_MS,
+  );
 }
