@@ -5,6 +5,7 @@ import { useRootUser } from "~/components/use-root-user";
 import { Button } from "~/components/ui/button";
 import { useSiteSettings } from "~/components/use-site-settings";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
+import { imageSrc } from "~/lib/image-url";
 import { isAdminRole } from "~/lib/roles";
 import { topicPlaceholder } from "~/lib/topics";
 import { cn } from "~/lib/utils";
@@ -27,7 +28,8 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 /** The logo image, or the name as text if there is none or it cannot be loaded. */
 function SiteLogo() {
-  const { schoolName, logoUrl } = useSiteSettings();
+  const { schoolName, logoUrl: storedLogo } = useSiteSettings();
+  const logoUrl = imageSrc(storedLogo);
   // Remembered per URL, so a new logo saved in the settings gets its own chance to load.
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const image = useRef<HTMLImageElement>(null);
@@ -66,7 +68,7 @@ function MenuCourseCard({ course }: { course: HeaderCourse }) {
       className="group flex h-full flex-col overflow-hidden rounded-lg border bg-card transition hover:border-primary hover:shadow-md"
     >
       <img
-        src={course.coverUrl || fallback}
+        src={imageSrc(course.coverUrl) ?? fallback}
         alt=""
         width={1200}
         height={675}
