@@ -9,6 +9,7 @@ import { clearOldMailBodies, deliverQueuedMail } from "~/server/mail/mail-queue.
 import { settleEndedTestMemberships } from "~/server/payments/settle-ended-test-memberships.server";
 import { sweepUnusedPostCovers } from "~/server/posts/post-covers.server";
 import { sendDripOpenedMails } from "~/server/learning/drip-mail.server";
+import { sendNewLessonMails } from "~/server/learning/new-lesson-mail.server";
 import { sendAnnouncement } from "~/server/marketing/announcements.server";
 import { LONGEST_RATE_LIMIT_WINDOW_MS } from "~/server/rate-limit.server";
 import { sweepUnusedSiteLogos } from "~/server/settings/site-logos.server";
@@ -86,6 +87,8 @@ export const JOBS: JobRegistration[] = [
   { name: "announcement", handler: (data) => sendAnnouncement(data) },
   // Once a day: learners whose drip modules opened since yesterday (issue 24).
   { name: "drip-opened-mail", cron: "5 8 * * *", handler: logged("drip-opened-mail", () => sendDripOpenedMails()) },
+  // Once a day: lessons added since yesterday, to the learners of courses that turned it on (issue 25).
+  { name: "new-lesson-mail", cron: "10 8 * * *", handler: logged("new-lesson-mail", () => sendNewLessonMails()) },
 ];
 
 /** Starts every worker of the app in this process. */
