@@ -35,6 +35,21 @@ const image: UploadKindRules = {
 
 const VIDEO_EXTENSIONS = [".mp4", ".m4v", ".webm", ".mov"];
 
+/**
+ * The file-name extensions each accepted type may carry: the server refuses a name whose extension
+ * names another format (a JPEG called photo.png, an MP4 called page.html).
+ */
+export const UPLOAD_EXTENSIONS: Readonly<Record<string, readonly string[]>> = {
+  "image/jpeg": ["jpg", "jpeg", "jpe", "jfif"],
+  "image/png": ["png"],
+  "image/webp": ["webp"],
+  "image/gif": ["gif"],
+  "image/avif": ["avif"],
+  "video/mp4": ["mp4", "m4v"],
+  "video/webm": ["webm"],
+  "video/quicktime": ["mov", "qt"],
+};
+
 export const UPLOAD_KINDS: Readonly<Record<UploadKindName, UploadKindRules>> = {
   "post-cover": image,
   "course-cover": image,

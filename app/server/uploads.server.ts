@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import busboy from "busboy";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { fileTypeFromBuffer } from "file-type";
@@ -9,6 +9,7 @@ import { readSessionUser } from "./auth/session.server";
 import { findLessonCourseId } from "./curriculum/lesson-videos.server";
 import { logger } from "./logger.server";
 import { getStorage, publicUrl, type Bucket } from "./storage.server";
+import { containsMarkup, decodesAsImage, extensionContradicts, markupScanner, unsafeFilename, UploadContentError } from "./upload-inspection.server";
 
 /**
  * Streaming uploads for the admin: POST /api/uploads/:kind (multipart, one field "file"),
@@ -30,6 +31,8 @@ type UploadStorage = {
    */
   resolveOwner?: (ownerId: string | null) => Promise<string | null>;
   cacheControl?: string;
+  /** Images are read whole (they are small) and must decode; larger kinds are scanned as they stream. */
+  decodeAsImage?: boolean;
 };
 
 type UploadKind = UploadKindRules & UploadStorage;
@@ -38,14 +41,17 @@ type UploadKind = UploadKindRules & UploadStorage;
 const UPLOAD_STORAGE: Record<UploadKindName, UploadStorage> = {
   "post-cover": {
     bucket: "media",
+    decodeAsImage: true,
     keyFor: ({ ownerId, ext, now }) => `posts/${ownerId ?? "temp"}/cover-${now}.${ext}`,
   },
   "course-cover": {
     bucket: "media",
+    decodeAsImage: true,
     keyFor: ({ ownerId, ext, now }) => `courses/${ownerId ?? "temp"}/cover-${now}.${ext}`,
   },
   "site-logo": {
     bucket: "media",
+    decodeAsImage: true,
     keyFor: ({ ext, now }) => `site/logo-${now}.${ext}`,
   },
   "lesson-video": {
@@ -125,11 +131,34 @@ function sniff(file: Readable): Promise<{ head: Buffer; rest: PassThrough }> {
   });
 }
 
+export const INVALID_FILENAME = "The file name is not allowed";
+export const EXTENSION_MISMATCH = "The file's extension does not match its content";
+
+/**
+ * The file's bytes as they go to storage, refused (UploadContentError) when they are also a
+ * document: an image is read whole, scanned and decoded first; a video is scanned as it streams.
+ */
+async function inspectedBody(kind: UploadKind, rest: PassThrough): Promise<Readable> {
+  if (kind.decodeAsImage) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of rest) chunks.push(chunk as Buffer);
+    const bytes = Buffer.concat(chunks);
+    if (containsMarkup(bytes) || !(await decodesAsImage(bytes))) throw new UploadError(415, kind.messages.type);
+    return Readable.from([bytes]);
+  }
+  const scanner = markupScanner();
+  rest.on("error", (error) => scanner.destroy(error));
+  // Markup can be found before storage starts reading; storage's pipeline still sees the error
+  // (the stream stays errored), this listener only keeps it from being "unhandled" meanwhile.
+  scanner.on("error", () => {});
+  return rest.pipe(scanner);
+}
+
 function receiveFile(req: ExpressRequest, kind: UploadKind, ownerId: string | null) {
   return new Promise<{ key: string; size: number; contentType: string }>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: kind.maxBytes, fields: 5, parts: 6 } });
+      parser = busboy({ headers: req.headers, preservePath: true, defParamCharset: "utf8", limits: { files: 1, fileSize: kind.maxBytes, fields: 5, parts: 6 } });
     } catch {
       reject(new UploadError(400, "Send the file as multipart/form-data"));
       return;
@@ -151,6 +180,11 @@ function receiveFile(req: ExpressRequest, kind: UploadKind, ownerId: string | nu
         return;
       }
       handled = true;
+      if (unsafeFilename(info.filename ?? "")) {
+        stream.resume();
+        fail(new UploadError(400, INVALID_FILENAME));
+        return;
+      }
       let tooLarge = false;
       let rest: PassThrough | undefined;
       stream.on("limit", () => {
@@ -170,8 +204,19 @@ function receiveFile(req: ExpressRequest, kind: UploadKind, ownerId: string | nu
           stream.resume();
           throw new UploadError(415, kind.messages.type);
         }
+        if (extensionContradicts(info.filename ?? "", detected.mime)) {
+          stream.unpipe();
+          stream.resume();
+          throw new UploadError(415, EXTENSION_MISMATCH);
+        }
         const key = kind.keyFor({ ownerId, ext, filename: safeFilename(info.filename ?? "", ext), now: Date.now() });
-        const { size } = await getStorage().put(kind.bucket, key, rest, { contentType: detected.mime, cacheControl: kind.cacheControl });
+        const body = await inspectedBody(kind, sniffed.rest);
+        const { size } = await getStorage()
+          .put(kind.bucket, key, body, { contentType: detected.mime, cacheControl: kind.cacheControl })
+          .catch((error: unknown) => {
+            if (error instanceof UploadContentError) throw new UploadError(415, kind.messages.type);
+            throw error;
+          });
         if (tooLarge) {
           await getStorage()
             .delete(kind.bucket, key)

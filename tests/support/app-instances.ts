@@ -15,7 +15,8 @@ import { runMigrations } from "~/server/db/migrate.server";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-export type Instance = { base: string; process: ChildProcess };
+/** `ownerSetupCode`: the first-run code the instance printed at start (none while an admin exists). */
+export type Instance = { base: string; process: ChildProcess; ownerSetupCode?: string };
 
 /** A fresh database on the test server, named for this test file and worker, migrated. */
 export async function createInstanceDatabase(label: string): Promise<{ url: string; handle: DatabaseHandle }> {
@@ -53,13 +54,13 @@ export async function startInstance(databaseUrl: string, settings: Record<string
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
-  const base = await new Promise<string>((resolve, reject) => {
+  const started = await new Promise<{ base: string; ownerSetupCode?: string }>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`the instance exited (${code}) before it listened`)));
     readline.createInterface({ input: child.stdout! }).on("line", (line) => {
-      if (line.startsWith("{")) resolve((JSON.parse(line) as { base: string }).base);
+      if (line.startsWith("{")) resolve(JSON.parse(line) as { base: string; ownerSetupCode?: string });
     });
   });
-  return { base, process: child };
+  return { ...started, process: child };
 }
 
 export async function stopInstances(instances: Instance[]) {

@@ -23,6 +23,14 @@ export function useLocalStorageForTest(prefix: string) {
       const when = new Date(Date.now() - ms);
       await fs.promises.utimes(path.join(root, bucket, ...key.split("/")), when, when);
     },
+    /** Every file under the root, temporary partial writes included. */
+    files() {
+      return fs
+        .readdirSync(root, { recursive: true })
+        .map(String)
+        .filter((name) => fs.statSync(path.join(root, name)).isFile())
+        .sort();
+    },
     async exists(bucket: Bucket, key: string) {
       const object = await storage.get(bucket, key);
       object?.stream.destroy();
