@@ -13,6 +13,7 @@ import { sendNewLessonMails } from "~/server/learning/new-lesson-mail.server";
 import { sendAnnouncement } from "~/server/marketing/announcements.server";
 import { LONGEST_RATE_LIMIT_WINDOW_MS } from "~/server/rate-limit.server";
 import { sweepUnusedSiteLogos } from "~/server/settings/site-logos.server";
+import { sweepAbandonedWrites } from "~/server/storage.server";
 import { findFfmpeg } from "~/server/video/ffmpeg.server";
 import { transcodeLessonVideo } from "~/server/video/transcode-lesson-video.server";
 import { startWorkers, type JobRegistration, type WorkerSettings } from "./queue.server";
@@ -29,7 +30,14 @@ export async function sweepUnusedFiles() {
   const videos = await sweepUnusedLessonVideos();
   const postCovers = await sweepUnusedPostCovers();
   const logos = await sweepUnusedSiteLogos();
-  return { courseCovers: covers.length, lessonVideos: videos.length, postCovers: postCovers.length, siteLogos: logos.length };
+  const abandoned = await sweepAbandonedWrites();
+  return {
+    courseCovers: covers.length,
+    lessonVideos: videos.length,
+    postCovers: postCovers.length,
+    siteLogos: logos.length,
+    abandonedWrites: abandoned.length,
+  };
 }
 
 /** Rows nobody can use any more: expired sessions and verification tokens, dead rate-limit counters. */
