@@ -21,7 +21,7 @@ import { logger } from "~/server/logger.server";
 import { takeRequestUser } from "~/server/request-log.server";
 import { databaseOutageGate, outageStatus, requestLogLevel } from "~/server/outage.server";
 import { closeRuntime, getOwnerSetupNotice, prepareRuntime, type OwnerSetupNotice } from "~/server/runtime.server";
-import { BUCKETS, getStorage, type Bucket } from "~/server/storage.server";
+import { BUCKETS, getStorage, sweepAbandonedWrites, type Bucket } from "~/server/storage.server";
 import { serveLessonVideo } from "~/server/lesson-video.server";
 import { serveLessonCaptions, serveLessonStream } from "~/server/video/lesson-stream-route.server";
 import { stripeWebhookRoute } from "~/server/payments/stripe-webhook.server";
@@ -333,6 +333,11 @@ export async function startServer({
     logger.warn("PUBLIC_URL is https but TRUST_PROXY is off: behind a reverse proxy, set TRUST_PROXY=1 (or the proxy's address)");
   }
   await prepareRuntime(config);
+  // Uploads a crash cut off left their temporary files (never served); in the background.
+  void sweepAbandonedWrites().then(
+    (removed) => removed.length > 0 && logger.info({ count: removed.length }, "abandoned upload files removed"),
+    (error: unknown) => logger.warn({ err: error }, "could not sweep abandoned upload files"),
+  );
   // Mail delivery and the schedules (sweeps, purges); off with WORKERS=off, then `npm run worker` runs them.
   if (config.workers.inWebProcess) await startAppWorkers();
   else logger.info("WORKERS=off: this process runs no background jobs");

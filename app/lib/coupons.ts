@@ -1,3 +1,4 @@
+import { formatMoney } from "./money";
 import type { CouponDiscountType, CouponDuration, CouponStatus, CouponTarget } from "./domain-values";
 
 /**
@@ -107,4 +108,10 @@ export function couponRefusal({
   if (coupon.maxRedemptions !== null && redemptions >= coupon.maxRedemptions) return "used-up";
   if (coupon.maxPerCustomer !== null && customerRedemptions >= coupon.maxPerCustomer) return "already-used";
   return null;
+}
+
+/** An order's coupon part as its lists show it: "LAUNCH: −$50.00 of $200.00", or null without a discount. */
+export function orderDiscountLabel(order: { couponCode: string | null; discountCents: number; listPriceCents: number; currency: string }) {
+  if (order.discountCents <= 0) return null;
+  return `${order.couponCode ?? "Coupon"}: −${formatMoney(order.discountCents, order.currency)} of ${formatMoney(order.listPriceCents, order.currency)}`;
 }

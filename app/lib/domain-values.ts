@@ -322,12 +322,13 @@ export const MAIL_KINDS = [
   "certificate",
   "drip",
   "announcement",
+  "new-lessons",
   "other",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** Marketing mail: it carries a one-click unsubscribe and is not sent to addresses that used it. */
-export const MARKETING_MAIL_KINDS = ["drip", "announcement"] as const satisfies readonly MailKind[];
+export const MARKETING_MAIL_KINDS = ["drip", "announcement", "new-lessons"] as const satisfies readonly MailKind[];
 
 /** Who an announcement goes to (issue 25). */
 export const ANNOUNCEMENT_AUDIENCES = ["course", "members", "customers", "newsletter"] as const;
@@ -353,6 +354,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   certificate: "Certificate",
   drip: "Lessons opened (drip)",
   announcement: "Announcement",
+  "new-lessons": "New lessons",
   other: "Other",
 };
 

@@ -38,6 +38,12 @@ export interface Storage {
   delete(bucket: Bucket, key: string): Promise<void>;
   /** The objects whose keys start with `prefix`, in no particular order (for sweeping stale uploads). */
   list(bucket: Bucket, prefix: string): AsyncIterable<ListedObject>;
+  /**
+   * Removes what writes cut off by a crash left behind, last touched before `olderThan`: the local
+   * adapter's temporary files (SIGKILL or power loss skip its clean-up). S3 has none to remove: an
+   * unfinished multipart upload is never an object, and the bucket's lifecycle rule aborts it.
+   */
+  removeAbandonedWrites?(olderThan: Date): Promise<string[]>;
 }
 
 export class UnsafeStorageKeyError extends Error {
@@ -131,7 +137,12 @@ export function createLocalStorage(root: string): Storage {
       const file = fileOf(bucket, key);
       const stat = await fsp.stat(file).catch(() => undefined);
       if (!stat?.isFile()) return undefined;
-      if (range) return { stream: fs.createReadStream(file, { start: range.start, end: range.end }), size: range.end - range.start + 1, contentType: contentTypeForKey(key) };
+      if (range)
+        return {
+          stream: fs.createReadStream(file, { start: range.start, end: range.end }),
+          size: range.end - range.start + 1,
+          contentType: contentTypeForKey(key),
+        };
       return { stream: fs.createReadStream(file), size: stat.size, contentType: contentTypeForKey(key) };
     },
     async stat(bucket, key) {
@@ -157,6 +168,22 @@ export function createLocalStorage(root: string): Storage {
         const stat = await fsp.stat(file).catch(() => undefined);
         if (stat) yield { key, size: stat.size, lastModified: stat.mtime };
       }
+    },
+    async removeAbandonedWrites(olderThan) {
+      const removed: string[] = [];
+      for (const bucket of BUCKETS) {
+        const entries = await fsp.readdir(path.join(root, bucket), { recursive: true, withFileTypes: true }).catch(() => []);
+        for (const entry of entries) {
+          if (!entry.isFile() || !entry.name.endsWith(PARTIAL_SUFFIX)) continue;
+          const file = path.join(entry.parentPath, entry.name);
+          // A write in progress touches its file with every chunk; only a dead one gets old.
+          const stat = await fsp.stat(file).catch(() => undefined);
+          if (!stat || stat.mtime >= olderThan) continue;
+          await fsp.rm(file, { force: true });
+          removed.push(path.relative(root, file).split(path.sep).join("/"));
+        }
+      }
+      return removed;
     },
   };
 }
@@ -204,7 +231,11 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       if (!isSafeKey(key)) return undefined;
       try {
         const result = await client.send(
-          new GetObjectCommand({ Bucket: options.bucket, Key: objectKey(bucket, key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+          new GetObjectCommand({
+            Bucket: options.bucket,
+            Key: objectKey(bucket, key),
+            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+          }),
         );
         return { stream: result.Body as Readable, size: result.ContentLength, contentType: result.ContentType };
       } catch (error) {
@@ -272,6 +303,23 @@ export async function deleteStaleObjects({
     deleted.push(key);
   }
   return deleted;
+}
+
+/**
+ * How long a temporary file of an upload may go untouched before it counts as abandoned. An upload
+ * writes with every chunk it receives, and Node ends a request after 5 minutes (requestTimeout).
+ */
+export const ABANDONED_WRITE_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * Removes the temporary files of uploads a crash cut off (docs/operations.md, "After a crash"):
+ * at start and with the hourly upload sweeps. They are never listed or served meanwhile.
+ */
+export async function sweepAbandonedWrites({
+  storage = getStorage(),
+  olderThan = new Date(Date.now() - ABANDONED_WRITE_AGE_MS),
+}: { storage?: Storage; olderThan?: Date } = {}) {
+  return (await storage.removeAbandonedWrites?.(olderThan)) ?? [];
 }
 
 let instance: Storage | undefined;

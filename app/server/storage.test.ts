@@ -4,7 +4,16 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLocalStorage, createS3Storage, deleteStaleObjects, keyFromPublicUrl, publicUrl, type Storage } from "./storage.server";
+import {
+  ABANDONED_WRITE_AGE_MS,
+  createLocalStorage,
+  createS3Storage,
+  deleteStaleObjects,
+  keyFromPublicUrl,
+  publicUrl,
+  sweepAbandonedWrites,
+  type Storage,
+} from "./storage.server";
 
 /**
  * One contract, two adapters: local disk, and S3 against s3rver (a fake S3 server on
@@ -193,6 +202,26 @@ describe("the local disk storage's files", () => {
     fs.writeFileSync(`${file}.abc123.part`, "half");
     expect(await listed(local, key.slice(0, key.lastIndexOf("/") + 1))).toEqual([]);
     expect(await local.get("media", `${key}.abc123.part`)).toBeUndefined();
+  });
+
+  it("sweeps the temporary files of writes a crash abandoned, and only those untouched for an hour", async () => {
+    const [abandoned, inProgress, stored] = [newKey(), newKey(), newKey()];
+    await local.put("course-videos", stored, Readable.from([Buffer.from("whole")]), { contentType: "video/mp4" });
+    const fileOf = (key: string) => path.join(localRoot, "course-videos", ...key.split("/"));
+    for (const key of [abandoned, inProgress]) {
+      fs.mkdirSync(path.dirname(fileOf(key)), { recursive: true });
+      fs.writeFileSync(`${fileOf(key)}.0a1b2c.part`, "half");
+    }
+    const longAgo = new Date(Date.now() - ABANDONED_WRITE_AGE_MS - 60_000);
+    fs.utimesSync(`${fileOf(abandoned)}.0a1b2c.part`, longAgo, longAgo);
+    fs.utimesSync(fileOf(stored), longAgo, longAgo);
+
+    expect(await sweepAbandonedWrites({ storage: local })).toEqual([`course-videos/${abandoned}.0a1b2c.part`]);
+    expect(fs.existsSync(`${fileOf(abandoned)}.0a1b2c.part`)).toBe(false);
+    expect(fs.existsSync(`${fileOf(inProgress)}.0a1b2c.part`)).toBe(true);
+    expect((await local.get("course-videos", stored))?.size).toBe(5);
+    // S3 keeps no temporary objects: nothing to sweep.
+    expect(await sweepAbandonedWrites({ storage: s3 })).toEqual([]);
   });
 });
 

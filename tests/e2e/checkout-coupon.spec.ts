@@ -98,4 +98,10 @@ test("a learner follows a coupon link: the checkout shows the list price, the di
   const row = page.getByRole("row").filter({ hasText: COURSE.title });
   await expect(row).toContainText(total);
   await expect(row).toContainText(`${code}: −${dollars(Math.round(cents / 2))} of ${list}`);
+
+  // The learner's account lists the order with what was paid and the code's part.
+  await learner.goto("/account");
+  const mine = learner.getByRole("region", { name: "Orders" }).getByRole("row").filter({ hasText: COURSE.title });
+  await expect(mine).toContainText(total);
+  await expect(mine).toContainText(`${code}: −${dollars(Math.round(cents / 2))} of ${list}`);
 });

@@ -99,11 +99,12 @@ export async function testServerBuild({ routes }: { routes: (file: string) => bo
   };
 }
 
-/** Starts server.ts's app on 127.0.0.1 with those routes (and the test's configuration, unless given); `close` stops it. */
+/** Starts server.ts's app on 127.0.0.1 with those routes (and the test's configuration, unless given); `app` is the Express app, `close` stops it. */
 export async function startAppServer({ routes, config = getConfig() }: { routes: (file: string) => boolean; config?: Config }) {
   const build = await testServerBuild({ routes });
-  const server: Server = createApp({ config, build }).listen(0, "127.0.0.1");
+  const app = createApp({ config, build });
+  const server: Server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { base, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { base, app, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

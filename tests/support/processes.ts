@@ -15,6 +15,12 @@ import path from "node:path";
  */
 
 export const BUILD_DIR = "build-test-process";
+/**
+ * The test build has the crash-safety test's pause points compiled in (app/server/crash-points.server.ts);
+ * they do nothing unless a server also runs with CRASH_POINTS_DIR. Given to every start too, so
+ * that a rebuild by scripts/start.mjs keeps them.
+ */
+const CRASH_POINTS = "1";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 export function freePort() {
@@ -46,7 +52,7 @@ export async function ensureProductionBuild() {
     // scripts/start.mjs rebuilds when a source is newer than the build; START_BUILD_ONLY stops it there.
     const result = spawnSync(process.execPath, ["scripts/start.mjs"], {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: "production", BUILD_DIR, START_BUILD_ONLY: "1" },
+      env: { ...process.env, NODE_ENV: "production", BUILD_DIR, CRASH_POINTS, START_BUILD_ONLY: "1" },
       encoding: "utf8",
       timeout: 600_000,
     });
@@ -84,6 +90,7 @@ export async function startServerProcess(settings: Record<string, string>, { por
       ...process.env,
       NODE_ENV: "production",
       BUILD_DIR,
+      CRASH_POINTS,
       LOG_LEVEL: "info",
       HOST: "127.0.0.1",
       PORT: String(chosen),

@@ -1,3 +1,4 @@
+import { orderDiscountLabel } from "~/lib/coupons";
 import { formatDate, formatTime } from "~/lib/dates";
 import { isOneOf, PAYMENT_PROVIDER_LABELS, PAYMENT_PROVIDERS } from "~/lib/domain-values";
 import { formatMoney } from "~/lib/money";
@@ -61,10 +62,7 @@ export function toOrderRow(order: OrderRead): OrderRow {
     userId: order.userId,
     itemTitle: order.itemTitle,
     amount: formatMoney(order.amountCents, order.currency),
-    discount:
-      order.discountCents > 0
-        ? `${order.couponCode ?? "Coupon"}: −${formatMoney(order.discountCents, order.currency)} of ${formatMoney(order.listPriceCents, order.currency)}`
-        : null,
+    discount: orderDiscountLabel(order),
     status: order.status,
     refunded: order.status === "refunded" && order.refundedAt ? `on ${formatDate(order.refundedAt)}` : null,
     provider: isOneOf(PAYMENT_PROVIDERS, order.provider) ? PAYMENT_PROVIDER_LABELS[order.provider] : order.provider,

@@ -14,6 +14,8 @@ export type OrderView = {
   itemTitle: string;
   courseSlug: string | null;
   amountCents: number;
+  /** A coupon's part: "LAUNCH: −$50.00 of $200.00", or null. */
+  discount: string | null;
   currency: string;
   status: OrderStatus;
 };
@@ -66,7 +68,10 @@ export function AccountOrders({ orders }: { orders: OrderView[] }) {
                       <span className="font-medium">{order.itemTitle}</span>
                     )}
                   </TableCell>
-                  <TableCell className="text-right tabular-nums">{formatMoney(order.amountCents, order.currency)}</TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {formatMoney(order.amountCents, order.currency)}
+                    {order.discount ? <span className="block text-xs text-muted-foreground">{order.discount}</span> : null}
+                  </TableCell>
                   <TableCell>
                     <OrderStatusBadge status={order.status} />
                   </TableCell>

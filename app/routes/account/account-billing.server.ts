@@ -1,3 +1,4 @@
+import { orderDiscountLabel } from "~/lib/coupons";
 import { formatDate } from "~/lib/dates";
 import { getAccountBilling } from "~/server/payments/billing.server";
 
@@ -21,6 +22,7 @@ export async function loadAccountBilling({ userId }: { userId: string }) {
       kind: order.kind,
       itemTitle: order.itemTitle,
       amountCents: order.amountCents,
+      discount: orderDiscountLabel(order),
       currency: order.currency,
       status: order.status,
       courseSlug: order.courseSlug,

@@ -1,12 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { callAction, callLoader, sessionUser, thrownResponse } from "../../../tests/support/route-harness";
+import { discoverRoutes, importRouteModule } from "../../../tests/support/route-table";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import type { SessionUser } from "~/server/auth/session.server";
-import routeConfig from "~/routes";
 import { accessEvents, coupons, courseModules, courses, enrollments, lessons, orders, posts, quizzes, users } from "~/server/db/schema";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 import { issueOwnerSetupCode } from "~/server/users/owner-setup.server";
@@ -25,35 +24,8 @@ let orderId = "";
 let failedJobId = "";
 
 type Handler = (args: never) => unknown;
-type RouteModule = { loader?: Handler; action?: Handler; default?: unknown };
-type AdminRoute = { pattern: string; file: string; module: RouteModule };
-
-/** Route files in app/routes.ts are relative to app/. */
-const APP_DIR = path.resolve(import.meta.dirname, "../..");
-// The file names are only known at run time, so Vite cannot (and need not) bundle these imports.
-const importModule = (file: string) => import(/* @vite-ignore */ file) as Promise<RouteModule>;
-
-/** Every entry of the route table with its full path pattern, e.g. "/admin/blog/:id/edit". */
-function flattenRoutes(entries: RouteConfigEntry[], parent = "/"): { pattern: string; file: string }[] {
-  return entries.flatMap((entry) => {
-    // A layout or an index route has no path of its own: it answers at its parent's.
-    const pattern = entry.path ? `${parent.replace(/\/$/, "")}/${entry.path}` : parent;
-    return [{ pattern, file: entry.file }, ...flattenRoutes(entry.children ?? [], pattern)];
-  });
-}
 
 const isAdminPath = (pattern: string) => /^\/(api\/)?admin(\/|$)/.test(pattern);
-
-/**
- * The admin area as app/routes.ts declares it: every route at /admin or below, and every resource
- * route under /api/admin, with its module. app/routes.ts imports as is: route(), index() and
- * layout() from @react-router/dev/routes only build plain { path, file, children } objects;
- * only relative() and getAppDirectory() need the app directory React Router's CLI sets.
- */
-async function discoverAdminRoutes(): Promise<AdminRoute[]> {
-  const found = flattenRoutes(await routeConfig).filter((route) => isAdminPath(route.pattern));
-  return Promise.all(found.map(async (route) => ({ ...route, module: await importModule(path.join(APP_DIR, route.file)) })));
-}
 
 /**
  * The one deliberate exception: the first-run "Create the owner account" form is for visitors,
@@ -62,7 +34,8 @@ async function discoverAdminRoutes(): Promise<AdminRoute[]> {
  */
 const FIRST_RUN_ONLY = ["/admin/setup"];
 
-const everyAdminRoute = await discoverAdminRoutes();
+/** The admin area as app/routes.ts declares it: every route at /admin or below, and every resource route under /api/admin. */
+const everyAdminRoute = await discoverRoutes(isAdminPath);
 const adminRoutes = everyAdminRoute.filter((route) => !FIRST_RUN_ONLY.includes(route.pattern));
 const firstRunRoutes = everyAdminRoute.filter((route) => FIRST_RUN_ONLY.includes(route.pattern));
 
@@ -244,7 +217,7 @@ describe("the admin area read from app/routes.ts", () => {
       .filter((name) => /\.tsx?$/.test(name) && !/\.(server|test|db\.test)\.tsx?$/.test(name));
     const routeModules: string[] = [];
     for (const name of candidates) {
-      const module = await importModule(path.join(folder, name));
+      const module = await importRouteModule(path.join(folder, name));
       if (module.default || module.loader || module.action) routeModules.push(`routes/admin/${name.split(path.sep).join("/")}`);
     }
     const walked = everyAdminRoute.map((route) => route.file).filter((file) => file.startsWith("routes/admin/"));

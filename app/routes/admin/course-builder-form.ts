@@ -54,6 +54,7 @@ const detailsFields = {
   description: optionalText({ max: COURSE_LIMITS.longDescriptionMd }),
   price_cents: wholeNumberField(EXTRA.priceInvalid, COURSE_LIMITS.priceCents),
   certificates: checkboxField,
+  new_lesson_mail: checkboxField,
 };
 
 const moduleFields = {

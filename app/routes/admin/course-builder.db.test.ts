@@ -72,6 +72,7 @@ describe("Details", () => {
       slug: `${slug}!!`,
       description: "## Learn",
       price_cents: "4900",
+      new_lesson_mail: "on",
     });
     expect(result.data.toast).toMatchObject({ kind: "success", message: "Course details updated" });
     expect(await courseRow()).toMatchObject({
@@ -79,6 +80,8 @@ describe("Details", () => {
       slug: slug.toLowerCase().replace(/[^a-z0-9]+/g, "-"),
       longDescriptionMd: "## Learn",
       priceCents: 4900,
+      newLessonMail: true,
+      certificatesEnabled: false,
     });
   });
 

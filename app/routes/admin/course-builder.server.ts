@@ -72,6 +72,7 @@ async function run(courseId: string, form: Form, formData: FormData) {
         description: form.description,
         priceCents: form.price_cents,
         certificatesEnabled: form.certificates,
+        newLessonMail: form.new_lesson_mail,
       });
     case "publish":
     case "unpublish":

@@ -7,6 +7,7 @@ import { useTestDatabase } from "../../../tests/support/test-database";
 import { toOrderRow } from "~/components/admin/order-row";
 import { orders } from "~/server/db/schema";
 import { listAdminOrders } from "~/server/payments/admin-orders.server";
+import { loadAccountBilling } from "~/routes/account/account-billing.server";
 import * as checkoutRoute from "./checkout";
 
 const database = useTestDatabase();
@@ -47,6 +48,9 @@ describe("/checkout with a coupon", () => {
     expect(await toastAfter(response)).toMatchObject({ message: "Payment received" });
     const { orders: listed } = await listAdminOrders({ query: buyer.email });
     expect(toOrderRow(listed[0]!)).toMatchObject({ amount: "$150.00", discount: `${coupon.code}: −$50.00 of $200.00` });
+    // The buyer's own account lists it the same way.
+    const { orders: mine } = await loadAccountBilling({ userId: buyer.id });
+    expect(mine).toMatchObject([{ amountCents: 15000, discount: `${coupon.code}: −$50.00 of $200.00` }]);
   });
 
   it("says why a code is refused next to the field, keeps it as typed, and shows the full price", async () => {

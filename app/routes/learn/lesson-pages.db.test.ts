@@ -282,7 +282,25 @@ describe("saving progress", () => {
     ).toBe(403);
     expect((await post(`/api/lessons/${draft.lessonId}/progress`, "member", { intent: "position", position: "5" })).status).toBe(404);
     expect(await progressOf("revoked", paid.id)).toBeUndefined();
-    expect(await progressOf("member", paid.id)).toBeUndefined();
+    // The member opened the lesson earlier (a row with nothing done); none of the refused positions landed.
+    expect(await progressOf("member", paid.id)).toMatchObject({ positionSeconds: 0, completedAt: null });
+  });
+
+  it("counts a lesson as opened when someone who may open it loads its page, and only then", async () => {
+    const { id, cookie } = await signInNewUser(database().db, "user");
+    const page = lessonPage(course.slug, paid.slug);
+    const opened = async () => (await database().db.select().from(lessonProgress).where(eq(lessonProgress.userId, id))).map((row) => row.lessonId);
+    // Without access: the locked page, nothing recorded.
+    expect((await fetch(`${app.base}${page}`, { headers: { cookie } })).status).toBe(403);
+    expect(await opened()).toEqual([]);
+    await grantCourseAccess({ userId: id, courseId: course.id, actorId: ids.admin, source: "admin" });
+    expect((await fetch(`${app.base}${page}`, { headers: { cookie } })).status).toBe(200);
+    expect(await opened()).toEqual([paid.id]);
+    // Opening it again keeps the one row as it was.
+    expect((await fetch(`${app.base}${page}`, { headers: { cookie } })).status).toBe(200);
+    expect(await database().db.select().from(lessonProgress).where(eq(lessonProgress.userId, id))).toMatchObject([
+      { lessonId: paid.id, positionSeconds: 0, completedAt: null },
+    ]);
   });
 
   it("marks the lesson complete from its page, and not complete again", async () => {

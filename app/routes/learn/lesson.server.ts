@@ -8,7 +8,7 @@ import { invalidForm } from "~/server/action.server";
 import { getSessionUser, requireUser } from "~/server/auth/guards.server";
 import { learningFailure } from "~/server/learning/learning-failures.server";
 import { findLessonBySlugs } from "~/server/learning/lesson-page.server";
-import { listCourseOutline, listLessonProgress, markLessonComplete, markLessonIncomplete } from "~/server/learning/progress.server";
+import { listCourseOutline, listLessonProgress, markLessonComplete, markLessonIncomplete, recordLessonOpened } from "~/server/learning/progress.server";
 import { renderMarkdown } from "~/server/markdown.server";
 import { listLessonStreams } from "~/server/video/lesson-streams.server";
 import { QUIZ_MESSAGES } from "~/lib/quiz";
@@ -120,6 +120,7 @@ export async function lessonPageLoader({ request, url, params, context }: Loader
   }
   const rendered = await renderMarkdown(lesson.contentMd);
   const own = progressById.get(lesson.id);
+  if (user && !own) await recordLessonOpened({ userId: user.id, lessonId: lesson.id });
   return data({
     ...shared,
     locked: false as const,

@@ -11,6 +11,7 @@ import { afterCourseSaved, afterCourseDeleted } from "./course-covers.server";
 import { CourseChangedError, nextRevision } from "./course-revision.server";
 import { courseStats } from "./course-cards.server";
 import { pageWindow } from "~/server/db/pagination.server";
+import { crashPoint } from "~/server/crash-points.server";
 
 /**
  * The admin's course operations: the list, the New/Edit Course form's reads and writes, the
@@ -332,6 +333,7 @@ export async function updateCourse({
         .where(eq(courses.id, courseId))
         .returning(savedColumns);
       await writeFlatLessons(tx, courseId, rows, removedLessonIds);
+      await crashPoint("course-save");
       return { saved: row, previousCoverUrl: before.coverUrl };
     }),
   );

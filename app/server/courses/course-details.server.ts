@@ -29,6 +29,7 @@ export async function getCourseDetails({ courseId }: { courseId: string }) {
       description: courses.longDescriptionMd,
       priceCents: courses.priceCents,
       certificatesEnabled: courses.certificatesEnabled,
+      newLessonMail: courses.newLessonMail,
       status: courses.status,
       publishedAt: courses.publishedAt,
     })
@@ -40,7 +41,7 @@ export async function getCourseDetails({ courseId }: { courseId: string }) {
 
 /**
  * Saves the builder's Details: title, slug, description (the long description, docs/decisions/002)
- * price in cents, and whether the course gives certificates of completion. The slug is the admin's; a slug another course has is refused, not renamed.
+ * price in cents, whether the course gives certificates of completion, and whether its learners get the daily new-lesson e-mail. The slug is the admin's; a slug another course has is refused, not renamed.
  */
 export async function updateCourseDetails({
   courseId,
@@ -49,6 +50,7 @@ export async function updateCourseDetails({
   description,
   priceCents,
   certificatesEnabled,
+  newLessonMail,
 }: {
   courseId: string;
   title: string;
@@ -57,6 +59,7 @@ export async function updateCourseDetails({
   priceCents: number;
   /** Left as it is when not given. */
   certificatesEnabled?: boolean;
+  newLessonMail?: boolean;
 }) {
   if (!isUuid(courseId)) throw new CourseNotFoundError(courseId);
   try {
@@ -68,6 +71,7 @@ export async function updateCourseDetails({
         longDescriptionMd: description,
         priceCents,
         ...(certificatesEnabled === undefined ? {} : { certificatesEnabled }),
+        ...(newLessonMail === undefined ? {} : { newLessonMail }),
         revision: nextRevision(),
         updatedAt: new Date(),
       })

@@ -10,6 +10,7 @@ import { isCourseVideoPath, removeUnusedVideos } from "./lesson-videos.server";
 import type { QuizFormOutput } from "~/lib/quiz-form";
 import { saveQuiz } from "~/server/quizzes/quiz-editor.server";
 import { removeStreamFiles, syncLessonStream } from "~/server/video/lesson-streams.server";
+import { crashPoint } from "~/server/crash-points.server";
 
 /** Throws unless `moduleId` (when not null) is a module of this course. */
 async function assertModuleOfCourse(tx: Transaction, courseId: string, moduleId: string | null) {
@@ -164,6 +165,7 @@ export async function moveLesson({
     }
     const order = placeAt(await lessonIdsInOrder(tx, courseId, moduleId), lesson.id, position);
     await renumber(tx, "lessons", order);
+    await crashPoint("curriculum-reorder");
     return { moduleId, position: order.indexOf(lesson.id) + 1 };
   });
 }

@@ -246,6 +246,8 @@ export const courses = pgTable(
     revision: integer("revision").notNull().default(1),
     /** Learners who complete every lesson get a certificate (issue 24). */
     certificatesEnabled: boolean("certificates_enabled").notNull().default(false),
+    /** Learners get one e-mail a day at most listing the lessons added since the day before (issue 25). */
+    newLessonMail: boolean("new_lesson_mail").notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -9,9 +9,11 @@ import { clearOldMailBodies, deliverQueuedMail } from "~/server/mail/mail-queue.
 import { settleEndedTestMemberships } from "~/server/payments/settle-ended-test-memberships.server";
 import { sweepUnusedPostCovers } from "~/server/posts/post-covers.server";
 import { sendDripOpenedMails } from "~/server/learning/drip-mail.server";
+import { sendNewLessonMails } from "~/server/learning/new-lesson-mail.server";
 import { sendAnnouncement } from "~/server/marketing/announcements.server";
 import { LONGEST_RATE_LIMIT_WINDOW_MS } from "~/server/rate-limit.server";
 import { sweepUnusedSiteLogos } from "~/server/settings/site-logos.server";
+import { sweepAbandonedWrites } from "~/server/storage.server";
 import { findFfmpeg } from "~/server/video/ffmpeg.server";
 import { transcodeLessonVideo } from "~/server/video/transcode-lesson-video.server";
 import { startWorkers, type JobRegistration, type WorkerSettings } from "./queue.server";
@@ -28,7 +30,14 @@ export async function sweepUnusedFiles() {
   const videos = await sweepUnusedLessonVideos();
   const postCovers = await sweepUnusedPostCovers();
   const logos = await sweepUnusedSiteLogos();
-  return { courseCovers: covers.length, lessonVideos: videos.length, postCovers: postCovers.length, siteLogos: logos.length };
+  const abandoned = await sweepAbandonedWrites();
+  return {
+    courseCovers: covers.length,
+    lessonVideos: videos.length,
+    postCovers: postCovers.length,
+    siteLogos: logos.length,
+    abandonedWrites: abandoned.length,
+  };
 }
 
 /** Rows nobody can use any more: expired sessions and verification tokens, dead rate-limit counters. */
@@ -78,6 +87,8 @@ export const JOBS: JobRegistration[] = [
   { name: "announcement", handler: (data) => sendAnnouncement(data) },
   // Once a day: learners whose drip modules opened since yesterday (issue 24).
   { name: "drip-opened-mail", cron: "5 8 * * *", handler: logged("drip-opened-mail", () => sendDripOpenedMails()) },
+  // Once a day: lessons added since yesterday, to the learners of courses that turned it on (issue 25).
+  { name: "new-lesson-mail", cron: "10 8 * * *", handler: logged("new-lesson-mail", () => sendNewLessonMails()) },
 ];
 
 /** Starts every worker of the app in this process. */

@@ -60,6 +60,15 @@ export async function saveLessonPosition({
 }
 
 /**
+ * The learner opened the lesson: a progress row with nothing done yet, so the completion funnel
+ * counts lessons that are read without being marked complete (an article, say). Called by the
+ * lesson page once the access rule allowed it; a row that exists is left as it is.
+ */
+export async function recordLessonOpened({ userId, lessonId }: { userId: string; lessonId: string }) {
+  await db().insert(lessonProgress).values({ userId, lessonId }).onConflictDoNothing();
+}
+
+/**
  * Marks a lesson completed. Idempotent: completing it again keeps the first completion time.
  * `completedAt` is when it was first completed. In the same transaction, the learner's
  * certificate is issued (and its e-mail queued) when this completes the whole course.

@@ -234,6 +234,30 @@ export function dripOpenedMail({
   });
 }
 
+/** The daily new-lesson notice of courses that turned it on: the lessons added since yesterday, with the marketing unsubscribe link. */
+export function newLessonsMail({
+  schoolName,
+  learnerName,
+  lessons,
+  unsubscribeUrl,
+}: {
+  schoolName: string;
+  learnerName: string;
+  lessons: { lessonTitle: string; courseTitle: string; url: string }[];
+  unsubscribeUrl: string;
+}) {
+  const [first] = lessons;
+  return compose(lessons.length === 1 ? `New lesson: ${first.lessonTitle}` : `${lessons.length} new lessons`, {
+    schoolName,
+    heading: `Hi ${learnerName}, there is something new to learn`,
+    paragraphs: [
+      ...lessons.map((lesson) => `${lesson.lessonTitle}, in ${lesson.courseTitle}: ${lesson.url}`),
+      `You get these notes because you take courses at ${schoolName}. Stop them: ${unsubscribeUrl}`,
+    ],
+    action: { label: lessons.length === 1 ? "Open the lesson" : "Continue learning", url: first.url },
+  });
+}
+
 /** An announcement: the owner's Markdown (rendered by the site's sanitising pipeline), the school's signature and the unsubscribe line. */
 export function announcementMail({
   schoolName,

@@ -11,6 +11,7 @@ import { lockBuyer, lockOrder } from "./order-locks.server";
 import { sendOrderReceipt } from "./receipts.server";
 import { refundDuplicateOrder } from "./refund-duplicate-order.server";
 import { startMembership } from "./start-membership.server";
+import { crashPoint } from "~/server/crash-points.server";
 
 export type CheckoutCompletion = {
   event: PaymentEvent;
@@ -56,6 +57,7 @@ export async function fulfilCheckout(completion: CheckoutCompletion): Promise<{ 
     await markPaid({ tx, order, completion, secondPurchase });
     // The receipt is queued with the payment: both commit, or neither.
     if (!secondPurchase) await sendOrderReceipt({ orderId: order.id, database: tx });
+    await crashPoint("checkout-fulfilment");
     return { outcome: secondPurchase ? "refunded-duplicate" : "paid", order };
   });
   const { outcome, order } = decided;

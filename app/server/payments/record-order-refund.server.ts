@@ -4,6 +4,7 @@ import { db } from "~/server/db/client.server";
 import { orders } from "~/server/db/schema";
 import { lockOrder } from "./order-locks.server";
 import { refundPaidOrder } from "./refund-paid-order.server";
+import { crashPoint } from "~/server/crash-points.server";
 
 export class OrderNotFoundError extends Error {
   constructor(readonly orderId: string) {
@@ -18,6 +19,8 @@ export async function recordOrderRefund({ orderId, actorId, note }: { orderId: s
   return db().transaction(async (tx) => {
     const order = await lockOrder({ tx, where: eq(orders.id, orderId) });
     if (!order) throw new OrderNotFoundError(orderId);
-    return { refunded: await refundPaidOrder({ tx, order, actorId, note }) };
+    const refunded = await refundPaidOrder({ tx, order, actorId, note });
+    await crashPoint("refund");
+    return { refunded };
   });
 }

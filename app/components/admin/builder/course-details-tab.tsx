@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
-import { Checkbox } from "~/components/ui/checkbox";
-import { Label } from "~/components/ui/label";
+import { CheckboxField } from "~/components/ui/checkbox-field";
 import { FormField } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
@@ -10,9 +9,9 @@ import { formatUsd } from "~/lib/money";
 import { builderSlug } from "~/lib/slug";
 import { useBuilderAction } from "./use-builder-action";
 
-type CourseDetails = { id: string; title: string; slug: string; description: string; priceCents: number; certificatesEnabled: boolean };
+type CourseDetails = { id: string; title: string; slug: string; description: string; priceCents: number; certificatesEnabled: boolean; newLessonMail: boolean };
 
-/** Title, slug (follows the title until edited), description, price in cents, certificates on or off, Save Changes. */
+/** Title, slug (follows the title until edited), description, price in cents, certificates and the new-lesson e-mail on or off, Save Changes. */
 export function CourseDetailsTab({ course }: { course: CourseDetails }) {
   const { fetcher, busy, errors } = useBuilderAction();
   const [values, setValues] = useState({
@@ -21,6 +20,7 @@ export function CourseDetailsTab({ course }: { course: CourseDetails }) {
     description: course.description,
     price_cents: String(course.priceCents),
     certificates: course.certificatesEnabled,
+    newLessonMail: course.newLessonMail,
   });
   // The slug follows the title while it is the title's slug (§5 Builder); typing in it stops that.
   const [slugFollows, setSlugFollows] = useState(course.slug === builderSlug(course.title));
@@ -88,22 +88,20 @@ export function CourseDetailsTab({ course }: { course: CourseDetails }) {
           onChange={(event) => setValues((current) => ({ ...current, price_cents: event.target.value }))}
         />
       </FormField>
-      <div className="flex items-start gap-3">
-        <Checkbox
-          id="course-certificates"
-          name="certificates"
-          checked={values.certificates}
-          onCheckedChange={(checked) => setValues((current) => ({ ...current, certificates: checked === true }))}
-          aria-describedby="course-certificates-hint"
-          className="mt-0.5"
-        />
-        <div className="grid gap-1">
-          <Label htmlFor="course-certificates">Issue certificates of completion</Label>
-          <p id="course-certificates-hint" className="text-sm text-muted-foreground">
-            A learner who completes every lesson gets a PDF certificate with a public page to verify it, and an e-mail.
-          </p>
-        </div>
-      </div>
+      <CheckboxField
+        name="certificates"
+        label="Issue certificates of completion"
+        hint="A learner who completes every lesson gets a PDF certificate with a public page to verify it, and an e-mail."
+        checked={values.certificates}
+        onCheckedChange={(checked) => setValues((current) => ({ ...current, certificates: checked }))}
+      />
+      <CheckboxField
+        name="new_lesson_mail"
+        label="E-mail learners about new lessons"
+        hint="At most one e-mail a day to this course's learners, listing the lessons added since the day before. Learners can unsubscribe."
+        checked={values.newLessonMail}
+        onCheckedChange={(checked) => setValues((current) => ({ ...current, newLessonMail: checked }))}
+      />
       <div className="flex justify-end">
         <Button type="submit" loading={busy}>
           Save Changes

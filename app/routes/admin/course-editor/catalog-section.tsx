@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { Checkbox } from "~/components/ui/checkbox";
+import { CheckboxField } from "~/components/ui/checkbox-field";
 import { FormField } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -70,22 +71,13 @@ export function CatalogSection({
       >
         <Textarea value={values.outcomes} onChange={(event) => onChange({ outcomes: event.target.value })} rows={4} className="min-h-24" />
       </FormField>
-      <div className="flex items-start gap-3">
-        <Checkbox
-          id="course-featured"
-          name="is_featured"
-          checked={values.is_featured}
-          onCheckedChange={(checked) => onChange({ is_featured: checked === true })}
-          aria-describedby="course-featured-hint"
-          className="mt-0.5"
-        />
-        <div className="grid gap-1">
-          <Label htmlFor="course-featured">Feature on the home page</Label>
-          <p id="course-featured-hint" className="text-sm text-muted-foreground">
-            The home page shows the three newest featured courses that are published.
-          </p>
-        </div>
-      </div>
+      <CheckboxField
+        name="is_featured"
+        label="Feature on the home page"
+        hint="The home page shows the three newest featured courses that are published."
+        checked={values.is_featured}
+        onCheckedChange={(checked) => onChange({ is_featured: checked })}
+      />
     </section>
   );
 }

@@ -31,7 +31,7 @@ async function counts() {
  * (certificates off, no drip, no hidden reviews, no captions); left out so the hash still proves
  * the demo content itself did not change.
  */
-const LATER_COLUMNS = new Set(["certificatesEnabled", "dripDays", "dripDate", "hiddenAt", "captionsPath"]);
+const LATER_COLUMNS = new Set(["certificatesEnabled", "newLessonMail", "dripDays", "dripDate", "hiddenAt", "captionsPath"]);
 
 async function seededSnapshot() {
   const db = database().db;

@@ -1,0 +1,3 @@
+ALTER TABLE "mail_log" DROP CONSTRAINT "mail_log_kind_check";--> statement-breakpoint
+ALTER TABLE "courses" ADD COLUMN "new_lesson_mail" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "mail_log" ADD CONSTRAINT "mail_log_kind_check" CHECK (kind in ('verify-email', 'existing-account', 'reset-password', 'newsletter-confirm', 'contact', 'receipt', 'refund', 'certificate', 'drip', 'announcement', 'new-lessons', 'other'));
