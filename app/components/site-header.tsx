@@ -1,23 +1,14 @@
 import { ChevronDown, Menu } from "lucide-react";
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { useRootUser } from "~/components/use-root-user";
+import { AccountLinks, SITE_NAV } from "~/components/site-nav";
 import { Button } from "~/components/ui/button";
 import { useSiteSettings } from "~/components/use-site-settings";
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
-import { isAdminRole } from "~/lib/roles";
 import { topicPlaceholder } from "~/lib/topics";
 import { cn } from "~/lib/utils";
 
 export type HeaderCourse = { slug: string; title: string; subtitle: string; coverUrl: string | null; topic: string | null; level: string };
 
-const NAV = [
-  { to: "/playbooks", label: "Playbooks" },
-  { to: "/blog", label: "Blog" },
-  { to: "/testimonials", label: "Testimonials" },
-  { to: "/pricing", label: "Pricing" },
-  { to: "/about", label: "About" },
-];
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -167,81 +158,41 @@ function CoursesMenu({ courses }: { courses: HeaderCourse[] }) {
   );
 }
 
-function AccountLinks({ stacked = false }: { stacked?: boolean }) {
-  const user = useRootUser();
-  const size = stacked ? "default" : "sm";
-  const width = stacked ? "w-full" : undefined;
-  if (user) {
-    return (
-      <>
-        {isAdminRole(user.role) ? (
-          <Button asChild variant="outline" size={size} className={width}>
-            <Link to="/admin">Admin</Link>
-          </Button>
-        ) : null}
-        <Button asChild size={size} className={width}>
-          <Link to="/account">Account</Link>
-        </Button>
-      </>
-    );
-  }
-  return (
-    <>
-      <Button asChild variant="ghost" size={size} className={width}>
-        <Link to="/login">Sign in</Link>
-      </Button>
-      <Button asChild size={size} className={width}>
-        <Link to="/signup">Get Started</Link>
-      </Button>
-    </>
-  );
-}
+const MobileDrawer = lazy(() => import("./site-mobile-drawer"));
 
-/** The mobile drawer: the same links as the desktop header, in a focus-trapped sheet. */
+/**
+ * The mobile menu button. The drawer (a focus-trapped sheet) loads with the first press, so pages
+ * do not carry the dialog code for visitors who never open it (issue 21).
+ */
 function MobileMenu({ courses }: { courses: HeaderCourse[] }) {
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   useEffect(() => setOpen(false), [location.pathname, location.search]);
-  const drawerLink = "block rounded-md px-3 py-2 text-base font-medium hover:bg-secondary aria-[current=page]:bg-secondary";
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
-          <Menu aria-hidden="true" className="size-6" />
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="right" className="w-80 max-w-[85vw]">
-        <SheetHeader>
-          <SheetTitle>Menu</SheetTitle>
-          <SheetDescription className="sr-only">Site navigation</SheetDescription>
-        </SheetHeader>
-        <nav aria-label="Mobile" className="flex flex-col gap-1 px-4">
-          <NavLink to="/courses" end className={drawerLink}>
-            Courses
-          </NavLink>
-          <ul aria-label="Popular courses" className="mb-2 ml-3 border-l pl-2">
-            {courses.map((course) => (
-              <li key={course.slug}>
-                <NavLink
-                  to={`/courses/${course.slug}`}
-                  className="block rounded-md px-3 py-1.5 text-sm text-muted-foreground hover:bg-secondary hover:text-foreground"
-                >
-                  {course.title}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-          {NAV.map((item) => (
-            <NavLink key={item.to} to={item.to} className={drawerLink}>
-              {item.label}
-            </NavLink>
-          ))}
-        </nav>
-        <div className="mt-auto flex flex-col gap-2 border-t p-4">
-          <AccountLinks stacked />
-        </div>
-      </SheetContent>
-    </Sheet>
+    <>
+      <Button
+        ref={button}
+        variant="ghost"
+        size="icon"
+        className="lg:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <Menu aria-hidden="true" className="size-6" />
+      </Button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <MobileDrawer open={open} onOpenChange={setOpen} courses={courses} returnFocusTo={button} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 
@@ -253,7 +204,7 @@ export function SiteHeader({ courses }: { courses: HeaderCourse[] }) {
           <SiteLogo />
           <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
             <CoursesMenu courses={courses} />
-            {NAV.map((item) => (
+            {SITE_NAV.map((item) => (
               <NavLink key={item.to} to={item.to} className={navLinkClass}>
                 {item.label}
               </NavLink>

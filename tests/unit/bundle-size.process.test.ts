@@ -58,11 +58,13 @@ describe("the bundle check itself", () => {
   }
   const base = { "entry.js": "export{}", "root.js": "export{}", "home.js": "export{}", "admin-blog.js": "export{}" };
 
-  it("refuses a page that loads zod, hls.js up front, an admin module, or more than the budget", () => {
+  it("refuses a page that loads zod, hls.js or the toaster up front, an admin module, or more than the budget", () => {
     const zod = fakeBuild({ ...base, "schemas.js": "class ZodError extends Error{}" }, ["/assets/schemas.js"]);
     expect(problemsOf(measure(zod))).toEqual(["routes/marketing/home: loads zod (/assets/schemas.js)"]);
     const hls = fakeBuild({ ...base, "hls.js": 'const Events={MANIFEST_LOADING:"hlsManifestLoading"}' }, ["/assets/hls.js"]);
     expect(problemsOf(measure(hls))).toEqual(["routes/marketing/home: loads hls.js (/assets/hls.js)"]);
+    const sonner = fakeBuild({ ...base, "sonner.js": 'e.setAttribute("data-sonner-toaster","")' }, ["/assets/sonner.js"]);
+    expect(problemsOf(measure(sonner))).toEqual(["routes/marketing/home: loads the toaster (sonner) (/assets/sonner.js)"]);
     const admin = fakeBuild(base, ["/assets/admin-blog.js"]);
     expect(problemsOf(measure(admin))).toEqual(["routes/marketing/home: loads an admin route's module (/assets/admin-blog.js)"]);
     // Random bytes do not compress: 8 KB of them is over a 4 KB budget.

@@ -1,40 +1,30 @@
-import type * as React from "react";
-import { Toaster as Sonner, toast, type ToasterProps } from "sonner";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { toasterWanted, withToastApi } from "./toast-queue";
 
-// Sonner's rich colours are CSS variables on its list element; point them at our tokens
-// (inline style beats its stylesheet) so toasts match the theme and keep AA contrast.
-const tokenStyle = {
-  fontFamily: "var(--font-sans)",
-  "--normal-bg": "var(--color-popover)",
-  "--normal-text": "var(--color-popover-foreground)",
-  "--normal-border": "var(--color-border)",
-  "--success-bg": "color-mix(in srgb, var(--color-success) 5%, var(--color-background))",
-  // The success green is 4.7:1 on its tint, under AA while the toast fades in; a darker shade (7.2:1) stays above it.
-  "--success-text": "color-mix(in srgb, var(--color-success) 75%, black)",
-  "--success-border": "color-mix(in srgb, var(--color-success) 30%, var(--color-background))",
-  "--error-bg": "color-mix(in srgb, var(--color-destructive) 6%, var(--color-background))",
-  "--error-text": "var(--color-destructive)",
-  "--error-border": "color-mix(in srgb, var(--color-destructive) 30%, var(--color-background))",
-  "--warning-bg": "var(--color-accent)",
-  "--warning-text": "var(--color-accent-foreground)",
-  "--warning-border": "color-mix(in srgb, var(--color-warm) 50%, var(--color-background))",
-  "--info-bg": "color-mix(in srgb, var(--color-primary) 5%, var(--color-background))",
-  "--info-text": "var(--color-primary)",
-  "--info-border": "color-mix(in srgb, var(--color-primary) 30%, var(--color-background))",
-  "--border-radius": "var(--radius-md)",
-} as React.CSSProperties;
+const SonnerToaster = lazy(() => import("./sonner-toaster"));
 
-function Toaster({ style, ...props }: ToasterProps) {
-  return <Sonner position="bottom-right" richColors closeButton theme="light" style={{ ...tokenStyle, ...style }} {...props} />;
+/** The page's toast list: nothing (and no sonner) until the first toast is asked for. */
+function Toaster() {
+  const [show, setShow] = useState(false);
+  useEffect(() => {
+    const { wanted, stop } = toasterWanted(() => setShow(true));
+    if (wanted) setShow(true);
+    return () => void stop();
+  }, []);
+  return show ? (
+    <Suspense fallback={null}>
+      <SonnerToaster />
+    </Suspense>
+  ) : null;
 }
 
 function toastSuccess(title: string, description?: string) {
-  return toast.success(title, description ? { description } : undefined);
+  withToastApi((toast) => toast.success(title, description ? { description } : undefined));
 }
 
 /** The spec's admin error toast: titled exactly "Error", the message as its description. */
 function toastError(description: string, title = "Error") {
-  return toast.error(title, { description });
+  withToastApi((toast) => toast.error(title, { description }));
 }
 
 export { Toaster, toastError, toastSuccess };

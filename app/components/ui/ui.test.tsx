@@ -26,6 +26,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Textarea } from "~/components/ui/textarea";
+import { toastApiReady, toasterWanted } from "~/components/ui/toast-queue";
 import { Toaster, toastError, toastSuccess } from "~/components/ui/toaster";
 
 function parse(html: string) {
@@ -321,14 +322,19 @@ describe("toast helpers", () => {
     vi.restoreAllMocks();
   });
 
-  it("shows admin errors as a destructive toast titled exactly 'Error'", () => {
+  it("asks for sonner with the first toast, shows what waited once it listens, then admin errors titled exactly 'Error' and successes with an optional description", () => {
     const error = vi.spyOn(toast, "error").mockReturnValue(1);
-    toastError("This slug is already taken.");
-    expect(error).toHaveBeenCalledWith("Error", { description: "This slug is already taken." });
-  });
-
-  it("shows success toasts with an optional description", () => {
     const success = vi.spyOn(toast, "success").mockReturnValue(1);
+    const heard = vi.fn();
+    const { wanted, stop } = toasterWanted(heard);
+    expect(wanted).toBe(false);
+    toastError("This slug is already taken.");
+    expect(heard).toHaveBeenCalledTimes(1);
+    expect(error).not.toHaveBeenCalled();
+    stop();
+
+    toastApiReady(toast);
+    expect(error).toHaveBeenCalledWith("Error", { description: "This slug is already taken." });
     toastSuccess("Course saved");
     toastSuccess("Course saved", "It is now live.");
     expect(success).toHaveBeenNthCalledWith(1, "Course saved", undefined);

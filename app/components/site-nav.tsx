@@ -1,0 +1,44 @@
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { useRootUser } from "~/components/use-root-user";
+import { isAdminRole } from "~/lib/roles";
+
+/** The header's page links after Courses, on desktop and in the mobile drawer. */
+export const SITE_NAV = [
+  { to: "/playbooks", label: "Playbooks" },
+  { to: "/blog", label: "Blog" },
+  { to: "/testimonials", label: "Testimonials" },
+  { to: "/pricing", label: "Pricing" },
+  { to: "/about", label: "About" },
+];
+
+/** Sign in and Get Started, or Admin (for admins) and Account once signed in. */
+export function AccountLinks({ stacked = false }: { stacked?: boolean }) {
+  const user = useRootUser();
+  const size = stacked ? "default" : "sm";
+  const width = stacked ? "w-full" : undefined;
+  if (user) {
+    return (
+      <>
+        {isAdminRole(user.role) ? (
+          <Button asChild variant="outline" size={size} className={width}>
+            <Link to="/admin">Admin</Link>
+          </Button>
+        ) : null}
+        <Button asChild size={size} className={width}>
+          <Link to="/account">Account</Link>
+        </Button>
+      </>
+    );
+  }
+  return (
+    <>
+      <Button asChild variant="ghost" size={size} className={width}>
+        <Link to="/login">Sign in</Link>
+      </Button>
+      <Button asChild size={size} className={width}>
+        <Link to="/signup">Get Started</Link>
+      </Button>
+    </>
+  );
+}
