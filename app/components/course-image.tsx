@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from "react";
+import { imageSrc } from "~/lib/image-url";
 import { topicPlaceholder } from "~/lib/topics";
 import { cn } from "~/lib/utils";
 
 /** A course cover that swaps to its topic's placeholder if the image fails to load. */
 export function CourseImage({
-  src,
+  src: stored,
   topic,
   alt,
   className,
@@ -16,6 +17,7 @@ export function CourseImage({
   className?: string;
   priority?: boolean;
 }) {
+  const src = imageSrc(stored);
   const fallback = topicPlaceholder(topic);
   const [current, setCurrent] = useState(src || fallback);
   const ref = useRef<HTMLImageElement>(null);
