@@ -1,4 +1,9 @@
-// What the database benchmarks share: a throwaway database, and a timer that reports median and p95.
+// What the benchmarks share: a throwaway database, a timer that reports median and p95, and a
+// production server started as `npm start` starts it.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import postgres from "postgres";
 import { openDatabase, type DatabaseHandle } from "../app/server/db/client.server";
 
@@ -40,4 +45,97 @@ export async function time(run: () => Promise<unknown>, { budgetMs = 1500, minRu
   }
   samples.sort((a, b) => a - b);
   return { runs: samples.length, median: samples[Math.floor(samples.length / 2)], p95: samples[Math.floor(samples.length * 0.95)] };
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The bootstrap admin of every benchmark server. */
+export const BENCH_ADMIN = { email: "bench-admin@example.com", password: "bench-admin-password-1" };
+
+/** What a browser sends with a page request. */
+export const BROWSER_HEADERS = {
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
+  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+  "accept-encoding": "gzip, deflate, br",
+};
+
+/** A process's resident set size, in MB. */
+export function rssMb(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/**
+ * The production server of `appDir` (scripts/start.mjs, which builds first when its sources are
+ * newer than the build) on 127.0.0.1:`port`, with the demo school and BENCH_ADMIN, on PGlite in
+ * `dataDir` (a new folder when none is given) or on `databaseUrl`. Resolves once /healthz answers.
+ */
+export async function startBenchServer({
+  appDir,
+  port,
+  databaseUrl,
+  dataDir,
+}: {
+  appDir: string;
+  port: number;
+  databaseUrl: string;
+  dataDir?: string;
+}) {
+  const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "course-site-bench-"));
+  console.log(`Starting ${appDir} (building it first if its sources changed)…`);
+  const server = spawn(process.execPath, ["scripts/start.mjs"], {
+    cwd: appDir,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dir,
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: "true",
+      PAYMENTS_PROVIDER: "test",
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+      AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0",
+      RATE_LIMIT_PER_IP_MULTIPLIER: "1000",
+      // A production server logs every request; so does this one (to nowhere).
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries++) {
+    if (tries > 2400 || server.exitCode !== null) throw new Error("the server did not start");
+    if (
+      await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await sleep(250);
+  }
+  const stop = async () => {
+    if (server.exitCode === null) {
+      server.kill("SIGTERM");
+      await new Promise((resolve) => server.once("exit", resolve));
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  return { base, server, stop };
+}
+
+/** Signs in through Better Auth and answers the Cookie header to send. */
+export async function signInCookie(base: string, account: { email: string; password: string }) {
+  const response = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify(account),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
 }

@@ -17,6 +17,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
+import { BENCH_ADMIN, BROWSER_HEADERS, rssMb, signInCookie, startBenchServer } from "./bench-support";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -26,13 +27,8 @@ const FIRST_PORT = Number(process.env.BENCH_PORT ?? 4306);
 const APP_DIR = path.resolve(process.env.BENCH_APP_DIR ?? process.cwd());
 const LABEL = process.env.BENCH_LABEL ?? "";
 const HARNESS_DIR = path.resolve(import.meta.dirname, "..");
-const ADMIN = { email: "bench-admin@example.com", password: "bench-admin-password-1" };
 
-const BROWSER = {
-  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
-  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
-  "accept-encoding": "gzip, deflate, br",
-};
+const BROWSER = BROWSER_HEADERS;
 
 type Scenario = { name: string; path: string; kind: "static" | "public" | "signed-in" };
 
@@ -66,82 +62,28 @@ const TARGET = { public: 0.5, "signed-in": 0.2 } as const;
 type LoadResult = { rps: number; total: number; p50: number; p99: number; non2xx: number; errors: number };
 type Row = Scenario & LoadResult;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 function load(base: string, paths: string[], headers: Record<string, string>, seconds: number, connections = CONNECTIONS) {
   return new Promise<LoadResult>((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(HARNESS_DIR, "bench/load.ts"), JSON.stringify({ base, paths, headers, seconds, connections })], {
-      cwd: HARNESS_DIR,
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", path.join(HARNESS_DIR, "bench/load.ts"), JSON.stringify({ base, paths, headers, seconds, connections })],
+      {
+        cwd: HARNESS_DIR,
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
     let out = "";
     child.stdout!.on("data", (chunk: Buffer) => (out += chunk));
-    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`the load generator exited with ${code}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`the load generator exited with ${code}`)),
+    );
   });
-}
-
-function rssMb(pid: number) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-async function startServer(port: number, databaseUrl: string) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "course-site-bench-"));
-  console.log(`Starting ${APP_DIR} (building it first if its sources changed)…`);
-  const server = spawn(process.execPath, ["scripts/start.mjs"], {
-    cwd: APP_DIR,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO: "true",
-      PAYMENTS_PROVIDER: "test",
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0",
-      RATE_LIMIT_PER_IP_MULTIPLIER: "1000",
-      // A production server logs every request; so does this one (to nowhere).
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let tries = 0; ; tries++) {
-    if (tries > 2400 || server.exitCode !== null) throw new Error("the server did not start");
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
-    await sleep(250);
-  }
-  const stop = async () => {
-    if (server.exitCode === null) {
-      server.kill("SIGTERM");
-      await new Promise((resolve) => server.once("exit", resolve));
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { base, server, stop };
-}
-
-async function signIn(base: string) {
-  const response = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .join("; ");
 }
 
 async function benchDatabase(database: { name: string; url: string }, port: number) {
-  const { base, server, stop } = await startServer(port, database.url);
+  const { base, server, stop } = await startBenchServer({ appDir: APP_DIR, port, databaseUrl: database.url });
   try {
-    const cookie = await signIn(base);
+    const cookie = await signInCookie(base, BENCH_ADMIN);
     const headersFor = (scenario: Scenario) => (scenario.kind === "signed-in" ? { ...BROWSER, cookie } : BROWSER);
     for (const scenario of [STATIC, ...SCENARIOS]) {
       const response = await fetch(`${base}${scenario.path}`, { headers: headersFor(scenario), redirect: "manual" });
@@ -177,14 +119,13 @@ async function benchDatabase(database: { name: string; url: string }, port: numb
 
 function table(result: Awaited<ReturnType<typeof benchDatabase>>) {
   const baseline = (result.staticFirst.rps + result.staticLast.rps) / 2;
-  const lines = [
-    "| page | path | req/s | × static | p50 ms | p99 ms | target | non-2xx |",
-    "|---|---|---:|---:|---:|---:|---|---:|",
-  ];
+  const lines = ["| page | path | req/s | × static | p50 ms | p99 ms | target | non-2xx |", "|---|---|---:|---:|---:|---:|---|---:|"];
   for (const row of [result.staticFirst, ...result.rows, result.staticLast]) {
     const ratio = row.rps / baseline;
     const target = row.kind === "static" ? "" : `≥ ${TARGET[row.kind]} ${ratio >= TARGET[row.kind] ? "met" : "**missed**"}`;
-    lines.push(`| ${row.name} | \`${row.path}\` | ${row.rps.toFixed(0)} | ${ratio.toFixed(2)} | ${row.p50} | ${row.p99} | ${target} | ${row.non2xx + row.errors} |`);
+    lines.push(
+      `| ${row.name} | \`${row.path}\` | ${row.rps.toFixed(0)} | ${ratio.toFixed(2)} | ${row.p50} | ${row.p99} | ${target} | ${row.non2xx + row.errors} |`,
+    );
   }
   const growth = result.rssMixed / result.rssWarm;
   lines.push(
@@ -235,11 +176,13 @@ try {
   ].join("\n");
   const resultsFile = path.join(HARNESS_DIR, "bench/RESULTS.md");
   if (!fs.existsSync(resultsFile)) {
-    fs.writeFileSync(resultsFile, "# `npm run bench` results\n\nAppended by each run, newest last. Ratios are to a static file served by the same server in the same run (the mean of a measurement at the start and one at the end).\n\n");
+    fs.writeFileSync(
+      resultsFile,
+      "# `npm run bench` results\n\nAppended by each run, newest last. Ratios are to a static file served by the same server in the same run (the mean of a measurement at the start and one at the end).\n\n",
+    );
   }
   fs.appendFileSync(resultsFile, `${entry}\n`);
   console.log(`Appended to bench/RESULTS.md`);
 } finally {
   await dropDatabase?.();
 }
-

@@ -22,7 +22,9 @@ import {
  * transaction (app/server/crash-points.server.ts, compiled into the test build only) and is killed
  * there, before its commit; an upload is killed while its body is still streaming in. After the
  * restart the database holds exactly what it held before (nothing of the write, not some of it),
- * the write then succeeds when repeated, and no partial file is visible or left behind.
+ * the write then succeeds when repeated, and no partial file is visible or left behind. The course
+ * save is killed on the embedded database (PGlite) too: the next start takes over the dead
+ * process's lock and the database recovers without the interrupted save.
  */
 
 const ADMIN = { email: "owner@crash.example", password: "a long crash-safety password 42" };
@@ -35,6 +37,8 @@ let server: ServerProcess | undefined;
 let handle: DatabaseHandle | undefined;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "course-site-crash-"));
 const pointsDir = fs.mkdtempSync(path.join(os.tmpdir(), "course-site-crash-points-"));
+const embeddedDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "course-site-crash-pglite-"));
+
 let settings: Record<string, string> = {};
 let adminCookie = "";
 let learnerCookie = "";
@@ -42,31 +46,8 @@ let course = { id: "", slug: "" };
 
 const db = () => handle!.db;
 
-beforeAll(async () => {
-  await ensureProductionBuild();
-  cluster = await startPostgresCluster();
-  settings = {
-    DATABASE_URL: cluster.url,
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    PAYMENTS_PROVIDER: "test",
-    RATE_LIMIT_PER_IP_MULTIPLIER: "1000",
-    AUTH_SECRET: "crash-safety-test-secret-crash-safety-01",
-    CRASH_POINTS_DIR: pointsDir,
-  };
-  server = await startServerProcess(settings);
-  handle = await openDatabase({ kind: "postgres", url: cluster.url, max: 2 });
-  await upsertPasswordUser(db(), { ...LEARNER, role: "user" });
-  adminCookie = await signIn(ADMIN);
-  learnerCookie = await signIn(LEARNER);
-}, 600_000);
-
-afterAll(async () => {
-  server?.kill("SIGKILL");
-  await handle?.close();
-  cluster?.destroy();
-  for (const dir of [dataDir, pointsDir]) fs.rmSync(dir, { recursive: true, force: true });
+afterAll(() => {
+  for (const dir of [pointsDir, embeddedDataDir]) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 async function signIn(account: { email: string; password: string }) {
@@ -199,7 +180,34 @@ async function learnerPurchases() {
   return { orders: bought, access, events: events.map((event) => event.type), receipts: receipts.length };
 }
 
-describe("kill -9 in the middle of a write, then a restart", () => {
+describe("kill -9 in the middle of a write, then a restart, on PostgreSQL", () => {
+  beforeAll(async () => {
+    await ensureProductionBuild();
+    cluster = await startPostgresCluster();
+    settings = {
+      DATABASE_URL: cluster.url,
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      PAYMENTS_PROVIDER: "test",
+      RATE_LIMIT_PER_IP_MULTIPLIER: "1000",
+      AUTH_SECRET: "crash-safety-test-secret-crash-safety-01",
+      CRASH_POINTS_DIR: pointsDir,
+    };
+    server = await startServerProcess(settings);
+    handle = await openDatabase({ kind: "postgres", url: cluster.url, max: 2 });
+    await upsertPasswordUser(db(), { ...LEARNER, role: "user" });
+    adminCookie = await signIn(ADMIN);
+    learnerCookie = await signIn(LEARNER);
+  }, 600_000);
+
+  afterAll(async () => {
+    server?.kill("SIGKILL");
+    await handle?.close();
+    cluster?.destroy();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
   it("a course save with 50 lessons: the course and every lesson are as before the save, and the save then succeeds", async () => {
     const title = "Crash-Proof Course";
     course = { id: "", slug: "crash-proof-course" };
@@ -333,6 +341,52 @@ describe("kill -9 in the middle of a write, then a restart", () => {
     await waitFor(() => partial() === undefined, "the abandoned upload file to be swept", 10_000);
     expect(server!.output()).toContain('"msg":"abandoned upload files removed"');
   }, 120_000);
+});
+
+describe("kill -9 in the middle of a course save, then a restart, on the embedded database (PGlite)", () => {
+  beforeAll(async () => {
+    await ensureProductionBuild();
+    settings = {
+      DATA_DIR: embeddedDataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      RATE_LIMIT_PER_IP_MULTIPLIER: "1000",
+      AUTH_SECRET: "crash-safety-test-secret-crash-safety-02",
+      CRASH_POINTS_DIR: pointsDir,
+    };
+    server = await startServerProcess(settings);
+    adminCookie = await signIn(ADMIN);
+  }, 600_000);
+
+  afterAll(() => {
+    server?.kill("SIGKILL");
+  });
+
+  it("the dead process's lock is taken over, the database recovers, and the course page shows the course as it was", async () => {
+    const title = "Embedded Crash Course";
+    course = { id: "", slug: "embedded-crash-course" };
+    const rows = Array.from({ length: LESSON_COUNT }, (_, index) => ({ title: `Lesson ${index + 1}`, content: `Body ${index + 1}` }));
+    expect((await post("/admin/courses/new", adminCookie, courseForm(title, rows))).status).toBe(302);
+    // The database is the server's alone while it runs: the id comes from the course list.
+    const list = await (await fetch(`${server!.base}/admin/courses`, { headers: { cookie: adminCookie } })).text();
+    course.id = /\/admin\/courses\/([0-9a-f-]{36})\/edit/.exec(list)![1]!;
+
+    // Fifty more lessons and a new title, in the one save the kill interrupts.
+    const added = Array.from({ length: LESSON_COUNT }, (_, index) => ({ title: `Added lesson ${index + 1}`, content: "Added" }));
+    const form = courseForm(`${title}, revised`, added, { revision: "1" });
+    await crashDuring("course-save", () => post(`/admin/courses/${course.id}/edit`, adminCookie, form));
+
+    const page = await (await fetch(`${server!.base}/courses/${course.slug}`)).text();
+    expect(page).toContain(title);
+    expect(page).toContain("Lesson 50");
+    expect(page).not.toContain("revised");
+    expect(page).not.toContain("Added lesson");
+
+    expect((await post(`/admin/courses/${course.id}/edit`, adminCookie, form)).status).toBe(302);
+    const saved = await (await fetch(`${server!.base}/courses/${course.slug}`)).text();
+    expect(saved).toContain(`${title}, revised`);
+    expect(saved).toContain("Added lesson 50");
+  }, 180_000);
 });
 
 /** An upload of a 40 MB MP4 whose body is sent only as far as the test says. */

@@ -15,7 +15,7 @@ import { LONGEST_RATE_LIMIT_WINDOW_MS } from "~/server/rate-limit.server";
 import { sweepUnusedSiteLogos } from "~/server/settings/site-logos.server";
 import { sweepAbandonedWrites } from "~/server/storage.server";
 import { findFfmpeg } from "~/server/video/ffmpeg.server";
-import { transcodeLessonVideo } from "~/server/video/transcode-lesson-video.server";
+import { sweepAbandonedTranscodes, transcodeLessonVideo } from "~/server/video/transcode-lesson-video.server";
 import { startWorkers, type JobRegistration, type WorkerSettings } from "./queue.server";
 
 /**
@@ -24,19 +24,24 @@ import { startWorkers, type JobRegistration, type WorkerSettings } from "./queue
  * (docs/decisions/018). A later feature adds its queue in queue.server.ts and its job here.
  */
 
-/** Upload sweeps: files uploaded for forms that were never saved, or that no row shows any more. */
+/**
+ * Upload sweeps: files uploaded for forms that were never saved, or that no row shows any more, and
+ * what writes and transcodes cut off by a crash left behind.
+ */
 export async function sweepUnusedFiles() {
   const covers = await sweepTempCourseCovers();
   const videos = await sweepUnusedLessonVideos();
   const postCovers = await sweepUnusedPostCovers();
   const logos = await sweepUnusedSiteLogos();
   const abandoned = await sweepAbandonedWrites();
+  const transcodes = await sweepAbandonedTranscodes();
   return {
     courseCovers: covers.length,
     lessonVideos: videos.length,
     postCovers: postCovers.length,
     siteLogos: logos.length,
     abandonedWrites: abandoned.length,
+    abandonedTranscodes: transcodes.length,
   };
 }
 

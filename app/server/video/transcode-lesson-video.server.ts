@@ -187,6 +187,33 @@ export async function makeStreamFiles({
   return { info, renditions };
 }
 
+/** Each transcode works in a folder of its own under the system's temporary folder, removed when it ends. */
+const WORK_DIR_PREFIX = "lesson-transcode-";
+/** Past the transcode job's expiry (2 hours, queue.server.ts): no attempt still works in a folder this old. */
+export const ABANDONED_TRANSCODE_AGE_MS = 3 * 60 * 60 * 1000;
+
+/**
+ * Removes the work folders of transcodes a crash cut off (SIGKILL skips the `finally` that removes
+ * them): a copy of the source video and the renditions made so far. With the hourly upload sweeps,
+ * in the worker processes that transcode. Returns the folders' paths.
+ */
+export async function sweepAbandonedTranscodes({
+  olderThan = new Date(Date.now() - ABANDONED_TRANSCODE_AGE_MS),
+  tmpDir = os.tmpdir(),
+}: { olderThan?: Date; tmpDir?: string } = {}) {
+  const removed: string[] = [];
+  const entries = await fsp.readdir(tmpDir, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    if (!entry.isDirectory() || !entry.name.startsWith(WORK_DIR_PREFIX)) continue;
+    const dir = path.join(tmpDir, entry.name);
+    const stat = await fsp.stat(dir).catch(() => undefined);
+    if (!stat || stat.mtime >= olderThan) continue;
+    await fsp.rm(dir, { recursive: true, force: true });
+    removed.push(dir);
+  }
+  return removed;
+}
+
 export async function transcodeLessonVideo(data: Record<string, unknown>, job?: Pick<JobContext, "isLastAttempt">) {
   const lessonId = String(data.lessonId ?? "");
   const sourcePath = String(data.sourcePath ?? "");
@@ -195,7 +222,7 @@ export async function transcodeLessonVideo(data: Record<string, unknown>, job?: 
   if (!courseId) return; // replaced or deleted since it was queued: nothing to do
 
   const prefix = `${courseId}/hls/${lessonId}-${Date.now().toString(36)}`;
-  const work = await fsp.mkdtemp(path.join(os.tmpdir(), "lesson-transcode-"));
+  const work = await fsp.mkdtemp(path.join(os.tmpdir(), WORK_DIR_PREFIX));
   let stored = false;
   try {
     const ffmpeg = await findFfmpeg();
