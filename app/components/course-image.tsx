@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { imageSrc } from "~/lib/image-url";
 import { COVER_SIZES, imageSrcSet } from "~/lib/image-variants";
 import { topicPlaceholder } from "~/lib/topics";
 import { cn } from "~/lib/utils";
@@ -9,7 +10,7 @@ import { cn } from "~/lib/utils";
  * `priority` is for the first cover on a page: loaded at once, not lazily.
  */
 export function CourseImage({
-  src,
+  src: stored,
   topic,
   alt,
   className,
@@ -23,6 +24,7 @@ export function CourseImage({
   priority?: boolean;
   sizes?: keyof typeof COVER_SIZES;
 }) {
+  const src = imageSrc(stored);
   const fallback = topicPlaceholder(topic);
   const [current, setCurrent] = useState(src || fallback);
   const ref = useRef<HTMLImageElement>(null);
