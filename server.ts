@@ -21,7 +21,8 @@ import { logger } from "~/server/logger.server";
 import { takeRequestUser } from "~/server/request-log.server";
 import { databaseOutageGate, outageStatus, requestLogLevel } from "~/server/outage.server";
 import { closeRuntime, getOwnerSetupNotice, prepareRuntime, type OwnerSetupNotice } from "~/server/runtime.server";
-import { BUCKETS, getStorage, sweepAbandonedWrites, type Bucket } from "~/server/storage.server";
+import { BUCKETS, contentTypeForKey, getStorage, sweepAbandonedWrites, type Bucket } from "~/server/storage.server";
+import { makeMissingVariant } from "~/server/image-variants.server";
 import { serveLessonVideo } from "~/server/lesson-video.server";
 import { serveLessonCaptions, serveLessonStream } from "~/server/video/lesson-stream-route.server";
 import { stripeWebhookRoute } from "~/server/payments/stripe-webhook.server";
@@ -208,7 +209,14 @@ async function serveMedia(req: Request, res: Response, next: NextFunction) {
   if (!BUCKETS.includes(bucket) || bucket === "course-videos") return next();
   try {
     const object = await getStorage().get(bucket, key);
-    if (!object) return next();
+    if (!object) {
+      // A cover's smaller copy not made yet (uploaded before copies existed): made now, kept.
+      const variant = await makeMissingVariant(bucket, key);
+      if (!variant) return next();
+      res.type(contentTypeForKey(key)).setHeader("Cache-Control", "public, max-age=31536000, immutable");
+      res.send(variant);
+      return;
+    }
     res.type(object.contentType ?? path.extname(key));
     if (object.size !== undefined) res.setHeader("Content-Length", object.size);
     // Keys carry a timestamp, so a stored object never changes.

@@ -1,3 +1,4 @@
+import { imageSrc } from "~/lib/image-url";
 import { cn } from "~/lib/utils";
 
 function initials(name: string) {
@@ -14,8 +15,8 @@ export function BlogAuthor({ author, size = "sm", className }: { author: { name:
   const box = size === "md" ? "size-10 text-sm" : "size-7 text-xs";
   return (
     <span className={cn("flex items-center gap-2", className)}>
-      {author.image ? (
-        <img src={author.image} alt="" width={40} height={40} loading="lazy" decoding="async" className={cn("shrink-0 rounded-full object-cover", box)} />
+      {imageSrc(author.image) ? (
+        <img src={imageSrc(author.image)!} alt="" width={40} height={40} loading="lazy" decoding="async" className={cn("shrink-0 rounded-full object-cover", box)} />
       ) : (
         <span aria-hidden="true" className={cn("flex shrink-0 items-center justify-center rounded-full bg-secondary font-semibold text-secondary-foreground", box)}>
           {initials(author.name)}

@@ -1,6 +1,7 @@
 import { Star } from "lucide-react";
 import { useId } from "react";
 import { formatDate } from "~/lib/dates";
+import { imageSrc } from "~/lib/image-url";
 import { cn } from "~/lib/utils";
 import type { TestimonialCard } from "~/server/marketing/marketing.server";
 
@@ -77,7 +78,7 @@ export function TestimonialCard({
       ) : null}
       <footer className="flex items-center gap-3 border-t pt-4">
         <img
-          src={testimonial.avatarUrl || "/images/placeholders/default.webp"}
+          src={imageSrc(testimonial.avatarUrl) ?? "/images/placeholders/default.webp"}
           alt=""
           width={48}
           height={48}

@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { AccountLinks, SITE_NAV } from "~/components/site-nav";
 import { Button } from "~/components/ui/button";
 import { useSiteSettings } from "~/components/use-site-settings";
+import { imageSrc } from "~/lib/image-url";
 import { topicPlaceholder } from "~/lib/topics";
 import { cn } from "~/lib/utils";
 
@@ -18,7 +19,8 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 /** The logo image, or the name as text if there is none or it cannot be loaded. */
 function SiteLogo() {
-  const { schoolName, logoUrl } = useSiteSettings();
+  const { schoolName, logoUrl: storedLogo } = useSiteSettings();
+  const logoUrl = imageSrc(storedLogo);
   // Remembered per URL, so a new logo saved in the settings gets its own chance to load.
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const image = useRef<HTMLImageElement>(null);
@@ -57,7 +59,7 @@ function MenuCourseCard({ course }: { course: HeaderCourse }) {
       className="group flex h-full flex-col overflow-hidden rounded-lg border bg-card transition hover:border-primary hover:shadow-md"
     >
       <img
-        src={course.coverUrl || fallback}
+        src={imageSrc(course.coverUrl) ?? fallback}
         alt=""
         width={1200}
         height={675}

@@ -16,10 +16,20 @@ export function isImageUrl(value: string) {
   return parseUrl(value)?.protocol === "https:";
 }
 
-/** A stored image as an absolute URL for other sites and tools (JSON-LD, courses.json, Open Graph); null when it does not parse. */
+/**
+ * A stored image URL as a page may show it in `src`: null for anything that is not a site path or
+ * https (a `javascript:` or `data:` value written by hand, a seed or another tool), so no reader
+ * puts a script-scheme URL into the page.
+ */
+export function imageSrc(value: string | null | undefined) {
+  return value && isImageUrl(value) ? value : null;
+}
+
+/** A stored image as an absolute URL for other sites and tools (JSON-LD, courses.json, Open Graph); null when it is not an image URL. */
 export function absoluteImageUrl(value: string | null | undefined, origin: string) {
-  if (!value) return null;
-  return parseUrl(value, origin)?.toString() ?? null;
+  const src = imageSrc(value);
+  if (!src) return null;
+  return parseUrl(src, origin)?.toString() ?? null;
 }
 
 function parseUrl(value: string, base?: string) {

@@ -157,6 +157,24 @@ describe("another person's account through Better Auth", () => {
     expect(victim.name).toBe(before.name);
   });
 
+  it("update-session cannot move one's session to the victim, mark it impersonated or extend it", async () => {
+    const [before] = await database().db.select().from(sessions).where(eq(sessions.userId, school.ids.user));
+    const response = await auth("/update-session", school.cookies.user, {
+      userId: school.victim.id,
+      impersonatedBy: school.ids.super_admin,
+      expiresAt: new Date(Date.now() + 10 * 365 * 86_400_000).toISOString(),
+      token: school.victim.session.token,
+    });
+    expect(response.status).toBe(400);
+    const [after] = await database().db.select().from(sessions).where(eq(sessions.id, before.id));
+    expect(after).toMatchObject({
+      userId: school.ids.user,
+      impersonatedBy: before.impersonatedBy,
+      token: before.token,
+      expiresAt: before.expiresAt,
+    });
+  });
+
   it("sign-up cannot choose a role", async () => {
     const email = `${unique("climber")}@example.com`;
     await auth("/sign-up/email", "", { email, password: "a-long-passphrase-42", name: "Climber", role: "super_admin" });

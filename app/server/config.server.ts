@@ -70,6 +70,21 @@ const envSchema = z
     MIGRATIONS_DIR: z.string().min(1).default("./drizzle"),
     PUBLIC_URL: optional(z.url({ error: "must be an absolute URL such as https://example.com" })),
     AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
+    // Secrets AUTH_SECRET replaced, newest first: what they encrypted and signed stays readable (docs/decisions/032).
+    AUTH_PREVIOUS_SECRETS: optional(
+      z
+        .string()
+        .transform((value) =>
+          value
+            .split(",")
+            .map((secret) => secret.trim())
+            .filter(Boolean),
+        )
+        .refine(
+          (secrets) => secrets.every((secret) => secret.length >= 32),
+          "must be a comma-separated list of secrets of at least 32 characters each",
+        ),
+    ),
     ADMIN_EMAIL: optional(z.email({ error: "must be an email address" })),
     ADMIN_PASSWORD: optional(z.string().min(8, "must be at least 8 characters")),
     SEED_DEMO: optional(booleanFlag),
@@ -149,6 +164,13 @@ const envSchema = z
         message: "is required when STRIPE_SECRET_KEY is set",
       });
     }
+    if (env.AUTH_PREVIOUS_SECRETS?.length && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["AUTH_PREVIOUS_SECRETS"], message: "needs AUTH_SECRET (the secret that replaced them)" });
+    }
+    const secrets = [env.AUTH_SECRET, ...(env.AUTH_PREVIOUS_SECRETS ?? [])].filter(Boolean);
+    if (new Set(secrets).size !== secrets.length) {
+      ctx.addIssue({ code: "custom", path: ["AUTH_PREVIOUS_SECRETS"], message: "must not repeat a secret (or AUTH_SECRET itself)" });
+    }
     if (env.PAYMENTS_PROVIDER === "stripe" && !env.STRIPE_SECRET_KEY) {
       ctx.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: "is required when PAYMENTS_PROVIDER=stripe" });
     }
@@ -212,6 +234,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
     migrationsDir: path.resolve(raw.MIGRATIONS_DIR),
     publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ""),
     authSecret: raw.AUTH_SECRET,
+    authPreviousSecrets: raw.AUTH_PREVIOUS_SECRETS ?? [],
     admin: raw.ADMIN_EMAIL && raw.ADMIN_PASSWORD ? { email: raw.ADMIN_EMAIL.toLowerCase(), password: raw.ADMIN_PASSWORD } : undefined,
     seedDemo: raw.SEED_DEMO ?? !raw.DATABASE_URL,
     demoVideos: raw.DEMO_VIDEOS ?? true,

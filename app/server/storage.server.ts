@@ -1,3 +1,4 @@
+import { variantOf } from "~/lib/image-variants";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
@@ -295,10 +296,12 @@ export async function deleteStaleObjects({
   const stale: string[] = [];
   for await (const object of storage.list(bucket, prefix)) if (object.lastModified < olderThan) stale.push(object.key);
   if (stale.length === 0) return [];
-  const kept = await keep(stale);
+  // A cover's smaller copies (app/lib/image-variants.ts) stay while their original does.
+  const originalOf = (key: string) => variantOf(key)?.original ?? key;
+  const kept = await keep([...new Set(stale.map(originalOf))]);
   const deleted: string[] = [];
   for (const key of stale) {
-    if (kept.has(key)) continue;
+    if (kept.has(originalOf(key))) continue;
     await storage.delete(bucket, key);
     deleted.push(key);
   }

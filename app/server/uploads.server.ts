@@ -1,3 +1,4 @@
+import { storeImageVariants } from "~/server/image-variants.server";
 import { PassThrough, Readable } from "node:stream";
 import busboy from "busboy";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
@@ -263,6 +264,8 @@ export async function handleUpload(req: ExpressRequest, res: ExpressResponse) {
     if (declared > kind.maxBytes + 64 * 1024) throw new UploadError(413, kind.messages.size);
 
     const stored = await receiveFile(req, kind, ownerId);
+    // A cover's smaller WebP copies (app/lib/image-variants.ts), made before the page shows it.
+    await storeImageVariants(kind.bucket, stored.key);
     req.log?.info({ kind: req.params.kind, key: stored.key, size: stored.size, user: user.id }, "file uploaded");
     res
       .status(201)

@@ -69,10 +69,12 @@ test("grid and list views toggle and stay in the URL", async ({ page }) => {
 });
 
 test("a cover image that fails to load falls back to its topic placeholder", async ({ page }) => {
-  await page.route("**/images/demo/courses/shopify-101.webp", (route) => route.abort());
+  // The cover and its smaller copies (the browser picks one from srcset).
+  await page.route("**/images/demo/courses/shopify-101.webp*", (route) => route.abort());
   await page.goto("/courses?q=shopify+101");
   const card = catalogResults(page).getByRole("article").filter({ has: page.getByRole("link", { name: "View Course: Shopify 101" }) });
   await expect(card.locator("img")).toHaveAttribute("src", "/images/placeholders/shopify.webp");
+  await expect(card.locator("img")).not.toHaveAttribute("srcset", /./);
 });
 
 test("each card shows price, level, lessons, hours and a View Course link", async ({ page }) => {
@@ -121,4 +123,25 @@ test("a skeleton shows while a course page loads after a client-side navigation"
   release();
   await expect(page.getByRole("heading", { level: 1, name: "Shopify 101" })).toBeVisible();
   await expect(page.getByTestId("course-detail-skeleton")).toHaveCount(0);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("covers come in the small WebP copy the screen needs; the first loads at once, the rest lazily", async ({ page }) => {
+    const images: string[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "image" && response.url().includes("/images/demo/courses/")) images.push(new URL(response.url()).pathname);
+    });
+    await page.goto("/courses");
+    const covers = catalogResults(page).getByRole("article").locator("img");
+    const first = covers.first();
+    await expect(first).toHaveAttribute("srcset", /\.webp\.w480\.webp 480w, .+\.w960\.webp 960w, .+\.w1440\.webp 1440w$/);
+    await expect(first).toHaveAttribute("loading", "eager");
+    await expect(covers.last()).toHaveAttribute("loading", "lazy");
+    await expect.poll(() => first.evaluate((image: HTMLImageElement) => image.complete && image.currentSrc)).toMatch(/\.w480\.webp$/);
+    // Only copies were fetched: no full-size cover.
+    expect(images.length).toBeGreaterThan(0);
+    expect(images.filter((image) => !/\.w480\.webp$/.test(image))).toEqual([]);
+  });
 });

@@ -158,6 +158,7 @@ export async function createAuthorizationSchool(db: Database) {
       victimId: victim.id,
       victimOrderId: victimOrder.id,
       victimSessionToken: victimSession.token,
+      victimCertificateId: certificate.id,
       paidNotes,
       paidVideoKey: paid.videoStoragePath!,
       draftCourseTitle: draftTitle,

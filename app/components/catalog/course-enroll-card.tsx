@@ -37,7 +37,7 @@ export function CourseEnrollCard({
       aria-label="Enroll"
       className="rounded-xl border bg-card p-5 text-card-foreground shadow-lg lg:absolute lg:top-16 lg:right-6 lg:z-10 lg:w-[22rem]"
     >
-      <CourseImage src={course.coverUrl} topic={course.topics[0]} alt="" priority className="rounded-lg" />
+      <CourseImage src={course.coverUrl} topic={course.topics[0]} alt="" priority sizes="aside" className="rounded-lg" />
       {hasAccess ? (
         <div className="mt-5 flex flex-col gap-3">
           <p className="text-sm font-medium text-success">You have access to this course.</p>

@@ -1,3 +1,5 @@
+import { imageSrc } from "~/lib/image-url";
+
 type ShownInstructor = { name: string; image: string | null; headline: string | null; bio: string | null };
 
 /** The course author's card on the course page: photo (or initials), headline and bio. */
@@ -14,8 +16,8 @@ export function CourseInstructor({ instructor }: { instructor: ShownInstructor }
         Your instructor
       </h2>
       <div className="mt-4 flex flex-col gap-5 rounded-lg border bg-card p-5 sm:flex-row">
-        {instructor.image ? (
-          <img src={instructor.image} alt="" width={96} height={96} loading="lazy" className="size-24 shrink-0 rounded-full object-cover" />
+        {imageSrc(instructor.image) ? (
+          <img src={imageSrc(instructor.image)!} alt="" width={96} height={96} loading="lazy" className="size-24 shrink-0 rounded-full object-cover" />
         ) : (
           <span
             aria-hidden="true"

@@ -23,6 +23,7 @@ export function OrderSummary({ offer }: { offer: CheckoutOffer }) {
               src={offer.coverUrl}
               topic={offer.topic ?? undefined}
               alt=""
+              sizes="thumbnail"
               className="aspect-video w-32 shrink-0 rounded-md object-cover"
             />
           ) : (

@@ -15,6 +15,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { POST_MESSAGES } from "~/lib/post-messages";
 import { POST_LIMITS, type PostFormValues } from "./post-form";
 import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
+import { imageSrc } from "~/lib/image-url";
 
 type PostEditorProps = {
   mode: "new" | "edit";
@@ -121,8 +122,8 @@ export function PostEditor({ mode, postId, status, initial, categories, error }:
             <input type="hidden" name="cover_url" value={values.cover_url} />
             <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
               <div className="flex aspect-video w-full max-w-64 items-center justify-center overflow-hidden rounded-md border border-border bg-muted">
-                {values.cover_url ? (
-                  <img src={values.cover_url} alt="Cover preview" className="size-full object-cover" />
+                {imageSrc(values.cover_url) ? (
+                  <img src={imageSrc(values.cover_url)!} alt="Cover preview" className="size-full object-cover" />
                 ) : (
                   <ImageOff aria-label="No cover image" className="size-8 text-muted-foreground" />
                 )}

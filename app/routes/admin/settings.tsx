@@ -16,6 +16,7 @@ import { requireSuperAdmin } from "~/server/auth/guards.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 import { settingsFormValues, type SettingsFormValues } from "./settings-form";
 import { settingsAction } from "./settings.server";
+import { imageSrc } from "~/lib/image-url";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "Settings");
 
@@ -91,8 +92,8 @@ function SettingsForm({ initial, errors }: { initial: SettingsFormValues; errors
             </FormField>
             <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
               <div className="flex h-16 w-full max-w-64 items-center justify-center overflow-hidden rounded-md border border-border bg-background p-2">
-                {logoUrl ? (
-                  <img src={logoUrl} alt="Logo preview" className="max-h-full max-w-full object-contain" />
+                {imageSrc(logoUrl) ? (
+                  <img src={imageSrc(logoUrl)!} alt="Logo preview" className="max-h-full max-w-full object-contain" />
                 ) : (
                   <ImageOff aria-label="No logo" className="size-6 text-muted-foreground" />
                 )}

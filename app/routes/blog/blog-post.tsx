@@ -139,7 +139,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             </aside>
           )}
           <div className="min-w-0 lg:col-start-1 lg:row-start-2">
-            <CourseImage src={post.coverUrl} topic={post.category} alt="" priority className="rounded-xl" />
+            <CourseImage src={post.coverUrl} topic={post.category} alt="" priority sizes="article" className="rounded-xl" />
             <Prose html={html} className="mt-10" />
           </div>
         </article>

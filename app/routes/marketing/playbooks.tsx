@@ -10,6 +10,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/empty-state";
+import { imageSrc } from "~/lib/image-url";
 import { formatUsd } from "~/lib/money";
 import { pageMeta } from "~/lib/seo";
 import { listPlaybooks, playbookFiltersSchema, readFilters, type PlaybookCard } from "~/server/marketing/marketing.server";
@@ -56,7 +57,7 @@ function PlaybookPreview({
           }}
         >
           <img
-            src={playbook.imageUrl || "/images/placeholders/default.webp"}
+            src={imageSrc(playbook.imageUrl) ?? "/images/placeholders/default.webp"}
             alt=""
             width={800}
             height={500}
@@ -154,7 +155,7 @@ export default function Playbooks({ loaderData }: Route.ComponentProps) {
               <li key={playbook.id}>
                 <article className="flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition hover:shadow-md">
                   <img
-                    src={playbook.imageUrl || "/images/placeholders/default.webp"}
+                    src={imageSrc(playbook.imageUrl) ?? "/images/placeholders/default.webp"}
                     alt=""
                     width={800}
                     height={500}

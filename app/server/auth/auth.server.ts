@@ -68,6 +68,29 @@ export function resolveAuthSecret(config: Config) {
 }
 
 /**
+ * Every secret, the current one first: AUTH_SECRET (or the generated one), then AUTH_PREVIOUS_SECRETS.
+ * The first signs and encrypts; all of them are accepted when reading (docs/decisions/032).
+ */
+export function resolveAuthSecrets(config: Config) {
+  return [resolveAuthSecret(config), ...config.authPreviousSecrets];
+}
+
+/** A secret's version in Better Auth's encrypted envelopes: from its hash, so it stays the same wherever it sits in the list. */
+const secretVersion = (secret: string) => crypto.createHash("sha256").update(secret).digest().readUInt32BE(0);
+
+/**
+ * Better Auth's secret options, always versioned: new encryptions (two-factor secrets, token-signing
+ * keys) use the current secret and name it, so they stay readable whatever the list holds later;
+ * those named by a previous secret still decrypt, and those from before versioning (no name) with
+ * the oldest secret listed. Session cookies are signed with the current secret only, so a rotation
+ * still signs everyone out (docs/decisions/032).
+ */
+function betterAuthSecrets(config: Config) {
+  const secrets = resolveAuthSecrets(config);
+  return { secret: secrets.at(-1)!, secrets: secrets.map((value) => ({ version: secretVersion(value), value })) };
+}
+
+/**
  * One per-IP rule. Every address is limited, loopback included: with TRUST_PROXY set, the address
  * is the one the trusted proxy saw, and without it the peer itself (see docs/security.md).
  */
@@ -96,7 +119,11 @@ async function handleExistingSignUp(config: Config, user: { id: string; email: s
   if (!user.emailVerified) return;
   try {
     const { schoolName } = await getSiteSettings();
-    await sendMail({ kind: "existing-account", to: user.email, ...existingAccountMail({ schoolName, email: user.email, origin: config.publicUrl }) });
+    await sendMail({
+      kind: "existing-account",
+      to: user.email,
+      ...existingAccountMail({ schoolName, email: user.email, origin: config.publicUrl }),
+    });
   } catch (error) {
     logger.warn({ err: error, to: user.email }, "could not send the existing-account email");
   }
@@ -125,13 +152,12 @@ function schoolNameIssuer(): BetterAuthPlugin {
 }
 
 function createAuth(config: Config) {
-  const secret = resolveAuthSecret(config);
   return betterAuth({
     // Only Better Auth's own fallbacks use this (its mails and TOTP labels are set per use from the settings).
     appName: DEFAULT_SITE_SETTINGS.schoolName,
     baseURL: config.publicUrl,
     basePath: "/api/auth",
-    secret,
+    ...betterAuthSecrets(config),
     trustedOrigins: [config.publicUrl],
     database: drizzleAdapter(db(), {
       provider: "pg",

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { courses } from "~/server/db/schema";
+import { deleteStoredImage, storeImageVariants } from "~/server/image-variants.server";
 import { logger } from "~/server/logger.server";
 import { nextRevision } from "./course-revision.server";
 import { contentTypeForKey, deleteStaleObjects, getStorage, keyFromPublicUrl, publicUrl } from "~/server/storage.server";
@@ -31,6 +32,7 @@ export async function adoptTempCover({ courseId, coverUrl }: { courseId: string;
   if (!object) return coverUrl;
   const target = `${ownFolder(courseId)}${key.slice(TEMP_COVER_PREFIX.length)}`;
   await storage.put("media", target, object.stream, { contentType: object.contentType ?? contentTypeForKey(key) });
+  await storeImageVariants("media", target);
   const url = publicUrl("media", target);
   // Only if the course still shows the temp cover: a save in between wins, and this copy is then
   // a replaced cover like any other.
@@ -40,10 +42,10 @@ export async function adoptTempCover({ courseId, coverUrl }: { courseId: string;
     .where(and(eq(courses.id, courseId), eq(courses.coverUrl, coverUrl)))
     .returning({ id: courses.id });
   if (moved.length === 0) {
-    await storage.delete("media", target);
+    await deleteStoredImage("media", target);
     return coverUrl;
   }
-  await storage.delete("media", key);
+  await deleteStoredImage("media", key);
   return url;
 }
 
@@ -61,7 +63,7 @@ export async function removeReplacedCover({
   const key = keyFromPublicUrl("media", previous);
   if (!key || !(key.startsWith(ownFolder(courseId)) || key.startsWith(TEMP_COVER_PREFIX))) return;
   const [stillUsed] = await db().select({ id: courses.id }).from(courses).where(eq(courses.coverUrl, previous)).limit(1);
-  if (!stillUsed) await getStorage().delete("media", key);
+  if (!stillUsed) await deleteStoredImage("media", key);
 }
 
 /** Deletes every file kept for a deleted course: its covers, and its lessons' uploaded videos (`course-videos/{courseId}/`). */

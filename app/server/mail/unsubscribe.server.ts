@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { inArray } from "drizzle-orm";
 import { isOneOf, MARKETING_MAIL_KINDS, type MailKind } from "~/lib/domain-values";
-import { resolveAuthSecret } from "~/server/auth/auth.server";
+import { resolveAuthSecrets } from "~/server/auth/auth.server";
 import { getConfig } from "~/server/config.server";
 import { db } from "~/server/db/client.server";
 import { mailOptOuts } from "~/server/db/schema";
@@ -10,19 +10,26 @@ import { mailOptOuts } from "~/server/db/schema";
  * One-click unsubscribe from marketing mail (RFC 8058). Every marketing message carries
  * `List-Unsubscribe: <…/unsubscribe?email=…&token=…>` and `List-Unsubscribe-Post:
  * List-Unsubscribe=One-Click`; the token is an HMAC of the address with the site's secret, so a
- * link works only for the address it was made for and needs no row until it is used.
+ * link works only for the address it was made for and needs no row until it is used. Links made
+ * with a secret listed in AUTH_PREVIOUS_SECRETS keep working after a rotation (decision 032).
  */
 
 const normalize = (email: string) => email.trim().toLowerCase();
 
-function tokenFor(email: string) {
-  return crypto.createHmac("sha256", resolveAuthSecret(getConfig())).update(`unsubscribe:${normalize(email)}`).digest("base64url");
-}
+const tokenWith = (secret: string, email: string) =>
+  crypto
+    .createHmac("sha256", secret)
+    .update(`unsubscribe:${normalize(email)}`)
+    .digest("base64url");
+
+const tokenFor = (email: string) => tokenWith(resolveAuthSecrets(getConfig())[0], email);
 
 export function isValidUnsubscribeToken(email: string, token: string) {
-  const expected = Buffer.from(tokenFor(email));
   const given = Buffer.from(token);
-  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+  return resolveAuthSecrets(getConfig()).some((secret) => {
+    const expected = Buffer.from(tokenWith(secret, email));
+    return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+  });
 }
 
 export function unsubscribeUrl(email: string) {
@@ -38,7 +45,10 @@ export function unsubscribeHeaders(kind: MailKind | string, email: string): Reco
 
 /** Stops marketing mail to the address. Doing it again changes nothing. */
 export async function optOutOfMarketingMail(email: string) {
-  await db().insert(mailOptOuts).values({ email: normalize(email) }).onConflictDoNothing();
+  await db()
+    .insert(mailOptOuts)
+    .values({ email: normalize(email) })
+    .onConflictDoNothing();
 }
 
 /** Which of these addresses refuse marketing mail. */

@@ -5,6 +5,7 @@ import { LEVEL_LABELS, TOPIC_LABELS } from "~/lib/domain-values";
 import { dollarsToCents, formatUsd } from "~/lib/money";
 import { topicPlaceholder } from "~/lib/topics";
 import type { CourseFormValues } from "../course-form";
+import { imageSrc } from "~/lib/image-url";
 
 /** The course as a visitor will see it: its catalog card, outcomes, lessons and rendered description. */
 export function CoursePreview({ id, values, moduleLessonCount }: { id: string; values: CourseFormValues; moduleLessonCount: number }) {
@@ -25,7 +26,7 @@ export function CoursePreview({ id, values, moduleLessonCount }: { id: string; v
         Preview
       </h2>
       <article className="overflow-hidden rounded-xl border border-border bg-background shadow-sm">
-        <img src={values.cover_url || topicPlaceholder(values.topics[0])} alt="" className="aspect-video w-full object-cover" />
+        <img src={imageSrc(values.cover_url) ?? topicPlaceholder(values.topics[0])} alt="" className="aspect-video w-full object-cover" />
         <div className="grid gap-2 p-4">
           <p className="flex items-center gap-2 text-xs font-semibold tracking-wide text-primary uppercase">
             {values.track || values.topics[0] || "Course"}

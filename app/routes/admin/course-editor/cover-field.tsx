@@ -2,6 +2,7 @@ import { ImageOff } from "lucide-react";
 import { FileUpload } from "~/components/admin/file-upload";
 import { Button } from "~/components/ui/button";
 import { COURSE_MESSAGES } from "~/lib/course-messages";
+import { imageSrc } from "~/lib/image-url";
 
 /** The cover: a preview, an upload (straight to the course's folder when it has an id) and Remove. */
 export function CoverField({
@@ -19,8 +20,8 @@ export function CoverField({
       <input type="hidden" name="cover_url" value={coverUrl} />
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
         <div className="flex aspect-video w-full max-w-64 items-center justify-center overflow-hidden rounded-md border border-border bg-muted">
-          {coverUrl ? (
-            <img src={coverUrl} alt="Cover preview" className="size-full object-cover" />
+          {imageSrc(coverUrl) ? (
+            <img src={imageSrc(coverUrl)!} alt="Cover preview" className="size-full object-cover" />
           ) : (
             <ImageOff aria-label="No cover image" className="size-8 text-muted-foreground" />
           )}
