@@ -102,7 +102,8 @@ export async function startBenchServer({
       // A production server logs every request; so does this one (to nowhere).
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    // BENCH_SERVER_LOG=<file> keeps what the server writes (its request log; GC traces with NODE_OPTIONS=--trace-gc).
+    stdio: ["ignore", process.env.BENCH_SERVER_LOG ? fs.openSync(process.env.BENCH_SERVER_LOG, "a") : "ignore", "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;
   for (let tries = 0; ; tries++) {

@@ -52,7 +52,8 @@ curl -fsS "$BASE/healthz" >/dev/null
 # The admin's session cookie, as a browser would hold it.
 curl -fsS -c "$WORK/cookies" -H "Origin: $BASE" -H "Content-Type: application/json" \
   -d "{\"email\":\"$ADMIN_EMAIL\",\"password\":\"$ADMIN_PASSWORD\"}" "$BASE/api/auth/sign-in/email" >/dev/null
-COOKIE="$(awk '!/^#/ && NF >= 7 { printf "%s%s=%s", sep, $6, $7; sep="; " }' "$WORK/cookies")"
+# (curl's jar writes httpOnly cookies behind a "#HttpOnly_" prefix.)
+COOKIE="$(sed 's/^#HttpOnly_//' "$WORK/cookies" | awk '!/^#/ && NF >= 7 { printf "%s%s=%s", sep, $6, $7; sep="; " }')"
 [ -n "$COOKIE" ] || { echo "admin sign-in gave no cookie"; exit 1; }
 
 COURSE="$(curl -fsS "$BASE/data/courses.json" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const j=JSON.parse(s);const list=Array.isArray(j)?j:(j.courses??[]);console.log(list[0]?.slug??"")})')"

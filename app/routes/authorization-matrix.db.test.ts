@@ -200,7 +200,7 @@ const MATRIX: Record<string, Entry> = {
 type Methods = { loader: boolean; action: boolean };
 
 /** The routes a declaration is missing for, or declared wrongly (a loader row for a route without one). */
-export function undeclared(routes: Record<string, Methods>, matrix: Record<string, Entry>) {
+function undeclared(routes: Record<string, Methods>, matrix: Record<string, Entry>) {
   const problems = Object.entries(routes).flatMap(([pattern, methods]) => {
     const entry = matrix[pattern];
     if (!entry) return [`${pattern}: no row`];

@@ -374,4 +374,33 @@ describe("a lesson's captions in the builder", () => {
       files.restore();
     }
   });
+
+  // The attack suite's uploads (issue 22) for captions, the one upload the builder's action takes.
+  it("refuses an SVG, an HTML page, an empty, an oversize or a binary file as captions and stores nothing", async () => {
+    const files = useLocalStorageForTest("builder-captions-abuse-");
+    try {
+      const [lesson] = await database()
+        .db.insert(lessons)
+        .values({ courseId, title: "Abused", slug: unique("abused"), orderIndex: 93, videoProvider: "upload", videoStoragePath: `${courseId}/3-clip.mp4` })
+        .returning({ id: lessons.id });
+      const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
+      const abuses: [string, BlobPart][] = [
+        ["captions.vtt", '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>'],
+        ["../../captions.vtt", "<!doctype html><html><body><script>alert(1)</script></body></html>"],
+        ["empty.vtt", ""],
+        ["huge.vtt", `WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n${"x".repeat(512 * 1024)}\n`],
+        ["image.vtt", new Uint8Array(png)],
+      ];
+      for (const [name, body] of abuses) {
+        const refused = await act({ intent: "upload-captions", lesson_id: lesson.id, captions: new File([body], name, { type: "text/vtt" }) });
+        expect(statusOf(refused), name).toBe(400);
+        expect(refused.data.errors, name).toHaveProperty("captions");
+      }
+      expect(files.files()).toEqual([]);
+      const [row] = await database().db.select({ captionsPath: lessons.captionsPath }).from(lessons).where(eq(lessons.id, lesson.id));
+      expect(row.captionsPath).toBeNull();
+    } finally {
+      files.restore();
+    }
+  });
 });

@@ -256,6 +256,22 @@ describe("/admin/users/export.csv", () => {
     expect(lines.some((line) => line.startsWith(`${learnerId}-${tag}@example.test,`))).toBe(true);
   });
 
+  // The attack suite (issue 22): a name typed at sign-up opens as text in a spreadsheet, never as a formula.
+  it("writes names that start like a formula (= + - @) as text", async () => {
+    const formulaTag = unique("formula").replace(/-/g, "");
+    const names = ['=HYPERLINK("http://evil.example","x")', "+1+cmd|' /C calc'!A0", "-2+3", "@SUM(A1:A9)"];
+    await database()
+      .db.insert(users)
+      .values(names.map((name, index) => ({ id: `${formulaTag}-${index}`, email: `${formulaTag}-${index}@example.test`, name, role: "user", emailVerified: true })));
+    const response = (await callLoader(exportCsv, { path: `/admin/users/export.csv?q=${formulaTag}`, user: admin })) as Response;
+    const nameCells = (await response.text())
+      .split("\r\n")
+      .filter((line) => line.startsWith(formulaTag))
+      .map((line) => line.slice(line.indexOf(",") + 1, line.indexOf(",user,")))
+      .sort();
+    expect(nameCells).toEqual(['"\'=HYPERLINK(""http://evil.example"",""x"")"', "'+1+cmd|' /C calc'!A0", "'-2+3", "'@SUM(A1:A9)"].sort());
+  });
+
   it("goes back to the list with 'Failed to fetch users' when the database cannot be read", async () => {
     await withTableMissing("users", async () => {
       const response = (await callLoader(exportCsv, { path: "/admin/users/export.csv", user: admin })) as Response;
