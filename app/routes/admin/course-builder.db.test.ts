@@ -21,12 +21,8 @@ type ActionResult = {
 };
 
 async function act(form: Record<string, string | File>, id = courseId) {
-  return (await callAction(builder, {
-    path: `/admin/courses/builder/${id}`,
-    params: { id },
-    user: admin,
-    form,
-  })) as unknown as ActionResult;
+  const path = `/admin/courses/builder/${id}`;
+  return (await callAction(builder, { path, params: { id }, user: admin, form })) as unknown as ActionResult;
 }
 
 const statusOf = (result: ActionResult) => result.init?.status ?? 200;
@@ -38,11 +34,8 @@ async function courseRow() {
 
 beforeAll(async () => {
   await database().db.insert(users).values({ id: admin.id, email: admin.email, name: admin.name, role: "admin", emailVerified: true });
-  const [course] = await database()
-    .db.insert(courses)
-    .values({ title: "Builder course", slug: unique("builder"), longDescriptionMd: "Old", priceCents: 100 })
-    .returning();
-  courseId = course.id;
+  const values = { title: "Builder course", slug: unique("builder"), longDescriptionMd: "Old", priceCents: 100 };
+  [{ id: courseId }] = await database().db.insert(courses).values(values).returning();
 });
 
 describe("the builder's loader", () => {
