@@ -39,6 +39,7 @@ test("an admin creates a coupon from the sidebar: a mistake is shown next to its
   await page.getByLabel("A percentage").check();
   await page.getByLabel("Percent off").fill("150");
   await page.getByRole("button", { name: "Create coupon" }).click();
+  await expect(toast(page, "Error")).toBeVisible();
   await expect(page.getByLabel("Percent off")).toHaveAccessibleDescription("Enter a whole percentage from 1 to 100");
   await expect(page.getByLabel("Percent off")).toHaveValue("150");
   await expect(page.getByLabel("Code", { exact: true })).toHaveValue(code.toLowerCase());

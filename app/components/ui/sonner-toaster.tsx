@@ -15,7 +15,8 @@ const tokenStyle = {
   "--success-text": "color-mix(in srgb, var(--color-success) 75%, black)",
   "--success-border": "color-mix(in srgb, var(--color-success) 30%, var(--color-background))",
   "--error-bg": "color-mix(in srgb, var(--color-destructive) 6%, var(--color-background))",
-  "--error-text": "var(--color-destructive)",
+  // The same for errors: the sonner list now loads with the first toast, so an error toast can still be fading in when a page is checked.
+  "--error-text": "color-mix(in srgb, var(--color-destructive) 75%, black)",
   "--error-border": "color-mix(in srgb, var(--color-destructive) 30%, var(--color-background))",
   "--warning-bg": "var(--color-accent)",
   "--warning-text": "var(--color-accent-foreground)",
