@@ -1,13 +1,9 @@
 import { and, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import { MEMBERSHIP_ACCESS_STATUSES } from "~/lib/domain-values";
-import { formatIsoDay } from "~/lib/dates";
-import { getConfig } from "~/server/config.server";
 import { db } from "~/server/db/client.server";
 import { courseModules, courses, dripOverrides, enrollments, subscriptions, users } from "~/server/db/schema";
-import { sendMail } from "~/server/mail/mail-queue.server";
 import { dripOpenedMail } from "~/server/mail/templates.server";
-import { listOptedOut, unsubscribeUrl } from "~/server/mail/unsubscribe.server";
-import { getSiteSettings } from "~/server/settings/site-settings.server";
+import { sendDailyLearnerNotices } from "./learner-notices.server";
 
 /**
  * The daily drip notice (issue 24): each learner whose modules opened in the last day gets one
@@ -71,28 +67,18 @@ export async function listModulesOpened({ now = new Date() }: { now?: Date } = {
 
 /** The daily job: one notice per learner whose modules opened in the last day. */
 export async function sendDripOpenedMails({ now = new Date() }: { now?: Date } = {}) {
-  const opened = await listModulesOpened({ now });
-  const byLearner = new Map<string, Opened[]>();
-  for (const row of opened) byLearner.set(row.userId, [...(byLearner.get(row.userId) ?? []), row]);
-  const optedOut = await listOptedOut([...byLearner.values()].map((rows) => rows[0].email));
-  const { schoolName } = await getSiteSettings();
-  const origin = getConfig().publicUrl;
-  let sent = 0;
-  for (const [userId, rows] of byLearner) {
-    const { email, name } = rows[0];
-    if (optedOut.has(email.toLowerCase())) continue;
-    const modules = [...new Map(rows.map((row) => [`${row.courseSlug}/${row.moduleTitle}`, row])).values()].map((row) => ({
-      moduleTitle: row.moduleTitle,
-      courseTitle: row.courseTitle,
-      url: `${origin}/courses/${row.courseSlug}`,
-    }));
-    const { queued } = await sendMail({
-      kind: "drip",
-      key: `drip:${userId}:${formatIsoDay(now)}`,
-      to: email,
-      ...dripOpenedMail({ schoolName, learnerName: name, modules, unsubscribeUrl: unsubscribeUrl(email) }),
-    });
-    if (queued) sent += 1;
-  }
-  return { learners: byLearner.size, sent };
+  return sendDailyLearnerNotices({
+    kind: "drip",
+    rows: await listModulesOpened({ now }),
+    now,
+    compose: ({ rows, origin, ...notice }) =>
+      dripOpenedMail({
+        ...notice,
+        modules: [...new Map(rows.map((row) => [`${row.courseSlug}/${row.moduleTitle}`, row])).values()].map((row) => ({
+          moduleTitle: row.moduleTitle,
+          courseTitle: row.courseTitle,
+          url: `${origin}/courses/${row.courseSlug}`,
+        })),
+      }),
+  });
 }

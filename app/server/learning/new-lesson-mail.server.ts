@@ -1,13 +1,9 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import { formatIsoDay } from "~/lib/dates";
 import { lessonPath } from "~/lib/learning";
-import { getConfig } from "~/server/config.server";
 import { db } from "~/server/db/client.server";
 import { courseModules, courses, dripOverrides, enrollments, lessons, users } from "~/server/db/schema";
-import { sendMail } from "~/server/mail/mail-queue.server";
 import { newLessonsMail } from "~/server/mail/templates.server";
-import { listOptedOut, unsubscribeUrl } from "~/server/mail/unsubscribe.server";
-import { getSiteSettings } from "~/server/settings/site-settings.server";
+import { sendDailyLearnerNotices } from "./learner-notices.server";
 
 /**
  * The daily new-lesson notice (issue 25), for courses whose owner turned it on: each learner
@@ -56,28 +52,14 @@ export async function listNewLessons({ now = new Date() }: { now?: Date } = {}):
 
 /** The daily job: one notice per learner with new lessons, at most one a day. */
 export async function sendNewLessonMails({ now = new Date() }: { now?: Date } = {}) {
-  const added = await listNewLessons({ now });
-  const byLearner = new Map<string, NewLesson[]>();
-  for (const row of added) byLearner.set(row.userId, [...(byLearner.get(row.userId) ?? []), row]);
-  const optedOut = await listOptedOut([...byLearner.values()].map((rows) => rows[0].email));
-  const { schoolName } = await getSiteSettings();
-  const origin = getConfig().publicUrl;
-  let sent = 0;
-  for (const [userId, rows] of byLearner) {
-    const { email, name } = rows[0];
-    if (optedOut.has(email.toLowerCase())) continue;
-    const { queued } = await sendMail({
-      kind: "new-lessons",
-      key: `new-lessons:${userId}:${formatIsoDay(now)}`,
-      to: email,
-      ...newLessonsMail({
-        schoolName,
-        learnerName: name,
+  return sendDailyLearnerNotices({
+    kind: "new-lessons",
+    rows: await listNewLessons({ now }),
+    now,
+    compose: ({ rows, origin, ...notice }) =>
+      newLessonsMail({
+        ...notice,
         lessons: rows.map((row) => ({ lessonTitle: row.lessonTitle, courseTitle: row.courseTitle, url: `${origin}${lessonPath(row.courseSlug, row.lessonSlug)}` })),
-        unsubscribeUrl: unsubscribeUrl(email),
       }),
-    });
-    if (queued) sent += 1;
-  }
-  return { learners: byLearner.size, sent };
+  });
 }
