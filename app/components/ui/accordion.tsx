@@ -1,24 +1,75 @@
-import type * as React from "react";
-import { Accordion as AccordionPrimitive } from "radix-ui";
+import { createContext, useContext, useId, useState, type ComponentProps, type ReactNode } from "react";
 import { ChevronDown } from "lucide-react";
 
 import { cn } from "~/lib/utils";
 
-function Accordion(props: React.ComponentProps<typeof AccordionPrimitive.Root>) {
-  return <AccordionPrimitive.Root data-slot="accordion" {...props} />;
+/**
+ * Questions that open one at a time (the home page's FAQ): each question is a button in a heading
+ * with `aria-expanded`, and its answer a labelled region, as in the WAI-ARIA accordion pattern.
+ * Written here rather than taken from Radix: it is a button and a state, and the public pages'
+ * JavaScript budget has no room for Radix's collection and presence code (issue 21).
+ */
+type AccordionState = { open: string | null; toggle: (value: string) => void };
+const AccordionContext = createContext<AccordionState | null>(null);
+const ItemContext = createContext<{ value: string; triggerId: string; contentId: string } | null>(null);
+
+function useAccordionItem() {
+  const accordion = useContext(AccordionContext);
+  const item = useContext(ItemContext);
+  if (!accordion || !item) throw new Error("Accordion parts belong inside an AccordionItem inside an Accordion.");
+  return { ...item, open: accordion.open === item.value, toggle: () => accordion.toggle(item.value) };
 }
 
-function AccordionItem({ className, ...props }: React.ComponentProps<typeof AccordionPrimitive.Item>) {
+function Accordion({
+  defaultValue = null,
+  collapsible = true,
+  className,
+  children,
+}: {
+  defaultValue?: string | null;
+  /** Whether the open answer closes when its question is pressed again. */
+  collapsible?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(defaultValue);
+  const toggle = (value: string) => setOpen((current) => (current === value ? (collapsible ? null : current) : value));
   return (
-    <AccordionPrimitive.Item data-slot="accordion-item" className={cn("border-b border-border last:border-b-0", className)} {...props} />
+    <AccordionContext.Provider value={{ open, toggle }}>
+      <div data-slot="accordion" className={className}>
+        {children}
+      </div>
+    </AccordionContext.Provider>
   );
 }
 
-function AccordionTrigger({ className, children, ...props }: React.ComponentProps<typeof AccordionPrimitive.Trigger>) {
+function AccordionItem({ value, className, ...props }: ComponentProps<"div"> & { value: string }) {
+  const id = useId();
+  const accordion = useContext(AccordionContext);
   return (
-    <AccordionPrimitive.Header className="flex">
-      <AccordionPrimitive.Trigger
+    <ItemContext.Provider value={{ value, triggerId: `${id}-trigger`, contentId: `${id}-content` }}>
+      <div
+        data-slot="accordion-item"
+        data-state={accordion?.open === value ? "open" : "closed"}
+        className={cn("border-b border-border last:border-b-0", className)}
+        {...props}
+      />
+    </ItemContext.Provider>
+  );
+}
+
+function AccordionTrigger({ className, children, ...props }: Omit<ComponentProps<"button">, "onClick" | "type">) {
+  const { open, toggle, triggerId, contentId } = useAccordionItem();
+  return (
+    <h3 className="flex">
+      <button
+        type="button"
+        id={triggerId}
+        aria-expanded={open}
+        aria-controls={contentId}
         data-slot="accordion-trigger"
+        data-state={open ? "open" : "closed"}
+        onClick={toggle}
         className={cn(
           "flex flex-1 items-start justify-between gap-4 rounded-md py-4 text-left text-base font-medium transition-colors hover:underline",
           "focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background",
@@ -28,27 +79,29 @@ function AccordionTrigger({ className, children, ...props }: React.ComponentProp
         {...props}
       >
         {children}
-        <ChevronDown className="mt-0.5 size-5 shrink-0 text-muted-foreground transition-transform duration-200" />
-      </AccordionPrimitive.Trigger>
-    </AccordionPrimitive.Header>
+        <ChevronDown aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted-foreground transition-transform duration-200" />
+      </button>
+    </h3>
   );
 }
 
 /**
- * Always mounted and hidden with CSS while closed, so every answer is in the
- * server-rendered HTML (search engines index the FAQ). With `forceMount` Radix never
- * hides the panel itself, hence the `data-[state=closed]:hidden`.
+ * Always rendered and hidden with CSS while closed, so every answer is in the server-rendered
+ * HTML (search engines index the FAQ).
  */
-function AccordionContent({ className, children, ...props }: Omit<React.ComponentProps<typeof AccordionPrimitive.Content>, "forceMount">) {
+function AccordionContent({ className, children }: { className?: string; children: ReactNode }) {
+  const { open, triggerId, contentId } = useAccordionItem();
   return (
-    <AccordionPrimitive.Content
+    <div
+      id={contentId}
+      role="region"
+      aria-labelledby={triggerId}
       data-slot="accordion-content"
-      forceMount
+      data-state={open ? "open" : "closed"}
       className="overflow-hidden text-sm data-[state=closed]:hidden"
-      {...props}
     >
       <div className={cn("pb-4 text-muted-foreground", className)}>{children}</div>
-    </AccordionPrimitive.Content>
+    </div>
   );
 }
 

@@ -301,7 +301,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section id="faq" aria-labelledby="faq-heading" className="mx-auto max-w-3xl scroll-mt-20 px-4 py-16 sm:px-6">
         <SectionHeading id="faq-heading" eyebrow="FAQ" title="Frequently asked questions" />
-        <Accordion type="single" collapsible className="mt-8">
+        <Accordion className="mt-8">
           {faqsFor(offer).map((faq, index) => (
             <AccordionItem key={faq.question} value={`faq-${index}`}>
               <AccordionTrigger>{faq.question}</AccordionTrigger>

@@ -1,6 +1,5 @@
 import { BookOpen, Clock, Eye, SearchX } from "lucide-react";
-import { formatDate } from "~/lib/dates";
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/playbooks";
 import { CategoryPills, SearchSortForm } from "~/components/marketing-filters";
@@ -8,7 +7,6 @@ import { PLAYBOOK_SORT_LABELS, untidyFiltersRedirect } from "~/lib/marketing-fil
 import { PageHero } from "~/components/marketing-page-hero";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/empty-state";
 import { imageSrc } from "~/lib/image-url";
 import { formatUsd } from "~/lib/money";
@@ -34,80 +32,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 const priceLabel = (priceCents: number | null) => (priceCents === null ? "Included in membership" : formatUsd(priceCents));
 const courseHref = (playbook: Pick<PlaybookCard, "courseSlug">) => (playbook.courseSlug ? `/courses/${playbook.courseSlug}` : "/courses");
 
-function PlaybookPreview({
-  playbook,
-  open,
-  onClose,
-  returnFocusTo,
-}: {
-  playbook: PlaybookCard | null;
-  open: boolean;
-  onClose: () => void;
-  returnFocusTo: () => HTMLElement | null;
-}) {
-  return (
-    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
-      {playbook ? (
-        <DialogContent
-          className="sm:max-w-xl"
-          // Opened from a card's button rather than a DialogTrigger, so focus goes back there by hand.
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            returnFocusTo()?.focus();
-          }}
-        >
-          <img
-            src={imageSrc(playbook.imageUrl) ?? "/images/placeholders/default.webp"}
-            alt=""
-            width={800}
-            height={500}
-            className="aspect-[8/5] w-full rounded-md object-cover"
-          />
-          <DialogHeader>
-            <DialogTitle>{playbook.title}</DialogTitle>
-            <DialogDescription>{playbook.description}</DialogDescription>
-          </DialogHeader>
-          <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm">
-            <div>
-              <dt className="text-muted-foreground">Category</dt>
-              <dd className="font-medium">{playbook.category}</dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">Level</dt>
-              <dd className="font-medium">{playbook.level}</dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">Time to complete</dt>
-              <dd className="font-medium">{playbook.duration}</dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">Price</dt>
-              <dd className="font-medium">{priceLabel(playbook.priceCents)}</dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">Updated</dt>
-              <dd className="font-medium">{formatDate(playbook.updatedAt)}</dd>
-            </div>
-            {playbook.courseTitle ? (
-              <div>
-                <dt className="text-muted-foreground">Part of</dt>
-                <dd className="font-medium">{playbook.courseTitle}</dd>
-              </div>
-            ) : null}
-          </dl>
-          <DialogFooter>
-            <Button asChild variant="outline">
-              <Link to="/pricing#membership">Get all playbooks with membership</Link>
-            </Button>
-            <Button asChild>
-              <Link to={courseHref(playbook)}>View course</Link>
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      ) : null}
-    </Dialog>
-  );
-}
+/** The preview dialog loads with the first Preview press, so the page does not carry dialog code for visitors who never open one (issue 21). */
+const PlaybookPreview = lazy(() => import("~/components/playbook-preview"));
 
 export default function Playbooks({ loaderData }: Route.ComponentProps) {
   const { filters, playbooks } = loaderData;
@@ -218,12 +144,18 @@ export default function Playbooks({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
       </div>
-      <PlaybookPreview
-        playbook={preview}
-        open={previewOpen && preview !== null}
-        onClose={() => setPreviewOpen(false)}
-        returnFocusTo={() => opener.current}
-      />
+      {preview ? (
+        <Suspense fallback={null}>
+          <PlaybookPreview
+            playbook={preview}
+            price={priceLabel(preview.priceCents)}
+            courseHref={courseHref(preview)}
+            open={previewOpen}
+            onClose={() => setPreviewOpen(false)}
+            returnFocusTo={() => opener.current}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
