@@ -20,7 +20,7 @@ import { getSessionUser } from "~/server/auth/guards.server";
 import { getConfig } from "~/server/config.server";
 import { getRequestSiteSettings, siteSettingsMiddleware } from "~/server/settings/site-settings.server";
 import { readToast } from "~/server/toast.server";
-import "./app.css";
+import appCss from "./app.css?url";
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, siteSettingsMiddleware];
 
@@ -46,6 +46,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
 export const links: Route.LinksFunction = () => [
+  // With a precedence React writes the stylesheet before the page's module preloads, so the
+  // browser asks for what the first paint needs first (issue 21).
+  { rel: "stylesheet", href: appCss, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

@@ -98,7 +98,17 @@ describe("npm start", () => {
     });
     const home = await fetch(`http://127.0.0.1:${port}/`);
     expect(home.status).toBe(200);
-    expect(await home.text()).toContain("Shopify 101");
+    const homeHtml = await home.text();
+    expect(homeHtml).toContain("Shopify 101");
+    expect(home.headers.get("content-security-policy")).toContain("script-src");
+    // The stylesheet is asked for before the scripts; the scripts carry nosniff and no page policies.
+    expect(homeHtml.indexOf('rel="stylesheet"')).toBeGreaterThan(0);
+    expect(homeHtml.indexOf('rel="stylesheet"')).toBeLessThan(homeHtml.indexOf('rel="modulepreload"'));
+    const script = await fetch(`http://127.0.0.1:${port}${/<link rel="modulepreload" href="(\/assets\/[^"]+)"/.exec(homeHtml)![1]}`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(script.headers.get("cache-control")).toContain("immutable");
+    expect(script.headers.get("content-security-policy")).toBeNull();
 
     const second = spawnSync(process.execPath, ["scripts/start.mjs"], {
       env: { ...env, PORT: String(await freePort()) },
