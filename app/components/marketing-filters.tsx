@@ -1,7 +1,8 @@
 import { Search } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
@@ -146,5 +147,52 @@ export function SearchSortForm({
         Search
       </Button>
     </Form>
+  );
+}
+
+/**
+ * How many items the filters left (announced to screen readers), and, when none, the empty state
+ * with Clear filters; otherwise the list itself.
+ */
+export function FilterResults({
+  count,
+  noun,
+  pathname,
+  emptyIcon,
+  emptyTitle,
+  children,
+}: {
+  count: number;
+  /** Singular and plural, e.g. ["playbook", "playbooks"]. */
+  noun: [string, string];
+  /** Where Clear filters goes: the page without its query. */
+  pathname: string;
+  emptyIcon: ReactNode;
+  emptyTitle: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <p className="mt-6 text-sm text-muted-foreground" role="status">
+        {count} {count === 1 ? noun[0] : noun[1]}
+      </p>
+      {count === 0 ? (
+        <EmptyState
+          className="mt-6"
+          icon={emptyIcon}
+          titleAs="p"
+          title={emptyTitle}
+          action={
+            <Button asChild variant="outline">
+              <Link to={pathname} preventScrollReset>
+                Clear filters
+              </Link>
+            </Button>
+          }
+        />
+      ) : (
+        children
+      )}
+    </>
   );
 }

@@ -2,12 +2,11 @@ import { BookOpen, Clock, Eye, SearchX } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/playbooks";
-import { CategoryPills, SearchSortForm } from "~/components/marketing-filters";
+import { CategoryPills, FilterResults, SearchSortForm } from "~/components/marketing-filters";
 import { PLAYBOOK_SORT_LABELS, untidyFiltersRedirect } from "~/lib/marketing-filters";
 import { PageHero } from "~/components/marketing-page-hero";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { EmptyState } from "~/components/ui/empty-state";
 import { imageSrc } from "~/lib/image-url";
 import { formatUsd } from "~/lib/money";
 import { pageMeta } from "~/lib/seo";
@@ -58,24 +57,13 @@ export default function Playbooks({ loaderData }: Route.ComponentProps) {
             searchPlaceholder="Search by title or topic"
           />
         </div>
-        <p className="mt-6 text-sm text-muted-foreground" role="status">
-          {playbooks.length === 1 ? "1 playbook" : `${playbooks.length} playbooks`}
-        </p>
-        {playbooks.length === 0 ? (
-          <EmptyState
-            className="mt-6"
-            icon={<SearchX />}
-            titleAs="p"
-            title="No playbooks match your filters. Try clearing one or more filters."
-            action={
-              <Button asChild variant="outline">
-                <Link to="/playbooks" preventScrollReset>
-                  Clear filters
-                </Link>
-              </Button>
-            }
-          />
-        ) : (
+        <FilterResults
+          count={playbooks.length}
+          noun={["playbook", "playbooks"]}
+          pathname="/playbooks"
+          emptyIcon={<SearchX />}
+          emptyTitle="No playbooks match your filters. Try clearing one or more filters."
+        >
           <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Playbooks">
             {playbooks.map((playbook, index) => (
               <li key={playbook.id}>
@@ -135,7 +123,7 @@ export default function Playbooks({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-        )}
+        </FilterResults>
         {filtered && playbooks.length > 0 ? (
           <p className="mt-8 text-sm">
             <Link to="/playbooks" preventScrollReset className="font-semibold text-primary hover:underline">

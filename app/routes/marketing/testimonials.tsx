@@ -1,14 +1,12 @@
 import { MessageSquareQuote } from "lucide-react";
 import { useState } from "react";
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/testimonials";
-import { CategoryPills, SearchSortForm } from "~/components/marketing-filters";
+import { CategoryPills, FilterResults, SearchSortForm } from "~/components/marketing-filters";
 import { TESTIMONIAL_SORT_LABELS, untidyFiltersRedirect } from "~/lib/marketing-filters";
 import { PageHero } from "~/components/marketing-page-hero";
 import { TestimonialCard } from "~/components/marketing-testimonial-card";
 import { NewsletterForm } from "~/components/newsletter-form";
-import { Button } from "~/components/ui/button";
-import { EmptyState } from "~/components/ui/empty-state";
 import { pageMeta, siteSettingsOf } from "~/lib/seo";
 import { listTestimonials, readFilters, testimonialFiltersSchema } from "~/server/marketing/marketing.server";
 import { MarketingCtaBanner } from "~/components/marketing-cta-banner";
@@ -49,24 +47,13 @@ export default function Testimonials({ loaderData }: Route.ComponentProps) {
             debounceMs={150}
           />
         </div>
-        <p className="mt-6 text-sm text-muted-foreground" role="status">
-          {testimonials.length === 1 ? "1 testimonial" : `${testimonials.length} testimonials`}
-        </p>
-        {testimonials.length === 0 ? (
-          <EmptyState
-            className="mt-6"
-            icon={<MessageSquareQuote />}
-            titleAs="p"
-            title="No testimonials found matching your criteria."
-            action={
-              <Button asChild variant="outline">
-                <Link to="/testimonials" preventScrollReset>
-                  Clear filters
-                </Link>
-              </Button>
-            }
-          />
-        ) : (
+        <FilterResults
+          count={testimonials.length}
+          noun={["testimonial", "testimonials"]}
+          pathname="/testimonials"
+          emptyIcon={<MessageSquareQuote />}
+          emptyTitle="No testimonials found matching your criteria."
+        >
           <ul className="mt-6 grid items-start gap-6 md:grid-cols-2 lg:grid-cols-3" aria-label="Testimonials">
             {testimonials.map((testimonial) => (
               <li key={testimonial.id}>
@@ -79,7 +66,7 @@ export default function Testimonials({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-        )}
+        </FilterResults>
       </div>
 
       <section aria-labelledby="testimonials-newsletter-heading" className="mx-auto mt-8 max-w-7xl px-4 sm:px-6">
