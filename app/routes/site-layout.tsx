@@ -1,9 +1,10 @@
-import { isRouteErrorResponse, Link, Outlet, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { isRouteErrorResponse, Outlet, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/site-layout";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { useSiteSettings } from "~/components/use-site-settings";
 import { listMenuCourses } from "~/server/courses/course-cards.server";
+import { ErrorScreen, HomeLink } from "~/components/error-screen";
 
 /** The header's Courses menu: five published courses, featured first, then the most popular. */
 export async function loader() {
@@ -52,19 +53,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <SkipLink />
       <SiteHeader courses={layout?.menuCourses ?? []} />
       <main id="main">
-        <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-20 text-center">
-          <title>{`${title} | ${schoolName}`}</title>
-          <p className="text-sm font-semibold text-primary">{status}</p>
-          <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
-          <p className="text-muted-foreground">
-            {notFound
-              ? "The page you're looking for doesn't exist or has moved."
-              : "An unexpected error occurred on our side. Please try again in a moment."}
-          </p>
-          <Link to="/" className="rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground">
-            Return to Home
-          </Link>
-        </section>
+        <title>{`${title} | ${schoolName}`}</title>
+        <ErrorScreen
+          status={status}
+          title={title}
+          detail={
+            notFound ? "The page you're looking for doesn't exist or has moved." : "An unexpected error occurred on our side. Please try again in a moment."
+          }
+        >
+          <HomeLink />
+        </ErrorScreen>
       </main>
       <SiteFooter />
     </>

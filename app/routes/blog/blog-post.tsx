@@ -23,6 +23,7 @@ import { getPostBySlug, listRelatedPosts, recordPostView } from "~/server/posts/
 import { getConfig } from "~/server/config.server";
 import { logger } from "~/server/logger.server";
 import { renderMarkdown } from "~/server/markdown.server";
+import { ErrorScreen } from "~/components/error-screen";
 
 export const meta: Route.MetaFunction = (args) => {
   const post = args.loaderData?.post;
@@ -162,25 +163,18 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-20 text-center">
-        <p className="text-sm font-semibold text-primary">404</p>
-        <h1 className="text-3xl font-bold tracking-tight">Post Not Found</h1>
-        <p className="text-muted-foreground">The post you're looking for doesn't exist or is no longer published.</p>
-        <Button asChild>
-          <Link to="/blog">Back to Blog</Link>
-        </Button>
-      </section>
-    );
-  }
-  return (
-    <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-20 text-center">
-      <h1 className="text-3xl font-bold tracking-tight">Something went wrong</h1>
-      <p className="text-muted-foreground">This post could not be loaded. Please try again in a moment.</p>
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return notFound ? (
+    <ErrorScreen status={404} title="Post Not Found" detail="The post you're looking for doesn't exist or is no longer published.">
+      <Button asChild>
+        <Link to="/blog">Back to Blog</Link>
+      </Button>
+    </ErrorScreen>
+  ) : (
+    <ErrorScreen title="Something went wrong" detail="This post could not be loaded. Please try again in a moment.">
       <Button asChild variant="outline">
         <Link to="/blog">Back to Blog</Link>
       </Button>
-    </section>
+    </ErrorScreen>
   );
 }

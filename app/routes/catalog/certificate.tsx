@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { formatDate } from "~/lib/dates";
 import { siteTitle } from "~/lib/seo";
 import { certificateNumber, findCertificate } from "~/server/certificates/certificates.server";
+import { ErrorScreen } from "~/components/error-screen";
 
 /**
  * /certificates/{id}: anyone with the link can check a certificate. It says whether it is valid
@@ -80,12 +81,9 @@ export default function CertificatePage({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-20 text-center">
-      <h1 className="text-3xl font-bold tracking-tight">{notFound ? "Certificate not found" : "Something went wrong"}</h1>
-      <p className="text-muted-foreground">
-        {notFound ? "No certificate has this address. Check the link you were given." : "Please try again in a moment."}
-      </p>
-    </section>
+  return notFound ? (
+    <ErrorScreen title="Certificate not found" detail="No certificate has this address. Check the link you were given." />
+  ) : (
+    <ErrorScreen title="Something went wrong" detail="Please try again in a moment." />
   );
 }

@@ -26,6 +26,7 @@ import { renderMarkdown } from "~/server/markdown.server";
 import { isCourseSaved } from "~/server/courses/saved-courses.server";
 import { findOwnCertificate } from "~/server/certificates/certificates.server";
 import { getRequestSiteSettings } from "~/server/settings/site-settings.server";
+import { ErrorScreen } from "~/components/error-screen";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const user = getSessionUser({ context });
@@ -210,25 +211,18 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-20 text-center">
-        <p className="text-sm font-semibold text-primary">404</p>
-        <h1 className="text-3xl font-bold tracking-tight">Course not found</h1>
-        <p className="text-muted-foreground">The course you&apos;re looking for doesn&apos;t exist.</p>
-        <Button asChild>
-          <Link to="/courses">Back to Courses</Link>
-        </Button>
-      </section>
-    );
-  }
-  return (
-    <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-20 text-center">
-      <h1 className="text-3xl font-bold tracking-tight">Something went wrong</h1>
-      <p className="text-muted-foreground">We couldn&apos;t load this course. Please try again in a moment.</p>
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return notFound ? (
+    <ErrorScreen status={404} title="Course not found" detail="The course you're looking for doesn't exist.">
+      <Button asChild>
+        <Link to="/courses">Back to Courses</Link>
+      </Button>
+    </ErrorScreen>
+  ) : (
+    <ErrorScreen title="Something went wrong" detail="We couldn't load this course. Please try again in a moment.">
       <Button asChild variant="outline">
         <Link to="/courses">Back to Courses</Link>
       </Button>
-    </section>
+    </ErrorScreen>
   );
 }

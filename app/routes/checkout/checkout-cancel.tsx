@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
 import { siteTitle } from "~/lib/seo";
 import { checkoutResultLoader } from "./checkout-result.server";
+import { ErrorScreen } from "~/components/error-screen";
 
 export const meta: Route.MetaFunction = (args) => [
   { title: siteTitle(args, CHECKOUT_MESSAGES.canceled) },
@@ -45,12 +46,10 @@ export default function CheckoutCancel({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   return (
-    <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-20 text-center">
-      <h1 className="text-3xl font-bold tracking-tight">{CHECKOUT_MESSAGES.canceled}</h1>
-      <p className="text-muted-foreground">You were not charged.</p>
+    <ErrorScreen title={CHECKOUT_MESSAGES.canceled} detail="You were not charged.">
       <Button asChild variant="outline">
         <Link to="/courses">Browse courses</Link>
       </Button>
-    </section>
+    </ErrorScreen>
   );
 }

@@ -9,6 +9,7 @@ import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
 import { formatUsd } from "~/lib/money";
 import { siteTitle } from "~/lib/seo";
 import { checkoutResultLoader } from "./checkout-result.server";
+import { ErrorScreen } from "~/components/error-screen";
 
 export const meta: Route.MetaFunction = (args) => [
   { title: siteTitle(args, "Order confirmation") },
@@ -94,14 +95,13 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-20 text-center">
-      <h1 className="text-3xl font-bold tracking-tight">{missing ? CHECKOUT_MESSAGES.orderNotFound : "Something went wrong"}</h1>
-      <p className="text-muted-foreground">
-        {missing ? "We couldn't find that order in your account." : "We couldn't load your order. Please try again in a moment."}
-      </p>
+    <ErrorScreen
+      title={missing ? CHECKOUT_MESSAGES.orderNotFound : "Something went wrong"}
+      detail={missing ? "We couldn't find that order in your account." : "We couldn't load your order. Please try again in a moment."}
+    >
       <Button asChild variant="outline">
         <Link to="/account#orders">View your orders</Link>
       </Button>
-    </section>
+    </ErrorScreen>
   );
 }

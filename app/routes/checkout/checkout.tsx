@@ -13,6 +13,7 @@ import { formatUsd } from "~/lib/money";
 import { siteTitle } from "~/lib/seo";
 import type { Toast } from "~/lib/toast";
 import { checkoutAction, checkoutLoader, type CheckoutProblem } from "./checkout.server";
+import { ErrorScreen } from "~/components/error-screen";
 
 export const meta: Route.MetaFunction = (args) => [{ title: siteTitle(args, "Checkout") }, { name: "robots", content: "noindex" }];
 
@@ -119,9 +120,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     ? PROBLEMS[problem]
     : { title: "Something went wrong", detail: "We couldn't load your order. Please try again in a moment." };
   return (
-    <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-20 text-center">
-      <h1 className="text-3xl font-bold tracking-tight">{shown.title}</h1>
-      <p className="text-muted-foreground">{shown.detail}</p>
+    <ErrorScreen title={shown.title} detail={shown.detail}>
       <div className="flex flex-wrap justify-center gap-2">
         <Button asChild>
           <Link to="/courses">Back to Courses</Link>
@@ -130,6 +129,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           <Link to="/pricing#membership">See membership plans</Link>
         </Button>
       </div>
-    </section>
+    </ErrorScreen>
   );
 }

@@ -16,6 +16,7 @@ import { formatLessonDuration, lessonPath } from "~/lib/learning";
 import { formatPrice, formatUsd } from "~/lib/money";
 import { pageMeta, siteTitle } from "~/lib/seo";
 import type { Toast } from "~/lib/toast";
+import { ErrorScreen } from "~/components/error-screen";
 
 export function loader(args: Route.LoaderArgs) {
   return lessonPageLoader(args);
@@ -243,15 +244,14 @@ function LockedLesson({ courseId, courseTitle, priceCents }: { courseId: string;
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-20 text-center">
-      {notFound && <p className="text-sm font-semibold text-primary">404</p>}
-      <h1 className="text-3xl font-bold tracking-tight">{notFound ? "Lesson not found" : "Something went wrong"}</h1>
-      <p className="text-muted-foreground">
-        {notFound ? "The lesson you're looking for doesn't exist." : "We couldn't load this lesson. Please try again in a moment."}
-      </p>
+    <ErrorScreen
+      status={notFound ? 404 : undefined}
+      title={notFound ? "Lesson not found" : "Something went wrong"}
+      detail={notFound ? "The lesson you're looking for doesn't exist." : "We couldn't load this lesson. Please try again in a moment."}
+    >
       <Button asChild variant="outline">
         <Link to="/courses">Back to Courses</Link>
       </Button>
-    </section>
+    </ErrorScreen>
   );
 }
