@@ -7,6 +7,7 @@ import { useSiteSettings } from "~/components/use-site-settings";
 import { imageSrc } from "~/lib/image-url";
 import { topicPlaceholder } from "~/lib/topics";
 import { cn } from "~/lib/utils";
+import { logoSrcSet } from "~/lib/image-variants";
 
 export type HeaderCourse = { slug: string; title: string; subtitle: string; coverUrl: string | null; topic: string | null; level: string };
 
@@ -40,6 +41,7 @@ function SiteLogo() {
         <img
           ref={image}
           src={logoUrl}
+          srcSet={logoSrcSet(logoUrl)}
           alt={schoolName}
           width={160}
           height={32}

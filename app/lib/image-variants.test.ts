@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { IMAGE_VARIANT_WIDTHS, imageSrcSet, variantKey, variantOf } from "./image-variants";
+import { IMAGE_VARIANT_WIDTHS, imageSrcSet, logoSrcSet, logoVariantKey, variantKey, variantOf } from "./image-variants";
 
 describe("imageSrcSet", () => {
   it("offers the copies of uploaded and demo course and post covers, and nothing for other images", () => {
@@ -23,10 +23,23 @@ describe("imageSrcSet", () => {
     }
   });
 
-  it("reads a copy's key back to its cover and width", () => {
+  it("reads a copy's key back to its cover and width, or its logo and height", () => {
     expect(variantOf(variantKey("posts/p/cover-2.png", 960))).toEqual({ original: "posts/p/cover-2.png", width: 960 });
+    expect(variantOf(logoVariantKey("site/logo-1.png", 64))).toEqual({ original: "site/logo-1.png", height: 64 });
     expect(variantOf("posts/p/cover-2.png")).toBeNull();
     expect(variantOf("posts/p/cover-2.png.w500.webp")).toBeNull();
+    expect(variantOf("site/logo-1.png.h48.webp")).toBeNull();
+  });
+});
+
+describe("logoSrcSet", () => {
+  it("offers an uploaded logo's copies for 1×, 2× and 3× screens, and nothing for other images", () => {
+    expect(logoSrcSet("/media/media/site/logo-1.png")).toBe(
+      "/media/media/site/logo-1.png.h32.webp 1x, /media/media/site/logo-1.png.h64.webp 2x, /media/media/site/logo-1.png.h96.webp 3x",
+    );
+    for (const other of [null, "/images/logo.svg", "https://cdn.example.com/site/logo-1.png", "/media/media/courses/a/cover-1.jpg", "/media/media/site/logo-1.gif"]) {
+      expect(logoSrcSet(other), String(other)).toBeUndefined();
+    }
   });
 });
 

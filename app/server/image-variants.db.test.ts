@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer } from "../../tests/support/app-server";
 import { signInNewUser } from "../../tests/support/sign-in";
 import { useTestDatabase } from "../../tests/support/test-database";
-import { IMAGE_VARIANT_WIDTHS, imageSrcSet, variantKey } from "~/lib/image-variants";
+import { IMAGE_VARIANT_WIDTHS, imageSrcSet, LOGO_VARIANT_HEIGHTS, logoSrcSet, logoVariantKey, variantKey } from "~/lib/image-variants";
 import { courses } from "~/server/db/schema";
 import { removeReplacedCover, sweepTempCourseCovers } from "~/server/courses/course-covers.server";
 import { getStorage, publicUrl } from "~/server/storage.server";
@@ -25,10 +25,10 @@ const photo = (width: number, height: number) =>
     .jpeg()
     .toBuffer();
 
-async function uploadCover(bytes: Buffer) {
+async function uploadCover(bytes: Buffer, kind = "course-cover") {
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), "cover.jpg");
-  const response = await fetch(`${app.base}/api/uploads/course-cover`, { method: "POST", body: form, headers: { cookie: adminCookie } });
+  const response = await fetch(`${app.base}/api/uploads/${kind}`, { method: "POST", body: form, headers: { cookie: adminCookie } });
   expect(response.status).toBe(201);
   return (await response.json()) as { key: string; url: string };
 }
@@ -46,6 +46,18 @@ describe("cover copies in several widths (issue 21)", () => {
       expect(await widthOf(response)).toBe(width);
     }
     expect(imageSrcSet(url)).toBe(IMAGE_VARIANT_WIDTHS.map((width) => `${url}.w${width}.webp ${width}w`).join(", "));
+  });
+
+  it("are made for an uploaded logo too: WebP, 32, 64 and 96 pixels high, offered for 1×, 2× and 3× screens", async () => {
+    const { key, url } = await uploadCover(await photo(1600, 400), "site-logo");
+    for (const height of LOGO_VARIANT_HEIGHTS) {
+      const response = await fetch(`${app.base}${publicUrl("media", logoVariantKey(key, height))}`);
+      expect(response.status, String(height)).toBe(200);
+      expect(response.headers.get("content-type")).toBe("image/webp");
+      const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+      expect([meta.width, meta.height]).toEqual([height * 4, height]);
+    }
+    expect(logoSrcSet(url)).toBe(LOGO_VARIANT_HEIGHTS.map((height, index) => `${url}.h${height}.webp ${index + 1}x`).join(", "));
   });
 
   it("are never wider than the cover itself", async () => {
@@ -69,6 +81,11 @@ describe("cover copies in several widths (issue 21)", () => {
     expect((await fetch(`${app.base}${publicUrl("media", `${key}.w500.webp`)}`)).status).toBe(404);
     await getStorage().put("media", "site/logo-1.png", Readable.from([await photo(320, 64)]), { contentType: "image/png" });
     expect((await fetch(`${app.base}${publicUrl("media", variantKey("site/logo-1.png", 480))}`)).status).toBe(404);
+    expect((await fetch(`${app.base}${publicUrl("media", logoVariantKey(key, 64))}`)).status).toBe(404);
+    // A logo's copy by height is made the same way.
+    const logoCopy = await fetch(`${app.base}${publicUrl("media", logoVariantKey("site/logo-1.png", 32))}`);
+    expect(logoCopy.status).toBe(200);
+    expect((await sharp(Buffer.from(await logoCopy.arrayBuffer())).metadata()).height).toBe(32);
   });
 
   it("go with their cover: a replaced cover's copies are deleted, and the sweep keeps a used cover's copies", async () => {

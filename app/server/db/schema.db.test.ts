@@ -47,6 +47,26 @@ describe("migrations", () => {
   });
 });
 
+describe("list indexes", () => {
+  // A plain ORDER BY … DESC puts nulls first; an index declared DESC NULLS LAST cannot give that
+  // order, and the planner then sorts every row for one page. With sequential scans priced out,
+  // each list's order must come from its index with no Sort step.
+  it.each([
+    ["orders_created_idx", sql`select id from orders order by created_at desc, id desc limit 50`],
+    ["orders_status_created_idx", sql`select id from orders where status = 'paid' order by created_at desc, id desc limit 50`],
+    ["orders_user_created_idx", sql`select id from orders where user_id = 'someone' order by created_at desc, id desc limit 25`],
+    ["courses_updated_at_idx", sql`select id from courses order by updated_at desc, id desc limit 20`],
+  ])("%s gives its list's newest-first order without a sort", async (index, query) => {
+    const plan = await database().db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = (await tx.execute(sql`explain ${query}`)) as unknown as { rows?: Record<string, string>[] } & Record<string, string>[];
+      return (result.rows ?? result).map((row) => Object.values(row)[0]).join("\n");
+    });
+    expect(plan).toContain(`using ${index} on`);
+    expect(plan).not.toMatch(/Sort/);
+  });
+});
+
 describe("constraints", () => {
   it("refuse a duplicate slug, a negative price, and an unknown status or level, each by its named constraint", async () => {
     const db = database().db;

@@ -256,7 +256,9 @@ export const courses = pgTable(
     check("courses_level_check", inList("level", LEVELS)),
     check("courses_status_check", inList("status", PUBLISH_STATUSES)),
     index("courses_status_published_idx").on(t.status, t.publishedAt.desc()),
-    index("courses_updated_at_idx").on(t.updatedAt.desc()),
+    // The admin course list's order (updated_at desc, id desc). A plain DESC is NULLS FIRST, so the
+    // index says so: DESC NULLS LAST (drizzle's default for .desc()) cannot serve that ORDER BY.
+    index("courses_updated_at_idx").on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("courses_topics_idx").using("gin", t.topics),
     index("courses_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
     index("courses_subtitle_trgm_idx").using("gin", t.subtitle.op("gin_trgm_ops")),
@@ -911,9 +913,11 @@ export const orders = pgTable(
     // A coupon's redemptions are its pending and paid orders: counted under the coupon's row lock.
     index("orders_coupon_idx").on(t.couponId, t.userId),
     check("orders_plan_check", sql`${t.plan} is null or ${inList("plan", SUBSCRIPTION_PLANS)}`),
-    index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
-    index("orders_created_idx").on(t.createdAt.desc()),
-    index("orders_status_created_idx").on(t.status, t.createdAt.desc()),
+    // The orders lists' order (created_at desc, id desc), with or without a person or a status. A
+    // plain DESC is NULLS FIRST, so the indexes say so: DESC NULLS LAST cannot serve that ORDER BY.
+    index("orders_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("orders_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("orders_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The admin's order search: the buyer's e-mail or what was bought.
     index("orders_customer_email_trgm_idx").using("gin", t.customerEmail.op("gin_trgm_ops")),
     index("orders_item_title_trgm_idx").using("gin", t.itemTitle.op("gin_trgm_ops")),
