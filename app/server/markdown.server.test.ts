@@ -188,4 +188,17 @@ describe("renderMarkdown output", () => {
   it("renders empty markdown as empty html", async () => {
     expect(await renderMarkdown("")).toEqual({ html: "", headings: [] });
   });
+
+  it("answers a text it rendered before with the same result, which a caller may change without changing the next answer", async () => {
+    const markdown = "## Kept once\n\nBody of a kept text.\n";
+    const first = await renderMarkdown(markdown);
+    first.headings[0]!.text = "changed by a caller";
+    first.headings.push({ id: "extra", text: "extra", level: 3 });
+    expect(await renderMarkdown(markdown)).toEqual({
+      html: '<h2 id="kept-once">Kept once</h2>\n<p>Body of a kept text.</p>',
+      headings: [{ id: "kept-once", text: "Kept once", level: 2 }],
+    });
+    // A different text is a different answer.
+    expect((await renderMarkdown(`${markdown}\nMore.\n`)).html).toContain("<p>More.</p>");
+  });
 });

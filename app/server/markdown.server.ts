@@ -1,4 +1,5 @@
 import type { Element, ElementContent, Root, RootContent } from "hast";
+import { LRUCache } from "lru-cache";
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from "rehype-sanitize";
 import rehypeSlug from "rehype-slug";
 import rehypeStringify from "rehype-stringify";
@@ -72,8 +73,28 @@ function collectHeadings(headings: MarkdownHeading[]) {
 /**
  * The one place where post, course and lesson markdown becomes HTML (public pages and the admin
  * preview alike). A new processor per call so no state (slug counters, headings) leaks between posts.
+ *
+ * The result depends on the text alone, and a page of a few KB takes milliseconds to render, so
+ * the latest results are kept in this process, keyed by the text itself (so an edited text is
+ * simply a new key, and only code that already holds a text can get its HTML): a signed-in course
+ * or lesson page, which the page cache never keeps, renders the same description once (issue 21).
  */
 export async function renderMarkdown(markdown: string): Promise<RenderedMarkdown> {
+  const text = markdown ?? "";
+  const kept = rendered.get(text);
+  if (kept) return { html: kept.html, headings: kept.headings.map((heading) => ({ ...heading })) };
+  const result = await render(text);
+  rendered.set(text, result);
+  return { html: result.html, headings: result.headings.map((heading) => ({ ...heading })) };
+}
+
+/** Texts and their HTML, up to 8 MB (counted in UTF-16 code units, about 2 bytes each). */
+const rendered = new LRUCache<string, RenderedMarkdown>({
+  maxSize: 4 * 1024 * 1024,
+  sizeCalculation: (value, key) => key.length + value.html.length + 1,
+});
+
+async function render(markdown: string): Promise<RenderedMarkdown> {
   const headings: MarkdownHeading[] = [];
   const file = await unified()
     .use(remarkParse)
@@ -83,6 +104,6 @@ export async function renderMarkdown(markdown: string): Promise<RenderedMarkdown
     .use(rehypeSlug)
     .use(collectHeadings(headings))
     .use(rehypeStringify)
-    .process(markdown ?? "");
+    .process(markdown);
   return { html: String(file), headings };
 }

@@ -16,7 +16,7 @@ import { canSeeCourse } from "~/server/access/draft-visibility.server";
 import { pageMeta, siteSettingsOf, siteTitle } from "~/lib/seo";
 import { formatHours } from "~/lib/topics";
 import { getSessionUser } from "~/server/auth/guards.server";
-import { dripOpensAt, findCourseAccess, lessonAccessFrom } from "~/server/access/lesson-access.server";
+import { dripOpensAt, findCourseAccess, hasDripRule, lessonAccessFrom } from "~/server/access/lesson-access.server";
 import { formatDate } from "~/lib/dates";
 import { findNextLesson } from "~/server/learning/progress.server";
 import { getCourseDetail } from "~/server/courses/catalog.server";
@@ -37,7 +37,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
   const [description, access, saved, settings] = await Promise.all([
     renderMarkdown(course.longDescriptionMd),
-    findCourseAccess({ user, course }),
+    findCourseAccess({ user, course: { ...course, drips: course.curriculum.some((module) => module.lessons.some(hasDripRule)) } }),
     user ? isCourseSaved({ userId: user.id, courseId: course.id }) : false,
     getRequestSiteSettings({ context }),
   ]);

@@ -260,4 +260,20 @@ describe("drip (issue 24): a module's lessons open later for the people who hold
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ courseId: course.other, actorId: adminId, courseTitle: "Other" });
   });
+
+  it("reads overrides only where they can change an answer: not for a course without drip rules, nor for a lesson without one", async () => {
+    const learnerId = unique("no-drip");
+    await database().db.insert(users).values({ id: learnerId, email: `${learnerId}@example.test`, name: "No Drip", role: "user" });
+    await database().db.insert(enrollments).values({ userId: learnerId, courseId: course.other, source: "purchase" });
+    await openAllLessonsNow({ userId: learnerId, courseId: course.other, actorId: who.admin!.id });
+    const user = { id: learnerId, role: "user" };
+    const other = { id: course.other, status: "published" };
+    expect(await findCourseAccess({ user, course: other })).toMatchObject({ kind: "open", waived: true });
+    // Told that no lesson drips, the rule leaves the override unread; every answer it gives is the same.
+    const undripped = await findCourseAccess({ user, course: { ...other, drips: false } });
+    expect(undripped).toMatchObject({ kind: "open", reason: "enrolled", waived: false });
+    expect(lessonAccessFrom(undripped, paid)).toEqual({ allowed: true, reason: "enrolled" });
+    expect(await findLessonAccess({ user, lesson: paid, course: other })).toEqual({ allowed: true, reason: "enrolled" });
+    expect(await findLessonAccess({ user, lesson: afterAWeek, course: other })).toEqual({ allowed: true, reason: "enrolled" });
+  });
 });

@@ -4,7 +4,8 @@ import crypto from "node:crypto";
 import { betterAuth, type BetterAuthPlugin } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware } from "better-auth/api";
-import { admin, jwt, twoFactor } from "better-auth/plugins";
+import { admin, jwt, twoFactor, type JwtOptions } from "better-auth/plugins";
+import { sessionJwtHeaderOverHttp } from "./session-jwt-header.server";
 import { ADMIN_ROLES } from "~/lib/domain-values";
 import { normalizeRole } from "~/lib/roles";
 import { DEFAULT_SITE_SETTINGS } from "~/lib/site-settings";
@@ -152,6 +153,15 @@ function schoolNameIssuer(): BetterAuthPlugin {
 }
 
 function createAuth(config: Config) {
+  // API tokens (GET /api/auth/token): EdDSA, 15 minutes, checked by bearer-token.server.ts.
+  const jwtOptions = {
+    jwt: {
+      issuer: config.publicUrl,
+      audience: config.publicUrl,
+      expirationTime: "15m",
+      definePayload: ({ user }) => ({ email: user.email, name: user.name, role: normalizeRole((user as { role?: string }).role) }),
+    },
+  } satisfies JwtOptions;
   return betterAuth({
     // Only Better Auth's own fallbacks use this (its mails and TOTP labels are set per use from the settings).
     appName: DEFAULT_SITE_SETTINGS.schoolName,
@@ -249,14 +259,8 @@ function createAuth(config: Config) {
       twoFactor({
         accountLockout: { enabled: true, maxFailedAttempts: 5, durationSeconds: 15 * 60 },
       }),
-      jwt({
-        jwt: {
-          issuer: config.publicUrl,
-          audience: config.publicUrl,
-          expirationTime: "15m",
-          definePayload: ({ user }) => ({ email: user.email, name: user.name, role: normalizeRole((user as { role?: string }).role) }),
-        },
-      }),
+      jwt({ ...jwtOptions, disableSettingJwtHeader: true }),
+      sessionJwtHeaderOverHttp(jwtOptions),
       signUpConfirmation({
         publicUrl: config.publicUrl,
         expiresIn: EMAIL_VERIFICATION_EXPIRES_IN,

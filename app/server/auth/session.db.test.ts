@@ -25,8 +25,9 @@ async function sessionCookie() {
 async function throughMiddleware(cookie: string | null, answer: () => Response) {
   const context = new RouterContextProvider();
   const request = new Request("http://localhost:3000/account.data", { headers: cookie ? { cookie } : {} });
-  const response = await sessionMiddleware({ request, context, params: {}, unstable_pattern: "/account", url: new URL(request.url) } as never, async () =>
-    answer(),
+  const response = await sessionMiddleware(
+    { request, context, params: {}, unstable_pattern: "/account", url: new URL(request.url) } as never,
+    async () => answer(),
   );
   return { response: response ?? null, user: context.get(sessionUserContext) };
 }
@@ -34,7 +35,10 @@ async function throughMiddleware(cookie: string | null, answer: () => Response) 
 describe("Cache-Control for signed-in users", () => {
   it("marks every React Router response to a signed-in user no-store, replacing what the route set", async () => {
     const cookie = await sessionCookie();
-    const page = await throughMiddleware(cookie, () => new Response("<h1>Account</h1>", { headers: { "Cache-Control": "public, max-age=600" } }));
+    const page = await throughMiddleware(
+      cookie,
+      () => new Response("<h1>Account</h1>", { headers: { "Cache-Control": "public, max-age=600" } }),
+    );
     expect(page.user).not.toBeNull();
     expect(page.response?.headers.get("cache-control")).toBe("no-store");
 
@@ -64,6 +68,31 @@ describe("Cache-Control for signed-in users", () => {
       expect(anonymous.headers.get("cache-control")).toBe("no-store");
       const upload = await fetch(`${base}/api/uploads/cover`, { method: "POST", headers: { cookie } });
       expect(upload.headers.get("cache-control")).toBe("no-store");
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe("the API token header of a session read (set-auth-jwt)", () => {
+  it("comes with GET /api/auth/get-session over HTTP, and is not made for the server's own read on each page", async () => {
+    const cookie = await sessionCookie();
+    const own = await getAuth().api.getSession({ headers: new Headers({ cookie }), returnHeaders: true });
+    expect(own.response?.user.email).toMatch(/@example\.com$/);
+    expect(own.headers.get("set-auth-jwt")).toBeNull();
+
+    const server = createApp({ config: getConfig(), build: () => Promise.reject(new Error("no build")) }).listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const session = await fetch(`${base}/api/auth/get-session`, { headers: { cookie } });
+      const { user } = (await session.json()) as { user: { id: string } };
+      const token = session.headers.get("set-auth-jwt") ?? "";
+      expect(token.split(".")).toHaveLength(3);
+      expect(JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString())).toMatchObject({ sub: user.id });
+      expect(session.headers.get("access-control-expose-headers")).toContain("set-auth-jwt");
+      // A visitor gets none.
+      expect((await fetch(`${base}/api/auth/get-session`)).headers.get("set-auth-jwt")).toBeNull();
     } finally {
       server.close();
     }

@@ -1,4 +1,6 @@
-import { courseModules } from "~/server/db/schema";
+import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { courseModules, courses } from "~/server/db/schema";
 
 /**
  * A lesson's drip release as the access rule reads it (`LessonAccessLesson`): its module's rule.
@@ -6,3 +8,11 @@ import { courseModules } from "~/server/db/schema";
  * are null when the lesson has no module or its module opens at once.
  */
 export const lessonReleaseColumns = { dripDays: courseModules.dripDays, dripDate: courseModules.dripDate };
+
+const dripModules = alias(courseModules, "drip_modules");
+
+/**
+ * Whether any module of the course has a drip rule (`LessonAccessCourse.drips`), for a selection
+ * from `courses`: when none has, the access rule skips reading drip overrides.
+ */
+export const courseDripsColumn = sql<boolean>`exists (select 1 from ${courseModules} as ${sql.identifier("drip_modules")} where ${dripModules.courseId} = ${courses.id} and (${dripModules.dripDays} is not null or ${dripModules.dripDate} is not null))`;

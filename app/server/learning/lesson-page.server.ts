@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { courses, lessons, courseModules } from "~/server/db/schema";
-import { lessonReleaseColumns } from "~/server/curriculum/lesson-release.server";
+import { courseDripsColumn, lessonReleaseColumns } from "~/server/curriculum/lesson-release.server";
 
 /**
  * The lesson a lesson page is about, with its course, or null when the slugs name none. Drafts
@@ -11,7 +11,7 @@ import { lessonReleaseColumns } from "~/server/curriculum/lesson-release.server"
 export async function findLessonBySlugs({ courseSlug, lessonSlug }: { courseSlug: string; lessonSlug: string }) {
   const [row] = await db()
     .select({
-      course: { id: courses.id, slug: courses.slug, title: courses.title, status: courses.status, priceCents: courses.priceCents },
+      course: { id: courses.id, slug: courses.slug, title: courses.title, status: courses.status, priceCents: courses.priceCents, drips: courseDripsColumn },
       lesson: {
         id: lessons.id,
         slug: lessons.slug,
