@@ -1,4 +1,4 @@
-import { count, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { catalogListUrl } from "~/lib/catalog-filters";
@@ -6,7 +6,7 @@ import { catalogSearchCondition, getCourseDetail, listCatalogCourses, listCourse
 import { hasActiveEnrollment } from "~/server/access/enrollments.server";
 import { escapeLikePattern } from "~/server/db/like.server";
 import { listFeaturedCourses } from "./course-cards.server";
-import { courseModules, courses, enrollments, lessons, reviews, users } from "~/server/db/schema";
+import { courseLearnerCounts, courseModules, courses, enrollments, lessons, reviews, users } from "~/server/db/schema";
 import { isCourseSaved, listSavedCourses, setCourseSaved } from "./saved-courses.server";
 
 const database = useTestDatabase();
@@ -358,5 +358,47 @@ describe("listFeaturedCourses still works beside the catalog", () => {
       .set({ isFeatured: true })
       .where(sql`${courses.slug} in ('alpha', 'draft')`);
     expect((await listFeaturedCourses()).map((course) => course.slug)).toEqual(["alpha"]);
+  });
+});
+
+describe("learner counts (course_learner_counts, kept by a trigger on enrollments)", () => {
+  it("follow every grant, revoke, re-grant, move and delete, as a count of active enrollments would", async () => {
+    const db = database().db;
+    const [counted, other] = await db
+      .insert(courses)
+      .values([
+        { title: "Counted", slug: unique("counted"), status: "draft" },
+        { title: "Other", slug: unique("other"), status: "draft" },
+      ])
+      .returning({ id: courses.id });
+    const learners = async (courseId: string) =>
+      (await db.select({ learners: courseLearnerCounts.learners }).from(courseLearnerCounts).where(eq(courseLearnerCounts.courseId, courseId)))[0]
+        ?.learners ?? 0;
+    // Every course whose counter differs from a count of its active enrollments.
+    const mismatches = async () => {
+      const result = (await db.execute(sql`
+        select c.id from courses c
+        left join course_learner_counts n on n.course_id = c.id
+        where coalesce(n.learners, 0) <> (select count(*) from enrollments e where e.course_id = c.id and e.status = 'active')`)) as unknown as {
+        rows?: unknown[];
+      } & unknown[];
+      return result.rows ?? [...result];
+    };
+
+    await db.insert(enrollments).values([
+      { userId: people.one, courseId: counted.id, source: "admin" },
+      { userId: people.two, courseId: counted.id, source: "admin" },
+      { userId: people.three, courseId: counted.id, source: "admin", status: "revoked" },
+    ]);
+    expect(await learners(counted.id)).toBe(2);
+    await db.update(enrollments).set({ status: "revoked" }).where(and(eq(enrollments.userId, people.one), eq(enrollments.courseId, counted.id)));
+    expect(await learners(counted.id)).toBe(1);
+    await db.update(enrollments).set({ status: "active" }).where(and(eq(enrollments.userId, people.three), eq(enrollments.courseId, counted.id)));
+    expect(await learners(counted.id)).toBe(2);
+    await db.update(enrollments).set({ courseId: other.id }).where(and(eq(enrollments.userId, people.two), eq(enrollments.courseId, counted.id)));
+    expect([await learners(counted.id), await learners(other.id)]).toEqual([1, 1]);
+    await db.delete(enrollments).where(eq(enrollments.courseId, counted.id));
+    expect(await learners(counted.id)).toBe(0);
+    expect(await mismatches()).toEqual([]);
   });
 });

@@ -11,7 +11,8 @@ const outerCourseId = sql.raw(`"courses"."id"`);
 export const courseStats = {
   lessonCount: sql<number>`(select count(*) from "lessons" as "l" where "l"."course_id" = ${outerCourseId})`.mapWith(Number),
   durationSeconds: sql<number>`(select coalesce(sum("l"."duration_seconds"), 0) from "lessons" as "l" where "l"."course_id" = ${outerCourseId})`.mapWith(Number),
-  learnerCount: sql<number>`(select count(*) from "enrollments" as "e" where "e"."course_id" = ${outerCourseId} and "e"."status" = 'active')`.mapWith(Number),
+  // Kept by a trigger on enrollments (course_learner_counts), so a list of courses counts nothing.
+  learnerCount: sql<number>`coalesce((select "c"."learners" from "course_learner_counts" as "c" where "c"."course_id" = ${outerCourseId}), 0)`.mapWith(Number),
   rating: sql<number | null>`(select round(avg("r"."rating")::numeric, 1) from "reviews" as "r" where "r"."course_id" = ${outerCourseId} and "r"."hidden_at" is null)`.mapWith((value) => (value === null ? null : Number(value))),
   reviewCount: sql<number>`(select count(*) from "reviews" as "r" where "r"."course_id" = ${outerCourseId} and "r"."hidden_at" is null)`.mapWith(Number),
 };

@@ -428,6 +428,18 @@ export const enrollments = pgTable(
 );
 
 /**
+ * How many active enrollments each course has, kept by a trigger on `enrollments` (drizzle/0024),
+ * so course cards and the catalog's "Most popular" order read one row per course instead of
+ * counting every enrollment (issue 21). A course with none may have no row.
+ */
+export const courseLearnerCounts = pgTable("course_learner_counts", {
+  courseId: uuid("course_id")
+    .primaryKey()
+    .references(() => courses.id, { onDelete: "cascade" }),
+  learners: integer("learners").notNull().default(0),
+});
+
+/**
  * Audit trail: every grant, revoke, purchase, refund and role change, written in the same
  * transaction as the change. It outlives what it names: deleting a user, a course or the acting
  * admin sets the reference to null and the snapshot columns (e-mails, course title) still say

@@ -34,6 +34,7 @@ const NOT_CONTENT = [
   "jwks",
   "rate_limits",
   "enrollments",
+  "course_learner_counts",
   "access_events",
   "owner_setup_codes",
   "lesson_progress",
