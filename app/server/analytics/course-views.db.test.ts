@@ -75,4 +75,30 @@ describe("course-page views", () => {
     expect(preview.course.title).toBe("Draft");
     expect(await database().db.select().from(courseViews).where(eq(courseViews.courseId, draft.id))).toHaveLength(0);
   });
+
+  it("cost the page no write for a visitor the process already counted today", async () => {
+    const [course] = await database()
+      .db.insert(courses)
+      .values({ title: "Counted once", slug: unique("counted"), status: "published" })
+      .returning({ id: courses.id, slug: courses.slug });
+    const load = () =>
+      callLoader(courseDetail, {
+        path: `/courses/${course.slug}`,
+        params: { slug: course.slug },
+        headers: { "User-Agent": `${browser} ${unique()}` },
+      });
+    const visitor = `${browser} repeat-${unique()}`;
+    const loadAs = () =>
+      callLoader(courseDetail, { path: `/courses/${course.slug}`, params: { slug: course.slug }, headers: { "User-Agent": visitor } });
+    await loadAs();
+    const views = () => database().db.select().from(courseViews).where(eq(courseViews.courseId, course.id));
+    expect(await views()).toHaveLength(1);
+    // With the row gone, a repeat view would write it again if it reached the database; it does not.
+    await database().db.delete(courseViews).where(eq(courseViews.courseId, course.id));
+    await loadAs();
+    expect(await views()).toHaveLength(0);
+    // Someone else is still counted.
+    await load();
+    expect(await views()).toHaveLength(1);
+  });
 });

@@ -72,7 +72,12 @@ export async function countCoursePageView({
 }) {
   if (request.method !== "GET") return;
   const { clientIp = "" } = context.get(requestInfoContext);
-  await recordCourseView({ courseId, ip: clientIp, userAgent: request.headers.get("user-agent") ?? "" }).catch((error: unknown) => {
+  const userAgent = request.headers.get("user-agent") ?? "";
+  const now = new Date();
+  // A visitor this process already counted today costs no write (the database would ignore it).
+  const visitor = countableVisitor({ ip: clientIp, userAgent, now, purpose: PURPOSE });
+  if (!visitor || countedToday(`${courseId}\n${visitor.visitorHash}`)) return;
+  await recordCourseView({ courseId, ip: clientIp, userAgent, now }).catch((error: unknown) => {
     logger.error({ err: error, courseId }, "could not count a course-page view");
   });
 }

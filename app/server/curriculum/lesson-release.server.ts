@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, eq, isNotNull, or, sql } from "drizzle-orm";
+import { alias, QueryBuilder } from "drizzle-orm/pg-core";
 import { courseModules, courses } from "~/server/db/schema";
 
 /**
@@ -15,4 +15,7 @@ const dripModules = alias(courseModules, "drip_modules");
  * Whether any module of the course has a drip rule (`LessonAccessCourse.drips`), for a selection
  * from `courses`: when none has, the access rule skips reading drip overrides.
  */
-export const courseDripsColumn = sql<boolean>`exists (select 1 from ${courseModules} as ${sql.identifier("drip_modules")} where ${dripModules.courseId} = ${courses.id} and (${dripModules.dripDays} is not null or ${dripModules.dripDate} is not null))`;
+export const courseDripsColumn = sql<boolean>`exists (${new QueryBuilder()
+  .select({ one: sql`1` })
+  .from(dripModules)
+  .where(and(eq(dripModules.courseId, courses.id), or(isNotNull(dripModules.dripDays), isNotNull(dripModules.dripDate))))})`;

@@ -1,6 +1,7 @@
-import { and, desc, eq, gt } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import QRCode from "qrcode";
 import { normalizeRole } from "~/lib/roles";
+import { QueryBuilder } from "drizzle-orm/pg-core";
 import { db } from "~/server/db/client.server";
 import { accounts, sessions, users } from "~/server/db/schema";
 import { listSavedCourses } from "~/server/courses/saved-courses.server";
@@ -15,20 +16,20 @@ export async function getAccountProfile({ userId }: { userId: string }) {
       createdAt: users.createdAt,
       lastSignInAt: users.lastSignInAt,
       twoFactorEnabled: users.twoFactorEnabled,
+      // In the same statement (one query per account page, not two): does the person sign in with a password?
+      hasPassword: sql<boolean>`exists (${new QueryBuilder()
+        .select({ one: sql`1` })
+        .from(accounts)
+        .where(and(eq(accounts.userId, users.id), eq(accounts.providerId, "credential")))})`,
     })
     .from(users)
     .where(eq(users.id, userId));
   if (!profile) return null;
-  const [credential] = await db()
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")))
-    .limit(1);
   return {
     ...profile,
     role: normalizeRole(profile.role),
     twoFactorEnabled: Boolean(profile.twoFactorEnabled),
-    hasPassword: Boolean(credential),
+    hasPassword: Boolean(profile.hasPassword),
   };
 }
 
