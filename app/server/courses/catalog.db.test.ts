@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { catalogListUrl } from "~/lib/catalog-filters";
@@ -397,6 +397,12 @@ describe("learner counts (course_learner_counts, kept by a trigger on enrollment
     expect(await learners(counted.id)).toBe(2);
     await db.update(enrollments).set({ courseId: other.id }).where(and(eq(enrollments.userId, people.two), eq(enrollments.courseId, counted.id)));
     expect([await learners(counted.id), await learners(other.id)]).toEqual([1, 1]);
+    // One statement across both courses, each way.
+    const both = inArray(enrollments.courseId, [counted.id, other.id]);
+    await db.update(enrollments).set({ status: "revoked" }).where(both);
+    expect([await learners(counted.id), await learners(other.id)]).toEqual([0, 0]);
+    await db.update(enrollments).set({ status: "active" }).where(both);
+    expect([await learners(counted.id), await learners(other.id)]).toEqual([2, 1]);
     await db.delete(enrollments).where(eq(enrollments.courseId, counted.id));
     expect(await learners(counted.id)).toBe(0);
     expect(await mismatches()).toEqual([]);

@@ -428,7 +428,7 @@ export const enrollments = pgTable(
 );
 
 /**
- * How many active enrollments each course has, kept by a trigger on `enrollments` (drizzle/0024),
+ * How many active enrollments each course has, kept by triggers on `enrollments` (drizzle/0024),
  * so course cards and the catalog's "Most popular" order read one row per course instead of
  * counting every enrollment (issue 21). A course with none may have no row.
  */
