@@ -144,7 +144,8 @@ try {
   console.log(`Seeded ${seeded} into ${handle.kind} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
   const learner = { id: "bench-4242", role: "user" };
-  const [enrolled] = await rowsOf(handle, sql`select c.id, c.status from enrollments e join courses c on c.id = e.course_id where e.user_id = ${learner.id} limit 1`);
+  // A published course the learner holds: a draft's check answers "hidden" without a query.
+  const [enrolled] = await rowsOf(handle, sql`select c.id, c.status from enrollments e join courses c on c.id = e.course_id where e.user_id = ${learner.id} and c.status = 'published' and e.status = 'active' order by c.id limit 1`);
   const course = { id: String(enrolled.id), status: String(enrolled.status) };
   const scenarios: { name: string; run: () => Promise<unknown> }[] = [
     { name: "admin user search", run: () => listAdminUsers({ query: "learner4242@" }) },
