@@ -20,20 +20,10 @@ function useAccordionItem() {
   return { ...item, open: accordion.open === item.value, toggle: () => accordion.toggle(item.value) };
 }
 
-function Accordion({
-  defaultValue = null,
-  collapsible = true,
-  className,
-  children,
-}: {
-  defaultValue?: string | null;
-  /** Whether the open answer closes when its question is pressed again. */
-  collapsible?: boolean;
-  className?: string;
-  children: ReactNode;
-}) {
-  const [open, setOpen] = useState(defaultValue);
-  const toggle = (value: string) => setOpen((current) => (current === value ? (collapsible ? null : current) : value));
+function Accordion({ className, children }: { className?: string; children: ReactNode }) {
+  const [open, setOpen] = useState<string | null>(null);
+  // Pressing the open question again closes it.
+  const toggle = (value: string) => setOpen((current) => (current === value ? null : value));
   return (
     <AccordionContext.Provider value={{ open, toggle }}>
       <div data-slot="accordion" className={className}>
