@@ -1,7 +1,7 @@
 import { and, arrayContains, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import { CATALOG_PAGE_SIZE, levelFromSlug, topicFromSlug, type CatalogFilters } from "~/lib/catalog-filters";
 import { absoluteImageUrl } from "~/lib/image-url";
-import { courseCardColumns, courseStats, type CourseCard } from "./course-cards.server";
+import { courseCardColumns, courseStats, newestPublishedFirst, type CourseCard } from "./course-cards.server";
 import { lessonReleaseColumns } from "~/server/curriculum/lesson-release.server";
 import { db, type Queryable } from "~/server/db/client.server";
 import { containsPattern } from "~/server/db/like.server";
@@ -40,7 +40,7 @@ function catalogOrder(sort: CatalogFilters["sort"]): SQL[] {
   // Every order ends on the id so pages never overlap or skip a course with an equal key.
   switch (sort) {
     case "newest":
-      return [sql`${courses.publishedAt} desc nulls last`, asc(courses.id)];
+      return newestPublishedFirst;
     case "price-asc":
       return [asc(courses.priceCents), asc(sql`lower(${courses.title})`), asc(courses.id)];
     case "price-desc":
@@ -49,7 +49,7 @@ function catalogOrder(sort: CatalogFilters["sort"]): SQL[] {
       return [asc(sql`lower(${courses.title})`), asc(courses.id)];
     case "popular":
     default:
-      return [desc(courseStats.learnerCount), sql`${courses.publishedAt} desc nulls last`, asc(courses.id)];
+      return [desc(courseStats.learnerCount), ...newestPublishedFirst];
   }
 }
 
@@ -225,7 +225,7 @@ export async function listCourseDataRecords({ origin }: { origin: string }): Pro
     })
     .from(courses)
     .where(eq(courses.status, "published"))
-    .orderBy(sql`${courses.publishedAt} desc nulls last`, asc(courses.id));
+    .orderBy(...newestPublishedFirst);
   return rows.map(({ coverUrl, priceCents, ...row }) => ({
     ...row,
     // Absolute, because the file is read by other sites and tools, not only by this one.

@@ -17,6 +17,13 @@ export const courseStats = {
   reviewCount: sql<number>`(select count(*) from "reviews" as "r" where "r"."course_id" = ${outerCourseId} and "r"."hidden_at" is null)`.mapWith(Number),
 };
 
+/**
+ * Newest published first, ties by id: the catalog's "Newest", the featured courses and the sitemap.
+ * It is courses_status_published_idx's own order, so a page is read from the index with no sort
+ * (a published course always has a published_at, so nulls last changes nothing).
+ */
+export const newestPublishedFirst = [sql`${courses.publishedAt} desc nulls last`, asc(courses.id)];
+
 /** What every list of courses shows at the least: enough to name, picture and link a course. */
 export const courseSummaryColumns = {
   id: courses.id,
@@ -58,7 +65,7 @@ export async function listFeaturedCourses({ limit = 3 }: { limit?: number } = {}
     .select(courseCardColumns)
     .from(courses)
     .where(and(eq(courses.status, "published"), eq(courses.isFeatured, true)))
-    .orderBy(desc(courses.publishedAt))
+    .orderBy(...newestPublishedFirst)
     .limit(limit);
 }
 
@@ -112,5 +119,5 @@ export async function listPublishedCourseSlugs({ database = db() }: { database?:
     .select({ slug: courses.slug, updatedAt: courses.updatedAt })
     .from(courses)
     .where(eq(courses.status, "published"))
-    .orderBy(desc(courses.publishedAt));
+    .orderBy(...newestPublishedFirst);
 }

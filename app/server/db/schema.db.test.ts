@@ -48,17 +48,31 @@ describe("migrations", () => {
 });
 
 describe("list indexes", () => {
+  const NO_ID = sql.raw("'00000000-0000-0000-0000-000000000000'::uuid");
   // A plain ORDER BY … DESC puts nulls first; an index declared DESC NULLS LAST cannot give that
-  // order, and the planner then sorts every row for one page. With sequential scans priced out,
+  // order, and the planner then sorts every row for one page. With sequential scans and sorts
+  // priced out (an empty table's estimates would otherwise make a few-row sort the cheaper plan),
   // each list's order must come from its index with no Sort step.
   it.each([
     ["orders_created_idx", sql`select id from orders order by created_at desc, id desc limit 50`],
     ["orders_status_created_idx", sql`select id from orders where status = 'paid' order by created_at desc, id desc limit 50`],
     ["orders_user_created_idx", sql`select id from orders where user_id = 'someone' order by created_at desc, id desc limit 25`],
     ["courses_updated_at_idx", sql`select id from courses order by updated_at desc, id desc limit 20`],
+    // Each statement below is its list function's WHERE and ORDER BY (migration 0025).
+    ["posts_updated_at_idx", sql`select id from posts order by updated_at desc, id desc limit 20`],
+    ["reviews_course_created_idx", sql`select id from reviews where course_id = ${NO_ID} and hidden_at is null order by created_at desc, id asc limit 10`],
+    ["access_events_user_created_idx", sql`select id from access_events where user_id = 'someone' order by created_at desc, id desc limit 50`],
+    ["access_events_course_created_idx", sql`select id from access_events where course_id = ${NO_ID} order by created_at desc, id desc limit 50`],
+    ["announcements_created_idx", sql`select id from announcements order by created_at desc, id desc limit 20`],
+    ["quiz_attempts_user_idx", sql`select id from quiz_attempts where user_id = 'someone' order by submitted_at desc, attempt_number desc limit 100`],
+    ["testimonials_given_on_idx", sql`select id from testimonials order by given_on desc, rating desc, name asc limit 60`],
+    // The featured courses and the catalog's "Newest" (newestPublishedFirst).
+    ["courses_status_published_idx", sql`select id from courses where status = 'published' and is_featured order by published_at desc nulls last, id asc limit 3`],
+    ["courses_status_published_idx", sql`select id from courses where status = 'published' order by published_at desc nulls last, id asc limit 12`],
   ])("%s gives its list's newest-first order without a sort", async (index, query) => {
     const plan = await database().db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_sort = off`);
       const result = (await tx.execute(sql`explain ${query}`)) as unknown as { rows?: Record<string, string>[] } & Record<string, string>[];
       return (result.rows ?? result).map((row) => Object.values(row)[0]).join("\n");
     });

@@ -255,7 +255,9 @@ export const courses = pgTable(
     check("courses_revision_check", sql`${t.revision} >= 1`),
     check("courses_level_check", inList("level", LEVELS)),
     check("courses_status_check", inList("status", PUBLISH_STATUSES)),
-    index("courses_status_published_idx").on(t.status, t.publishedAt.desc()),
+    // The catalog's newest order (published_at desc nulls last, id), which the featured courses and
+    // the sitemap use too. Published courses always have a published_at, so nulls last loses nothing.
+    index("courses_status_published_idx").on(t.status, t.publishedAt.desc().nullsLast(), t.id),
     // The admin course list's order (updated_at desc, id desc). A plain DESC is NULLS FIRST, so the
     // index says so: DESC NULLS LAST (drizzle's default for .desc()) cannot serve that ORDER BY.
     index("courses_updated_at_idx").on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -393,7 +395,9 @@ export const reviews = pgTable(
   (t) => [
     check("reviews_rating_check", sql`${t.rating} between 1 and 5`),
     unique("reviews_course_user_unique").on(t.courseId, t.userId),
-    index("reviews_course_created_idx").on(t.courseId, t.createdAt.desc()),
+    // The course page's latest reviews (created_at desc, id). Every list index below spells out
+    // nulls first: a plain DESC is NULLS FIRST, and drizzle's .desc() alone means DESC NULLS LAST.
+    index("reviews_course_created_idx").on(t.courseId, t.createdAt.desc().nullsFirst(), t.id),
   ],
 );
 
@@ -476,8 +480,8 @@ export const accessEvents = pgTable(
       sql`(${t.fromRole} is null or ${inList("from_role", ROLES)}) and (${t.toRole} is null or ${inList("to_role", ROLES)})`,
     ),
     // One person's history and one course's history, newest first.
-    index("access_events_user_created_idx").on(t.userId, t.createdAt.desc()),
-    index("access_events_course_created_idx").on(t.courseId, t.createdAt.desc()),
+    index("access_events_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("access_events_course_created_idx").on(t.courseId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -563,7 +567,8 @@ export const announcements = pgTable(
   (t) => [
     check("announcements_audience_check", inList("audience", ANNOUNCEMENT_AUDIENCES)),
     check("announcements_status_check", inList("status", ANNOUNCEMENT_STATUSES)),
-    index("announcements_created_idx").on(t.createdAt.desc()),
+    // The admin list's order (created_at desc, id desc); a plain DESC is NULLS FIRST.
+    index("announcements_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -654,7 +659,8 @@ export const quizAttempts = pgTable(
   (t) => [
     unique("quiz_attempts_number_unique").on(t.lessonId, t.userId, t.attemptNumber),
     check("quiz_attempts_score_check", sql`${t.scorePercent} between 0 and 100`),
-    index("quiz_attempts_user_idx").on(t.userId, t.submittedAt.desc()),
+    // A learner's attempts, newest first (submitted_at desc, attempt_number desc); a plain DESC is NULLS FIRST.
+    index("quiz_attempts_user_idx").on(t.userId, t.submittedAt.desc().nullsFirst(), t.attemptNumber.desc().nullsFirst()),
   ],
 );
 
@@ -722,7 +728,8 @@ export const posts = pgTable(
     check("posts_category_check", inList("category", POST_CATEGORIES)),
     check("posts_counts_check", sql`${t.viewCount} >= 0 and ${t.readingMinutes} >= 1`),
     index("posts_status_published_idx").on(t.status, t.publishedAt.desc()),
-    index("posts_updated_at_idx").on(t.updatedAt.desc()),
+    // The admin post list's order (updated_at desc, id desc); a plain DESC is NULLS FIRST.
+    index("posts_updated_at_idx").on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("posts_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
     index("posts_excerpt_trgm_idx").using("gin", t.excerpt.op("gin_trgm_ops")),
   ],
@@ -803,7 +810,8 @@ export const testimonials = pgTable(
     check("testimonials_rating_check", sql`${t.rating} between 1 and 5`),
     check("testimonials_category_check", inList("category", PLAYBOOK_CATEGORIES)),
     check("testimonials_source_check", inList("source", TESTIMONIAL_SOURCES)),
-    index("testimonials_given_on_idx").on(t.givenOn.desc()),
+    // The page's default order (given_on desc, rating desc, name); a plain DESC is NULLS FIRST.
+    index("testimonials_given_on_idx").on(t.givenOn.desc().nullsFirst(), t.rating.desc().nullsFirst(), t.name),
   ],
 );
 
