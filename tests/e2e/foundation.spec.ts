@@ -63,3 +63,16 @@ test("a state-changing request from another site is refused", async ({ request }
   const formPost = await request.post("/?index", { headers: { Origin: "https://evil.example" }, form: { any: "thing" } });
   expect(formPost.status()).toBe(403);
 });
+
+test("the web font is added after the first paint, and then used", async ({ page, request }) => {
+  await page.goto("/");
+  // The page's own stylesheet declares no Inter, so the first paint does not wait for the font.
+  const stylesheet = await page.locator('link[rel="stylesheet"]').first().getAttribute("href");
+  const css = await (await request.get(stylesheet!)).text();
+  expect(css).toMatch(/@font-face\s*\{[^}]*Inter Fallback/);
+  expect(css).not.toMatch(/@font-face\s*\{[^}]*Inter Variable/);
+  await expect
+    .poll(() => page.evaluate(() => [...document.fonts].some((font) => font.family === "Inter Variable" && font.status === "loaded")))
+    .toBe(true);
+  expect(await page.getByRole("heading", { level: 1 }).evaluate((heading) => getComputedStyle(heading).fontFamily)).toMatch(/^"Inter Variable"/);
+});
