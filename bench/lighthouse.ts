@@ -26,10 +26,15 @@ const PAGES = [
 
 type Run = { performance: number; bestPractices: number; lcpMs: number; cls: number; tbtMs: number; jsKb: number };
 
-async function measure(url: string, port: number): Promise<Run> {
+async function measure(url: string, port: number): Promise<Run | null> {
   const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance", "best-practices"] });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { categories, audits } = result.lhr;
+  const { categories, audits, runtimeError } = result.lhr;
+  // A run Lighthouse could not finish (its runtimeError, a null score) is not a score of 0.
+  if (runtimeError || categories.performance?.score == null) {
+    console.warn(`Lighthouse did not finish ${url} (${runtimeError?.code ?? "no performance score"}); running it again`);
+    return null;
+  }
   const requests = (audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
   return {
     performance: Math.round((categories.performance?.score ?? 0) * 100),
@@ -55,7 +60,13 @@ try {
     const runs: Run[] = [];
     // A first visit warms the server's page cache, as a launch's first visitor would.
     await fetch(`${base}${page.path}`);
-    for (let run = 0; run < RUNS; run++) runs.push(await measure(`${base}${page.path}`, chrome.port));
+    let failed = 0;
+    while (runs.length < RUNS && failed < RUNS) {
+      const run = await measure(`${base}${page.path}`, chrome.port);
+      if (run) runs.push(run);
+      else failed++;
+    }
+    if (runs.length === 0) throw new Error(`Lighthouse could not finish a run of ${page.path}`);
     const m = median(runs);
     const row = [
       page.name,
@@ -66,7 +77,7 @@ try {
       `${Math.round(m.tbtMs)} ms (${mark(m.tbtMs <= 100)})`,
       `${m.bestPractices} (${mark(m.bestPractices === 100)})`,
       `${m.jsKb.toFixed(0)} KB`,
-      runs.map((r) => r.performance).join(", "),
+      runs.map((r) => r.performance).join(", ") + (failed ? ` (${failed} unfinished run${failed > 1 ? "s" : ""} repeated)` : ""),
     ];
     rows.push(`| ${row.join(" | ")} |`);
     console.log(rows.at(-1));
