@@ -65,6 +65,8 @@ describe("list indexes", () => {
     ["access_events_course_created_idx", sql`select id from access_events where course_id = ${NO_ID} order by created_at desc, id desc limit 50`],
     ["announcements_created_idx", sql`select id from announcements order by created_at desc, id desc limit 20`],
     ["quiz_attempts_user_idx", sql`select id from quiz_attempts where user_id = 'someone' order by submitted_at desc, attempt_number desc limit 100`],
+    ["reviews_created_idx", sql`select id from reviews where hidden_at is null order by created_at desc, id desc limit 20`],
+    ["posts_created_at_idx", sql`select id from posts order by created_at desc, id desc limit 5`],
     ["testimonials_given_on_idx", sql`select id from testimonials order by given_on desc, rating desc, name asc limit 60`],
     // The featured courses and the catalog's "Newest" (newestPublishedFirst).
     ["courses_status_published_idx", sql`select id from courses where status = 'published' and is_featured order by published_at desc nulls last, id asc limit 3`],

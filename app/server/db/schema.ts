@@ -398,6 +398,8 @@ export const reviews = pgTable(
     // The course page's latest reviews (created_at desc, id). Every list index below spells out
     // nulls first: a plain DESC is NULLS FIRST, and drizzle's .desc() alone means DESC NULLS LAST.
     index("reviews_course_created_idx").on(t.courseId, t.createdAt.desc().nullsFirst(), t.id),
+    // The admin reviews list, every course's reviews newest first (created_at desc, id desc).
+    index("reviews_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -730,6 +732,8 @@ export const posts = pgTable(
     index("posts_status_published_idx").on(t.status, t.publishedAt.desc()),
     // The admin post list's order (updated_at desc, id desc); a plain DESC is NULLS FIRST.
     index("posts_updated_at_idx").on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The dashboard's recent posts (created_at desc, id desc).
+    index("posts_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("posts_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
     index("posts_excerpt_trgm_idx").using("gin", t.excerpt.op("gin_trgm_ops")),
   ],

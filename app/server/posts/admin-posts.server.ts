@@ -168,6 +168,6 @@ export async function listRecentPosts({ limit }: { limit: number }) {
   return db()
     .select({ id: posts.id, title: posts.title, status: posts.status, publishedAt: posts.publishedAt, createdAt: posts.createdAt })
     .from(posts)
-    .orderBy(desc(posts.createdAt))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(limit);
 }
