@@ -63,11 +63,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        {fontsCss && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: addStylesheetAfterFirstPaint(fontsCss) }} />}
         {fontsCss && (
-          <noscript>
-            <link rel="stylesheet" href={fontsCss} />
-          </noscript>
+          <>
+            <script nonce={nonce} dangerouslySetInnerHTML={{ __html: addStylesheetAfterFirstPaint(fontsCss) }} />
+            <noscript>
+              <link rel="stylesheet" href={fontsCss} />
+            </noscript>
+          </>
         )}
       </head>
       <body className="min-h-screen">
