@@ -46,13 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
-export const links: Route.LinksFunction = () => [
-  // With a precedence React writes the stylesheet before the page's module preloads, so the
-  // browser asks for what the first paint needs first (issue 21).
-  // (Vitest's module graph gives CSS no URL; the server-rendering tests then go without it.)
-  ...(appCss ? [{ rel: "stylesheet", href: appCss, precedence: "default" }] : []),
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -61,6 +55,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* With a precedence React writes the stylesheet before the page's module preloads, so the
+            browser asks for what the first paint needs first (issue 21). It comes before <Meta />
+            because that is where React writes it: the browser build hydrates the head in order
+            (app/entry.client.tsx). Vitest's module graph gives CSS no URL; those tests go without it. */}
+        {appCss && <link rel="stylesheet" href={appCss} precedence="default" />}
         <Meta />
         <Links />
         {fontsCss && (
@@ -87,9 +86,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
  * page's stylesheet, the font's 48 KB were asked for before the first paint and, on a slow
  * connection, held it back; until it arrives text is set in the metric-matched fallback (app.css),
  * so the swap moves nothing. A hidden tab paints no frames, so it adds the stylesheet at once.
+ * The link goes after <body>, outside what the page hydrates, so hydration keeps it.
  */
 function addStylesheetAfterFirstPaint(href: string) {
-  return `(function(){function add(){var l=document.createElement("link");l.rel="stylesheet";l.href=${JSON.stringify(href)};document.head.appendChild(l)}if(document.hidden)add();else requestAnimationFrame(function(){setTimeout(add)})})()`;
+  return `(function(){function add(){var l=document.createElement("link");l.rel="stylesheet";l.href=${JSON.stringify(href)};document.documentElement.appendChild(l)}if(document.hidden)add();else requestAnimationFrame(function(){setTimeout(add)})})()`;
 }
 
 export default function App() {

@@ -76,3 +76,45 @@ test("the web font is added after the first paint, and then used", async ({ page
     .toBe(true);
   expect(await page.getByRole("heading", { level: 1 }).evaluate((heading) => getComputedStyle(heading).fontFamily)).toMatch(/^"Inter Variable"/);
 });
+
+test("the browser takes over the server's page in place: one head, its stylesheets kept, the title and canonical link following navigation", async ({
+  page,
+}) => {
+  // The browser build hydrates on Preact (docs/decisions/037), which pairs the head's elements with the layout's in order.
+  await page.goto("/blog");
+  const head = () =>
+    page.evaluate(() => ({
+      documentElements: document.querySelectorAll("html").length,
+      titles: document.querySelectorAll("title").length,
+      title: document.title,
+      canonical: document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? null,
+      feed: document.querySelector<HTMLLinkElement>('link[rel="alternate"][type="application/rss+xml"]')?.getAttribute("href") ?? null,
+      stylesheets: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => new URL(link.href).pathname.replace(/-[\w-]+\.css$/, ".css")),
+      sameDocument: (window as { sameDocument?: boolean }).sameDocument ?? false,
+    }));
+  await expect.poll(async () => (await head()).stylesheets).toEqual(["/assets/app.css", "/assets/fonts.css"]);
+  expect(await head()).toEqual({
+    documentElements: 1,
+    titles: 1,
+    title: expect.stringMatching(/^Blog \| /),
+    canonical: expect.stringMatching(/\/blog$/),
+    feed: "/blog/rss.xml",
+    stylesheets: ["/assets/app.css", "/assets/fonts.css"],
+    sameDocument: false,
+  });
+
+  await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }).click();
+  await expect(page).toHaveTitle(/^Pricing \| /);
+  expect(await head()).toEqual({
+    documentElements: 1,
+    titles: 1,
+    title: expect.stringMatching(/^Pricing \| /),
+    canonical: expect.stringMatching(/\/pricing$/),
+    feed: null,
+    stylesheets: ["/assets/app.css", "/assets/fonts.css"],
+    sameDocument: true,
+  });
+  // The site's stylesheet still applies (body is min-h-screen: the 720 px viewport).
+  await expect(page.locator("body")).toHaveCSS("min-height", "720px");
+});

@@ -3,17 +3,17 @@ import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error: a plain JavaScript script (it runs right after the build, before anything is compiled)
-import { bundleProblems, measurePublicPages, PUBLIC_PAGE_BUDGET_KB, SIGNED_IN_PAGE_BUDGET_KB } from "../../scripts/check-bundle-size.mjs";
+import { bundleProblems, measurePublicPages, PUBLIC_PAGE_BUDGET_KB } from "../../scripts/check-bundle-size.mjs";
 import { BUILD_DIR, ensureProductionBuild } from "../support/processes";
 
-type Page = { id: string; path: string; bytes: number; budgetKb?: number; files: string[]; problems: string[] };
+type Page = { id: string; path: string; bytes: number; files: string[]; problems: string[] };
 const measure = measurePublicPages as (buildDir: string) => Page[];
 const problemsOf = bundleProblems as (pages: Page[], budgetKb?: number) => string[];
 
 beforeAll(() => ensureProductionBuild(), 600_000);
 
 describe("the JavaScript of public pages (the production build)", () => {
-  it(`stays within ${PUBLIC_PAGE_BUDGET_KB} KB gzip on every public page (${SIGNED_IN_PAGE_BUDGET_KB} KB on the account page), with no zod, Markdown or admin code`, () => {
+  it(`stays within ${PUBLIC_PAGE_BUDGET_KB} KB gzip on every page outside the admin, with no zod, Markdown, admin code or React DOM client`, () => {
     const pages = measure(BUILD_DIR);
     console.info(pages.map((page) => `${(page.bytes / 1024).toFixed(1)} KB ${page.id}`).join("\n"));
     // The pages a launch sends visitors to are all measured.
@@ -23,14 +23,11 @@ describe("the JavaScript of public pages (the production build)", () => {
       "routes/catalog/course-detail",
       "routes/blog/blog-post",
       "routes/learn/lesson",
+      "routes/account/account",
     ]) {
       expect(pages.map((page) => page.id)).toContain(id);
     }
     expect(pages.some((page) => page.id.startsWith("routes/admin/"))).toBe(false);
-    // Only the account page, which a signed-out visitor never opens, is held to the looser budget.
-    expect(pages.filter((page) => page.budgetKb !== undefined).map((page) => [page.id, page.budgetKb])).toEqual([
-      ["routes/account/account", SIGNED_IN_PAGE_BUDGET_KB],
-    ]);
     expect(problemsOf(pages)).toEqual([]);
   });
 });
@@ -62,13 +59,15 @@ describe("the bundle check itself", () => {
   }
   const base = { "entry.js": "export{}", "root.js": "export{}", "home.js": "export{}", "admin-blog.js": "export{}" };
 
-  it("refuses a page that loads zod, hls.js or the toaster up front, an admin module, or more than the budget", () => {
+  it("refuses a page that loads zod, hls.js or the toaster up front, React's DOM client, an admin module, or more than the budget", () => {
     const zod = fakeBuild({ ...base, "schemas.js": "class ZodError extends Error{}" }, ["/assets/schemas.js"]);
     expect(problemsOf(measure(zod))).toEqual(["routes/marketing/home: loads zod (/assets/schemas.js)"]);
     const hls = fakeBuild({ ...base, "hls.js": 'const Events={MANIFEST_LOADING:"hlsManifestLoading"}' }, ["/assets/hls.js"]);
     expect(problemsOf(measure(hls))).toEqual(["routes/marketing/home: loads hls.js (/assets/hls.js)"]);
     const sonner = fakeBuild({ ...base, "sonner.js": 'e.setAttribute("data-sonner-toaster","")' }, ["/assets/sonner.js"]);
     expect(problemsOf(measure(sonner))).toEqual(["routes/marketing/home: loads the toaster (sonner) (/assets/sonner.js)"]);
+    const reactDom = fakeBuild({ ...base, "react-dom.js": 'const n="__reactContainer$"+Math.random()' }, ["/assets/react-dom.js"]);
+    expect(problemsOf(measure(reactDom))).toEqual(["routes/marketing/home: loads React's DOM client (/assets/react-dom.js)"]);
     const admin = fakeBuild(base, ["/assets/admin-blog.js"]);
     expect(problemsOf(measure(admin))).toEqual(["routes/marketing/home: loads an admin route's module (/assets/admin-blog.js)"]);
     // Random bytes do not compress: 8 KB of them is over a 4 KB budget.

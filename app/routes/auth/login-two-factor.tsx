@@ -78,9 +78,10 @@ export default function LoginTwoFactor({ loaderData, actionData }: Route.Compone
           <input type="hidden" name="next" value={loaderData.next} />
           <FormField label={backup ? "Backup code" : "Authentication code"} name="code">
             {backup ? (
-              <Input autoComplete="off" required autoFocus spellCheck={false} />
+              <Input key="backup" autoComplete="off" required autoFocus spellCheck={false} />
             ) : (
-              <Input inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,7}" maxLength={7} required autoFocus />
+              // Its own element: switching methods must not leave this one's pattern on the other.
+              <Input key="authenticator" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,7}" maxLength={7} required autoFocus />
             )}
           </FormField>
           <div className="flex items-center gap-2">

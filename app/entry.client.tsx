@@ -1,0 +1,94 @@
+/**
+ * Hydrates the page the server rendered with React. A production build runs this on Preact's
+ * compat layer (docs/decisions/037), which differs from React's DOM client in two ways this file
+ * bridges; under React (`npm run dev`) neither bridge does anything.
+ */
+import { Fragment, options } from "preact";
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+
+type Ref = ((element: Element | null) => void) | { current: Element | null } | null | undefined;
+const autoFocused = new WeakSet<Element>();
+
+/** React focuses an `autoFocus` element when it mounts; Preact only writes the attribute. */
+function focusOnMount(ref: Ref) {
+  return (element: Element | null) => {
+    if (element instanceof HTMLElement && !autoFocused.has(element)) {
+      autoFocused.add(element);
+      element.focus();
+    }
+    if (typeof ref === "function") ref(element);
+    else if (ref) ref.current = element;
+  };
+}
+
+const previousVnodeHook = options.vnode;
+options.vnode = (vnode) => {
+  const node = vnode as { type: unknown; props: { autoFocus?: boolean }; ref?: Ref };
+  // Preact hydrates a document into its <html> element, so the root layout's <html> would be a
+  // second one inside it: it stands for the element already there, whose children hydrate in place.
+  if (node.type === "html") node.type = Fragment;
+  else if (typeof node.type === "string" && node.props.autoFocus) node.ref = focusOnMount(node.ref);
+  previousVnodeHook?.(vnode);
+};
+
+// React's server renderer adds preloads to the <head> for the page's first images and its module
+// scripts. The browser has asked for them by now and no component renders them: gone, they cannot
+// be paired with the layout's own <link>s (Preact pairs a head's elements by tag name, in order).
+for (const preload of document.head.querySelectorAll('link[rel="preload"][as="image"], link[rel="modulepreload"]')) {
+  preload.remove();
+}
+
+// `useId` gives different ids on the server (React) and here (Preact), and Preact leaves a hydrated
+// element's attributes as the server wrote them. While hydrating, the attributes that hold or name an
+// id take this side's values, so an element made later, or a lookup by id, finds what it names.
+const ID_ATTRIBUTES = [
+  "id",
+  "for",
+  "aria-controls",
+  "aria-describedby",
+  "aria-labelledby",
+  "aria-owns",
+  "aria-activedescendant",
+  "aria-errormessage",
+];
+let hydrating = false;
+const previousDiffedHook = options.diffed;
+options.diffed = (vnode) => {
+  // `__e` is the vnode's DOM node: Preact's own (mangled) field, as its devtools and signals read it.
+  const element = hydrating && typeof vnode.type === "string" ? (vnode as unknown as { __e?: Element | null }).__e : null;
+  if (element) {
+    const props = vnode.props as Record<string, unknown>;
+    for (const name of ID_ATTRIBUTES) {
+      const value = name === "for" ? (props.for ?? props.htmlFor) : props[name];
+      if (typeof value === "string" && element.getAttribute(name) !== value) element.setAttribute(name, value);
+    }
+  }
+  previousDiffedHook?.(vnode);
+};
+
+function hydrate() {
+  hydrating = true;
+  try {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  } finally {
+    hydrating = false;
+  }
+}
+
+// React Router suspends its first render until it has read the state streamed into the page.
+// React waits at the root; Preact throws the promise back here, and hydration starts once it settles.
+startTransition(() => {
+  try {
+    hydrate();
+  } catch (pending) {
+    if (!(pending instanceof Promise)) throw pending;
+    void pending.then(hydrate);
+  }
+});
