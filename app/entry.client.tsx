@@ -84,11 +84,14 @@ function hydrate() {
 
 // React Router suspends its first render until it has read the state streamed into the page.
 // React waits at the root; Preact throws the promise back here, and hydration starts once it settles.
-startTransition(() => {
-  try {
-    hydrate();
-  } catch (pending) {
-    if (!(pending instanceof Promise)) throw pending;
-    void pending.then(hydrate);
-  }
-});
+// Preact hydrates in one go, so it starts in a task of its own, not in the one that ran the modules.
+setTimeout(() =>
+  startTransition(() => {
+    try {
+      hydrate();
+    } catch (pending) {
+      if (!(pending instanceof Promise)) throw pending;
+      void pending.then(() => setTimeout(hydrate));
+    }
+  }),
+);
