@@ -1,7 +1,8 @@
 /**
  * Hydrates the page the server rendered with React. A production build runs this on Preact's
- * compat layer (docs/decisions/037), which differs from React's DOM client in two ways this file
- * bridges; under React (`npm run dev`) neither bridge does anything.
+ * compat layer (docs/decisions/037), which differs from React's DOM client in the ways this file
+ * bridges. Under React (`npm run dev`) only the removal of the server's preloads does anything, and
+ * React needs none of them.
  */
 import { Fragment, options } from "preact";
 import { startTransition, StrictMode } from "react";
