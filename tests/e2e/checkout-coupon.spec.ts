@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { signInAsAdmin, signInAsNewLearner, toast } from "./admin-support";
+import { wcagScan } from "./axe";
 
 /** Coupons: made in Admin → Coupons, used from a checkout link in test mode. */
 
@@ -8,7 +8,7 @@ const COURSE = { slug: "shopify-101", title: "Shopify 101: Launch Your First Sto
 const uniqueCode = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
 
 async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await wcagScan(page);
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
 }
 

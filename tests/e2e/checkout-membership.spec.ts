@@ -1,11 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { signInAsNewLearner, toast } from "./admin-support";
+import { wcagScan } from "./axe";
 
 /** Serious or critical WCAG 2.1 AA violations on the page as it is now. */
 async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id);
+  const results = await wcagScan(page);
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => violation.id);
 }
 
 /** Test-mode membership: bought from the pricing page, shown on the account page, canceled at period end. */
