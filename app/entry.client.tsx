@@ -12,16 +12,29 @@ import { HydratedRouter } from "react-router/dom";
 type Ref = ((element: Element | null) => void) | { current: Element | null } | null | undefined;
 const autoFocused = new WeakSet<Element>();
 
+function focusFirstTime(element: Element | null) {
+  if (element instanceof HTMLElement && !autoFocused.has(element)) {
+    autoFocused.add(element);
+    element.focus();
+  }
+}
+
+// One wrapper per ref, so a re-render hands Preact the same ref and it is not called again.
+const focusingRefs = new WeakMap<object, (element: Element | null) => void>();
+
 /** React focuses an `autoFocus` element when it mounts; Preact only writes the attribute. */
 function focusOnMount(ref: Ref) {
-  return (element: Element | null) => {
-    if (element instanceof HTMLElement && !autoFocused.has(element)) {
-      autoFocused.add(element);
-      element.focus();
-    }
-    if (typeof ref === "function") ref(element);
-    else if (ref) ref.current = element;
-  };
+  if (!ref) return focusFirstTime;
+  let focusing = focusingRefs.get(ref);
+  if (!focusing) {
+    focusing = (element) => {
+      focusFirstTime(element);
+      if (typeof ref === "function") ref(element);
+      else ref.current = element;
+    };
+    focusingRefs.set(ref, focusing);
+  }
+  return focusing;
 }
 
 const previousVnodeHook = options.vnode;
