@@ -73,6 +73,8 @@ function securityHeaders(config: Config) {
         "media-src 'self' blob: https:",
         "font-src 'self'",
         `connect-src ${connectSrc}`,
+        // hls.js's transmuxing worker, a file of the site's own (app/components/learning/use-hls-stream.ts).
+        "worker-src 'self'",
         // Lesson embeds: only the video hosts app/lib/video-embed.ts rebuilds embed URLs for.
         `frame-src ${VIDEO_FRAME_ORIGINS.join(" ")}`,
         "frame-ancestors 'none'",

@@ -31,12 +31,12 @@ function readManifest(buildDir) {
   const file = fs.readdirSync(assets).find((name) => name.startsWith("manifest-") && name.endsWith(".js"));
   if (!file) throw new Error(`No route manifest in ${assets}: build the site first (npm run build).`);
   const text = fs.readFileSync(path.join(assets, file), "utf8");
-  return JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
+  return { file: `/assets/${file}`, manifest: JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) };
 }
 
 /** Every public page route with the files it loads and their gzip size in bytes. */
 export function measurePublicPages(buildDir) {
-  const manifest = readManifest(buildDir);
+  const { file: manifestFile, manifest } = readManifest(buildDir);
   const routes = manifest.routes;
   const adminModules = new Set(
     Object.values(routes)
@@ -52,7 +52,8 @@ export function measurePublicPages(buildDir) {
   for (const route of Object.values(routes)) {
     // Pages only: a resource route (sitemap, feeds, APIs) has no component and sends no JavaScript.
     if (isAdminRoute(route.id) || !route.hasDefaultExport) continue;
-    const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
+    // Every page loads the route manifest itself: the site knows its routes up front (decision 038).
+    const files = new Set([manifestFile, manifest.entry.module, ...manifest.entry.imports]);
     for (let current = route; current; current = routes[current.parentId]) {
       files.add(current.module);
       for (const file of current.imports ?? []) files.add(file);

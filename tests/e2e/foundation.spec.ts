@@ -41,6 +41,8 @@ test("pages carry the security headers and a nonce-based CSP", async ({ request 
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
   expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  // Workers only from the site's own files (hls.js's transmuxer), never from a blob:.
+  expect(headers["content-security-policy"]).toContain("worker-src 'self'");
   const html = await response.text();
   const nonce = headers["content-security-policy"].match(/'nonce-([^']+)'/)![1];
   expect(html).toContain(`nonce="${nonce}"`);
@@ -80,6 +82,11 @@ test("the web font is added after the first paint, and then used", async ({ page
 test("the browser takes over the server's page in place: one head, its stylesheets kept, the title and canonical link following navigation", async ({
   page,
 }) => {
+  // Every page carries the whole route manifest (docs/decisions/038): none is asked for afterwards.
+  const manifestRequests: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/__manifest") manifestRequests.push(request.url());
+  });
   // The browser build hydrates on Preact (docs/decisions/037), which pairs the head's elements with the layout's in order.
   await page.goto("/blog");
   const head = () =>
@@ -117,4 +124,5 @@ test("the browser takes over the server's page in place: one head, its styleshee
   });
   // The site's stylesheet still applies (body is min-h-screen: the 720 px viewport).
   await expect(page.locator("body")).toHaveCSS("min-height", "720px");
+  expect(manifestRequests).toEqual([]);
 });

@@ -71,6 +71,9 @@ test("an uploaded clip is transcoded in the background and plays through hls.js 
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
     document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
   });
+  // hls.js turns the segments into what Media Source takes in a worker, loaded from the site's own file.
+  const workers: string[] = [];
+  page.on("worker", (worker) => workers.push(new URL(worker.url()).pathname));
   await page.goto(await lessonPageFromBuilder(page, course.slug, lessonTitle));
   const video = page.locator("video");
   // The poster is there before anything plays.
@@ -100,6 +103,7 @@ test("an uploaded clip is transcoded in the background and plays through hls.js 
   });
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 }).toBeGreaterThan(1);
   expect(segments.length).toBeGreaterThan(0);
+  expect(workers).toEqual([expect.stringMatching(/^\/assets\/hls\.worker-[\w-]+\.js$/)]);
   expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
 
   // The learner picks a quality with the keyboard-operable menu; the next segments come from it.

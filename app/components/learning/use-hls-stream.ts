@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import type HlsType from "hls.js/light";
+// hls.js's transmuxing worker as a file of the site's own (the CSP allows workers from 'self' only).
+import hlsWorkerUrl from "hls.js/dist/hls.worker.js?url";
 
 /** One quality a stream offers: hls.js's level index and its height in lines. */
 export type QualityLevel = { index: number; height: number };
@@ -39,8 +41,9 @@ export function useHlsStream(video: RefObject<HTMLVideoElement | null>, { stream
       .then(({ default: Hls }) => {
         if (cancelled) return;
         if (!Hls.isSupported()) return element.canPlayType(HLS_TYPE) ? void (element.src = stream) : playFile();
-        // No worker: the site's Content-Security-Policy allows no blob: scripts.
-        const player = new Hls({ enableWorker: false, capLevelToPlayerSize: true });
+        // The segments are turned into what Media Source takes in a worker, off the page's main thread,
+        // loaded from the site's own file: the Content-Security-Policy allows no blob: workers.
+        const player = new Hls({ workerPath: hlsWorkerUrl, capLevelToPlayerSize: true });
         hls.current = player;
         player.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
           setLevels(data.levels.map((level, index) => ({ index, height: level.height })));
