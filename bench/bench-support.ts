@@ -1,5 +1,5 @@
-// What the benchmarks share: a throwaway database, a timer that reports median and p95, and a
-// production server started as `npm start` starts it.
+// What the benchmarks share: a throwaway database, a timer that reports median and p95, the
+// server's memory (medians of readings) and a production server started as `npm start` starts it.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -63,6 +63,29 @@ export const BROWSER_HEADERS = {
 export function rssMb(pid: number) {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** The middle value of `values` (the upper of the two middle ones for an even count); 0 for none. */
+export function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? 0 : sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/**
+ * Reads the RSS of process `pid` every 2 s while `work` runs, and answers the median of the
+ * readings in its last `lastSeconds`: the V8 heap grows and shrinks between collections by a fifth
+ * of the total, so a single reading can land on a peak or a trough.
+ */
+export async function rssAtEndOf(pid: number, work: Promise<unknown>, lastSeconds = 10) {
+  const readings: { at: number; mb: number }[] = [];
+  const reader = setInterval(() => readings.push({ at: performance.now(), mb: rssMb(pid) }), 2_000);
+  try {
+    await work;
+  } finally {
+    clearInterval(reader);
+  }
+  const end = performance.now();
+  return median(readings.filter((reading) => reading.at >= end - lastSeconds * 1000).map((reading) => reading.mb));
 }
 
 /**

@@ -25,7 +25,7 @@ import { runMigrations } from "../app/server/db/migrate.server";
 import { courses, lessons, posts } from "../app/server/db/schema";
 import { seedDemoContent } from "../app/server/db/seed/seed.server";
 import { upsertPasswordUser } from "../app/server/users/password-users.server";
-import { BENCH_ADMIN, BROWSER_HEADERS, rssMb, signInCookie, sleep, startBenchServer } from "./bench-support";
+import { BENCH_ADMIN, BROWSER_HEADERS, median, rssMb, signInCookie, sleep, startBenchServer } from "./bench-support";
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 120);
 const WARMUP_SECONDS = Number(process.env.SOAK_WARMUP_SECONDS ?? 30);
@@ -90,11 +90,6 @@ async function openPrepared(databaseUrl: string, dataDir: string) {
   } finally {
     await handle.close();
   }
-}
-
-function median(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? 0 : sorted[Math.floor(sorted.length / 2)]!;
 }
 
 function percentile(sorted: number[], p: number) {
