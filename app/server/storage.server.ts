@@ -1,5 +1,6 @@
 import { variantOf } from "~/lib/image-variants";
 import crypto from "node:crypto";
+import { once } from "node:events";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
@@ -124,10 +125,14 @@ export function createLocalStorage(root: string): Storage {
       // Unique per write, so two writes of one key never share a temporary file; the rename is
       // atomic on one filesystem, so readers see the old object or the new one, never a part.
       const partial = `${file}.${crypto.randomBytes(6).toString("hex")}${PARTIAL_SUFFIX}`;
+      const out = fs.createWriteStream(partial, { flags: "wx" });
       try {
-        await pipeline(body, fs.createWriteStream(partial, { flags: "wx" }));
+        await pipeline(body, out);
         await fsp.rename(partial, file);
       } catch (error) {
+        // A body that fails at once can reject the pipeline while the file is still being opened;
+        // the file appears when the open completes, so wait for the stream to close before removing it.
+        if (!out.closed) await once(out, "close").catch(() => {});
         await fsp.rm(partial, { force: true });
         throw error;
       }
