@@ -79,7 +79,7 @@ export async function authorizeLessonVideo(req: ExpressRequest, res: ExpressResp
     else refuse(res, 403, "Enrol in this course to watch this lesson.");
     return null;
   }
-  return { lesson: found.lesson, key };
+  return { lesson: found.lesson, key, userId: user?.id ?? null };
 }
 
 export function refuseMissing(res: ExpressResponse) {

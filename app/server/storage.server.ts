@@ -46,6 +46,11 @@ export interface Storage {
    * unfinished multipart upload is never an object, and the bucket's lifecycle rule aborts it.
    */
   removeAbandonedWrites?(olderThan: Date): Promise<string[]>;
+  /**
+   * S3 only: a URL the browser can GET the object from directly for `expiresInSeconds`, answered
+   * with `cacheControl` (docs/decisions/045). Local disk has none: the app serves its files itself.
+   */
+  signedUrl?(bucket: Bucket, key: string, options: { expiresInSeconds: number; cacheControl: string }): Promise<string>;
 }
 
 export class UnsafeStorageKeyError extends Error {
@@ -259,6 +264,15 @@ export function createS3Storage(options: S3StorageOptions): Storage {
         if (name === "NotFound" || name === "NoSuchKey") return undefined;
         throw error;
       }
+    },
+    async signedUrl(bucket, key, { expiresInSeconds, cacheControl }) {
+      assertSafeKey(key);
+      const { getSignedUrl } = await import("@aws-sdk/s3-request-presigner");
+      return getSignedUrl(
+        client,
+        new GetObjectCommand({ Bucket: options.bucket, Key: objectKey(bucket, key), ResponseCacheControl: cacheControl }),
+        { expiresIn: expiresInSeconds },
+      );
     },
     async delete(bucket, key) {
       assertSafeKey(key);
