@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import path from "node:path";
+import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
@@ -269,7 +270,10 @@ export function createApp({ config = getConfig(), build, clientDir }: CreateAppO
     }),
   );
   app.use(closeConnectionsWhenDraining);
-  app.use(compression());
+  // Pages rendered per request are compressed at the cheapest levels (issue 44): Brotli quality 4
+  // (the package's default) and gzip level 6 cost a signed-in page about a tenth of its CPU, for a
+  // few percent fewer bytes. Cached public pages are compressed once, harder, by the page cache.
+  app.use(compression({ level: 1, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } } }));
   // After compression, so a replaced body is compressed (or not) like any other.
   app.use(outageStatus);
 
