@@ -3,7 +3,7 @@ import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import { formatIsoDay } from "~/lib/dates";
 import { resolveAuthSecret } from "~/server/auth/auth.server";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 
 /**
  * A visitor's id for one day: it cannot be linked across days or reversed to an IP address,

@@ -5,7 +5,7 @@ import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { verifications } from "~/server/db/schema";
 import { upsertPasswordUser } from "~/server/users/password-users.server";
 import { getAuth, resolveAuthSecret } from "./auth.server";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 
 const database = useTestDatabase();
 const ORIGIN = "http://localhost:3000";
