@@ -1,5 +1,5 @@
 import { createCookie, data, redirect } from "react-router";
-import { resolveAuthSecret } from "~/server/auth/auth.server";
+import { resolveAuthSecret } from "~/server/auth/auth-secrets.server";
 import { getConfig } from "~/server/platform/config.server";
 import type { Toast } from "~/lib/toast";
 

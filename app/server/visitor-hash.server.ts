@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import { formatIsoDay } from "~/lib/dates";
-import { resolveAuthSecret } from "~/server/auth/auth.server";
+import { resolveAuthSecret } from "~/server/auth/auth-secrets.server";
 import { getConfig } from "~/server/platform/config.server";
 
 /**

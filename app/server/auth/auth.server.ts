@@ -1,11 +1,10 @@
-import fs from "node:fs";
-import path from "node:path";
 import crypto from "node:crypto";
 import { betterAuth, type BetterAuthPlugin } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware } from "better-auth/api";
 import { admin, jwt, twoFactor, type JwtOptions } from "better-auth/plugins";
 import { sessionJwtHeaderOverHttp } from "./session-jwt-header.server";
+import { resolveAuthSecrets } from "./auth-secrets.server";
 import { ADMIN_ROLES } from "~/lib/domain-values";
 import { normalizeRole } from "~/lib/roles";
 import { DEFAULT_SITE_SETTINGS } from "~/lib/site-settings";
@@ -50,31 +49,6 @@ assertWithinPruningHorizon(
   "Per-IP limit",
   Object.fromEntries(Object.entries(IP_RATE_LIMITS).map(([path, rule]) => [path, { max: rule.max, windowMs: rule.window * 1000 }])),
 );
-
-/**
- * The signing secret: AUTH_SECRET when set (required with several app instances),
- * otherwise one generated on first start and kept in DATA_DIR so sessions survive restarts.
- */
-export function resolveAuthSecret(config: Config) {
-  if (config.authSecret) return config.authSecret;
-  const file = path.join(config.dataDir, "auth-secret");
-  try {
-    return fs.readFileSync(file, "utf8").trim();
-  } catch {
-    fs.mkdirSync(config.dataDir, { recursive: true });
-    const secret = crypto.randomBytes(32).toString("base64url");
-    fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
-    return secret;
-  }
-}
-
-/**
- * Every secret, the current one first: AUTH_SECRET (or the generated one), then AUTH_PREVIOUS_SECRETS.
- * The first signs and encrypts; all of them are accepted when reading (docs/decisions/032).
- */
-export function resolveAuthSecrets(config: Config) {
-  return [resolveAuthSecret(config), ...config.authPreviousSecrets];
-}
 
 /** A secret's version in Better Auth's encrypted envelopes: from its hash, so it stays the same wherever it sits in the list. */
 const secretVersion = (secret: string) => crypto.createHash("sha256").update(secret).digest().readUInt32BE(0);
