@@ -30,9 +30,9 @@ import { runMigrations } from "../app/server/db/migrate.server";
 import { courses, lessons, lessonVideoStreams } from "../app/server/db/schema";
 import { seedDemoContent } from "../app/server/db/seed/seed.server";
 import { upsertPasswordUser } from "../app/server/users/password-users.server";
-import { getStorage, setStorage } from "../app/server/storage.server";
+import { getStorage, setStorage } from "../app/server/platform/storage.server";
 import { masterPlaylist } from "../app/server/video/hls.server";
-import { parseConfig, setConfig } from "../app/server/config.server";
+import { parseConfig, setConfig } from "../app/server/platform/config.server";
 import { signInCookie, startBenchServer } from "./bench-support";
 
 const STAGES = (process.env.BENCH_VIDEO_STAGES ?? "25,50,100,200,400,700,1000,1500,2000,3000,4000").split(",").map(Number);

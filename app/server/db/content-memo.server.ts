@@ -1,5 +1,5 @@
 import { getDatabaseHandle, type DatabaseHandle } from "./client.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 
 /**
  * A value read from rarely-changed rows (the site settings), kept in memory until the next content

@@ -6,8 +6,8 @@ import { formatPrice } from "~/lib/money";
 import { db, type Queryable } from "~/server/db/client.server";
 import { memoUntilContentChanges } from "~/server/db/content-memo.server";
 import { siteSettings } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
-import { rethrowAsUnavailable } from "~/server/outage.server";
+import { logger } from "~/server/platform/logger.server";
+import { rethrowAsUnavailable } from "~/server/platform/outage.server";
 
 /** One line of text: runs of whitespace (line breaks included, they would reach mail subjects) become one space. */
 const oneLine = (value: string) => value.replace(/\s+/g, " ");

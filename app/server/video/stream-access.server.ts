@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { resolveAuthSecrets } from "~/server/auth/auth.server";
-import { getConfig, type Config } from "~/server/config.server";
+import { resolveAuthSecrets } from "~/server/auth/auth-secrets.server";
+import { getConfig, type Config } from "~/server/platform/config.server";
 
 /**
  * The short-lived credential that lets a lesson's stream pieces be served without a database

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { testConfig } from "../../../tests/support/test-database";
-import { getConfig, setConfig } from "~/server/config.server";
+import { getConfig, setConfig } from "~/server/platform/config.server";
 import { signStreamAccess, verifyStreamAccess, type StreamAccess } from "./stream-access.server";
 
 const OLD = "the-old-stream-secret-0123456789abcdef";
