@@ -19,7 +19,7 @@ import { createS3Storage, getStorage, setStorage } from "~/server/platform/stora
 import { runDueJobs } from "~/server/jobs/queue.server";
 import { setLessonCaptions } from "./lesson-captions.server";
 import { sessionCookieOf, signStreamAccess, STREAM_ACCESS_COOKIE } from "./stream-access.server";
-import { TRANSCODE_QUEUE } from "./lesson-streams.server";
+import { JOB_QUEUE } from "~/lib/job-queues";
 import { transcodeLessonVideo } from "./transcode-lesson-video.server";
 
 const database = useTestDatabase();
@@ -89,7 +89,7 @@ beforeAll(async () => {
   paidLesson = await streamedLesson(courseId, clip);
   previewLesson = await streamedLesson(courseId, clip, true);
   draftLesson = await streamedLesson(await course("draft"), clip, true);
-  expect(await runDueJobs(TRANSCODE_QUEUE, transcodeLessonVideo)).toEqual({ ran: 3, failed: 0 });
+  expect(await runDueJobs(JOB_QUEUE.transcodeVideo, transcodeLessonVideo)).toEqual({ ran: 3, failed: 0 });
   await grantCourseAccess({ userId: ids.enrolled, courseId, actorId: ids.admin, source: "admin" });
   return files.restore;
 }, 60_000);
