@@ -38,6 +38,7 @@ export const COUPON_MESSAGES = {
   notFound: "Coupon not found",
   listFailed: "Failed to fetch coupons",
   saveFailed: "Failed to save coupon",
+  coursesWithOtherTarget: "Courses are ticked: choose “Chosen courses” to limit the coupon to them, or untick them",
 } as const;
 
 export type CouponTerms = {
