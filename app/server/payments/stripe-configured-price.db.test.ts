@@ -4,7 +4,7 @@ import { callAction, sessionUser } from "../../../tests/support/route-harness";
 import { useTestDatabase } from "../../../tests/support/test-database";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
 import * as checkoutRoute from "~/routes/checkout/checkout";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 import { forgetConfiguredStripePrices } from "./providers.server";
 

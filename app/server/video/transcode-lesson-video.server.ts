@@ -9,8 +9,8 @@ import { isUuid } from "~/lib/uuid";
 import { db } from "~/server/db/client.server";
 import { lessons, lessonVideoStreams } from "~/server/db/schema";
 import type { JobContext } from "~/server/jobs/queue.server";
-import { logger } from "~/server/logger.server";
-import { contentTypeForKey, getStorage } from "~/server/storage.server";
+import { logger } from "~/server/platform/logger.server";
+import { contentTypeForKey, getStorage } from "~/server/platform/storage.server";
 import { FfmpegExitError, findFfmpeg, runFfmpeg } from "./ffmpeg.server";
 import {
   checkMediaPlaylist,
