@@ -10,7 +10,7 @@ import { NativeSelect } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { useAnswerToast } from "~/components/use-toast-once";
 import { ANNOUNCEMENT_LIMITS } from "~/lib/announcements";
-import { ANNOUNCEMENT_AUDIENCE_LABELS, ANNOUNCEMENT_AUDIENCES, type AnnouncementAudience } from "~/lib/domain-values";
+import { ANNOUNCEMENT_AUDIENCE_LABELS, type AnnouncementAudience } from "~/lib/domain-values";
 import { adminMeta } from "~/lib/seo";
 export { loader, action } from "./announcement-new.server";
 
@@ -42,9 +42,14 @@ export default function NewAnnouncement({ loaderData, actionData }: Route.Compon
           <Input defaultValue={typed.subject ?? ""} required maxLength={ANNOUNCEMENT_LIMITS.subject} autoComplete="off" />
         </FormField>
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField label="Send to" name="audience" error={errors.audience}>
+          <FormField
+            label="Send to"
+            name="audience"
+            hint={loaderData.audiences.length === 1 ? "Only the school's owner can e-mail all members, customers or subscribers." : undefined}
+            error={errors.audience}
+          >
             <NativeSelect value={audience} onChange={(event) => setAudience(event.target.value as AnnouncementAudience)}>
-              {ANNOUNCEMENT_AUDIENCES.map((value) => (
+              {loaderData.audiences.map((value) => (
                 <option key={value} value={value}>
                   {ANNOUNCEMENT_AUDIENCE_LABELS[value]}
                 </option>

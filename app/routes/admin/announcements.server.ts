@@ -1,7 +1,7 @@
 import { announcementListUrl } from "~/lib/admin-list-urls";
 import crypto from "node:crypto";
-import type { RouterContextProvider } from "react-router";
-import { ANNOUNCEMENT_MESSAGES } from "~/lib/announcements";
+import { data, type RouterContextProvider } from "react-router";
+import { ANNOUNCEMENT_MESSAGES, announcementAudiencesFor } from "~/lib/announcements";
 import { parseForm } from "~/lib/forms/parse-form";
 import { invalidForm } from "~/server/action.server";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -19,9 +19,13 @@ type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 /** New announcement: the courses to choose from and a fresh send key (a double submit of this form sends once). */
 export async function newAnnouncementLoader({ request, context }: Args) {
-  requireAdmin({ request, context });
+  const admin = requireAdmin({ request, context });
   const courses = await listCouponCourseChoices();
-  return { courses: courses.map(({ id, title }) => ({ id, title })), sendKey: crypto.randomUUID() };
+  return {
+    courses: courses.map(({ id, title }) => ({ id, title })),
+    sendKey: crypto.randomUUID(),
+    audiences: announcementAudiencesFor(admin.role),
+  };
 }
 
 /** "Send test to me" mails the draft to the admin; "Send" starts the job and goes to the list, where its progress shows. */
@@ -30,6 +34,10 @@ export async function newAnnouncementAction({ request, context }: Args) {
   const parsed = parseForm(announcementForm, await request.formData());
   if (parsed.errors) return invalidForm(parsed);
   const form = parsed.data;
+  // The wide audiences are the owner's (decision 042): refused here whatever the form offered.
+  if (!announcementAudiencesFor(admin.role).includes(form.audience)) {
+    return data({ errors: { audience: [ANNOUNCEMENT_MESSAGES.ownerOnlyAudience] }, values: parsed.values }, { status: 403 });
+  }
   if (form.intent === "test") {
     await sendAnnouncementTest({ to: admin.email, subject: form.subject, bodyMd: form.body_md });
     return dataWithToast({ values: parsed.values }, { kind: "success", message: ANNOUNCEMENT_MESSAGES.testSent(admin.email) });

@@ -35,12 +35,11 @@ export async function checkCoupon({
   const query = reader.select().from(coupons).where(eq(coupons.code, normalized));
   const [coupon] = tx ? await query.for("update") : await query;
   if (!coupon) return { coupon: null, discountCents: 0, refusal: "unknown" };
-  // The buyer's own unpaid checkout of the same product (a Stripe page they left) does not count
-  // against them: coming back starts it again. Should both be paid, the second purchase is
-  // refunded as a duplicate (decision 015), which gives its redemption back.
-  const sameProduct = product.kind === "course" ? eq(orders.courseId, product.courseId) : eq(orders.kind, "membership");
-  const ownRetry = and(eq(orders.userId, userId), eq(orders.status, "pending"), sameProduct);
-  const redeeming = and(eq(orders.couponId, coupon.id), inArray(orders.status, REDEEMING_STATUSES), not(ownRetry!));
+  // An account holds at most one unpaid checkout with a coupon (a Stripe page it left, of any
+  // product): the new order replaces it (`releaseEarlierHold`), so it does not count here. One
+  // account can no longer hold a limited coupon "used up" with pending checkouts of several products.
+  const ownHold = and(eq(orders.userId, userId), eq(orders.status, "pending"));
+  const redeeming = and(eq(orders.couponId, coupon.id), inArray(orders.status, REDEEMING_STATUSES), not(ownHold!));
   const [[all], [mine]] = await Promise.all([
     reader.select({ n: count() }).from(orders).where(redeeming),
     reader
@@ -51,4 +50,17 @@ export async function checkCoupon({
   const refusal = couponRefusal({ coupon, product, now, redemptions: all?.n ?? 0, customerRedemptions: mine?.n ?? 0 });
   if (refusal) return { coupon, discountCents: 0, refusal };
   return { coupon, discountCents: couponDiscountCents(coupon, listPriceCents), refusal: null };
+}
+
+/**
+ * The buyer's earlier unpaid checkouts with this coupon end (`expired`) as a new order takes the
+ * coupon: one pending hold per account and coupon. Called under the coupon's row lock, in the
+ * transaction that writes the new order. A page of the earlier checkout still open at Stripe can
+ * be paid until its hour is over; that payment is fulfilled as usual (money taken gives what was bought).
+ */
+export async function releaseEarlierHold({ tx, couponId, userId }: { tx: Transaction; couponId: string; userId: string }) {
+  await tx
+    .update(orders)
+    .set({ status: "expired" })
+    .where(and(eq(orders.couponId, couponId), eq(orders.userId, userId), eq(orders.status, "pending")));
 }

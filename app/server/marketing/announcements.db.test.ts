@@ -131,4 +131,30 @@ describe("announcements", () => {
     expect(test).toMatchObject({ kind: "announcement", subject: "[Test] Hello" });
     expect(test.html).toContain("<p>Body text</p>");
   });
+
+  it("lets only the owner e-mail the wide audiences: a plain admin is offered one course's learners and refused the others, sending nothing (decision 042)", async () => {
+    const owner = sessionUser({ role: "super_admin" });
+    await database().db.insert(users).values({ id: owner.id, email: owner.email, name: owner.name, role: "super_admin" });
+    const path = "/admin/announcements/new";
+    expect((await callLoader(newAnnouncement, { path, user: admin })).audiences).toEqual(["course"]);
+    expect((await callLoader(newAnnouncement, { path, user: owner })).audiences).toEqual(["course", "members", "customers", "newsletter"]);
+
+    const before = await database().db.$count(announcements);
+    for (const audience of ["members", "customers", "newsletter"]) {
+      const form = { send_key: `${tag}-wide-${audience}`, subject: "Everyone", body_md: "Hello all", audience, course_id: "", intent: "send" };
+      expect(await callAction(newAnnouncement, { path, user: admin, form })).toMatchObject({
+        init: { status: 403 },
+        data: { errors: { audience: ["Only the school's owner can e-mail all members, all customers or newsletter subscribers"] }, values: { subject: "Everyone" } },
+      });
+    }
+    expect(await database().db.$count(announcements)).toBe(before);
+
+    const sent = (await callAction(newAnnouncement, {
+      path,
+      user: owner,
+      form: { send_key: `${tag}-wide-owner`, subject: "Everyone", body_md: "Hello all", audience: "newsletter", course_id: "", intent: "send" },
+    })) as Response;
+    expect(sent.status).toBe(302);
+    expect(await database().db.$count(announcements)).toBe(before + 1);
+  });
 });

@@ -6,7 +6,7 @@ import { logger } from "~/server/platform/logger.server";
 import { MembershipNotFoundError, OrderNotRefundableError } from "./billing.server";
 import { CheckoutUserNotFoundError, CourseNotForSaleError } from "./checkout.server";
 import { OrderNotFoundError } from "./record-order-refund.server";
-import { PaymentProviderError, PaymentsNotConfiguredError } from "./providers.server";
+import { PaymentProviderError, PaymentsNotConfiguredError, StripePriceMismatchError } from "./providers.server";
 
 export type PaymentOperation = "checkout" | "cancel-membership" | "refund";
 
@@ -38,6 +38,8 @@ export function paymentFailure(operation: PaymentOperation, error: unknown, deta
   if (error instanceof OrderNotFoundError) return fail(CHECKOUT_MESSAGES.orderNotFound, 404);
   if (error instanceof OrderNotRefundableError) return fail(NOT_REFUNDABLE[error.reason], 409);
   if (error instanceof CheckoutUserNotFoundError) return fail(FAILED[operation], 404);
+  // The owner's mistake, logged with what to change; the buyer is told the plan is not for sale right now.
+  if (error instanceof StripePriceMismatchError) return fail(CHECKOUT_MESSAGES.priceMismatch, 503, "error");
   if (error instanceof PaymentProviderError) return fail(FAILED[operation], 502, "error");
   return fail(FAILED[operation], 500, "error");
 }
