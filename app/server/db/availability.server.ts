@@ -92,10 +92,6 @@ export function isDatabaseFailing() {
   return state.downSince !== null || Date.now() - state.lastFailureAt < 1_000;
 }
 
-export function databaseAvailability() {
-  return { down: state.downSince !== null, since: state.downSince, error: state.lastError };
-}
-
 function describe(error: unknown) {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   const code = (error as { code?: string }).code ?? cause?.code;

@@ -258,10 +258,6 @@ export async function stopWorkers({ timeoutMs = 10_000 }: { timeoutMs?: number }
   if (running.size > 0) logger.warn({ running: running.size }, "jobs still running at shutdown; they are retried after their expiry");
 }
 
-export function runningJobCount() {
-  return running.size;
-}
-
 // ---------------------------------------------------------------------------------------------
 // What the System screen and /healthz read
 // ---------------------------------------------------------------------------------------------

@@ -104,7 +104,10 @@ export async function markMailRequeued(mailId: string) {
 
 export const MAIL_LOG_PAGE_SIZE = 25;
 
-/** The mail log, newest first, searched by recipient address, a page at a time (keyset on created_at, id). */
+/**
+ * The mail log, newest first (created_at, then id), searched by recipient address, a page at a time
+ * by offset: the System screen pages through recent mail, and the log is pruned of bodies, not rows.
+ */
 export async function listMailLog({
   search = "",
   page = 1,

@@ -35,11 +35,6 @@ export function onShutdown(name: string, run: () => Promise<void> | void) {
   };
 }
 
-/** True once shutdown has begun. */
-export function isShuttingDown() {
-  return state.draining;
-}
-
 /** Express middleware (first in the chain): while shutting down, every response closes its connection. */
 export function closeConnectionsWhenDraining(_req: Request, res: Response, next: NextFunction) {
   const writeHead = res.writeHead;
