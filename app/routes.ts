@@ -41,6 +41,8 @@ export default [
 
     // learn: lesson pages; /learn/… are older addresses that redirect to them
     route("courses/:courseSlug/lessons/:lessonSlug", "routes/learn/lesson.tsx"),
+    // a lesson's discussion on its own page (never cached: not a public page)
+    route("courses/:courseSlug/lessons/:lessonSlug/discussion", "routes/learn/lesson-discussion.tsx"),
     route("learn/:courseSlug", "routes/learn/learn-redirect.tsx", { id: "routes/learn/learn-course-redirect" }),
     route("learn/:courseSlug/:lessonSlug", "routes/learn/learn-redirect.tsx"),
 

@@ -102,7 +102,14 @@ const MATRIX: Record<string, Entry> = {
     path: paidLesson,
     loader: row("302 /login", "403", "200", "200", "200"),
     action: signedIn("400"),
-    sees: { learner: ["paidNotes"] },
+    sees: { learner: ["paidNotes", "paidDiscussion"] },
+  },
+  // its discussion (issue 42): exactly who may open the lesson reads it; every write signs in first
+  "/courses/:courseSlug/lessons/:lessonSlug/discussion": {
+    path: (school) => `${paidLesson(school)}/discussion`,
+    loader: row("302 /login", "403", "200", "200", "200"),
+    action: signedIn("400"),
+    sees: { learner: ["paidDiscussion"] },
   },
   "/learn/:courseSlug": {
     path: (school) => `/learn/${school.draftCourse.slug}`,

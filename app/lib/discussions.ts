@@ -1,0 +1,60 @@
+import { z } from "~/lib/forms/zod";
+import { DISCUSSION_KINDS, type DiscussionKind } from "~/lib/domain-values";
+
+/**
+ * The discussion forms (issue 42): one action takes every intent, on the lesson's discussion
+ * route; the lesson page's forms post there. Bodies are checked again by the domain (empty, too
+ * long), so the message is the same whichever way a post arrives.
+ */
+export const DISCUSSION_BODY_MAX = 5000;
+
+const body = z
+  .string()
+  .trim()
+  .min(1, "Write something before posting.")
+  .max(DISCUSSION_BODY_MAX, "Posts can be at most 5,000 characters.");
+const id = z.string().uuid("That post no longer exists.");
+
+export const discussionForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("ask"), kind: z.enum(DISCUSSION_KINDS, "Choose a question or a comment."), body }),
+  z.object({ intent: z.literal("reply"), thread_id: id, body }),
+  z.object({ intent: z.literal("edit"), post_id: id, body }),
+  z.object({ intent: z.literal("delete"), post_id: id }),
+  z.object({ intent: z.literal("helpful"), post_id: id }),
+  z.object({ intent: z.literal("answered"), thread_id: id, answered: z.enum(["true", "false"]) }),
+  z.object({ intent: z.literal("follow"), thread_id: id, following: z.enum(["true", "false"]) }),
+  z.object({ intent: z.literal("preview"), body: z.string().max(DISCUSSION_BODY_MAX + 1000).default("") }),
+]);
+
+export const discussionPath = (courseSlug: string, lessonSlug: string) => `/courses/${courseSlug}/lessons/${lessonSlug}/discussion`;
+
+export const readDiscussionSort = (url: URL): DiscussionSort => (url.searchParams.get("sort") === "helpful" ? "helpful" : "newest");
+
+export type DiscussionSort = "newest" | "helpful";
+
+export type DiscussionPostView = {
+  id: string;
+  authorName: string;
+  byStaff: boolean;
+  html: string;
+  /** The text as written, for its author's edit form within the window. */
+  bodyMd: string | null;
+  createdAt: string;
+  edited: boolean;
+  deleted: boolean;
+  /** `held`/`hidden`: only its author and staff see it, with the reason. */
+  status: "visible" | "held" | "hidden";
+  hiddenReason: string | null;
+  helpfulCount: number;
+  markedHelpful: boolean;
+  own: boolean;
+  canEdit: boolean;
+};
+
+export type DiscussionThreadView = DiscussionPostView & {
+  kind: DiscussionKind;
+  answered: boolean;
+  following: boolean;
+  replies: DiscussionPostView[];
+};
+
