@@ -93,6 +93,7 @@ export default [
     route("quizzes", "routes/admin/quizzes.tsx"),
     route("quizzes/:lessonId", "routes/admin/quiz-details.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
+    route("discussions", "routes/admin/discussions.tsx"),
     route("announcements", "routes/admin/announcements.tsx"),
     route("announcements/new", "routes/admin/announcement-new.tsx"),
     route("analytics", "routes/admin/analytics.tsx"),

@@ -58,3 +58,33 @@ export type DiscussionThreadView = DiscussionPostView & {
   replies: DiscussionPostView[];
 };
 
+
+/** Admin → Discussions' state filter. */
+export const DISCUSSION_ADMIN_STATES = ["unanswered", "answered", "held", "hidden"] as const;
+export type DiscussionAdminState = (typeof DISCUSSION_ADMIN_STATES)[number];
+export const DISCUSSION_ADMIN_STATE_LABELS: Record<DiscussionAdminState, string> = {
+  unanswered: "Unanswered",
+  answered: "Answered",
+  held: "Waiting for review",
+  hidden: "Hidden",
+};
+
+/** How long a ban from posting lasts. */
+export const DISCUSSION_BAN_PERIODS = ["1", "7", "30", "forever"] as const;
+export const DISCUSSION_BAN_PERIOD_LABELS: Record<(typeof DISCUSSION_BAN_PERIODS)[number], string> = {
+  "1": "1 day",
+  "7": "7 days",
+  "30": "30 days",
+  forever: "For good",
+};
+
+const reason = z.string().trim().min(1, "Give the reason the person will read.").max(500, "Keep the reason under 500 characters.");
+
+export const adminDiscussionForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("reply"), id, body }),
+  z.object({ intent: z.literal("hide"), id, reason }),
+  z.object({ intent: z.literal("restore"), id }),
+  z.object({ intent: z.literal("delete"), id }),
+  z.object({ intent: z.literal("ban"), user_id: z.string().min(1).max(200), period: z.enum(DISCUSSION_BAN_PERIODS), reason }),
+  z.object({ intent: z.literal("unban"), user_id: z.string().min(1).max(200) }),
+]);

@@ -178,6 +178,7 @@ const MATRIX: Record<string, Entry> = {
   "/admin/quizzes": { loader: admins("200") },
   "/admin/quizzes/:lessonId": { path: (school) => `/admin/quizzes/${school.draftCourse.quizLessonId}`, loader: admins("200") },
   "/admin/reviews": { loader: admins("200"), action: admins("400") },
+  "/admin/discussions": { loader: admins("200"), action: admins("400") },
   "/admin/announcements": { loader: admins("200") },
   "/admin/announcements/new": { loader: admins("200"), action: admins("400") },
   "/admin/analytics": { loader: admins("200") },
