@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { DiscussionAdminState } from "~/lib/discussions";
+import { formatIsoDay } from "~/lib/dates";
 import { isUuid } from "~/lib/uuid";
 import { recordAccessEvent } from "~/server/access/record-access-event.server";
 import { db } from "~/server/db/client.server";
@@ -190,7 +191,7 @@ export async function banFromPosting({ actorId, userId, until, reason }: { actor
       .insert(discussionBans)
       .values({ userId, until, reason, createdBy: actorId })
       .onConflictDoUpdate({ target: discussionBans.userId, set: { until, reason, createdBy: actorId, createdAt: sql`now()` } });
-    const period = until ? `until ${until.toISOString().slice(0, 10)}` : "for good";
+    const period = until ? `until ${formatIsoDay(until)}` : "for good";
     await recordAccessEvent({ tx, type: "posting_banned", userId, actorId, note: `${period}: ${reason}` });
     await notifyAuthor(tx, { userId, kind: "banned", note: `${reason} (${period})` });
   });
