@@ -36,6 +36,7 @@ export default [
     route("courses", "routes/catalog/catalog.tsx"),
     route("catalog", "routes/catalog/catalog.tsx", { id: "routes/catalog/catalog-alias" }),
     route("courses/:slug", "routes/catalog/course-detail.tsx"),
+    route("courses/:slug/discussions", "routes/catalog/course-discussions.tsx"),
     route("course/:slug", "routes/catalog/course-redirect.tsx"),
     route("certificates/:id", "routes/catalog/certificate.tsx"),
 

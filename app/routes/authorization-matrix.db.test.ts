@@ -104,6 +104,12 @@ const MATRIX: Record<string, Entry> = {
     action: signedIn("400"),
     sees: { learner: ["paidNotes", "paidDiscussion"] },
   },
+  // the course's discussions (issue 42): the threads of the lessons each caller may open
+  "/courses/:slug/discussions": {
+    path: (school) => `/courses/${school.paidCourse.slug}/discussions`,
+    loader: everyone("200"),
+    sees: { learner: ["paidDiscussion"] },
+  },
   // its discussion (issue 42): exactly who may open the lesson reads it; every write signs in first
   "/courses/:courseSlug/lessons/:lessonSlug/discussion": {
     path: (school) => `${paidLesson(school)}/discussion`,

@@ -75,6 +75,10 @@ export default function LessonPage({ loaderData }: Route.ComponentProps) {
             <Link to={`/courses/${course.slug}`} className="hover:text-foreground hover:underline">
               {course.title}
             </Link>
+            {" · "}
+            <Link to={`/courses/${course.slug}/discussions`} className="hover:text-foreground hover:underline">
+              Discussions
+            </Link>
           </nav>
           <h1 id="lesson-title" className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
             {lesson.title}

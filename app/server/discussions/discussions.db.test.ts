@@ -18,6 +18,7 @@ import {
   users,
 } from "~/server/db/schema";
 import { countUnreadNotifications, markNotificationsRead } from "./discussion-notifications.server";
+import { listCourseDiscussions } from "./course-discussions.server";
 import { findLessonDiscussion } from "./discussions.server";
 
 /**
@@ -323,5 +324,33 @@ describe("notifications", () => {
 
     await markNotificationsRead({ userId: learner.id });
     expect(await countUnreadNotifications({ userId: learner.id })).toBe(0);
+  });
+});
+
+describe("a course's Discussions page", () => {
+  it("lists the threads of the lessons each person may open, searchable and filtered", async () => {
+    const later = unique("LATER-THREAD");
+    const opened = unique("OPEN-THREAD");
+    const preview = unique("PREVIEW-THREAD");
+    await ask(learner, later, lesson.later);
+    const openId = (await ask(classmate, opened)).data.postId!;
+    await ask(classmate, preview, lesson.preview);
+    await post(learner, { intent: "reply", thread_id: openId, body: "needle in a reply" });
+
+    const texts = async (user: SessionUser | null, options: { query?: string; filter?: "unanswered" | "mine" } = {}) =>
+      (await listCourseDiscussions({ user, courseSlug: slug, ...options }))!.threads.map((thread) => thread.excerpt);
+    expect(await texts(learner)).toEqual(expect.arrayContaining([later, opened, preview]));
+    // Drip: the later module is not open to a learner who started today; revoked and visitors see previews only.
+    expect(await texts(dripLearner)).not.toContain(later);
+    expect(await texts(dripLearner)).toContain(opened);
+    for (const who of [revoked, null]) {
+      const seen = await texts(who);
+      expect(seen).toContain(preview);
+      expect(seen).not.toContain(opened);
+    }
+    expect(await texts(learner, { query: "needle in a" })).toEqual([opened]);
+    expect(await texts(learner, { filter: "mine" })).toEqual(expect.arrayContaining([later, opened]));
+    expect(await texts(learner, { filter: "mine" })).not.toContain(preview);
+    expect(await listCourseDiscussions({ user: learner, courseSlug: "no-such-course" })).toBeNull();
   });
 });
