@@ -60,6 +60,7 @@ export default [
     route("logout", "routes/auth/logout.ts"),
     route("account", "routes/account/account.tsx"),
     route("account/membership", "routes/account/account-membership.tsx"),
+    route("account/notifications", "routes/account/account-notifications.tsx"),
 
     // checkout
     route("checkout", "routes/checkout/checkout.tsx"),

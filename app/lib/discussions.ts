@@ -1,5 +1,5 @@
 import { z } from "~/lib/forms/zod";
-import { DISCUSSION_KINDS, type DiscussionKind } from "~/lib/domain-values";
+import { DISCUSSION_KINDS, type DiscussionKind, type DiscussionNotificationKind } from "~/lib/domain-values";
 
 /**
  * The discussion forms (issue 42): one action takes every intent, on the lesson's discussion
@@ -88,3 +88,12 @@ export const adminDiscussionForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("ban"), user_id: z.string().min(1).max(200), period: z.enum(DISCUSSION_BAN_PERIODS), reason }),
   z.object({ intent: z.literal("unban"), user_id: z.string().min(1).max(200) }),
 ]);
+
+/** What a notification says after the writer's name (or alone, for hides and bans). */
+export const NOTIFICATION_TEXT: Record<DiscussionNotificationKind, string> = {
+  reply: "replied to your post",
+  answer: "answered your question",
+  follow: "replied in a thread you follow",
+  hidden: "Staff hid your post",
+  banned: "You were stopped from posting in discussions",
+};

@@ -144,6 +144,7 @@ const MATRIX: Record<string, Entry> = {
   "/reset-password/new": { loader: everyone("200"), action: everyone("400") },
   "/logout": { loader: everyone("302 /"), action: everyone("302 /"), endsSession: true },
   "/account": { loader: signedIn("200"), action: signedIn("400") },
+  "/account/notifications": { loader: signedIn("200"), action: signedIn("400") },
   "/account/membership": { loader: everyone("302 /account#membership"), action: signedIn("302 /account#membership") },
 
   // checkout: another person's order is not found, whoever asks

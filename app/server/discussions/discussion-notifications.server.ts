@@ -49,13 +49,6 @@ export async function countUnreadNotifications({ userId }: { userId: string }) {
   return row.n;
 }
 
-export const NOTIFICATION_TEXT: Record<DiscussionNotificationKind, string> = {
-  reply: "replied to your post",
-  answer: "answered your question",
-  follow: "replied in a thread you follow",
-  hidden: "Staff hid your post",
-  banned: "You were stopped from posting in discussions",
-};
 
 /** The person's latest notifications with where each leads, newest first. */
 export async function listNotifications({ userId, limit = 30 }: { userId: string; limit?: number }) {
