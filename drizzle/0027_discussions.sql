@@ -66,6 +66,7 @@ CREATE TABLE "discussion_posts" (
 );
 --> statement-breakpoint
 ALTER TABLE "access_events" DROP CONSTRAINT "access_events_type_check";--> statement-breakpoint
+ALTER TABLE "mail_log" DROP CONSTRAINT "mail_log_kind_check";--> statement-breakpoint
 ALTER TABLE "discussion_bans" ADD CONSTRAINT "discussion_bans_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "discussion_bans" ADD CONSTRAINT "discussion_bans_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "discussion_follows" ADD CONSTRAINT "discussion_follows_thread_id_discussion_posts_id_fk" FOREIGN KEY ("thread_id") REFERENCES "public"."discussion_posts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -87,4 +88,5 @@ CREATE INDEX "discussion_posts_parent_idx" ON "discussion_posts" USING btree ("p
 CREATE INDEX "discussion_posts_course_idx" ON "discussion_posts" USING btree ("course_id","last_activity_at" DESC NULLS FIRST) WHERE "discussion_posts"."parent_id" is null;--> statement-breakpoint
 CREATE INDEX "discussion_posts_unanswered_idx" ON "discussion_posts" USING btree ("created_at") WHERE "discussion_posts"."parent_id" is null and "discussion_posts"."kind" = 'question' and "discussion_posts"."answered_at" is null and "discussion_posts"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "discussion_posts_author_idx" ON "discussion_posts" USING btree ("author_id");--> statement-breakpoint
-ALTER TABLE "access_events" ADD CONSTRAINT "access_events_type_check" CHECK (type in ('grant', 'revoke', 'purchase', 'refund', 'membership_started', 'membership_ended', 'role_change', 'certificate_revoked', 'drip_unlocked', 'posting_banned', 'posting_unbanned'));
+ALTER TABLE "access_events" ADD CONSTRAINT "access_events_type_check" CHECK (type in ('grant', 'revoke', 'purchase', 'refund', 'membership_started', 'membership_ended', 'role_change', 'certificate_revoked', 'drip_unlocked', 'posting_banned', 'posting_unbanned'));--> statement-breakpoint
+ALTER TABLE "mail_log" ADD CONSTRAINT "mail_log_kind_check" CHECK (kind in ('verify-email', 'existing-account', 'reset-password', 'newsletter-confirm', 'contact', 'receipt', 'refund', 'certificate', 'drip', 'announcement', 'new-lessons', 'discussions', 'other'));

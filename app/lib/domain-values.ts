@@ -327,6 +327,7 @@ export const MAIL_KINDS = [
   "drip",
   "announcement",
   "new-lessons",
+  "discussions",
   "other",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -359,6 +360,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   drip: "Lessons opened (drip)",
   announcement: "Announcement",
   "new-lessons": "New lessons",
+  discussions: "Discussion news",
   other: "Other",
 };
 

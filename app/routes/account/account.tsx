@@ -20,6 +20,8 @@ import { listMyCourses } from "~/server/learning/my-courses.server";
 import { getAccountProfile, listAccountSavedCourses, listAccountSessions } from "~/server/users/account.server";
 import { getSessionUser, requireUser } from "~/server/auth/guards.server";
 import { runAccountAction, type AccountActionResult } from "./account-actions.server";
+import { findDiscussionMailEnabled } from "./account-notifications.server";
+import { DiscussionMailSetting } from "~/components/discussions/discussion-mail-setting";
 import { loadAccountBilling } from "./account-billing.server";
 import { PERSON_NAME_MAX } from "~/lib/forms/limits";
 import type { AccountIntent } from "./account-forms";
@@ -42,13 +44,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(`/login?error=${encodeURIComponent(verificationError)}`);
   }
   const user = requireUser({ request, context });
-  const [profile, sessions, myCourses, savedCourses, billing, certificates] = await Promise.all([
+  const [profile, sessions, myCourses, savedCourses, billing, certificates, discussionMail] = await Promise.all([
     getAccountProfile({ userId: user.id }),
     listAccountSessions({ userId: user.id, currentSessionId: user.sessionId }),
     listMyCourses({ user }),
     listAccountSavedCourses({ userId: user.id }),
     loadAccountBilling({ userId: user.id }),
     listUserCertificates({ userId: user.id }),
+    findDiscussionMailEnabled({ userId: user.id }),
   ]);
   if (!profile) throw redirect("/login?next=%2Faccount");
   return {
@@ -63,6 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       hasPassword: profile.hasPassword,
     },
     denied: url.searchParams.has("denied"),
+    discussionMail,
     sessions: sessions.map((session) => ({
       id: session.id,
       device: session.device,
@@ -207,6 +211,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <AccountCertificates certificates={certificates} />
       <AccountMembership membership={billing.membership} />
       <AccountOrders orders={billing.orders} />
+      <DiscussionMailSetting enabled={loaderData.discussionMail} />
 
       <section aria-labelledby="security-heading" className="grid gap-6">
         <h2 id="security-heading" className="text-2xl font-bold tracking-tight">

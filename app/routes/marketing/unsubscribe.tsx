@@ -6,15 +6,17 @@ import { useSiteSettings } from "~/components/use-site-settings";
 import { pageMeta } from "~/lib/seo";
 import { isValidUnsubscribeToken, listOptedOut, optOutOfMarketingMail } from "~/server/mail/unsubscribe.server";
 import { maskEmail } from "~/server/marketing/newsletter.server";
+import { isDiscussionMailStopped, stopDiscussionMailFor } from "~/server/discussions/discussion-mail.server";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Unsubscribe", description: "Stop course update e-mails.", path: "/unsubscribe", noIndex: true });
 
-/** The address and token of the link, or null when they do not belong together. */
+/** The address of the link and which mail it stops, or null when address and token do not belong together. */
 function linkOf(request: Request) {
   const params = new URL(request.url).searchParams;
   const email = params.get("email") ?? "";
   const token = params.get("token") ?? "";
-  return email && token && isValidUnsubscribeToken(email, token) ? email : null;
+  const list = params.get("list") === "discussions" ? "discussions" : "marketing";
+  return email && token && isValidUnsubscribeToken(email, token, list) ? { email, list } : null;
 }
 
 /**
@@ -24,14 +26,18 @@ function linkOf(request: Request) {
  * once. Receipts and account mail are never stopped.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const email = linkOf(request);
-  return { email: email ? maskEmail(email) : null, done: email ? (await listOptedOut([email])).size > 0 : false };
+  const link = linkOf(request);
+  if (!link) return { email: null, done: false, list: "marketing" as const };
+  // The discussion list (issue 42) is the account's own setting; marketing mail is by address.
+  const done = link.list === "discussions" ? await isDiscussionMailStopped({ email: link.email }) : (await listOptedOut([link.email])).size > 0;
+  return { email: maskEmail(link.email), done, list: link.list };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const email = linkOf(request);
-  if (!email) return data({ unsubscribed: false }, { status: 400 });
-  await optOutOfMarketingMail(email);
+  const link = linkOf(request);
+  if (!link) return data({ unsubscribed: false }, { status: 400 });
+  if (link.list === "discussions") await stopDiscussionMailFor({ email: link.email });
+  else await optOutOfMarketingMail(link.email);
   return { unsubscribed: true };
 }
 
@@ -51,15 +57,18 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
           <CheckCircle2 aria-hidden="true" className="size-12 text-success" />
           <h1 className="text-3xl font-bold tracking-tight">You've been unsubscribed</h1>
           <p className="text-muted-foreground">
-            {schoolName} won't send course updates to {loaderData.email} any more. Receipts and account e-mails still arrive.
+            {loaderData.list === "discussions"
+              ? `${schoolName} won't send discussion e-mails to ${loaderData.email} any more. You can turn them back on from your account page.`
+              : `${schoolName} won't send course updates to ${loaderData.email} any more. Receipts and account e-mails still arrive.`}
           </p>
         </>
       ) : (
         <>
-          <h1 className="text-3xl font-bold tracking-tight">Stop course updates?</h1>
+          <h1 className="text-3xl font-bold tracking-tight">{loaderData.list === "discussions" ? "Stop discussion e-mails?" : "Stop course updates?"}</h1>
           <p className="text-muted-foreground">
-            {schoolName} will stop sending course updates, such as new lessons opening, to {loaderData.email}. Receipts and account e-mails still
-            arrive.
+            {loaderData.list === "discussions"
+              ? `${schoolName} will stop e-mailing ${loaderData.email} about replies in discussions. The bell on the site still shows them.`
+              : `${schoolName} will stop sending course updates, such as new lessons opening, to ${loaderData.email}. Receipts and account e-mails still arrive.`}
           </p>
           <Form method="post">
             <Button type="submit" loading={navigation.state === "submitting"}>

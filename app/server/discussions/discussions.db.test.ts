@@ -18,7 +18,11 @@ import {
   users,
 } from "~/server/db/schema";
 import { countUnreadNotifications, markNotificationsRead } from "./discussion-notifications.server";
+import { mailsTo } from "../../../tests/support/payments";
+import * as unsubscribeRoute from "~/routes/marketing/unsubscribe";
+import { isValidUnsubscribeToken, listOptedOut, unsubscribeUrl } from "~/server/mail/unsubscribe.server";
 import { listCourseDiscussions } from "./course-discussions.server";
+import { findDiscussionMailEnabled, sendDiscussionMails } from "./discussion-mail.server";
 import { findLessonDiscussion } from "./discussions.server";
 
 /**
@@ -352,5 +356,60 @@ describe("a course's Discussions page", () => {
     expect(await texts(learner, { filter: "mine" })).toEqual(expect.arrayContaining([later, opened]));
     expect(await texts(learner, { filter: "mine" })).not.toContain(preview);
     expect(await listCourseDiscussions({ user: learner, courseSlug: "no-such-course" })).toBeNull();
+  });
+});
+
+describe("discussion e-mail", () => {
+  it("sends one message per person per hour listing what is new, with a one-click link that stops discussion mail only", async () => {
+    const reader = old({ name: "Mia Mail" });
+    await database().db.insert(users).values({ id: reader.id, email: reader.email, name: reader.name, createdAt: reader.createdAt });
+    await database().db.insert(enrollments).values({ userId: reader.id, courseId, source: "purchase" });
+    await database().db.delete(rateLimits);
+    const thread = (await ask(reader, unique("Mail me"))).data.postId!;
+    const first = unique("FIRST-REPLY");
+    await post(classmate, { intent: "reply", thread_id: thread, body: first });
+
+    const now = new Date();
+    await sendDiscussionMails({ now });
+    let mails = await mailsTo(reader.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain(first);
+    expect(mails[0]).toContain(`/courses/${slug}/lessons/${lesson.open}#post-`);
+    expect(mails[0]).toMatch(/List-Unsubscribe:\s*<[^>]*list=discussions/);
+
+    // A second reply within the hour waits; after it, it goes in a message of its own.
+    const second = unique("SECOND-REPLY");
+    await post(classmate, { intent: "reply", thread_id: thread, body: second });
+    await sendDiscussionMails({ now: new Date(now.getTime() + 20 * 60_000) });
+    expect(await mailsTo(reader.email)).toHaveLength(1);
+    await sendDiscussionMails({ now: new Date(now.getTime() + 61 * 60_000) });
+    mails = await mailsTo(reader.email);
+    expect(mails).toHaveLength(2);
+    expect(mails.some((text) => text.includes(second))).toBe(true);
+
+    // The one-click POST turns discussion mail off, and only that.
+    const link = new URL(unsubscribeUrl(reader.email, "discussions"));
+    expect(isValidUnsubscribeToken(reader.email, link.searchParams.get("token")!, "marketing")).toBe(false);
+    await callAction(unsubscribeRoute, { path: `${link.pathname}${link.search}`, form: { "List-Unsubscribe": "One-Click" } });
+    expect(await findDiscussionMailEnabled({ userId: reader.id })).toBe(false);
+    expect((await listOptedOut([reader.email])).size).toBe(0);
+    await post(classmate, { intent: "reply", thread_id: thread, body: "Third" });
+    await sendDiscussionMails({ now: new Date(now.getTime() + 3 * 60 * 60_000) });
+    expect(await mailsTo(reader.email)).toHaveLength(2);
+  });
+
+  it("mails nothing about a lesson the person can no longer open", async () => {
+    const leaver = old({ name: "Leo Leaver" });
+    await database().db.insert(users).values({ id: leaver.id, email: leaver.email, name: leaver.name, createdAt: leaver.createdAt });
+    await database().db.insert(enrollments).values({ userId: leaver.id, courseId, source: "purchase" });
+    await database().db.delete(rateLimits);
+    const thread = (await ask(leaver, unique("Before I go"))).data.postId!;
+    await post(classmate, { intent: "reply", thread_id: thread, body: unique("AFTER-REVOKE") });
+    await database()
+      .db.update(enrollments)
+      .set({ status: "revoked", revokedAt: new Date() })
+      .where(eq(enrollments.userId, leaver.id));
+    await sendDiscussionMails();
+    expect(await mailsTo(leaver.email)).toHaveLength(0);
   });
 });

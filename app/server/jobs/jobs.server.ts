@@ -10,6 +10,7 @@ import { settleEndedTestMemberships } from "~/server/payments/settle-ended-test-
 import { sweepUnusedPostCovers } from "~/server/posts/post-covers.server";
 import { sendDripOpenedMails } from "~/server/learning/drip-mail.server";
 import { sendNewLessonMails } from "~/server/learning/new-lesson-mail.server";
+import { sendDiscussionMails } from "~/server/discussions/discussion-mail.server";
 import { sendAnnouncement } from "~/server/marketing/announcements.server";
 import { LONGEST_RATE_LIMIT_WINDOW_MS } from "~/server/rate-limit.server";
 import { sweepUnusedSiteLogos } from "~/server/settings/site-logos.server";
@@ -94,6 +95,8 @@ export const JOBS: JobRegistration[] = [
   { name: "drip-opened-mail", cron: "5 8 * * *", handler: logged("drip-opened-mail", () => sendDripOpenedMails()) },
   // Once a day: lessons added since yesterday, to the learners of courses that turned it on (issue 25).
   { name: "new-lesson-mail", cron: "10 8 * * *", handler: logged("new-lesson-mail", () => sendNewLessonMails()) },
+  // Every 10 minutes: what is new in discussions, at most one message per person per hour (issue 42).
+  { name: "discussion-mail", cron: "*/10 * * * *", handler: logged("discussion-mail", () => sendDiscussionMails()) },
 ];
 
 /** Starts every worker of the app in this process. */

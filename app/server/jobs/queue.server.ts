@@ -35,6 +35,7 @@ export const QUEUES = {
   "end-test-memberships": { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 },
   "drip-opened-mail": { retryLimit: 2, retryDelay: 300, retryBackoff: true, expireInSeconds: 30 * 60 },
   "new-lesson-mail": { retryLimit: 2, retryDelay: 300, retryBackoff: true, expireInSeconds: 30 * 60 },
+  "discussion-mail": { retryLimit: 2, retryDelay: 120, retryBackoff: true, expireInSeconds: 15 * 60 },
   /** Queues one announcement's messages; a retry skips the ones already queued (their keys). */
   announcement: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 30 * 60 },
   /** One lesson upload into its HLS stream (app/server/video/transcode-lesson-video.server.ts); a long video takes a while. */
