@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { adminDiscussionForm } from "~/lib/discussions";
+import { adminDiscussionForm } from "~/lib/discussion-forms";
 import { formatDateTime } from "~/lib/dates";
 import { parseForm } from "~/lib/forms/parse-form";
 import { requestInfoContext } from "~/lib/request-context";

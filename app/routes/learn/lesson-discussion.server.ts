@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
-import { discussionForm, readDiscussionSort } from "~/lib/discussions";
+import { discussionForm } from "~/lib/discussion-forms";
+import { readDiscussionSort } from "~/lib/discussions";
 import { parseForm } from "~/lib/forms/parse-form";
 import { requestInfoContext } from "~/lib/request-context";
 import { invalidForm } from "~/server/action.server";
