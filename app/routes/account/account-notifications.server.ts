@@ -3,10 +3,8 @@ import { z } from "~/lib/forms/zod";
 import { parseForm } from "~/lib/forms/parse-form";
 import { invalidForm } from "~/server/action.server";
 import { requireUser } from "~/server/auth/guards.server";
-import { findDiscussionMailEnabled, setDiscussionMailEnabled } from "~/server/discussions/discussion-mail.server";
+import { setDiscussionMailEnabled } from "~/server/discussions/discussion-mail.server";
 import { listNotifications, markNotificationsRead } from "~/server/discussions/discussion-notifications.server";
-
-export { findDiscussionMailEnabled };
 import { dataWithToast } from "~/server/toast.server";
 
 type Args = { request: Request; url?: URL; context: Readonly<RouterContextProvider> };

@@ -1,45 +1,13 @@
 import { CheckCircle2 } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/unsubscribe";
 import { Button } from "~/components/ui/button";
 import { useSiteSettings } from "~/components/use-site-settings";
 import { pageMeta } from "~/lib/seo";
-import { isValidUnsubscribeToken, listOptedOut, optOutOfMarketingMail } from "~/server/mail/unsubscribe.server";
-import { maskEmail } from "~/server/marketing/newsletter.server";
-import { isDiscussionMailStopped, stopDiscussionMailFor } from "~/server/discussions/discussion-mail.server";
+export { loader, action } from "./unsubscribe.server";
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Unsubscribe", description: "Stop course update e-mails.", path: "/unsubscribe", noIndex: true });
-
-/** The address of the link and which mail it stops, or null when address and token do not belong together. */
-function linkOf(request: Request) {
-  const params = new URL(request.url).searchParams;
-  const email = params.get("email") ?? "";
-  const token = params.get("token") ?? "";
-  const list = params.get("list") === "discussions" ? "discussions" : "marketing";
-  return email && token && isValidUnsubscribeToken(email, token, list) ? { email, list } : null;
-}
-
-/**
- * /unsubscribe?email=…&token=…, the link in every marketing message (drip notices, announcements).
- * Opening it only asks (mail scanners fetch links); the button posts. A mail client's one-click
- * POST (RFC 8058, body `List-Unsubscribe=One-Click`) goes to the same address and unsubscribes at
- * once. Receipts and account mail are never stopped.
- */
-export async function loader({ request }: Route.LoaderArgs) {
-  const link = linkOf(request);
-  if (!link) return { email: null, done: false, list: "marketing" as const };
-  // The discussion list (issue 42) is the account's own setting; marketing mail is by address.
-  const done = link.list === "discussions" ? await isDiscussionMailStopped({ email: link.email }) : (await listOptedOut([link.email])).size > 0;
-  return { email: maskEmail(link.email), done, list: link.list };
-}
-
-export async function action({ request }: Route.ActionArgs) {
-  const link = linkOf(request);
-  if (!link) return data({ unsubscribed: false }, { status: 400 });
-  if (link.list === "discussions") await stopDiscussionMailFor({ email: link.email });
-  else await optOutOfMarketingMail(link.email);
-  return { unsubscribed: true };
-}
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Unsubscribe", description: "Stop course update e-mails.", path: "/unsubscribe", noIndex: true });
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -50,7 +18,9 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
       {!loaderData.email ? (
         <>
           <h1 className="text-3xl font-bold tracking-tight">This link doesn't work</h1>
-          <p className="text-muted-foreground">The unsubscribe link is incomplete or was changed. Use the link in the most recent email from us.</p>
+          <p className="text-muted-foreground">
+            The unsubscribe link is incomplete or was changed. Use the link in the most recent email from us.
+          </p>
         </>
       ) : done ? (
         <>

@@ -1,5 +1,5 @@
 import type { Failure } from "~/server/action.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 
 /**
  * Why a discussion write was refused, with the sentence the person reads. Nothing is stored when

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { NOTIFICATION_TEXT } from "~/lib/discussions";
 import { findCoursesAccess, lessonAccessFrom } from "~/server/access/lesson-access.server";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { courseDripsColumn, lessonReleaseColumns } from "~/server/curriculum/lesson-release.server";
 import { db } from "~/server/db/client.server";
 import { courseModules, courses, discussionMailSettings, discussionNotifications, discussionPosts, lessons, users } from "~/server/db/schema";

@@ -7,7 +7,7 @@ import { db, type Queryable } from "~/server/db/client.server";
 import { discussionBans, discussionFollows, discussionHelpfulMarks, discussionPosts } from "~/server/db/schema";
 import { findLessonBySlugs } from "~/server/learning/lesson-page.server";
 import { renderDiscussionMarkdown } from "~/server/markdown.server";
-import { consumeRateLimit } from "~/server/rate-limit.server";
+import { consumeRateLimit } from "~/server/platform/rate-limit.server";
 import { DISCUSSION_MESSAGES as M, DiscussionError } from "./discussion-errors.server";
 import { notifyThreadFollowers } from "./discussion-notifications.server";
 
