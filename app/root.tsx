@@ -18,6 +18,7 @@ import { DEFAULT_SITE_SETTINGS } from "~/lib/site-settings";
 import { sessionMiddleware } from "~/server/auth/session.server";
 import { getSessionUser } from "~/server/auth/guards.server";
 import { getConfig } from "~/server/platform/config.server";
+import { countUnreadNotifications } from "~/server/discussions/discussion-notifications.server";
 import { getRequestSiteSettings, siteSettingsMiddleware } from "~/server/settings/site-settings.server";
 import { readToast } from "~/server/toast.server";
 import appCss from "./app.css?url";
@@ -31,7 +32,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       origin: getConfig().publicUrl,
-      user: user && ({ id: user.id, name: user.name, email: user.email, role: user.role, image: user.image } satisfies RootUser),
+      // A visitor's answer has no user at all, so the cached pages' header is the same for everyone;
+      // a signed-in person's carries their unread discussion notifications (one indexed count).
+      user:
+        user &&
+        ({
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          role: user.role,
+          image: user.image,
+          unreadNotifications: await countUnreadNotifications({ userId: user.id }),
+        } satisfies RootUser),
       toast,
       // The school's name, logo and prices for every page (all public); see useSiteSettings.
       settings: await getRequestSiteSettings({ context }),

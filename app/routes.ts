@@ -38,11 +38,14 @@ export default [
     route("courses", "routes/catalog/catalog.tsx"),
     route("catalog", "routes/catalog/catalog.tsx", { id: "routes/catalog/catalog-alias" }),
     route("courses/:slug", "routes/catalog/course-detail.tsx"),
+    route("courses/:slug/discussions", "routes/catalog/course-discussions.tsx"),
     route("course/:slug", "routes/catalog/course-redirect.tsx"),
     route("certificates/:id", "routes/catalog/certificate.tsx"),
 
     // learn: lesson pages; /learn/… are older addresses that redirect to them
     route("courses/:courseSlug/lessons/:lessonSlug", "routes/learn/lesson.tsx"),
+    // a lesson's discussion on its own page (never cached: not a public page)
+    route("courses/:courseSlug/lessons/:lessonSlug/discussion", "routes/learn/lesson-discussion.tsx"),
     route("learn/:courseSlug", "routes/learn/learn-redirect.tsx", { id: "routes/learn/learn-course-redirect" }),
     route("learn/:courseSlug/:lessonSlug", "routes/learn/learn-redirect.tsx"),
 
@@ -59,6 +62,7 @@ export default [
     route("logout", "routes/auth/logout.ts"),
     route("account", "routes/account/account.tsx"),
     route("account/membership", "routes/account/account-membership.tsx"),
+    route("account/notifications", "routes/account/account-notifications.tsx"),
 
     // checkout
     route("checkout", "routes/checkout/checkout.tsx"),
@@ -93,6 +97,7 @@ export default [
     route("quizzes", "routes/admin/quizzes.tsx"),
     route("quizzes/:lessonId", "routes/admin/quiz-details.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
+    route("discussions", "routes/admin/discussions.tsx"),
     route("announcements", "routes/admin/announcements.tsx"),
     route("announcements/new", "routes/admin/announcement-new.tsx"),
     route("analytics", "routes/admin/analytics.tsx"),

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Bell } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { useRootUser } from "~/components/use-root-user";
 import { isAdminRole } from "~/lib/roles";
@@ -25,6 +26,21 @@ export function AccountLinks({ stacked = false }: { stacked?: boolean }) {
             <Link to="/admin">Admin</Link>
           </Button>
         ) : null}
+        <Button asChild variant="ghost" size={size} className={width}>
+          <Link
+            to="/account/notifications"
+            aria-label={user.unreadNotifications > 0 ? `Notifications, ${user.unreadNotifications} unread` : "Notifications"}
+            className="relative"
+          >
+            <Bell aria-hidden="true" />
+            {stacked ? <span>Notifications</span> : null}
+            {user.unreadNotifications > 0 ? (
+              <span aria-hidden="true" className="rounded-full bg-destructive px-1.5 text-xs font-semibold text-destructive-foreground tabular-nums">
+                {user.unreadNotifications > 99 ? "99+" : user.unreadNotifications}
+              </span>
+            ) : null}
+          </Link>
+        </Button>
         <Button asChild size={size} className={width}>
           <Link to="/account">Account</Link>
         </Button>

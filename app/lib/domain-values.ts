@@ -146,6 +146,8 @@ export const ACCESS_EVENT_TYPES = [
   "role_change",
   "certificate_revoked",
   "drip_unlocked",
+  "posting_banned",
+  "posting_unbanned",
 ] as const;
 export type AccessEventType = (typeof ACCESS_EVENT_TYPES)[number];
 
@@ -159,6 +161,8 @@ export const ACCESS_EVENT_LABELS: Record<AccessEventType, string> = {
   role_change: "Role changed",
   certificate_revoked: "Certificate revoked",
   drip_unlocked: "All lessons opened now",
+  posting_banned: "Stopped from posting in discussions",
+  posting_unbanned: "Allowed to post in discussions again",
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -323,6 +327,7 @@ export const MAIL_KINDS = [
   "drip",
   "announcement",
   "new-lessons",
+  "discussions",
   "other",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -355,6 +360,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   drip: "Lessons opened (drip)",
   announcement: "Announcement",
   "new-lessons": "New lessons",
+  discussions: "Discussion news",
   other: "Other",
 };
 
@@ -381,3 +387,16 @@ export function valueForSlug<const V extends string>(
 ): V | null {
   return values.find((value) => slugs[value] === slug) ?? null;
 }
+
+/** Discussions under lessons (issue 42, docs/decisions/044): what a thread opens with. */
+export const DISCUSSION_KINDS = ["question", "comment"] as const;
+export type DiscussionKind = (typeof DISCUSSION_KINDS)[number];
+export const DISCUSSION_KIND_LABELS: Record<DiscussionKind, string> = { question: "Question", comment: "Comment" };
+
+/** A post's state: shown, held for review (too many links), or hidden by staff with a reason. */
+export const DISCUSSION_POST_STATUSES = ["visible", "held", "hidden"] as const;
+export type DiscussionPostStatus = (typeof DISCUSSION_POST_STATUSES)[number];
+
+/** What a notification tells its reader. */
+export const DISCUSSION_NOTIFICATION_KINDS = ["reply", "answer", "follow", "hidden", "banned"] as const;
+export type DiscussionNotificationKind = (typeof DISCUSSION_NOTIFICATION_KINDS)[number];

@@ -12,6 +12,7 @@ export const JOB_QUEUE = {
   dripOpenedMail: "drip-opened-mail",
   newLessonMail: "new-lesson-mail",
   announcement: "announcement",
+  discussionMail: "discussion-mail",
 } as const;
 export type JobQueue = (typeof JOB_QUEUE)[keyof typeof JOB_QUEUE];
 export const JOB_QUEUES = Object.values(JOB_QUEUE);
@@ -25,4 +26,5 @@ export const JOB_QUEUE_LABELS: Record<JobQueue, string> = {
   [JOB_QUEUE.dripOpenedMail]: "Lessons opened today, mailed to learners (daily)",
   [JOB_QUEUE.newLessonMail]: "New lessons, mailed to learners of courses that ask for it (daily)",
   [JOB_QUEUE.announcement]: "Announcements to learners",
+  [JOB_QUEUE.discussionMail]: "What is new in discussions, mailed at most hourly (every 10 minutes)",
 };

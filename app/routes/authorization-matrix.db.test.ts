@@ -102,7 +102,20 @@ const MATRIX: Record<string, Entry> = {
     path: paidLesson,
     loader: row("302 /login", "403", "200", "200", "200"),
     action: signedIn("400"),
-    sees: { learner: ["paidNotes"] },
+    sees: { learner: ["paidNotes", "paidDiscussion"] },
+  },
+  // the course's discussions (issue 42): the threads of the lessons each caller may open
+  "/courses/:slug/discussions": {
+    path: (school) => `/courses/${school.paidCourse.slug}/discussions`,
+    loader: everyone("200"),
+    sees: { learner: ["paidDiscussion"] },
+  },
+  // its discussion (issue 42): exactly who may open the lesson reads it; every write signs in first
+  "/courses/:courseSlug/lessons/:lessonSlug/discussion": {
+    path: (school) => `${paidLesson(school)}/discussion`,
+    loader: row("302 /login", "403", "200", "200", "200"),
+    action: signedIn("400"),
+    sees: { learner: ["paidDiscussion"] },
   },
   "/learn/:courseSlug": {
     path: (school) => `/learn/${school.draftCourse.slug}`,
@@ -131,6 +144,7 @@ const MATRIX: Record<string, Entry> = {
   "/reset-password/new": { loader: everyone("200"), action: everyone("400") },
   "/logout": { loader: everyone("302 /"), action: everyone("302 /"), endsSession: true },
   "/account": { loader: signedIn("200"), action: signedIn("400") },
+  "/account/notifications": { loader: signedIn("200"), action: signedIn("400") },
   "/account/membership": { loader: everyone("302 /account#membership"), action: signedIn("302 /account#membership") },
 
   // checkout: another person's order is not found, whoever asks
@@ -171,6 +185,7 @@ const MATRIX: Record<string, Entry> = {
   "/admin/quizzes": { loader: admins("200") },
   "/admin/quizzes/:lessonId": { path: (school) => `/admin/quizzes/${school.draftCourse.quizLessonId}`, loader: admins("200") },
   "/admin/reviews": { loader: admins("200"), action: admins("400") },
+  "/admin/discussions": { loader: admins("200"), action: admins("400") },
   "/admin/announcements": { loader: admins("200") },
   "/admin/announcements/new": { loader: admins("200"), action: admins("400") },
   "/admin/analytics": { loader: admins("200") },

@@ -107,3 +107,43 @@ async function render(markdown: string): Promise<RenderedMarkdown> {
     .process(markdown);
   return { html: String(file), headings };
 }
+
+/**
+ * Discussions (issue 42): the same pipeline with a small allow-list — paragraphs, line breaks,
+ * bold, italic, code, lists, quotes and links — and every link opening with
+ * `rel="nofollow ugc noopener"`. Anything else (headings, images, tables, raw HTML) keeps only its
+ * text. Returns the HTML and how many links it holds (posts with many are held for review).
+ */
+const discussionSchema: SanitizeSchema = {
+  ...schema,
+  tagNames: ["p", "br", "strong", "em", "del", "code", "pre", "a", "ul", "ol", "li", "blockquote"],
+  attributes: { a: ["href"], code: [] },
+  clobberPrefix: "user-content-",
+  clobber: ["id", "name"],
+};
+
+export async function renderDiscussionMarkdown(markdown: string): Promise<{ html: string; links: number }> {
+  let links = 0;
+  const markLinks = () => (tree: Root) => {
+    const visit = (node: Root | Element) => {
+      for (const child of node.children) {
+        if (child.type !== "element") continue;
+        if (child.tagName === "a") {
+          links += 1;
+          child.properties.rel = ["nofollow", "ugc", "noopener"];
+        }
+        visit(child);
+      }
+    };
+    visit(tree);
+  };
+  const file = await unified()
+    .use(remarkParse)
+    .use(remarkGfm, { singleTilde: false })
+    .use(remarkRehype, { allowDangerousHtml: false })
+    .use(rehypeSanitize, discussionSchema)
+    .use(markLinks)
+    .use(rehypeStringify)
+    .process(markdown);
+  return { html: String(file), links };
+}

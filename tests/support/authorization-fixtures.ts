@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { getStorage } from "~/server/platform/storage.server";
 import type { Database } from "~/server/db/client.server";
 import {
+  discussionPosts,
   certificates,
   coupons,
   courses,
@@ -124,6 +125,17 @@ export async function createAuthorizationSchool(db: Database) {
     .insert(certificates)
     .values({ userId: victim.id, courseId: paidCourse.id, learnerName: "Victim Learner", courseTitle: paidCourse.title })
     .returning();
+  // A question under the paid lesson: only the lesson's learners (and admins) may read it (issue 42).
+  const paidDiscussion = unique("PAID-DISCUSSION");
+  await db.insert(discussionPosts).values({
+    courseId: paidCourse.id,
+    lessonId: paid.id,
+    kind: "question",
+    authorId: victim.id,
+    authorName: "Victim learner",
+    bodyMd: paidDiscussion,
+    bodyHtml: `<p>${paidDiscussion}</p>`,
+  });
   const [victimSession] = await db.select().from(sessions).where(eq(sessions.userId, victim.id));
 
   const credentials = { user, learner, admin, super_admin: superAdmin };
@@ -160,6 +172,7 @@ export async function createAuthorizationSchool(db: Database) {
       victimSessionToken: victimSession.token,
       victimCertificateId: certificate.id,
       paidNotes,
+      paidDiscussion,
       paidVideoKey: paid.videoStoragePath!,
       draftCourseTitle: draftTitle,
       draftCourseId: draftCourse.id,

@@ -3,6 +3,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/account";
 import { isAdminRole } from "~/lib/roles";
 import { certificateNumber, listUserCertificates } from "~/server/certificates/certificates.server";
+import { findDiscussionMailEnabled } from "~/server/discussions/discussion-mail.server";
 import { listMyCourses } from "~/server/learning/my-courses.server";
 import { getAccountProfile, listAccountSavedCourses, listAccountSessions } from "~/server/users/account.server";
 import { getSessionUser, requireUser } from "~/server/auth/guards.server";
@@ -17,13 +18,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(`/login?error=${encodeURIComponent(verificationError)}`);
   }
   const user = requireUser({ request, context });
-  const [profile, sessions, myCourses, savedCourses, billing, certificates] = await Promise.all([
+  const [profile, sessions, myCourses, savedCourses, billing, certificates, discussionMail] = await Promise.all([
     getAccountProfile({ userId: user.id }),
     listAccountSessions({ userId: user.id, currentSessionId: user.sessionId }),
     listMyCourses({ user }),
     listAccountSavedCourses({ userId: user.id }),
     loadAccountBilling({ userId: user.id }),
     listUserCertificates({ userId: user.id }),
+    findDiscussionMailEnabled({ userId: user.id }),
   ]);
   if (!profile) throw redirect("/login?next=%2Faccount");
   return {
@@ -49,6 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     myCourses,
     savedCourses,
     billing,
+    discussionMail,
     certificates: certificates.map((certificate) => ({
       id: certificate.id,
       number: certificateNumber(certificate.number),

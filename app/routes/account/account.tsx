@@ -16,6 +16,7 @@ import { MyCoursesCard } from "~/components/learning/my-courses-card";
 import { AccountCertificates } from "~/components/learning/account-certificates";
 
 import type { AccountActionResult } from "./account-actions.server";
+import { DiscussionMailSetting } from "~/components/discussions/discussion-mail-setting";
 
 import { PERSON_NAME_MAX } from "~/lib/forms/limits";
 import type { AccountIntent } from "./account-forms";
@@ -150,6 +151,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <AccountCertificates certificates={certificates} />
       <AccountMembership membership={billing.membership} />
       <AccountOrders orders={billing.orders} />
+      <DiscussionMailSetting enabled={loaderData.discussionMail} />
 
       <section aria-labelledby="security-heading" className="grid gap-6">
         <h2 id="security-heading" className="text-2xl font-bold tracking-tight">

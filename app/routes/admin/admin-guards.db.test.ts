@@ -101,6 +101,10 @@ const FORMS: Record<string, (id: string) => Form[]> = {
   "/admin/coupons/new": () => [{ intent: "save", code: "SNEAKY", discountType: "percent", percentOff: "50", appliesTo: "all-courses" }],
   "/admin/coupons/:id": () => [{ intent: "save", code: "HIJACKED", discountType: "percent", percentOff: "100", appliesTo: "all-courses" }],
   "/admin/reviews": (id): Form[] => [{ intent: "hide", id }],
+  "/admin/discussions": (id): Form[] => [
+    { intent: "hide", id, reason: "Sneaky" },
+    { intent: "ban", user_id: "someone", period: "forever", reason: "Sneaky" },
+  ],
   "/admin/announcements/new": (): Form[] => [
     { intent: "send", send_key: "guard-test-send-key-000", subject: "Sneaky", body_md: "Hi", audience: "members", course_id: "" },
   ],
@@ -195,6 +199,7 @@ describe("the admin area read from app/routes.ts", () => {
         "/admin/quizzes",
         "/admin/quizzes/:lessonId",
         "/admin/reviews",
+        "/admin/discussions",
         "/admin/announcements",
         "/admin/announcements/new",
         "/admin/analytics",

@@ -1,5 +1,6 @@
 import { subDays } from "date-fns";
 import { countCourses, countLessons } from "~/server/courses/course-cards.server";
+import { countUnansweredQuestions } from "~/server/discussions/discussion-moderation.server";
 import { logger } from "~/server/platform/logger.server";
 import { countPosts } from "~/server/posts/admin-posts.server";
 import { countUsers } from "~/server/users/users.server";
@@ -12,7 +13,7 @@ import { sendToOwnerSetupWhileNoAdmin } from "~/server/users/owner-setup.server"
 import { listRecentUsers } from "~/server/users/users.server";
 import { paymentsMode } from "~/server/payments/providers.server";
 
-export const DASHBOARD_COUNTS = ["users", "newUsers", "courses", "lessons", "publishedPosts", "draftPosts"] as const;
+export const DASHBOARD_COUNTS = ["users", "newUsers", "courses", "lessons", "publishedPosts", "draftPosts", "unansweredQuestions"] as const;
 export type DashboardCountName = (typeof DASHBOARD_COUNTS)[number];
 /** A number, or null when that count could not be read (the page shows a dash). */
 export type DashboardCounts = Record<DashboardCountName, number | null>;
@@ -32,6 +33,8 @@ export const COUNT_QUERIES: Record<DashboardCountName, CountQuery> = {
   // when a post is unpublished, so it no longer says whether a post is live.
   publishedPosts: () => countPosts({ status: "published" }),
   draftPosts: () => countPosts({ status: "draft" }),
+  // Discussions (issue 42): questions still waiting for an answer a day after they were asked.
+  unansweredQuestions: () => countUnansweredQuestions(),
 };
 
 export async function getDashboardCounts(queries: Record<DashboardCountName, CountQuery> = COUNT_QUERIES): Promise<DashboardCounts> {

@@ -19,6 +19,7 @@ const STATS = [
   { name: "lessons", label: "Lessons" },
   { name: "publishedPosts", label: "Published posts" },
   { name: "draftPosts", label: "Drafts" },
+  { name: "unansweredQuestions", label: "Unanswered questions (over a day)", href: "/admin/discussions?state=unanswered" },
 ] as const;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -31,10 +32,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <h2 id="counts-heading" className="sr-only">
           Counts
         </h2>
-        <dl className="grid grid-cols-2 gap-4 lg:grid-cols-3 xl:grid-cols-6">
+        <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4 xl:grid-cols-7">
           {STATS.map((stat) => (
             <div key={stat.name} className="rounded-xl border border-border bg-card p-4 shadow-sm" data-stat={stat.name}>
-              <dt className="text-sm text-muted-foreground">{stat.label}</dt>
+              <dt className="text-sm text-muted-foreground">
+                {"href" in stat ? (
+                  <Link to={stat.href} className="hover:underline">
+                    {stat.label}
+                  </Link>
+                ) : (
+                  stat.label
+                )}
+              </dt>
               <dd className="mt-1 text-2xl font-semibold tabular-nums">
                 {counts[stat.name] === null ? (
                   <>

@@ -143,6 +143,12 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
           )}
 
           <CourseCurriculum course={course} lessonCount={lessonCount} />
+          {/* The same link for everyone: the page stays cacheable; the discussions page is not. */}
+          <p className="text-sm">
+            <Link to={`/courses/${course.slug}/discussions`} className="font-medium text-primary hover:underline">
+              {`Read the discussions of ${course.title}`}
+            </Link>
+          </p>
           <CourseReviews course={course} own={review} />
           {course.instructor && <CourseInstructor instructor={course.instructor} />}
         </div>

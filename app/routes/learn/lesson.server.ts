@@ -2,7 +2,9 @@ import { data, type RouterContextProvider } from "react-router";
 import { parseForm } from "~/lib/forms/parse-form";
 import { LEARNING_MESSAGES, lessonPath } from "~/lib/learning";
 import { lessonCaptionsPath, lessonPlayer, lessonStreamPath, type LessonPlayer } from "~/lib/video-embed";
-import { dripOpensAt, findCourseAccess, lessonAccessFrom } from "~/server/access/lesson-access.server";
+import { discussionAccessFrom, dripOpensAt, findCourseAccess, lessonAccessFrom } from "~/server/access/lesson-access.server";
+import { readDiscussionSort } from "~/lib/discussions";
+import { listLessonThreads } from "~/server/discussions/discussions.server";
 import { formatDate } from "~/lib/dates";
 import { invalidForm } from "~/server/action.server";
 import { getSessionUser, requireUser } from "~/server/auth/guards.server";
@@ -138,7 +140,31 @@ export async function lessonPageLoader({ request, url, params, context }: Loader
     completed: own?.completed ?? false,
     // A signed-in person saves progress on every lesson they open (previews included).
     canSaveProgress: Boolean(user),
+    discussion: await lessonDiscussion({ user, access, lessonId: lesson.id, url }),
   });
+}
+
+/**
+ * The lesson's discussion (issue 42) for a signed-in person who may open it. A visitor's lesson
+ * page is the page cache's (decision 022), so it carries none: a free preview links to the
+ * discussion's own page instead, which is never cached.
+ */
+async function lessonDiscussion({
+  user,
+  access,
+  lessonId,
+  url,
+}: {
+  user: ReturnType<typeof getSessionUser>;
+  access: ReturnType<typeof lessonAccessFrom>;
+  lessonId: string;
+  url: URL;
+}) {
+  const rights = discussionAccessFrom(user, access);
+  if (!user || !rights.read) return null;
+  const sort = readDiscussionSort(url);
+  const threads = await listLessonThreads({ lessonId, viewerId: user.id, staff: rights.staff, sort });
+  return { sort, canWrite: rights.write, writeRefusal: rights.writeRefusal, staff: rights.staff, threads };
 }
 
 /** An uploaded video plays its adaptive stream once it is ready (docs/decisions/026), the file until then. */

@@ -17,6 +17,8 @@ import { formatPrice, formatUsd } from "~/lib/money";
 import { pageMeta, siteTitle } from "~/lib/seo";
 import type { Toast } from "~/lib/toast";
 import { ErrorScreen } from "~/components/error-screen";
+import { LessonDiscussion } from "~/components/discussions/lesson-discussion";
+import { discussionPath } from "~/lib/discussions";
 
 export function loader(args: Route.LoaderArgs) {
   return lessonPageLoader(args);
@@ -72,6 +74,10 @@ export default function LessonPage({ loaderData }: Route.ComponentProps) {
           <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
             <Link to={`/courses/${course.slug}`} className="hover:text-foreground hover:underline">
               {course.title}
+            </Link>
+            {" · "}
+            <Link to={`/courses/${course.slug}/discussions`} className="hover:text-foreground hover:underline">
+              Discussions
             </Link>
           </nav>
           <h1 id="lesson-title" className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
@@ -159,6 +165,22 @@ export default function LessonPage({ loaderData }: Route.ComponentProps) {
                   Sign in
                 </Link>{" "}
                 to keep track of your progress.
+              </p>
+            )}
+            {loaderData.discussion ? (
+              <LessonDiscussion
+                action={discussionPath(course.slug, lesson.slug)}
+                discussion={loaderData.discussion}
+                signInHref={`/login?next=${encodeURIComponent(lessonPath(course.slug, lesson.slug))}`}
+                sortHref={(sort) => `${lessonPath(course.slug, lesson.slug)}?sort=${sort}#discussion`}
+              />
+            ) : (
+              // A visitor's page is the page cache's: the discussion has its own page, never cached.
+              <p className="border-t pt-6 text-sm text-muted-foreground">
+                <Link to={discussionPath(course.slug, lesson.slug)} className="font-medium text-primary hover:underline">
+                  Read the discussion
+                </Link>{" "}
+                of this lesson.
               </p>
             )}
           </>

@@ -27,15 +27,18 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
           <CheckCircle2 aria-hidden="true" className="size-12 text-success" />
           <h1 className="text-3xl font-bold tracking-tight">You've been unsubscribed</h1>
           <p className="text-muted-foreground">
-            {schoolName} won't send course updates to {loaderData.email} any more. Receipts and account e-mails still arrive.
+            {loaderData.list === "discussions"
+              ? `${schoolName} won't send discussion e-mails to ${loaderData.email} any more. You can turn them back on from your account page.`
+              : `${schoolName} won't send course updates to ${loaderData.email} any more. Receipts and account e-mails still arrive.`}
           </p>
         </>
       ) : (
         <>
-          <h1 className="text-3xl font-bold tracking-tight">Stop course updates?</h1>
+          <h1 className="text-3xl font-bold tracking-tight">{loaderData.list === "discussions" ? "Stop discussion e-mails?" : "Stop course updates?"}</h1>
           <p className="text-muted-foreground">
-            {schoolName} will stop sending course updates, such as new lessons opening, to {loaderData.email}. Receipts and account e-mails
-            still arrive.
+            {loaderData.list === "discussions"
+              ? `${schoolName} will stop e-mailing ${loaderData.email} about replies in discussions. The bell on the site still shows them.`
+              : `${schoolName} will stop sending course updates, such as new lessons opening, to ${loaderData.email}. Receipts and account e-mails still arrive.`}
           </p>
           <Form method="post">
             <Button type="submit" loading={navigation.state === "submitting"}>

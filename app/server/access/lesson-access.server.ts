@@ -190,3 +190,33 @@ export function reviewAccessFrom(courseAccess: CourseAccess, completedLessons: n
 
 /** May this person be given the course's certificate now? Only while holding the whole course (not previews alone). Pure. */
 export const certificateAccessFrom = (courseAccess: CourseAccess) => courseAccess.kind === "open";
+
+export type DiscussionAccess =
+  /** `write`: may ask, reply and mark helpful; `staff`: answers with a badge and moderates. */
+  | { read: true; write: boolean; staff: boolean; reason: "admin" | "preview" | "enrolled" | "member"; writeRefusal: DiscussionWriteRefusal | null }
+  | { read: false; write: false; staff: false; reason: LessonAccess["reason"] };
+
+/** Why someone who reads a discussion cannot write in it. */
+export type DiscussionWriteRefusal = "sign-in" | "confirm-email";
+
+/**
+ * Who reads and writes a lesson's discussion (issue 42, docs/decisions/044): exactly the people
+ * who may open the lesson, so drip, revoke, refund and drafts all apply, and nobody else gets any
+ * of it. A free-preview lesson's discussion is read by everyone, and written by signed-in people
+ * with a confirmed address (a preview is open to anyone, so an address stands behind each post).
+ * Whether the person is stopped from posting (a ban) is the discussions domain's check, at write.
+ * Staff: admins (course instructors are not modelled yet).
+ */
+export function discussionAccessFrom(
+  user: (NonNullable<LessonAccessUser> & { emailVerified: boolean }) | null,
+  lessonAccess: LessonAccess,
+): DiscussionAccess {
+  if (!lessonAccess.allowed) return { read: false, write: false, staff: false, reason: lessonAccess.reason };
+  const staff = Boolean(user && isAdminRole(user.role));
+  const writeRefusal: DiscussionWriteRefusal | null = !user
+    ? "sign-in"
+    : lessonAccess.reason === "preview" && !user.emailVerified
+      ? "confirm-email"
+      : null;
+  return { read: true, write: writeRefusal === null, staff, reason: lessonAccess.reason, writeRefusal };
+}

@@ -25,6 +25,9 @@ import {
   COUPON_DURATIONS,
   COUPON_STATUSES,
   COUPON_TARGETS,
+  DISCUSSION_KINDS,
+  DISCUSSION_NOTIFICATION_KINDS,
+  DISCUSSION_POST_STATUSES,
   ENROLLMENT_SOURCES,
   ENROLLMENT_STATUSES,
   LESSON_TYPES,
@@ -1113,3 +1116,141 @@ export const siteSettings = pgTable(
 );
 
 export type SiteSettingsRow = typeof siteSettings.$inferSelect;
+
+// ---------------------------------------------------------------------------
+// Discussions under lessons (issue 42, docs/decisions/044)
+// ---------------------------------------------------------------------------
+
+/**
+ * A thread's opening post (`parent_id` null: a question or a comment on the lesson) or a reply to
+ * one (`parent_id` the opening post; one level only, replies to replies are refused). The body is
+ * kept as written and as sanitised HTML, rendered once at write time. `by_staff` is the author's
+ * standing when they wrote it (the badge, and staff answers first). A deleted post with replies
+ * keeps its row with an empty body ("deleted"); without replies it is removed.
+ */
+export const discussionPosts = pgTable(
+  "discussion_posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    lessonId: uuid("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    parentId: uuid("parent_id"),
+    /** Opening posts only. */
+    kind: text("kind"),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorName: text("author_name").notNull(),
+    byStaff: boolean("by_staff").notNull().default(false),
+    bodyMd: text("body_md").notNull(),
+    bodyHtml: text("body_html").notNull(),
+    status: text("status").notNull().default("visible"),
+    /** Why staff hid it, shown to its author. */
+    hiddenReason: text("hidden_reason"),
+    helpfulCount: integer("helpful_count").notNull().default(0),
+    /** Opening posts: visible replies, kept with each reply written or removed. */
+    replyCount: integer("reply_count").notNull().default(0),
+    /** Questions: when the asker or staff marked it answered. */
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    editedAt: timestamp("edited_at", { withTimezone: true }),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** Opening posts: the latest reply's time (or its own), for "newest" and the inbox. */
+    lastActivityAt: timestamp("last_activity_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [
+    foreignKey({ name: "discussion_posts_parent_fk", columns: [t.parentId], foreignColumns: [t.id] }).onDelete("cascade"),
+    check("discussion_posts_kind_check", sql`(${t.parentId} is null) = (${t.kind} is not null) and (${t.kind} is null or ${inList("kind", DISCUSSION_KINDS)})`),
+    check("discussion_posts_status_check", inList("status", DISCUSSION_POST_STATUSES)),
+    check("discussion_posts_body_check", sql`char_length(${t.bodyMd}) <= 5000`),
+    // A lesson's threads, newest first; a thread's replies in order.
+    index("discussion_posts_lesson_idx").on(t.lessonId, t.lastActivityAt.desc().nullsFirst()).where(sql`${t.parentId} is null`),
+    index("discussion_posts_parent_idx").on(t.parentId, t.createdAt),
+    // The inbox and the course's Discussions page: every thread of a course.
+    index("discussion_posts_course_idx").on(t.courseId, t.lastActivityAt.desc().nullsFirst()).where(sql`${t.parentId} is null`),
+    // The dashboard: unanswered questions, oldest first.
+    index("discussion_posts_unanswered_idx")
+      .on(t.createdAt)
+      .where(sql`${t.parentId} is null and ${t.kind} = 'question' and ${t.answeredAt} is null and ${t.deletedAt} is null`),
+    index("discussion_posts_author_idx").on(t.authorId),
+  ],
+);
+
+/** "Helpful", once per person per post. */
+export const discussionHelpfulMarks = pgTable(
+  "discussion_helpful_marks",
+  {
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => discussionPosts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] })],
+);
+
+/** Who follows a thread (its opening post): the author and everyone who replied, until they unfollow. */
+export const discussionFollows = pgTable(
+  "discussion_follows",
+  {
+    threadId: uuid("thread_id")
+      .notNull()
+      .references(() => discussionPosts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** False: the person unfollowed; kept so writing again does not follow them back. */
+    following: boolean("following").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.threadId, t.userId] })],
+);
+
+/** One thing new for one person: the bell counts the unread, the hourly e-mail lists the unsent. */
+export const discussionNotifications = pgTable(
+  "discussion_notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    postId: uuid("post_id").references(() => discussionPosts.id, { onDelete: "cascade" }),
+    /** What the notification says (a hidden post's reason, a ban's reason). */
+    note: text("note").notNull().default(""),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    emailedAt: timestamp("emailed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("discussion_notifications_kind_check", inList("kind", DISCUSSION_NOTIFICATION_KINDS)),
+    // The bell: one indexed count of a person's unread.
+    index("discussion_notifications_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+    index("discussion_notifications_user_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
+    index("discussion_notifications_unsent_idx").on(t.userId).where(sql`${t.emailedAt} is null`),
+  ],
+);
+
+/** A person stopped from posting: until a moment, or for good (`until` null). Audited in access_events. */
+export const discussionBans = pgTable("discussion_bans", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  until: timestamp("until", { withTimezone: true }),
+  reason: text("reason").notNull(),
+  createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Discussion mail: a row per person who turned it off (account page or one-click unsubscribe), and when the last went out. */
+export const discussionMailSettings = pgTable("discussion_mail_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  enabled: boolean("enabled").notNull().default(true),
+  lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
+});

@@ -11,6 +11,7 @@ import { settleEndedTestMemberships } from "~/server/payments/settle-ended-test-
 import { sweepUnusedPostCovers } from "~/server/posts/post-covers.server";
 import { sendDripOpenedMails } from "~/server/learning/drip-mail.server";
 import { sendNewLessonMails } from "~/server/learning/new-lesson-mail.server";
+import { sendDiscussionMails } from "~/server/discussions/discussion-mail.server";
 import { sendAnnouncement } from "~/server/marketing/announcements.server";
 import { LONGEST_RATE_LIMIT_WINDOW_MS } from "~/server/platform/rate-limit.server";
 import { sweepUnusedSiteLogos } from "~/server/settings/site-logos.server";
@@ -95,6 +96,8 @@ export const JOBS: JobRegistration[] = [
   { name: JOB_QUEUE.dripOpenedMail, cron: "5 8 * * *", handler: logged(JOB_QUEUE.dripOpenedMail, () => sendDripOpenedMails()) },
   // Once a day: lessons added since yesterday, to the learners of courses that turned it on (issue 25).
   { name: JOB_QUEUE.newLessonMail, cron: "10 8 * * *", handler: logged(JOB_QUEUE.newLessonMail, () => sendNewLessonMails()) },
+  // Every 10 minutes: what is new in discussions, at most one message per person per hour (issue 42).
+  { name: JOB_QUEUE.discussionMail, cron: "*/10 * * * *", handler: logged(JOB_QUEUE.discussionMail, () => sendDiscussionMails()) },
 ];
 
 /** Starts every worker of the app in this process. */

@@ -16,31 +16,38 @@ import { mailOptOuts } from "~/server/db/schema";
 
 const normalize = (email: string) => email.trim().toLowerCase();
 
-const tokenWith = (secret: string, email: string) =>
+/**
+ * Which mail a link stops: `marketing` (drip notices, announcements, new lessons) or `discussions`
+ * (issue 42: what is new in discussions), each with tokens of its own so one never stops the other.
+ */
+export type UnsubscribeList = "marketing" | "discussions";
+
+const tokenWith = (secret: string, email: string, list: UnsubscribeList) =>
   crypto
     .createHmac("sha256", secret)
-    .update(`unsubscribe:${normalize(email)}`)
+    .update(list === "marketing" ? `unsubscribe:${normalize(email)}` : `unsubscribe:${list}:${normalize(email)}`)
     .digest("base64url");
 
-const tokenFor = (email: string) => tokenWith(resolveAuthSecrets(getConfig())[0], email);
+const tokenFor = (email: string, list: UnsubscribeList) => tokenWith(resolveAuthSecrets(getConfig())[0], email, list);
 
-export function isValidUnsubscribeToken(email: string, token: string) {
+export function isValidUnsubscribeToken(email: string, token: string, list: UnsubscribeList = "marketing") {
   const given = Buffer.from(token);
   return resolveAuthSecrets(getConfig()).some((secret) => {
-    const expected = Buffer.from(tokenWith(secret, email));
+    const expected = Buffer.from(tokenWith(secret, email, list));
     return given.length === expected.length && crypto.timingSafeEqual(given, expected);
   });
 }
 
-export function unsubscribeUrl(email: string) {
-  const params = new URLSearchParams({ email: normalize(email), token: tokenFor(email) });
+export function unsubscribeUrl(email: string, list: UnsubscribeList = "marketing") {
+  const params = new URLSearchParams({ email: normalize(email), token: tokenFor(email, list), ...(list === "marketing" ? {} : { list }) });
   return `${getConfig().publicUrl}/unsubscribe?${params}`;
 }
 
-/** The headers a marketing message is sent with; none for receipts and account mail. */
+/** The headers a marketing or discussion message is sent with; none for receipts and account mail. */
 export function unsubscribeHeaders(kind: MailKind | string, email: string): Record<string, string> {
-  if (!isOneOf(MARKETING_MAIL_KINDS, kind)) return {};
-  return { "List-Unsubscribe": `<${unsubscribeUrl(email)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+  const list: UnsubscribeList | null = isOneOf(MARKETING_MAIL_KINDS, kind) ? "marketing" : kind === "discussions" ? "discussions" : null;
+  if (!list) return {};
+  return { "List-Unsubscribe": `<${unsubscribeUrl(email, list)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
 /** Stops marketing mail to the address. Doing it again changes nothing. */

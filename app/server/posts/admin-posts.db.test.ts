@@ -305,8 +305,9 @@ describe("dashboard counts", () => {
       lessons: async () => 2,
       publishedPosts: async () => 4,
       draftPosts: async () => 5,
+      unansweredQuestions: async () => 6,
     });
-    expect(counts).toEqual({ users: 3, newUsers: null, courses: 1, lessons: 2, publishedPosts: 4, draftPosts: 5 });
+    expect(counts).toEqual({ users: 3, newUsers: null, courses: 1, lessons: 2, publishedPosts: 4, draftPosts: 5, unansweredQuestions: 6 });
   });
 
   it("counts posts by status, and users with those who joined in the last 7 days, from the database", async () => {
