@@ -146,6 +146,8 @@ export const ACCESS_EVENT_TYPES = [
   "role_change",
   "certificate_revoked",
   "drip_unlocked",
+  "api_key_created",
+  "api_key_revoked",
 ] as const;
 export type AccessEventType = (typeof ACCESS_EVENT_TYPES)[number];
 
@@ -159,6 +161,32 @@ export const ACCESS_EVENT_LABELS: Record<AccessEventType, string> = {
   role_change: "Role changed",
   certificate_revoked: "Certificate revoked",
   drip_unlocked: "All lessons opened now",
+  api_key_created: "API key created",
+  api_key_revoked: "API key revoked",
+};
+
+// ---------------------------------------------------------------------------------------------
+// The REST API (docs/decisions/049-api-keys-and-rest-api.md)
+// ---------------------------------------------------------------------------------------------
+
+/** What an API key may do: one scope per resource and verb that /api/v1 has an endpoint for. */
+export const API_SCOPES = [
+  "courses:read",
+  "users:read",
+  "enrollments:read",
+  "enrollments:write",
+  "orders:read",
+  "progress:read",
+] as const;
+export type ApiScope = (typeof API_SCOPES)[number];
+
+export const API_SCOPE_LABELS: Record<ApiScope, string> = {
+  "courses:read": "Read courses, modules and lessons",
+  "users:read": "Read users and search them by e-mail",
+  "enrollments:read": "Read enrollments",
+  "enrollments:write": "Grant and revoke course access",
+  "orders:read": "Read orders",
+  "progress:read": "Read learners' progress",
 };
 
 // ---------------------------------------------------------------------------------------------

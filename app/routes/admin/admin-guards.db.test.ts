@@ -6,7 +6,19 @@ import { callAction, callLoader, sessionUser, thrownResponse } from "../../../te
 import { discoverRoutes, importRouteModule } from "../../../tests/support/route-table";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import type { SessionUser } from "~/server/auth/session.server";
-import { accessEvents, coupons, courseModules, courses, enrollments, lessons, orders, posts, quizzes, users } from "~/server/db/schema";
+import {
+  accessEvents,
+  apiKeys,
+  coupons,
+  courseModules,
+  courses,
+  enrollments,
+  lessons,
+  orders,
+  posts,
+  quizzes,
+  users,
+} from "~/server/db/schema";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 import { issueOwnerSetupCode } from "~/server/users/owner-setup.server";
 import { enqueue, failedJobs, runDueJobs } from "~/server/jobs/queue.server";
@@ -105,9 +117,17 @@ const FORMS: Record<string, (id: string) => Form[]> = {
     { intent: "send", send_key: "guard-test-send-key-000", subject: "Sneaky", body_md: "Hi", audience: "members", course_id: "" },
   ],
   "/admin/system": (): Form[] => [{ intent: "retry", queue: "mail", id: failedJobId }],
+  "/admin/developers": (id): Form[] => [{ intent: "revoke", id }],
+  "/admin/developers/new": (): Form[] => [{ name: "Sneaky key", scopes: "users:read" }],
 };
 /** Pages only a super_admin may open: a plain admin gets the same 403 as a learner (isAdmin true). */
-const SUPER_ADMIN_ONLY = new Set(["/admin/settings", "/admin/system"]);
+const SUPER_ADMIN_ONLY = new Set([
+  "/admin/settings",
+  "/admin/system",
+  "/admin/developers",
+  "/admin/developers/new",
+  "/admin/developers/docs",
+]);
 const fallbackForms = (id: string): Form[] => [{ intent: "delete", id }];
 
 type EntryPoint = { name: string; pattern: string; run: (user: SessionUser | null) => Promise<unknown> };
@@ -325,6 +345,7 @@ describe("admin loaders and actions called directly", () => {
       .where(eq(orders.id, orderId));
     expect(order).toEqual({ status: "paid", refundedAt: null });
     expect((await failedJobs()).map((job) => job.id)).toContain(failedJobId);
+    expect(await database().db.select().from(apiKeys)).toEqual([]);
   });
 
   it("let an admin and a super admin load every admin page (a super admin's own pages: the super admin), so the refusals above are the guard's", async () => {

@@ -18,6 +18,7 @@ import {
 // A relative path, not "~/lib/…": drizzle-kit loads this file without the app's path alias.
 import {
   ACCESS_EVENT_TYPES,
+  API_SCOPES,
   ANNOUNCEMENT_AUDIENCES,
   ANNOUNCEMENT_STATUSES,
   ADMIN_ROLES,
@@ -1089,3 +1090,36 @@ export const siteSettings = pgTable(
 );
 
 export type SiteSettingsRow = typeof siteSettings.$inferSelect;
+
+// ---------------------------------------------------------------------------
+// The REST API's keys (docs/decisions/049-api-keys-and-rest-api.md)
+// ---------------------------------------------------------------------------
+
+/**
+ * A key for /api/v1. The key itself is shown once, when it is made; only its SHA-256 is kept
+ * (it has 256 random bits, so a slow hash would add nothing), with its first characters to
+ * recognise it in the list. A revoked key stays, so the list and the audit trail can name it.
+ */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** The key's first characters ("osk_Ab3x…"), safe to show. */
+    prefix: text("prefix").notNull(),
+    keyHash: text("key_hash").notNull().unique(),
+    scopes: text("scopes").array().notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedBy: text("revoked_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("api_keys_scopes_check", sql`${t.scopes} <@ array[${sql.raw(API_SCOPES.map((scope) => `'${scope}'`).join(", "))}]::text[]`),
+    check("api_keys_name_check", sql`length(trim(${t.name})) between 1 and 100`),
+    index("api_keys_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+export type ApiKey = typeof apiKeys.$inferSelect;
