@@ -98,6 +98,9 @@ export default [
     route("developers", "routes/admin/developers.tsx"),
     route("developers/new", "routes/admin/developer-key-new.tsx"),
     route("developers/docs", "routes/admin/developer-docs.tsx"),
+    route("developers/webhooks", "routes/admin/developer-webhooks.tsx"),
+    route("developers/webhooks/new", "routes/admin/developer-webhook-new.tsx"),
+    route("developers/webhooks/:id", "routes/admin/developer-webhook.tsx"),
   ]),
 
   // Resource routes (no UI)

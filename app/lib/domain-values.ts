@@ -170,14 +170,7 @@ export const ACCESS_EVENT_LABELS: Record<AccessEventType, string> = {
 // ---------------------------------------------------------------------------------------------
 
 /** What an API key may do: one scope per resource and verb that /api/v1 has an endpoint for. */
-export const API_SCOPES = [
-  "courses:read",
-  "users:read",
-  "enrollments:read",
-  "enrollments:write",
-  "orders:read",
-  "progress:read",
-] as const;
+export const API_SCOPES = ["courses:read", "users:read", "enrollments:read", "enrollments:write", "orders:read", "progress:read"] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
 export const API_SCOPE_LABELS: Record<ApiScope, string> = {
@@ -409,3 +402,22 @@ export function valueForSlug<const V extends string>(
 ): V | null {
   return values.find((value) => slugs[value] === slug) ?? null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Webhooks (docs/decisions/050-webhooks.md)
+// ---------------------------------------------------------------------------------------------
+
+/** The events an endpoint can subscribe to: each is sent in the transaction of the change. */
+export const WEBHOOK_EVENTS = ["order.paid", "order.refunded", "enrollment.created", "enrollment.revoked", "lesson.completed"] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
+  "order.paid": "An order is paid",
+  "order.refunded": "An order is refunded",
+  "enrollment.created": "A user gets access to a course",
+  "enrollment.revoked": "A user loses access to a course",
+  "lesson.completed": "A learner completes a lesson",
+};
+
+export const WEBHOOK_DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];

@@ -179,6 +179,14 @@ const MATRIX: Record<string, Entry> = {
   "/admin/developers": { loader: owner("200"), action: owner("400") },
   "/admin/developers/new": { loader: owner("200"), action: owner("400") },
   "/admin/developers/docs": { loader: owner("200") },
+  "/admin/developers/webhooks": { loader: owner("200") },
+  "/admin/developers/webhooks/new": { loader: owner("200"), action: owner("400") },
+  // An id that names no endpoint: the owner's 404 comes after the guard.
+  "/admin/developers/webhooks/:id": {
+    path: () => "/admin/developers/webhooks/00000000-0000-4000-8000-000000000000",
+    loader: owner("404"),
+    action: owner("400"),
+  },
   "/api/admin/markdown-preview": { action: admins("200") },
 
   // public resources

@@ -7,6 +7,7 @@ import { handleApiRequest } from "~/server/api/api-router.server";
 import * as developers from "./developers";
 import * as docs from "./developer-docs";
 import * as newKey from "./developer-key-new";
+import * as newWebhook from "./developer-webhook-new";
 
 const database = useTestDatabase();
 const owner = sessionUser({ role: "super_admin" });
@@ -74,5 +75,34 @@ describe("Admin → Developers", () => {
     const { endpoints } = (page as unknown as { data: { endpoints: { method: string; path: string; scope: string }[] } }).data;
     expect(endpoints.map((endpoint) => `${endpoint.method} ${endpoint.path}`)).toContain("POST /enrollments");
     expect(endpoints.find((endpoint) => endpoint.path === "/enrollments" && endpoint.method === "POST")!.scope).toBe("enrollments:write");
+  });
+
+  it("refuses a webhook URL that is not https or leads to a private address, keeping what was typed", async () => {
+    const submit = async (fields: [string, string][]) => {
+      const request = new Request("http://localhost:3000/admin/developers/webhooks/new", {
+        method: "POST",
+        body: new URLSearchParams(fields),
+      });
+      return (await newWebhook.action({ request, params: {}, context: routeContext({ user: owner }) } as never)) as unknown as {
+        data: { errors: Record<string, string[]>; values: Record<string, string> };
+        init: ResponseInit | null;
+      };
+    };
+    const plain = await submit([
+      ["url", "http://hooks.example.com/x"],
+      ["events", "order.paid"],
+    ]);
+    expect(plain.init?.status).toBe(400);
+    expect(plain.data).toEqual({
+      errors: { url: ["The URL must start with https://"] },
+      values: { url: "http://hooks.example.com/x", description: "", events: "order.paid" },
+    });
+    const internal = await submit([
+      ["url", "https://169.254.169.254/latest"],
+      ["events", "order.paid"],
+    ]);
+    expect(internal.data.errors.url).toEqual(["The URL leads to a private or local address, which webhooks cannot reach"]);
+    const noEvents = await submit([["url", "https://hooks.example.com/x"]]);
+    expect(noEvents.data.errors.events).toEqual(["Choose at least one event"]);
   });
 });

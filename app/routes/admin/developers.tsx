@@ -86,9 +86,14 @@ export default function AdminDevelopers({ loaderData }: Route.ComponentProps) {
         search={{ id: "api-key", label: "Search API keys by name", placeholder: "Search by name", maxLength: API_KEY_NAME_MAX }}
         create={{ to: "/admin/developers/new", label: "New API key", firstLabel: "Create the first API key" }}
         headerActions={
-          <Button asChild variant="outline">
-            <Link to="/admin/developers/docs">API reference</Link>
-          </Button>
+          <>
+            <Button asChild variant="outline">
+              <Link to="/admin/developers/webhooks">Webhooks</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/admin/developers/docs">API reference</Link>
+            </Button>
+          </>
         }
         columns={columns}
         rowKey={(key) => key.id}

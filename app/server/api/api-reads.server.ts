@@ -6,6 +6,7 @@ import { db } from "~/server/db/client.server";
 import { containsPattern } from "~/server/db/like.server";
 import { courseModules, courses, enrollments, lessons, orders, users } from "~/server/db/schema";
 import { listCourseProgress } from "~/server/learning/progress.server";
+import { enrollmentItem, iso, orderItem } from "./api-shapes.server";
 
 /**
  * What /api/v1 reads, as the API shows it (snake_case, ISO times). Lists page by keyset: newest
@@ -49,8 +50,6 @@ function toPage<Row extends { cursor: string[] }, T>(rows: Row[], limit: number,
   const shown = rows.slice(0, limit);
   return { data: shown.map(toItem), next_cursor: more ? encodeCursor(shown.at(-1)!.cursor) : null };
 }
-
-const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 // Courses ------------------------------------------------------------------------------------
 
@@ -255,24 +254,6 @@ const enrollmentColumns = {
   revokedAt: enrollments.revokedAt,
 };
 
-function enrollmentItem(row: {
-  userId: string;
-  courseId: string;
-  status: string;
-  source: string;
-  grantedAt: Date;
-  revokedAt: Date | null;
-}) {
-  return {
-    user_id: row.userId,
-    course_id: row.courseId,
-    status: row.status as EnrollmentStatus,
-    source: row.source,
-    granted_at: row.grantedAt.toISOString(),
-    revoked_at: iso(row.revokedAt),
-  };
-}
-
 export async function listApiEnrollments({
   userId,
   courseId,
@@ -339,30 +320,6 @@ const orderColumns = {
   refundedAt: orders.refundedAt,
   createdAt: orders.createdAt,
 };
-
-type OrderRow = Pick<typeof orders.$inferSelect, keyof typeof orderColumns>;
-
-function orderItem(row: OrderRow) {
-  return {
-    id: row.id,
-    user_id: row.userId,
-    customer_email: row.customerEmail,
-    kind: row.kind,
-    course_id: row.courseId,
-    plan: row.plan,
-    item_title: row.itemTitle,
-    amount_cents: row.amountCents,
-    list_price_cents: row.listPriceCents,
-    discount_cents: row.discountCents,
-    currency: row.currency,
-    status: row.status as OrderStatus,
-    provider: row.provider,
-    coupon_code: row.couponCode,
-    paid_at: iso(row.paidAt),
-    refunded_at: iso(row.refundedAt),
-    created_at: row.createdAt.toISOString(),
-  };
-}
 
 export async function listApiOrders({
   status,

@@ -19,6 +19,8 @@ import {
 import {
   ACCESS_EVENT_TYPES,
   API_SCOPES,
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_EVENTS,
   ANNOUNCEMENT_AUDIENCES,
   ANNOUNCEMENT_STATUSES,
   ADMIN_ROLES,
@@ -1123,3 +1125,63 @@ export const apiKeys = pgTable(
 );
 
 export type ApiKey = typeof apiKeys.$inferSelect;
+
+// ---------------------------------------------------------------------------
+// Webhooks (docs/decisions/050-webhooks.md)
+// ---------------------------------------------------------------------------
+
+/**
+ * Where the school sends its events. The secret signs every delivery (Standard Webhooks); it is
+ * kept in clear because signing needs it, and shown to the owner once. An endpoint failing for
+ * three days is disabled (`disabled_at`, with the reason) and its maker e-mailed.
+ */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    url: text("url").notNull(),
+    description: text("description").notNull().default(""),
+    events: text("events").array().notNull(),
+    secret: text("secret").notNull(),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    disabledReason: text("disabled_reason"),
+    /** The first failed attempt since the last success; null while deliveries go through. */
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "webhook_endpoints_events_check",
+      sql`${t.events} <@ array[${sql.raw(WEBHOOK_EVENTS.map((event) => `'${event}'`).join(", "))}]::text[]`,
+    ),
+    index("webhook_endpoints_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+/** One event for one endpoint: the body sent (the same on every attempt) and how the last attempt went. */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    /** Also the `webhook-id` header, the same on every attempt, so a receiver can drop repeats. */
+    id: uuid("id").primaryKey().defaultRandom(),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    event: text("event").notNull(),
+    body: text("body").notNull(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    responseStatus: integer("response_status"),
+    durationMs: integer("duration_ms"),
+    error: text("error"),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("webhook_deliveries_status_check", inList("status", WEBHOOK_DELIVERY_STATUSES)),
+    index("webhook_deliveries_endpoint_created_idx").on(t.endpointId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;

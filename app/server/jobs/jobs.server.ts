@@ -4,6 +4,7 @@ import { sweepTempCourseCovers } from "~/server/courses/course-covers.server";
 import { sweepUnusedLessonVideos } from "~/server/curriculum/lesson-videos.server";
 import { db } from "~/server/db/client.server";
 import { rateLimits, sessions, subscriptions, verifications } from "~/server/db/schema";
+import { deliverQueuedWebhook } from "~/server/webhooks/webhooks.server";
 import { logger } from "~/server/logger.server";
 import { clearOldMailBodies, deliverQueuedMail } from "~/server/mail/mail-queue.server";
 import { settleEndedTestMemberships } from "~/server/payments/settle-ended-test-memberships.server";
@@ -90,6 +91,8 @@ export const JOBS: JobRegistration[] = [
   { name: "purge-expired-rows", cron: "41 * * * *", handler: logged("purge-expired-rows", () => purgeExpiredRows()) },
   { name: "end-test-memberships", cron: "*/10 * * * *", handler: logged("end-test-memberships", () => endTestMemberships()) },
   { name: "announcement", handler: (data) => sendAnnouncement(data) },
+  // One webhook delivery each (docs/decisions/050); a slow receiver holds one slot for 5 s at most.
+  { name: "webhook", handler: (data, job) => deliverQueuedWebhook(data, job), concurrency: 4 },
   // Once a day: learners whose drip modules opened since yesterday (issue 24).
   { name: "drip-opened-mail", cron: "5 8 * * *", handler: logged("drip-opened-mail", () => sendDripOpenedMails()) },
   // Once a day: lessons added since yesterday, to the learners of courses that turned it on (issue 25).
