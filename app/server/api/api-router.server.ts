@@ -1,6 +1,6 @@
 import type { z } from "~/lib/forms/zod";
-import { consumeRateLimit, type RateLimit } from "~/server/rate-limit.server";
-import { logger } from "~/server/logger.server";
+import { consumeRateLimit, type RateLimit } from "~/server/platform/rate-limit.server";
+import { logger } from "~/server/platform/logger.server";
 import { API_ENDPOINTS, type Endpoint } from "./api-endpoints.server";
 import { authenticateApiKey, type ApiKeyPrincipal } from "./api-keys.server";
 import { ApiProblem, problemResponse } from "./api-problem.server";

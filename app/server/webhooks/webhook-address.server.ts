@@ -1,6 +1,6 @@
 import dns from "node:dns";
 import net from "node:net";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 
 /**
  * The webhook sender's guard against server-side request forgery (docs/decisions/050): an

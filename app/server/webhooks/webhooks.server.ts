@@ -4,12 +4,12 @@ import https from "node:https";
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import type { WebhookEvent } from "~/lib/domain-values";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { db, type Queryable } from "~/server/db/client.server";
 import { anyColumnContains } from "~/server/db/like.server";
 import { users, webhookDeliveries, webhookEndpoints } from "~/server/db/schema";
 import { enqueue, type JobContext } from "~/server/jobs/queue.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { sendMail } from "~/server/mail/mail-queue.server";
 import { checkWebhookUrl, guardedLookup, parseWebhookUrl } from "./webhook-address.server";
 
