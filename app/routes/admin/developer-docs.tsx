@@ -3,7 +3,7 @@ import type { Route } from "./+types/developer-docs";
 import { AdminError } from "~/components/admin/admin-error";
 import { Badge } from "~/components/ui/badge";
 import { adminMeta } from "~/lib/seo";
-import { apiDocsLoader } from "./developers.server";
+import { apiDocsLoader } from "./developer-docs.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "API reference");
 

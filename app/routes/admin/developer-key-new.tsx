@@ -7,7 +7,7 @@ import { Input } from "~/components/ui/input";
 import { useAnswerToast } from "~/components/use-toast-once";
 import { API_KEY_NAME_MAX } from "~/lib/api-keys";
 import { adminMeta } from "~/lib/seo";
-import { newApiKeyAction, newApiKeyLoader } from "./developers.server";
+import { newApiKeyAction, newApiKeyLoader } from "./developer-key-new.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "New API key");
 

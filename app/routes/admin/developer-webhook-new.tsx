@@ -7,7 +7,7 @@ import { Input } from "~/components/ui/input";
 import { useAnswerToast } from "~/components/use-toast-once";
 import { WEBHOOK_DESCRIPTION_MAX } from "~/lib/webhooks";
 import { adminMeta } from "~/lib/seo";
-import { newWebhookAction, newWebhookLoader } from "./developer-webhooks.server";
+import { newWebhookAction, newWebhookLoader } from "./developer-webhook-new.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "Add webhook endpoint");
 

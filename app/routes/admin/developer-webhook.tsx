@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { ConfirmButton } from "~/components/ui/confirm-button";
 import { useAnswerToast } from "~/components/use-toast-once";
 import { adminMeta } from "~/lib/seo";
-import { webhookAction, webhookLoader } from "./developer-webhooks.server";
+import { webhookAction, webhookLoader } from "./developer-webhook.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "Webhook endpoint");
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { grantCourseAccess, revokeCourseAccess } from "~/server/access/course-access.server";
 import { courses, mailLog, users, webhookDeliveries, webhookEndpoints } from "~/server/db/schema";
+import { JOB_QUEUE } from "~/lib/job-queues";
 import { runDueJobs } from "~/server/jobs/queue.server";
 import { checkWebhookUrl, isForbiddenAddress, WebhookAddressError } from "./webhook-address.server";
 import {
@@ -69,7 +70,7 @@ beforeEach(async () => {
   await database().db.delete(webhookEndpoints);
 });
 
-const deliver = () => runDueJobs("webhook", (data, job) => deliverQueuedWebhook(data, job));
+const deliver = () => runDueJobs(JOB_QUEUE.webhook, (data, job) => deliverQueuedWebhook(data, job));
 
 describe("the address guard", () => {
   it("refuses loopback, private, link-local, metadata and other internal addresses", () => {

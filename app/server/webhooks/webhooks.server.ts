@@ -4,6 +4,7 @@ import https from "node:https";
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import type { WebhookEvent } from "~/lib/domain-values";
+import { JOB_QUEUE } from "~/lib/job-queues";
 import { getConfig } from "~/server/platform/config.server";
 import { db, type Queryable } from "~/server/db/client.server";
 import { anyColumnContains } from "~/server/db/like.server";
@@ -40,7 +41,7 @@ export async function emitWebhookEvent({ tx, type, data }: { tx: Queryable; type
     .insert(webhookDeliveries)
     .values(endpoints.map((endpoint) => ({ endpointId: endpoint.id, event: type, body })))
     .returning({ id: webhookDeliveries.id });
-  for (const row of rows) await enqueue(tx, "webhook", { deliveryId: row.id });
+  for (const row of rows) await enqueue(tx, JOB_QUEUE.webhook, { deliveryId: row.id });
   return rows.length;
 }
 
@@ -164,7 +165,7 @@ export async function sendTestWebhook({ endpointId }: { endpointId: string }) {
       .insert(webhookDeliveries)
       .values({ endpointId, event: TEST_EVENT, body })
       .returning({ id: webhookDeliveries.id });
-    await enqueue(tx, "webhook", { deliveryId: row!.id });
+    await enqueue(tx, JOB_QUEUE.webhook, { deliveryId: row!.id });
     return row!.id;
   });
 }
@@ -178,7 +179,7 @@ export async function redeliverWebhook({ endpointId, deliveryId }: { endpointId:
       .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId)))
       .returning({ id: webhookDeliveries.id });
     if (!row) throw new WebhookEndpointNotFoundError(endpointId);
-    await enqueue(tx, "webhook", { deliveryId });
+    await enqueue(tx, JOB_QUEUE.webhook, { deliveryId });
   });
 }
 
