@@ -42,8 +42,12 @@ declare module "http" {
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-/** Signed by the payment provider, not sent by a browser. */
-const ORIGIN_CHECK_EXEMPT = ["/api/webhooks/"];
+/**
+ * Signed by the payment provider, not sent by a browser; and the REST API, which a session cookie
+ * never authenticates (only an API key in the Authorization header, which a cross-site page cannot
+ * make a browser send), so a cross-site request there can do nothing a visitor could not.
+ */
+const ORIGIN_CHECK_EXEMPT = ["/api/webhooks/", "/api/v1/"];
 
 /**
  * The largest request body the server reads for a form or JSON. The longest legitimate one is a

@@ -102,11 +102,19 @@ export default [
     route("announcements/new", "routes/admin/announcement-new.tsx"),
     route("analytics", "routes/admin/analytics.tsx"),
     route("system", "routes/admin/system.tsx"),
+    route("developers", "routes/admin/developers.tsx"),
+    route("developers/new", "routes/admin/developer-key-new.tsx"),
+    route("developers/docs", "routes/admin/developer-docs.tsx"),
+    route("developers/webhooks", "routes/admin/developer-webhooks.tsx"),
+    route("developers/webhooks/new", "routes/admin/developer-webhook-new.tsx"),
+    route("developers/webhooks/:id", "routes/admin/developer-webhook.tsx"),
   ]),
 
   // Resource routes (no UI)
   route(".well-known/jwks.json", "routes/resources/jwks.ts"),
   route("api/me", "routes/resources/api-me.ts"),
+  // The REST API (docs/decisions/049): API keys only, never a session; its OpenAPI document at api/v1/openapi.json.
+  route("api/v1/*", "routes/resources/api-v1.ts"),
   route("api/lessons/:lessonId/progress", "routes/resources/lesson-progress.ts"),
   route("api/admin/markdown-preview", "routes/resources/markdown-preview.ts"),
   route("admin/users/export.csv", "routes/resources/users-export-csv.ts"),

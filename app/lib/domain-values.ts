@@ -148,6 +148,8 @@ export const ACCESS_EVENT_TYPES = [
   "drip_unlocked",
   "posting_banned",
   "posting_unbanned",
+  "api_key_created",
+  "api_key_revoked",
 ] as const;
 export type AccessEventType = (typeof ACCESS_EVENT_TYPES)[number];
 
@@ -163,6 +165,25 @@ export const ACCESS_EVENT_LABELS: Record<AccessEventType, string> = {
   drip_unlocked: "All lessons opened now",
   posting_banned: "Stopped from posting in discussions",
   posting_unbanned: "Allowed to post in discussions again",
+  api_key_created: "API key created",
+  api_key_revoked: "API key revoked",
+};
+
+// ---------------------------------------------------------------------------------------------
+// The REST API (docs/decisions/049-api-keys-and-rest-api.md)
+// ---------------------------------------------------------------------------------------------
+
+/** What an API key may do: one scope per resource and verb that /api/v1 has an endpoint for. */
+export const API_SCOPES = ["courses:read", "users:read", "enrollments:read", "enrollments:write", "orders:read", "progress:read"] as const;
+export type ApiScope = (typeof API_SCOPES)[number];
+
+export const API_SCOPE_LABELS: Record<ApiScope, string> = {
+  "courses:read": "Read courses, modules and lessons",
+  "users:read": "Read users and search them by e-mail",
+  "enrollments:read": "Read enrollments",
+  "enrollments:write": "Grant and revoke course access",
+  "orders:read": "Read orders",
+  "progress:read": "Read learners' progress",
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -400,3 +421,21 @@ export type DiscussionPostStatus = (typeof DISCUSSION_POST_STATUSES)[number];
 /** What a notification tells its reader. */
 export const DISCUSSION_NOTIFICATION_KINDS = ["reply", "answer", "follow", "hidden", "banned"] as const;
 export type DiscussionNotificationKind = (typeof DISCUSSION_NOTIFICATION_KINDS)[number];
+// ---------------------------------------------------------------------------------------------
+// Webhooks (docs/decisions/050-webhooks.md)
+// ---------------------------------------------------------------------------------------------
+
+/** The events an endpoint can subscribe to: each is sent in the transaction of the change. */
+export const WEBHOOK_EVENTS = ["order.paid", "order.refunded", "enrollment.created", "enrollment.revoked", "lesson.completed"] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
+  "order.paid": "An order is paid",
+  "order.refunded": "An order is refunded",
+  "enrollment.created": "A user gets access to a course",
+  "enrollment.revoked": "A user loses access to a course",
+  "lesson.completed": "A learner completes a lesson",
+};
+
+export const WEBHOOK_DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];

@@ -13,6 +13,7 @@ export const JOB_QUEUE = {
   newLessonMail: "new-lesson-mail",
   announcement: "announcement",
   discussionMail: "discussion-mail",
+  webhook: "webhook",
 } as const;
 export type JobQueue = (typeof JOB_QUEUE)[keyof typeof JOB_QUEUE];
 export const JOB_QUEUES = Object.values(JOB_QUEUE);
@@ -27,4 +28,5 @@ export const JOB_QUEUE_LABELS: Record<JobQueue, string> = {
   [JOB_QUEUE.newLessonMail]: "New lessons, mailed to learners of courses that ask for it (daily)",
   [JOB_QUEUE.announcement]: "Announcements to learners",
   [JOB_QUEUE.discussionMail]: "What is new in discussions, mailed at most hourly (every 10 minutes)",
+  [JOB_QUEUE.webhook]: "Webhook deliveries",
 };

@@ -191,11 +191,24 @@ const MATRIX: Record<string, Entry> = {
   "/admin/analytics": { loader: admins("200") },
   "/admin/analytics/export.csv": { loader: admins("200") },
   "/admin/system": { loader: owner("200"), action: owner("303 /admin/system") },
+  "/admin/developers": { loader: owner("200"), action: owner("400") },
+  "/admin/developers/new": { loader: owner("200"), action: owner("400") },
+  "/admin/developers/docs": { loader: owner("200") },
+  "/admin/developers/webhooks": { loader: owner("200") },
+  "/admin/developers/webhooks/new": { loader: owner("200"), action: owner("400") },
+  // An id that names no endpoint: the owner's 404 comes after the guard.
+  "/admin/developers/webhooks/:id": {
+    path: () => "/admin/developers/webhooks/00000000-0000-4000-8000-000000000000",
+    loader: owner("404"),
+    action: owner("400"),
+  },
   "/api/admin/markdown-preview": { action: admins("200") },
 
   // public resources
   "/.well-known/jwks.json": { loader: everyone("200") },
   "/api/me": { loader: everyone("401") },
+  // The REST API takes an API key only: every session, the owner's included, is a 401 there.
+  "/api/v1/*": { path: () => "/api/v1/users", loader: everyone("401"), action: everyone("401") },
   "/data/courses.json": { loader: everyone("200") },
   "/robots.txt": { loader: everyone("200") },
   "/sitemap.xml": { loader: everyone("200") },

@@ -4,6 +4,7 @@ import {
   ChartColumn,
   Database,
   GraduationCap,
+  KeyRound,
   LayoutDashboard,
   ListChecks,
   Megaphone,
@@ -32,6 +33,7 @@ const ITEMS = [
   { to: "/admin/quizzes", label: "Quizzes", icon: ListChecks, end: false },
   { to: "/admin/settings", label: "Settings", icon: Settings, end: false, superAdminOnly: true },
   { to: "/admin/system", label: "System", icon: Activity, end: false, superAdminOnly: true },
+  { to: "/admin/developers", label: "Developers", icon: KeyRound, end: false, superAdminOnly: true },
 ];
 
 /**

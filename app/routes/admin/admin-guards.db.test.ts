@@ -6,7 +6,21 @@ import { callAction, callLoader, sessionUser, thrownResponse } from "../../../te
 import { discoverRoutes, importRouteModule } from "../../../tests/support/route-table";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import type { SessionUser } from "~/server/auth/session.server";
-import { accessEvents, coupons, courseModules, courses, enrollments, lessons, orders, posts, quizzes, users } from "~/server/db/schema";
+import {
+  accessEvents,
+  apiKeys,
+  coupons,
+  courseModules,
+  courses,
+  enrollments,
+  lessons,
+  orders,
+  posts,
+  quizzes,
+  users,
+  webhookDeliveries,
+  webhookEndpoints,
+} from "~/server/db/schema";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 import { issueOwnerSetupCode } from "~/server/users/owner-setup.server";
 import { enqueue, failedJobs, runDueJobs } from "~/server/jobs/queue.server";
@@ -17,6 +31,8 @@ const admin = sessionUser({ role: "admin" });
 const superAdmin = sessionUser({ role: "super_admin" });
 const learner = sessionUser({ role: "user" });
 let postId = "";
+/** A webhook endpoint: a Delete or a Send test event that got through would show. */
+let webhookId = "";
 let courseId = "";
 /** A paid test-mode order of the learner's: a refund that got through would show. */
 let orderId = "";
@@ -43,7 +59,8 @@ const firstRunRoutes = everyAdminRoute.filter((route) => FIRST_RUN_ONLY.includes
  * The record a pattern's dynamic segments name: a real user for the user pages, else the guarded
  * post's id, which the guarded course and its quiz lesson share (a UUID that names nothing for other kinds of record).
  */
-const recordId = (pattern: string) => (pattern.startsWith("/admin/users/") ? learner.id : postId);
+const recordId = (pattern: string) =>
+  pattern.startsWith("/admin/users/") ? learner.id : pattern.startsWith("/admin/developers/webhooks/") ? webhookId : postId;
 const fill = (pattern: string) => pattern.replace(/:\w+\??/g, recordId(pattern));
 const paramsOf = (pattern: string) => Object.fromEntries([...pattern.matchAll(/:(\w+)/g)].map(([, name]) => [name, recordId(pattern)]));
 
@@ -109,9 +126,22 @@ const FORMS: Record<string, (id: string) => Form[]> = {
     { intent: "send", send_key: "guard-test-send-key-000", subject: "Sneaky", body_md: "Hi", audience: "members", course_id: "" },
   ],
   "/admin/system": (): Form[] => [{ intent: "retry", queue: "mail", id: failedJobId }],
+  "/admin/developers": (id): Form[] => [{ intent: "revoke", id }],
+  "/admin/developers/new": (): Form[] => [{ name: "Sneaky key", scopes: "users:read" }],
+  "/admin/developers/webhooks/new": (): Form[] => [{ url: "https://hooks.example.com/", events: "order.paid" }],
+  "/admin/developers/webhooks/:id": (): Form[] => [{ intent: "send-test" }, { intent: "delete" }],
 };
 /** Pages only a super_admin may open: a plain admin gets the same 403 as a learner (isAdmin true). */
-const SUPER_ADMIN_ONLY = new Set(["/admin/settings", "/admin/system"]);
+const SUPER_ADMIN_ONLY = new Set([
+  "/admin/settings",
+  "/admin/system",
+  "/admin/developers",
+  "/admin/developers/new",
+  "/admin/developers/docs",
+  "/admin/developers/webhooks",
+  "/admin/developers/webhooks/new",
+  "/admin/developers/webhooks/:id",
+]);
 const fallbackForms = (id: string): Form[] => [{ intent: "delete", id }];
 
 type EntryPoint = { name: string; pattern: string; run: (user: SessionUser | null) => Promise<unknown> };
@@ -138,6 +168,11 @@ beforeAll(async () => {
   const db = database().db;
   for (const user of [admin, superAdmin, learner])
     await db.insert(users).values({ id: user.id, email: user.email, name: user.name, role: user.role, emailVerified: true });
+  const [endpoint] = await db
+    .insert(webhookEndpoints)
+    .values({ url: "https://hooks.example.com/guarded", events: ["order.paid"], secret: "whsec_dGVzdA==" })
+    .returning({ id: webhookEndpoints.id });
+  webhookId = endpoint!.id;
   const [post] = await db
     .insert(posts)
     .values({ title: "Guarded post", slug: unique("guarded"), contentMd: "Original", status: "draft" })
@@ -330,6 +365,9 @@ describe("admin loaders and actions called directly", () => {
       .where(eq(orders.id, orderId));
     expect(order).toEqual({ status: "paid", refundedAt: null });
     expect((await failedJobs()).map((job) => job.id)).toContain(failedJobId);
+    expect(await database().db.select().from(apiKeys)).toEqual([]);
+    expect((await database().db.select().from(webhookEndpoints)).map((endpoint) => endpoint.id)).toEqual([webhookId]);
+    expect(await database().db.select().from(webhookDeliveries)).toEqual([]);
   });
 
   it("let an admin and a super admin load every admin page (a super admin's own pages: the super admin), so the refusals above are the guard's", async () => {

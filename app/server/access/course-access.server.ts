@@ -1,3 +1,5 @@
+import { enrollmentItem } from "~/server/api/api-shapes.server";
+import { emitWebhookEvent } from "~/server/webhooks/webhooks.server";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { type EnrollmentSource, type EnrollmentStatus } from "~/lib/domain-values";
 import { isUuid } from "~/lib/uuid";
@@ -74,6 +76,14 @@ export async function grantCourseAccess({
       .returning({ status: enrollments.status });
     if (!changed) return { status: "active", changed: false };
     await recordAccessEvent({ tx, type: "grant", userId, courseId, actorId, source, orderId, note, snapshot });
+    await emitWebhookEvent({
+      tx,
+      type: "enrollment.created",
+      data: {
+        enrollment: enrollmentItem({ userId, courseId, status: "active", source, grantedAt: now, revokedAt: null }),
+        user_email: snapshot.userEmail,
+      },
+    });
     return { status: "active", changed: true };
   });
 }
@@ -93,9 +103,24 @@ export async function revokeCourseAccess({
       .update(enrollments)
       .set({ status: "revoked", revokedAt: new Date() })
       .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId), eq(enrollments.status, "active")))
-      .returning({ source: enrollments.source });
+      .returning({ source: enrollments.source, grantedAt: enrollments.grantedAt, revokedAt: enrollments.revokedAt });
     if (!changed) return { status: "revoked", changed: false };
-    await recordAccessEvent({ tx, type: "revoke", userId, courseId, actorId, source: changed.source as EnrollmentSource, orderId, note, snapshot });
+    await emitWebhookEvent({
+      tx,
+      type: "enrollment.revoked",
+      data: { enrollment: enrollmentItem({ userId, courseId, status: "revoked", ...changed }), user_email: snapshot.userEmail },
+    });
+    await recordAccessEvent({
+      tx,
+      type: "revoke",
+      userId,
+      courseId,
+      actorId,
+      source: changed.source as EnrollmentSource,
+      orderId,
+      note,
+      snapshot,
+    });
     return { status: "revoked", changed: true };
   });
 }
@@ -126,7 +151,15 @@ export async function revokeRefundedAccess({
  * trail (which keeps the course's title after the row is gone). Runs in the delete's transaction,
  * before the course row (and, by cascade, its enrollments) is deleted.
  */
-export async function revokeAccessToDeletedCourse({ tx, courseId, actorId }: { tx: Transaction; courseId: string; actorId: string | null }) {
+export async function revokeAccessToDeletedCourse({
+  tx,
+  courseId,
+  actorId,
+}: {
+  tx: Transaction;
+  courseId: string;
+  actorId: string | null;
+}) {
   const revoked = await tx
     .update(enrollments)
     .set({ status: "revoked", revokedAt: new Date() })

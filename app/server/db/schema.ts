@@ -18,6 +18,9 @@ import {
 // A relative path, not "~/lib/…": drizzle-kit loads this file without the app's path alias.
 import {
   ACCESS_EVENT_TYPES,
+  API_SCOPES,
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_EVENTS,
   ANNOUNCEMENT_AUDIENCES,
   ANNOUNCEMENT_STATUSES,
   ADMIN_ROLES,
@@ -1254,3 +1257,96 @@ export const discussionMailSettings = pgTable("discussion_mail_settings", {
   enabled: boolean("enabled").notNull().default(true),
   lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
 });
+
+// ---------------------------------------------------------------------------
+// The REST API's keys (docs/decisions/049-api-keys-and-rest-api.md)
+// ---------------------------------------------------------------------------
+
+/**
+ * A key for /api/v1. The key itself is shown once, when it is made; only its SHA-256 is kept
+ * (it has 256 random bits, so a slow hash would add nothing), with its first characters to
+ * recognise it in the list. A revoked key stays, so the list and the audit trail can name it.
+ */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** The key's first characters ("osk_Ab3x…"), safe to show. */
+    prefix: text("prefix").notNull(),
+    keyHash: text("key_hash").notNull().unique(),
+    scopes: text("scopes").array().notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedBy: text("revoked_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("api_keys_scopes_check", sql`${t.scopes} <@ array[${sql.raw(API_SCOPES.map((scope) => `'${scope}'`).join(", "))}]::text[]`),
+    check("api_keys_name_check", sql`length(trim(${t.name})) between 1 and 100`),
+    index("api_keys_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+export type ApiKey = typeof apiKeys.$inferSelect;
+
+// ---------------------------------------------------------------------------
+// Webhooks (docs/decisions/050-webhooks.md)
+// ---------------------------------------------------------------------------
+
+/**
+ * Where the school sends its events. The secret signs every delivery (Standard Webhooks); it is
+ * kept in clear because signing needs it, and shown to the owner once. An endpoint failing for
+ * three days is disabled (`disabled_at`, with the reason) and its maker e-mailed.
+ */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    url: text("url").notNull(),
+    description: text("description").notNull().default(""),
+    events: text("events").array().notNull(),
+    secret: text("secret").notNull(),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    disabledReason: text("disabled_reason"),
+    /** The first failed attempt since the last success; null while deliveries go through. */
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "webhook_endpoints_events_check",
+      sql`${t.events} <@ array[${sql.raw(WEBHOOK_EVENTS.map((event) => `'${event}'`).join(", "))}]::text[]`,
+    ),
+    index("webhook_endpoints_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+/** One event for one endpoint: the body sent (the same on every attempt) and how the last attempt went. */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    /** Also the `webhook-id` header, the same on every attempt, so a receiver can drop repeats. */
+    id: uuid("id").primaryKey().defaultRandom(),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    event: text("event").notNull(),
+    body: text("body").notNull(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    responseStatus: integer("response_status"),
+    durationMs: integer("duration_ms"),
+    error: text("error"),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("webhook_deliveries_status_check", inList("status", WEBHOOK_DELIVERY_STATUSES)),
+    index("webhook_deliveries_endpoint_created_idx").on(t.endpointId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;

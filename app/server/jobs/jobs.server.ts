@@ -4,6 +4,7 @@ import { sweepTempCourseCovers } from "~/server/courses/course-covers.server";
 import { sweepUnusedLessonVideos } from "~/server/curriculum/lesson-videos.server";
 import { db } from "~/server/db/client.server";
 import { rateLimits, sessions, subscriptions, verifications } from "~/server/db/schema";
+import { deliverQueuedWebhook } from "~/server/webhooks/webhooks.server";
 import { JOB_QUEUE } from "~/lib/job-queues";
 import { logger } from "~/server/platform/logger.server";
 import { clearOldMailBodies, deliverQueuedMail } from "~/server/mail/mail-queue.server";
@@ -92,6 +93,8 @@ export const JOBS: JobRegistration[] = [
   { name: JOB_QUEUE.purgeExpiredRows, cron: "41 * * * *", handler: logged(JOB_QUEUE.purgeExpiredRows, () => purgeExpiredRows()) },
   { name: JOB_QUEUE.endTestMemberships, cron: "*/10 * * * *", handler: logged(JOB_QUEUE.endTestMemberships, () => endTestMemberships()) },
   { name: JOB_QUEUE.announcement, handler: (data) => sendAnnouncement(data) },
+  // One webhook delivery each (docs/decisions/050); a slow receiver holds one slot for 5 s at most.
+  { name: JOB_QUEUE.webhook, handler: (data, job) => deliverQueuedWebhook(data, job), concurrency: 4 },
   // Once a day: learners whose drip modules opened since yesterday (issue 24).
   { name: JOB_QUEUE.dripOpenedMail, cron: "5 8 * * *", handler: logged(JOB_QUEUE.dripOpenedMail, () => sendDripOpenedMails()) },
   // Once a day: lessons added since yesterday, to the learners of courses that turned it on (issue 25).

@@ -40,6 +40,11 @@ export const QUEUES = {
   [JOB_QUEUE.announcement]: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 30 * 60 },
   /** One lesson upload into its HLS stream (app/server/video/transcode-lesson-video.server.ts); a long video takes a while. */
   [JOB_QUEUE.transcodeVideo]: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 2 * 60 * 60 },
+  /**
+   * One webhook delivery (app/server/webhooks/webhooks.server.ts): retried with back-off for about
+   * a day, the first retry within a minute (20 s, 40 s, 80 s … the last some 22 h after the first).
+   */
+  [JOB_QUEUE.webhook]: { retryLimit: 12, retryDelay: 20, retryBackoff: true, expireInSeconds: 60 },
 } satisfies Record<JobQueue, QueueRules>;
 
 export type QueueName = JobQueue;

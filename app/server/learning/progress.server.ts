@@ -1,3 +1,4 @@
+import { emitWebhookEvent } from "~/server/webhooks/webhooks.server";
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { MAX_POSITION_SECONDS } from "~/lib/learning";
 import { isUuid } from "~/lib/uuid";
@@ -84,7 +85,10 @@ export async function markLessonComplete({ user, lessonId }: { user: NonNullable
  * transaction). In the same transaction, the learner's certificate is issued (and its e-mail
  * queued) when this completes the whole course.
  */
-export async function recordLessonCompletion(tx: Transaction, { userId, lessonId, courseId }: { userId: string; lessonId: string; courseId: string }) {
+export async function recordLessonCompletion(
+  tx: Transaction,
+  { userId, lessonId, courseId }: { userId: string; lessonId: string; courseId: string },
+) {
   const [row] = await tx
     .insert(lessonProgress)
     .values({ userId, lessonId, completedAt: sql`now()` })
@@ -92,7 +96,14 @@ export async function recordLessonCompletion(tx: Transaction, { userId, lessonId
       target: [lessonProgress.userId, lessonProgress.lessonId],
       set: { completedAt: sql`coalesce(${lessonProgress.completedAt}, now())`, updatedAt: sql`now()` },
     })
-    .returning({ completedAt: lessonProgress.completedAt });
+    .returning({ completedAt: lessonProgress.completedAt, fresh: sql<boolean>`${lessonProgress.completedAt} = now()` });
+  if (row.fresh) {
+    await emitWebhookEvent({
+      tx,
+      type: "lesson.completed",
+      data: { user_id: userId, course_id: courseId, lesson_id: lessonId, completed_at: row.completedAt!.toISOString() },
+    });
+  }
   const certificate = await issueCertificateIfComplete({ tx, userId, courseId });
   return { completedAt: row.completedAt!, certificate };
 }

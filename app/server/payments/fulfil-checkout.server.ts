@@ -1,3 +1,5 @@
+import { orderItem } from "~/server/api/api-shapes.server";
+import { emitWebhookEvent } from "~/server/webhooks/webhooks.server";
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { LIVE_SUBSCRIPTION_STATUSES } from "~/lib/domain-values";
 import { isUuid } from "~/lib/uuid";
@@ -129,6 +131,8 @@ async function markPaid({
       subscriptionId,
     })
     .where(eq(orders.id, order.id));
+  const paid = { ...order, status: "paid", paidAt, amountCents: charged, currency: completion.currency?.toLowerCase() ?? order.currency };
+  await emitWebhookEvent({ tx, type: "order.paid", data: { order: orderItem(paid) } });
 
   if (order.userId && completion.customerId) {
     // Kept only if the user has none and no other account holds it (a customer shared by two

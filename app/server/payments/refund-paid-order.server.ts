@@ -1,3 +1,5 @@
+import { orderItem } from "~/server/api/api-shapes.server";
+import { emitWebhookEvent } from "~/server/webhooks/webhooks.server";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { revokeRefundedAccess } from "~/server/access/course-access.server";
 import { recordAccessEvent } from "~/server/access/record-access-event.server";
@@ -23,7 +25,9 @@ export async function refundPaidOrder({
   note?: string;
 }) {
   if (order.status !== "paid") return false;
-  await tx.update(orders).set({ status: "refunded", refundedAt: new Date() }).where(eq(orders.id, order.id));
+  const refundedAt = new Date();
+  await tx.update(orders).set({ status: "refunded", refundedAt }).where(eq(orders.id, order.id));
+  await emitWebhookEvent({ tx, type: "order.refunded", data: { order: orderItem({ ...order, status: "refunded", refundedAt }) } });
   await recordAccessEvent({
     tx,
     type: "refund",

@@ -133,6 +133,21 @@ const envSchema = z
     PG_BIN: optional(z.string().min(1)),
     // The ffmpeg binary that transcodes lesson videos; unset: the one @ffmpeg-installer/ffmpeg ships.
     FFMPEG_PATH: optional(z.string().min(1)),
+    // Hosts webhooks may reach although they resolve to a private or loopback address, and over http:// (development and tests).
+    WEBHOOK_ALLOWED_HOSTS: optional(
+      z
+        .string()
+        .transform((value) =>
+          value
+            .split(",")
+            .map((host) => host.trim().toLowerCase())
+            .filter(Boolean),
+        )
+        .refine(
+          (hosts) => hosts.every((host) => /^[a-z0-9.:[\]-]+$/.test(host)),
+          "must be a comma-separated list of host names or addresses",
+        ),
+    ),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     PAGE_CACHE_MB: optional(
       z.coerce
@@ -273,6 +288,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
     trustProxy: raw.TRUST_PROXY ?? false,
     /** Every per-IP allowance (auth, contact, newsletter) is this many times its default. */
     perIpRateLimitMultiplier: raw.RATE_LIMIT_PER_IP_MULTIPLIER ?? 1,
+    /** Webhook hosts let through the address checks and allowed http:// (docs/decisions/050). */
+    webhookAllowedHosts: raw.WEBHOOK_ALLOWED_HOSTS ?? [],
     /** Accepted, but worth a line in the log at start. */
     warnings: configWarnings(env, paymentsProvider(raw)),
     logLevel: raw.LOG_LEVEL,

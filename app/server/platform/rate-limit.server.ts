@@ -22,6 +22,8 @@ export type RateLimitDecision = {
   count: number;
   /** Seconds until the key allows requests again, when refused. */
   retryAfterSeconds: number | null;
+  /** Seconds until the window ends and the count starts again (the API's RateLimit header). */
+  resetSeconds: number;
 };
 
 /**
@@ -45,9 +47,10 @@ export async function consumeRateLimit({ key, max, windowMs }: { key: string } &
     })
     .returning({ count: rateLimits.count, lastRequest: rateLimits.lastRequest });
   pruneExpiredCounters(now);
-  if (row!.count <= max) return { allowed: true, count: row!.count, retryAfterSeconds: null };
   const remainingMs = Number(row!.lastRequest) + windowMs - now;
-  return { allowed: false, count: row!.count, retryAfterSeconds: Math.max(1, Math.ceil(remainingMs / 1000)) };
+  const resetSeconds = Math.max(0, Math.ceil(remainingMs / 1000));
+  if (row!.count <= max) return { allowed: true, count: row!.count, retryAfterSeconds: null, resetSeconds };
+  return { allowed: false, count: row!.count, retryAfterSeconds: Math.max(1, resetSeconds), resetSeconds };
 }
 
 /** Forgets a counter (a correct password ends a run of failed sign-ins). */

@@ -1,0 +1,195 @@
+import { z } from "~/lib/forms/zod";
+import { ENROLLMENT_STATUSES, ORDER_STATUSES, PUBLISH_STATUSES, ROLES } from "~/lib/domain-values";
+
+/**
+ * The REST API's shapes, in one place: the query, path and body schemas validate requests, and
+ * the same schemas (with the responses') make the OpenAPI document (openapi.server.ts). Field
+ * names are snake_case, as JSON APIs usually are; times are ISO 8601 in UTC.
+ */
+
+export const PAGE_SIZE_DEFAULT = 25;
+export const PAGE_SIZE_MAX = 100;
+
+const timestamp = z.iso.datetime().meta({ description: "ISO 8601, UTC" });
+const uuid = z.uuid();
+
+/** Every list's paging: `limit` rows after `cursor` (the `next_cursor` of the page before). */
+export const pageQuery = {
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(PAGE_SIZE_MAX)
+    .default(PAGE_SIZE_DEFAULT)
+    .meta({ description: `How many items a page holds (1–${PAGE_SIZE_MAX}).` }),
+  cursor: z.string().max(500).optional().meta({ description: "The `next_cursor` of the previous page; absent for the first page." }),
+};
+
+/** A day (`2026-11-01`, midnight UTC) or a moment (`2026-11-01T09:30:00Z`). */
+const dateOrMoment = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
+const listOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    next_cursor: z.string().nullable().meta({ description: "Pass as `cursor` for the next page; null on the last page." }),
+  });
+
+// Courses ------------------------------------------------------------------------------------
+
+export const courseSummary = z
+  .object({
+    id: uuid,
+    slug: z.string(),
+    title: z.string(),
+    subtitle: z.string(),
+    status: z.enum(PUBLISH_STATUSES),
+    price_cents: z.int(),
+    level: z.string(),
+    published_at: timestamp.nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: "CourseSummary" });
+
+export const lessonItem = z
+  .object({
+    id: uuid,
+    slug: z.string(),
+    title: z.string(),
+    type: z.string(),
+    duration_seconds: z.int(),
+    is_preview: z.boolean(),
+    position: z.int(),
+  })
+  .meta({ id: "Lesson" });
+
+export const courseDetail = courseSummary
+  .extend({
+    lessons: z.array(lessonItem).meta({ description: "Lessons outside any module, listed before the modules." }),
+    modules: z.array(z.object({ id: uuid, title: z.string(), position: z.int(), lessons: z.array(lessonItem) })),
+  })
+  .meta({ id: "Course" });
+
+export const courseListQuery = z.object({ status: z.enum(PUBLISH_STATUSES).optional(), ...pageQuery });
+export const courseList = listOf(courseSummary);
+export const idParams = z.object({ id: uuid });
+
+// Users --------------------------------------------------------------------------------------
+
+export const userItem = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    role: z.enum(ROLES),
+    email_verified: z.boolean(),
+    created_at: timestamp,
+    last_sign_in_at: timestamp.nullable(),
+  })
+  .meta({ id: "User" });
+
+export const userListQuery = z.object({
+  email: z.string().trim().min(1).max(254).optional().meta({ description: "Users whose e-mail contains this text, any case." }),
+  role: z.enum(ROLES).optional(),
+  ...pageQuery,
+});
+export const userList = listOf(userItem);
+export const userParams = z.object({ id: z.string().min(1).max(200) });
+
+export const courseProgressItem = z
+  .object({
+    course_id: uuid,
+    course_title: z.string(),
+    enrollment_status: z.enum(ENROLLMENT_STATUSES),
+    total_lessons: z.int(),
+    completed_lessons: z.int(),
+    percent: z.int().min(0).max(100),
+    last_activity_at: timestamp.nullable(),
+  })
+  .meta({ id: "CourseProgress" });
+export const progressQuery = z.object({ course_id: uuid.optional().meta({ description: "Only this course." }) });
+export const progressList = z.object({ data: z.array(courseProgressItem) });
+
+// Enrollments --------------------------------------------------------------------------------
+
+export const enrollmentItem = z
+  .object({
+    user_id: z.string(),
+    course_id: uuid,
+    status: z.enum(ENROLLMENT_STATUSES),
+    source: z.string(),
+    granted_at: timestamp,
+    revoked_at: timestamp.nullable(),
+  })
+  .meta({ id: "Enrollment" });
+
+export const enrollmentListQuery = z.object({
+  user_id: z.string().min(1).max(200).optional(),
+  course_id: uuid.optional(),
+  status: z.enum(ENROLLMENT_STATUSES).optional(),
+  ...pageQuery,
+});
+export const enrollmentList = listOf(enrollmentItem);
+export const enrollmentGrantBody = z
+  .object({
+    user_id: z.string().min(1).max(200),
+    course_id: uuid,
+    note: z.string().trim().max(500).optional().meta({ description: "Kept in the audit history with the grant." }),
+  })
+  .strict();
+export const enrollmentParams = z.object({ user_id: z.string().min(1).max(200), course_id: uuid });
+
+// Orders -------------------------------------------------------------------------------------
+
+export const orderItem = z
+  .object({
+    id: uuid,
+    user_id: z.string().nullable(),
+    customer_email: z.string(),
+    kind: z.string(),
+    course_id: uuid.nullable(),
+    plan: z.string().nullable(),
+    item_title: z.string(),
+    amount_cents: z.int(),
+    list_price_cents: z.int(),
+    discount_cents: z.int(),
+    currency: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    provider: z.string(),
+    coupon_code: z.string().nullable(),
+    paid_at: timestamp.nullable(),
+    refunded_at: timestamp.nullable(),
+    created_at: timestamp,
+  })
+  .meta({ id: "Order" });
+
+export const orderListQuery = z.object({
+  status: z.enum(ORDER_STATUSES).optional(),
+  user_id: z.string().min(1).max(200).optional(),
+  created_after: dateOrMoment.optional().meta({ description: "Orders created at or after this day or moment." }),
+  created_before: dateOrMoment.optional().meta({ description: "Orders created before this day or moment." }),
+  ...pageQuery,
+});
+export const orderList = listOf(orderItem);
+
+// Errors -------------------------------------------------------------------------------------
+
+/** RFC 9457 problem details, the one error shape of the API. */
+export const problem = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.int(),
+    detail: z.string().optional(),
+    errors: z
+      .array(
+        z.object({
+          detail: z.string(),
+          pointer: z.string().optional().meta({ description: "A JSON Pointer into the request body." }),
+          parameter: z.string().optional().meta({ description: "The query or path parameter." }),
+        }),
+      )
+      .optional(),
+  })
+  .meta({ id: "Problem" });
+export type Problem = z.infer<typeof problem>;
