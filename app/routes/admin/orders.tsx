@@ -4,6 +4,8 @@ import { AdminError } from "~/components/admin/admin-error";
 import { AdminListPage } from "~/components/admin/list/admin-list-page";
 import { orderColumns, orderRefundAction, StripeRefundNote } from "~/components/admin/order-columns";
 import { toOrderRow } from "~/components/admin/order-row";
+import { InvoiceExportForm } from "~/components/admin/invoice-export-form";
+import { invoicePeriod } from "~/lib/invoices";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "~/lib/domain-values";
 import { ORDER_MESSAGES, orderListUrl, ORDERS_MAX_QUERY_LENGTH } from "~/lib/order-list-filters";
 import { adminMeta } from "~/lib/seo";
@@ -16,7 +18,7 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args, ORDER_MESSAGES
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin({ request, context });
-  return readAdminList({
+  const list = await readAdminList({
     request,
     list: orderListUrl,
     failure: ORDER_MESSAGES.fetchListFailed,
@@ -26,6 +28,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return { ...result, rows: result.orders.map(toOrderRow) };
     },
   });
+  // The invoice export's default period: this month so far.
+  const { fromDay, toDay } = invoicePeriod(new URLSearchParams())!;
+  return { ...list, invoicePeriod: { fromDay, toDay } };
 }
 
 /** Refund: the row's button posts `{ intent: "refund", orderId }` with the list's query string. */
@@ -52,6 +57,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       filters={[{ name: "status", label: "Status", allLabel: "All statuses", options: STATUS_OPTIONS, phrase: "with the status" }]}
       columns={columns}
       rowKey={(order) => order.id}
+      headerActions={<InvoiceExportForm fromDay={loaderData.invoicePeriod.fromDay} toDay={loaderData.invoicePeriod.toDay} />}
       rowActions={orderRefundAction}
       footer={<StripeRefundNote orders={loaderData.rows} />}
       empty={{

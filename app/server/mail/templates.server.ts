@@ -155,6 +155,7 @@ export function orderReceiptMail({
   membership,
   testMode,
   url,
+  invoice,
 }: {
   schoolName: string;
   itemTitle: string;
@@ -162,6 +163,8 @@ export function orderReceiptMail({
   amount: string;
   /** Formatted, e.g. "Nov 22, 2026". */
   paidOn: string;
+  /** The order's invoice: its number and the address of its PDF (for the buyer, signed in). */
+  invoice?: { number: string; url: string };
   /** A coupon's line ("List price $200.00, discount $50.00 with the code LAUNCH."), when one was used. */
   discount?: string;
   orderId: string;
@@ -178,6 +181,7 @@ export function orderReceiptMail({
       ...(discount ? [discount] : []),
       ...(membership ? [membership] : []),
       `Order number: ${orderId}`,
+      ...(invoice ? [`Your invoice ${invoice.number} (PDF): ${invoice.url}`] : []),
       ...(testMode ? ["This order was placed in test mode: no money was taken."] : []),
       "Keep this email as your receipt. Questions about your order? Reply to this email.",
     ],

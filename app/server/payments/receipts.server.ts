@@ -1,9 +1,10 @@
 import { formatDate } from "~/lib/dates";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { formatUsd } from "~/lib/money";
 import { getConfig } from "~/server/config.server";
 import { db, type Queryable } from "~/server/db/client.server";
-import { courses, orders } from "~/server/db/schema";
+import { courses, invoices, orders } from "~/server/db/schema";
+import { invoicePdfPath } from "~/lib/invoices";
 import { duplicateOrderRefundMail, orderReceiptMail } from "~/server/mail/templates.server";
 import { sendMail } from "~/server/mail/mail-queue.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
@@ -40,7 +41,12 @@ export async function sendOrderReceipt({ orderId, database = db() }: { orderId: 
   if (!order?.email || !order.paidAt) return;
   const { schoolName } = await getSiteSettings({ database });
   const origin = getConfig().publicUrl;
+  const [invoice] = await database
+    .select({ id: invoices.id, number: invoices.number })
+    .from(invoices)
+    .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, "invoice")));
   const mail = orderReceiptMail({
+    invoice: invoice ? { number: invoice.number, url: `${origin}${invoicePdfPath(invoice.id)}` } : undefined,
     schoolName,
     itemTitle: order.itemTitle,
     amount: formatUsd(order.amountCents),

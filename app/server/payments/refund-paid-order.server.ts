@@ -3,6 +3,7 @@ import { revokeRefundedAccess } from "~/server/access/course-access.server";
 import { recordAccessEvent } from "~/server/access/record-access-event.server";
 import type { Transaction } from "~/server/db/client.server";
 import { orders, subscriptions, type Order } from "~/server/db/schema";
+import { issueInvoice } from "./invoices.server";
 
 /**
  * A paid order refunded, in the caller's transaction (which holds the order's lock): the order
@@ -13,7 +14,10 @@ import { orders, subscriptions, type Order } from "~/server/db/schema";
  */
 export async function refundPaidOrder({ tx, order, actorId, note = "" }: { tx: Transaction; order: Order; actorId: string | null; note?: string }) {
   if (order.status !== "paid") return false;
-  await tx.update(orders).set({ status: "refunded", refundedAt: new Date() }).where(eq(orders.id, order.id));
+  const refundedAt = new Date();
+  await tx.update(orders).set({ status: "refunded", refundedAt }).where(eq(orders.id, order.id));
+  // The refund's credit note, from the invoices' one sequence (docs/decisions/047).
+  await issueInvoice({ tx, order, kind: "credit_note", issuedAt: refundedAt });
   await recordAccessEvent({
     tx,
     type: "refund",
