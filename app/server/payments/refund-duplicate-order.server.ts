@@ -31,7 +31,8 @@ export async function refundDuplicateOrder({
     logger.error({ err: error, orderId, providerSubscriptionId }, "could not refund a second purchase at the provider: cancel and refund it there by hand");
     return { refunded: false };
   }
-  await recordOrderRefund({ orderId, actorId: null, note: "A second purchase of the same item, refunded automatically" });
+  // Its own notice below says why (paid twice) instead of the plain refund e-mail.
+  await recordOrderRefund({ orderId, actorId: null, note: "A second purchase of the same item, refunded automatically", notifyBuyer: false });
   await sendDuplicateRefundNotice({ orderId }).catch((error) => logger.error({ err: error, orderId }, "could not send the refund notice"));
   return { refunded: true };
 }
