@@ -1,6 +1,6 @@
 import { issueInvoice } from "~/server/payments/invoices.server";
 import { Readable } from "node:stream";
-import { getStorage } from "~/server/storage.server";
+import { getStorage } from "~/server/platform/storage.server";
 import type { Database } from "~/server/db/client.server";
 import {
   certificates,

@@ -8,6 +8,7 @@ import { db } from "~/server/db/client.server";
 import { getSellerDetails, getSiteSettings, updateSellerDetails, updateSiteSettings } from "~/server/settings/site-settings.server";
 import { dataWithToast, newToast, redirectWithToast } from "~/server/toast.server";
 import { settingsForm, settingsFormValues, typedSettingsValues } from "./settings-form";
+import type { Route } from "./+types/settings";
 
 /**
  * The Settings screen's action (super_admin only): save the settings, then back to the screen
@@ -34,9 +35,12 @@ export async function settingsAction({ request, context }: { request: Request; c
   return redirectWithToast("/admin/settings", { kind: "success", message: SETTINGS_MESSAGES.saved });
 }
 
-/** The Settings screen's loader (super_admin only): what is saved right now, as the form shows it. */
-export async function settingsLoader({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireSuperAdmin({ request, context });
   // A fresh read rather than the request's copy: this screen shows what is saved right now.
   return { values: settingsFormValues(await getSiteSettings(), await getSellerDetails()) };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return settingsAction({ request, context });
 }

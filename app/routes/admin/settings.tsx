@@ -13,19 +13,11 @@ import type { FieldErrors } from "~/lib/forms/parse-form";
 import { adminMeta } from "~/lib/seo";
 import { SELLER_DETAILS_LIMITS, SITE_SETTINGS_LIMITS } from "~/lib/site-settings";
 import { type SettingsFormValues } from "./settings-form";
-import { settingsAction, settingsLoader } from "./settings.server";
 import { Textarea } from "~/components/ui/textarea";
 import { imageSrc } from "~/lib/image-url";
+export { loader, action } from "./settings.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "Settings");
-
-export function loader({ request, context }: Route.LoaderArgs) {
-  return settingsLoader({ request, context });
-}
-
-export function action({ request, context }: Route.ActionArgs) {
-  return settingsAction({ request, context });
-}
 
 function PriceInput(props: ComponentProps<typeof Input>) {
   return (

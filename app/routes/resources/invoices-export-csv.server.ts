@@ -3,7 +3,7 @@ import { csvRow } from "~/lib/csv";
 import { invoicePeriod } from "~/lib/invoices";
 import { ORDER_MESSAGES } from "~/lib/order-list-filters";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { csvResponse } from "~/server/csv-response.server";
+import { csvResponse } from "~/server/platform/csv-response.server";
 import { listInvoicesIssued } from "~/server/payments/invoices.server";
 import { redirectWithToast } from "~/server/toast.server";
 

@@ -2,7 +2,7 @@ import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
 import type { RefundRefusal } from "~/lib/order-refunds";
 import type { Failure } from "~/server/action.server";
 import { CourseAccessTargetNotFoundError } from "~/server/access/course-access.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { MembershipNotFoundError, OrderNotRefundableError } from "./billing.server";
 import { CheckoutUserNotFoundError, CourseNotForSaleError } from "./checkout.server";
 import { OrderNotFoundError } from "./record-order-refund.server";
@@ -31,7 +31,8 @@ export function paymentFailure(operation: PaymentOperation, error: unknown, deta
     logger[level]({ err: error, operation, ...details }, `payment operation failed: ${message}`);
     return { toast: { kind: "error", message }, status };
   };
-  if (error instanceof CourseNotForSaleError || error instanceof CourseAccessTargetNotFoundError) return fail(CHECKOUT_MESSAGES.courseNotFound, 404);
+  if (error instanceof CourseNotForSaleError || error instanceof CourseAccessTargetNotFoundError)
+    return fail(CHECKOUT_MESSAGES.courseNotFound, 404);
   if (error instanceof PaymentsNotConfiguredError) return fail(CHECKOUT_MESSAGES.notConfigured, 503);
   if (error instanceof MembershipNotFoundError) return fail(CHECKOUT_MESSAGES.membershipNotFound, 404);
   if (error instanceof OrderNotFoundError) return fail(CHECKOUT_MESSAGES.orderNotFound, 404);

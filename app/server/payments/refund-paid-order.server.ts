@@ -52,7 +52,14 @@ export async function refundPaidOrder({
       .from(orders)
       .where(and(eq(orders.userId, order.userId), eq(orders.courseId, order.courseId), eq(orders.status, "paid"), ne(orders.id, order.id)))
       .limit(1);
-    await revokeRefundedAccess({ tx, userId: order.userId, courseId: order.courseId, actorId, orderId: order.id, otherPaidOrder: Boolean(otherPaid) });
+    await revokeRefundedAccess({
+      tx,
+      userId: order.userId,
+      courseId: order.courseId,
+      actorId,
+      orderId: order.id,
+      otherPaidOrder: Boolean(otherPaid),
+    });
   }
   if (order.kind === "membership" && order.provider === "test" && order.subscriptionId && order.userId) {
     const [ended] = await tx
@@ -61,7 +68,14 @@ export async function refundPaidOrder({
       .where(and(eq(subscriptions.id, order.subscriptionId), sql`${subscriptions.status} not in ('canceled', 'incomplete_expired')`))
       .returning({ id: subscriptions.id });
     if (ended) {
-      await recordAccessEvent({ tx, type: "membership_ended", userId: order.userId, source: "membership", orderId: order.id, note: "Order refunded" });
+      await recordAccessEvent({
+        tx,
+        type: "membership_ended",
+        userId: order.userId,
+        source: "membership",
+        orderId: order.id,
+        note: "Order refunded",
+      });
     }
   }
   return true;

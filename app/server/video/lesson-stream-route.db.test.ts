@@ -11,12 +11,12 @@ import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { makeClip } from "../../../tests/support/video-clips";
 import { createApp } from "../../../server";
 import { grantCourseAccess, revokeCourseAccess } from "~/server/access/course-access.server";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { createLesson, updateLesson } from "~/server/curriculum/lessons.server";
 import { courses } from "~/server/db/schema";
 import { runDueJobs } from "~/server/jobs/queue.server";
 import { setLessonCaptions } from "./lesson-captions.server";
-import { TRANSCODE_QUEUE } from "./lesson-streams.server";
+import { JOB_QUEUE } from "~/lib/job-queues";
 import { transcodeLessonVideo } from "./transcode-lesson-video.server";
 
 const database = useTestDatabase();
@@ -43,7 +43,7 @@ async function course(status: "draft" | "published") {
 async function streamedLesson(inCourse: string, clip: Buffer, isPreview = false) {
   const { id } = await createLesson({ courseId: inCourse, moduleId: null });
   const key = `${inCourse}/${Date.now()}-clip.mp4`;
-  const { getStorage } = await import("~/server/storage.server");
+  const { getStorage } = await import("~/server/platform/storage.server");
   await getStorage().put("course-videos", key, Readable.from([clip]), { contentType: "video/mp4" });
   await updateLesson({
     courseId: inCourse,
@@ -87,7 +87,7 @@ beforeAll(async () => {
   paidLesson = await streamedLesson(courseId, clip);
   previewLesson = await streamedLesson(courseId, clip, true);
   draftLesson = await streamedLesson(await course("draft"), clip, true);
-  expect(await runDueJobs(TRANSCODE_QUEUE, transcodeLessonVideo)).toEqual({ ran: 3, failed: 0 });
+  expect(await runDueJobs(JOB_QUEUE.transcodeVideo, transcodeLessonVideo)).toEqual({ ran: 3, failed: 0 });
   await grantCourseAccess({ userId: ids.enrolled, courseId, actorId: ids.admin, source: "admin" });
   return files.restore;
 }, 60_000);
