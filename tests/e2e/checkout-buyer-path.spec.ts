@@ -77,6 +77,16 @@ test("a coupon link survives sign-up and the confirmation in the same browser, a
   await page.goto(confirmation);
   await expect(page).toHaveURL(new RegExp(`/checkout\\?courseId=[0-9a-f-]{36}&coupon=${code}$`));
   await payWithCouponAndStart(page, code);
+
+  // The account's Orders offer the invoice; the PDF is the buyer's to download, and no one else's.
+  await page.goto("/account");
+  const invoice = page.getByRole("region", { name: "Orders" }).getByRole("link", { name: /^Download invoice INV-\d{4}-\d{6} \(PDF\)$/ });
+  const href = (await invoice.getAttribute("href"))!;
+  const pdf = await page.request.get(href);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  const stranger = await (await browser.newContext()).newPage();
+  expect((await stranger.request.get(href, { maxRedirects: 0 })).status()).toBe(302);
 });
 
 test("a coupon link survives a confirmation opened in another browser: sign in there, and the checkout follows", async ({ page, browser }) => {
