@@ -233,6 +233,10 @@ export type OrderKind = (typeof ORDER_KINDS)[number];
 export const ORDER_STATUSES = ["pending", "paid", "refunded", "failed", "expired"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** An invoice for a paid order, or the credit note of its refund (docs/decisions/047). */
+export const INVOICE_KINDS = ["invoice", "credit_note"] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending: "Pending",
   paid: "Paid",

@@ -26,6 +26,7 @@ export const DEFAULT_ORDER_LIST: OrderListFilters = orderListUrl.defaults;
 export const ORDER_MESSAGES = {
   title: "Orders",
   fetchListFailed: "Failed to fetch orders",
+  invoicePeriodBackwards: "The export period ends before it starts. Choose a To date on or after the From date.",
   none: "No orders yet",
   noneDescription: "Purchases and memberships appear here as soon as someone checks out.",
   noMatches: "No orders found matching your search.",

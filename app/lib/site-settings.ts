@@ -34,6 +34,14 @@ export const DEFAULT_SITE_SETTINGS: Readonly<SiteSettings> = Object.freeze({
   courseFallbackPriceCents: 19700,
 });
 
+/**
+ * The seller as invoices name it (docs/decisions/047): the legal name, the postal address (lines)
+ * and the tax number. Not public: not in SiteSettings, read only by the settings screen and invoices.
+ */
+export type SellerDetails = { legalName: string; address: string; taxNumber: string };
+
+export const SELLER_DETAILS_LIMITS = { legalName: 200, address: 500, taxNumber: 40 } as const;
+
 export const SITE_SETTINGS_LIMITS = {
   schoolName: 80,
   tagline: 200,

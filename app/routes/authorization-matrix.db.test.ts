@@ -96,6 +96,7 @@ const MATRIX: Record<string, Entry> = {
   // A certificate is checked by whoever holds its link: the learner's name, never their e-mail or id.
   "/certificates/:id": { path: (school) => `/certificates/${school.victim.certificateId}`, loader: everyone("200") },
   "/certificates/:id/pdf": { path: (school) => `/certificates/${school.victim.certificateId}/pdf`, loader: everyone("200") },
+  "/invoices/:id/pdf": { path: (school) => `/invoices/${school.victim.invoiceId}/pdf`, loader: row("302 /login", "404", "404", "200", "200") },
 
   // learn: the paid lesson of the course only the learner holds
   "/courses/:courseSlug/lessons/:lessonSlug": {
@@ -178,6 +179,7 @@ const MATRIX: Record<string, Entry> = {
   "/admin/users": { loader: admins("200") },
   "/admin/users/:id": { path: (school) => `/admin/users/${school.victim.id}`, loader: admins("200"), action: admins("400") },
   "/admin/users/export.csv": { loader: admins("200") },
+  "/admin/orders/invoices.csv": { loader: admins("200") },
   "/admin/orders": { loader: admins("200"), action: admins("400") },
   "/admin/coupons": { loader: admins("200"), action: admins("400") },
   "/admin/coupons/new": { loader: admins("200"), action: admins("400") },

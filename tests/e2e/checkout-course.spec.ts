@@ -29,7 +29,7 @@ test("a new learner buys a demo course in test mode: it is theirs, listed in the
   await expect(page.getByText(`You bought ${COURSE.title} for ${price}.`)).toBeVisible();
 
   // Straight into the course: its first lesson, and a lesson that was locked before now opens.
-  await page.getByRole("link", { name: "Start learning" }).click();
+  await page.getByRole("link", { name: /^Start the first lesson: / }).click();
   await expect(page).toHaveURL(new RegExp(`/courses/${COURSE.slug}/lessons/[a-z0-9-]+$`));
   await expect(page.getByRole("navigation", { name: "Course curriculum" }).getByRole("link", { name: /Locked/ })).toHaveCount(0);
   const paidLesson = await page.goto(`/courses/${COURSE.slug}/lessons/${COURSE.paidLesson}`);

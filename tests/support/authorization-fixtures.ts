@@ -1,3 +1,4 @@
+import { issueInvoice } from "~/server/payments/invoices.server";
 import { Readable } from "node:stream";
 import { getStorage } from "~/server/platform/storage.server";
 import type { Database } from "~/server/db/client.server";
@@ -119,6 +120,7 @@ export async function createAuthorizationSchool(db: Database) {
       checkoutSessionId: unique("cs_victim"),
     })
     .returning();
+  const victimInvoice = await db.transaction((tx) => issueInvoice({ tx, order: victimOrder, kind: "invoice" }));
   await db.insert(lessonProgress).values({ userId: victim.id, lessonId: paid.id, positionSeconds: 42 });
   await db.insert(savedCourses).values({ userId: victim.id, courseId: paidCourse.id });
   const [certificate] = await db
@@ -156,6 +158,7 @@ export async function createAuthorizationSchool(db: Database) {
       checkoutSessionId: victimOrder.checkoutSessionId!,
       session: victimSession,
       certificateId: certificate.id,
+      invoiceId: victimInvoice.id,
     },
     paidCourse: { ...paidCourse, preview, paid, paidNotes },
     draftCourse: { ...draftCourse, quizLessonId: quizLesson.id, quizLessonSlug: quizLesson.slug },

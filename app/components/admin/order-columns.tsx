@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { InvoiceLinks } from "~/components/payments/invoice-links";
 import { OrderStatusBadge } from "~/components/payments/order-status-badge";
 import { ORDER_MESSAGES } from "~/lib/order-list-filters";
 import type { AdminListColumn } from "./list/admin-list-table";
@@ -47,6 +48,7 @@ export function orderColumns({ showBuyer }: { showBuyer: boolean }): AdminListCo
         <>
           <OrderStatusBadge status={order.status} />
           {order.refunded ? <span className="block text-xs text-muted-foreground sm:whitespace-nowrap">{order.refunded}</span> : null}
+          <InvoiceLinks documents={order.documents} />
         </>
       ),
     },

@@ -1,4 +1,6 @@
 import { orderDiscountLabel } from "~/lib/coupons";
+import type { InvoiceKind } from "~/lib/domain-values";
+import { invoicePdfPath, type InvoiceLink } from "~/lib/invoices";
 import { formatDate, formatTime } from "~/lib/dates";
 import { isOneOf, PAYMENT_PROVIDER_LABELS, PAYMENT_PROVIDERS } from "~/lib/domain-values";
 import { formatMoney } from "~/lib/money";
@@ -29,6 +31,8 @@ export type OrderRow = {
   refundAtStripe: boolean;
   /** Made in test mode: a refund moves no real money. */
   testMode: boolean;
+  /** Its invoice and credit note, to download. */
+  documents: InvoiceLink[];
 };
 
 type OrderRead = {
@@ -46,6 +50,7 @@ type OrderRead = {
   provider: string;
   createdAt: Date;
   refundedAt: Date | null;
+  documents?: { id: string; kind: InvoiceKind; number: string }[];
 };
 
 /**
@@ -55,6 +60,7 @@ type OrderRead = {
 export function toOrderRow(order: OrderRead): OrderRow {
   return {
     id: order.id,
+    documents: (order.documents ?? []).map((document) => ({ ...document, href: invoicePdfPath(document.id) })),
     at: order.createdAt.toISOString(),
     date: formatDate(order.createdAt),
     time: formatTime(order.createdAt),

@@ -6,7 +6,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { EmptyState } from "~/components/ui/empty-state";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { OrderStatus } from "~/lib/domain-values";
+import type { InvoiceLink } from "~/lib/invoices";
 import { formatMoney } from "~/lib/money";
+import { InvoiceLinks } from "./invoice-links";
 
 export type OrderView = {
   id: string;
@@ -18,6 +20,7 @@ export type OrderView = {
   discount: string | null;
   currency: string;
   status: OrderStatus;
+  documents: InvoiceLink[];
 };
 
 /** The account page's Orders section: the latest orders, what was bought as it was sold. */
@@ -74,6 +77,7 @@ export function AccountOrders({ orders }: { orders: OrderView[] }) {
                   </TableCell>
                   <TableCell>
                     <OrderStatusBadge status={order.status} />
+                    <InvoiceLinks documents={order.documents} />
                   </TableCell>
                 </TableRow>
               ))}

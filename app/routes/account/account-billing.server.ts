@@ -1,5 +1,6 @@
 import { orderDiscountLabel } from "~/lib/coupons";
 import { formatDate } from "~/lib/dates";
+import { invoicePdfPath } from "~/lib/invoices";
 import { getAccountBilling } from "~/server/payments/billing.server";
 
 /** The account page's Membership and Orders sections, with dates written out on the server. */
@@ -27,6 +28,7 @@ export async function loadAccountBilling({ userId }: { userId: string }) {
       status: order.status,
       courseSlug: order.courseSlug,
       date: formatDate(order.createdAt),
+      documents: order.documents.map((document) => ({ ...document, href: invoicePdfPath(document.id) })),
     })),
   };
 }

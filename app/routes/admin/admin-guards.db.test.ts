@@ -228,6 +228,7 @@ describe("the admin area read from app/routes.ts", () => {
         "/admin/users/:id",
         "/admin/users/export.csv",
         "/admin/orders",
+        "/admin/orders/invoices.csv",
         "/admin/coupons",
         "/admin/coupons/new",
         "/admin/coupons/:id",

@@ -9,6 +9,7 @@ import { dataWithToast, newToast, redirectWithToast } from "~/server/toast.serve
 import { orderListForm } from "./orders-form";
 import type { Route } from "./+types/orders";
 import { toOrderRow } from "~/components/admin/order-row";
+import { invoicePeriod } from "~/lib/invoices";
 import { readAdminList } from "~/server/admin-list.server";
 import { listAdminOrders } from "~/server/payments/admin-orders.server";
 
@@ -36,7 +37,7 @@ export async function orderListAction({ request, context }: { request: Request; 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin({ request, context });
-  return readAdminList({
+  const list = await readAdminList({
     request,
     list: orderListUrl,
     failure: ORDER_MESSAGES.fetchListFailed,
@@ -46,6 +47,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return { ...result, rows: result.orders.map(toOrderRow) };
     },
   });
+  // The invoice export's default period: this month so far.
+  const { fromDay, toDay } = invoicePeriod(new URLSearchParams())!;
+  return { ...list, invoicePeriod: { fromDay, toDay } };
 }
 
 /** Refund: the row's button posts `{ intent: "refund", orderId }` with the list's query string. */

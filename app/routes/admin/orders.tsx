@@ -3,7 +3,7 @@ import type { Route } from "./+types/orders";
 import { AdminError } from "~/components/admin/admin-error";
 import { AdminListPage } from "~/components/admin/list/admin-list-page";
 import { orderColumns, orderRefundAction, StripeRefundNote } from "~/components/admin/order-columns";
-
+import { InvoiceExportForm } from "~/components/admin/invoice-export-form";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "~/lib/domain-values";
 import { ORDER_MESSAGES, orderListUrl, ORDERS_MAX_QUERY_LENGTH } from "~/lib/order-list-filters";
 import { adminMeta } from "~/lib/seo";
@@ -31,6 +31,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       filters={[{ name: "status", label: "Status", allLabel: "All statuses", options: STATUS_OPTIONS, phrase: "with the status" }]}
       columns={columns}
       rowKey={(order) => order.id}
+      headerActions={<InvoiceExportForm fromDay={loaderData.invoicePeriod.fromDay} toDay={loaderData.invoicePeriod.toDay} />}
       rowActions={orderRefundAction}
       footer={<StripeRefundNote orders={loaderData.rows} />}
       empty={{

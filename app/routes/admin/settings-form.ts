@@ -1,7 +1,7 @@
 import { z } from "~/lib/forms/zod";
 import { emailField, optionalText, priceDollarsField, requiredText } from "~/lib/forms/fields";
 import type { FormValues } from "~/lib/forms/parse-form";
-import { isSafeLogoUrl, SITE_SETTINGS_LIMITS, type SiteSettings } from "~/lib/site-settings";
+import { isSafeLogoUrl, SELLER_DETAILS_LIMITS, SITE_SETTINGS_LIMITS, type SellerDetails, type SiteSettings } from "~/lib/site-settings";
 
 /** What the form sends and shows: text as typed, prices in dollars. */
 export type SettingsFormValues = {
@@ -12,6 +12,9 @@ export type SettingsFormValues = {
   membershipMonthly: string;
   membershipYearly: string;
   courseFallbackPrice: string;
+  sellerLegalName: string;
+  sellerAddress: string;
+  sellerTaxNumber: string;
 };
 
 export type SettingsField = keyof SettingsFormValues;
@@ -20,7 +23,7 @@ export type SettingsField = keyof SettingsFormValues;
 export const centsToDollars = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));
 
 /** The saved settings as the form shows them. */
-export function settingsFormValues(settings: SiteSettings): SettingsFormValues {
+export function settingsFormValues(settings: SiteSettings, seller: SellerDetails): SettingsFormValues {
   return {
     schoolName: settings.schoolName,
     tagline: settings.tagline,
@@ -29,6 +32,9 @@ export function settingsFormValues(settings: SiteSettings): SettingsFormValues {
     membershipMonthly: centsToDollars(settings.membershipMonthlyCents),
     membershipYearly: centsToDollars(settings.membershipYearlyCents),
     courseFallbackPrice: centsToDollars(settings.courseFallbackPriceCents),
+    sellerLegalName: seller.legalName,
+    sellerAddress: seller.address,
+    sellerTaxNumber: seller.taxNumber,
   };
 }
 
@@ -43,6 +49,9 @@ export function typedSettingsValues(values: FormValues): SettingsFormValues {
     membershipMonthly: field("membershipMonthly"),
     membershipYearly: field("membershipYearly"),
     courseFallbackPrice: field("courseFallbackPrice"),
+    sellerLegalName: field("sellerLegalName"),
+    sellerAddress: field("sellerAddress"),
+    sellerTaxNumber: field("sellerTaxNumber"),
   };
 }
 
@@ -85,8 +94,21 @@ export const settingsForm = z
     membershipMonthly: price("monthly membership"),
     membershipYearly: price("yearly membership"),
     courseFallbackPrice: price("single-course"),
+    sellerLegalName: optionalText({
+      max: SELLER_DETAILS_LIMITS.legalName,
+      tooLong: `Keep the legal name to ${SELLER_DETAILS_LIMITS.legalName} characters or fewer`,
+    }),
+    sellerAddress: optionalText({
+      max: SELLER_DETAILS_LIMITS.address,
+      tooLong: `Keep the address to ${SELLER_DETAILS_LIMITS.address} characters or fewer`,
+    }),
+    sellerTaxNumber: optionalText({
+      max: SELLER_DETAILS_LIMITS.taxNumber,
+      tooLong: `Keep the tax number to ${SELLER_DETAILS_LIMITS.taxNumber} characters or fewer`,
+    }).refine((value) => value === "" || /^[A-Za-z0-9][A-Za-z0-9 .\-/]*$/.test(value), "Use letters, digits, spaces, dots, dashes or slashes, like IE1234567T"),
   })
-  .transform((form): SiteSettings => ({
+  .transform((form): SiteSettings & { seller: SellerDetails } => ({
+    seller: { legalName: form.sellerLegalName, address: form.sellerAddress, taxNumber: form.sellerTaxNumber },
     schoolName: form.schoolName,
     tagline: form.tagline,
     supportEmail: form.supportEmail,

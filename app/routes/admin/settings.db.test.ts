@@ -3,7 +3,7 @@ import { callAction, callLoader, sessionUser, thrownResponse, toastAfter } from 
 import { useTestDatabase } from "../../../tests/support/test-database";
 import { DEFAULT_SITE_SETTINGS } from "~/lib/site-settings";
 import { users } from "~/server/db/schema";
-import { getSiteSettings, updateSiteSettings } from "~/server/settings/site-settings.server";
+import { getSellerDetails, getSiteSettings, updateSellerDetails, updateSiteSettings } from "~/server/settings/site-settings.server";
 import * as settingsRoute from "./settings";
 
 const database = useTestDatabase();
@@ -22,6 +22,9 @@ const VALID_FORM = {
   membershipMonthly: "49.50",
   membershipYearly: "495",
   courseFallbackPrice: "99",
+  sellerLegalName: "Harbour Lane Ltd",
+  sellerAddress: " 1 Quay Street \r\n\r\nCork T12 AB34 ",
+  sellerTaxNumber: "IE1234567T",
 };
 
 beforeAll(async () => {
@@ -31,6 +34,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   await updateSiteSettings({ input: DEFAULT_SITE_SETTINGS, actorId: null });
+  await updateSellerDetails({ input: { legalName: "", address: "", taxNumber: "" } });
 });
 
 describe("/admin/settings", () => {
@@ -62,6 +66,9 @@ describe("/admin/settings", () => {
         membershipMonthly: "97",
         membershipYearly: "970",
         courseFallbackPrice: "197",
+        sellerLegalName: "",
+        sellerAddress: "",
+        sellerTaxNumber: "",
       },
     });
   });
@@ -80,6 +87,8 @@ describe("/admin/settings", () => {
       membershipYearlyCents: 49500,
       courseFallbackPriceCents: 9900,
     });
+    // The seller's details for invoices, saved with them: the address keeps its lines, trimmed.
+    expect(await getSellerDetails()).toEqual({ legalName: "Harbour Lane Ltd", address: "1 Quay Street\nCork T12 AB34", taxNumber: "IE1234567T" });
   });
 
   it("answers a form with mistakes with each field's error, what was typed, and an error toast", async () => {
@@ -91,6 +100,7 @@ describe("/admin/settings", () => {
       membershipMonthly: "-5",
       membershipYearly: "ten",
       courseFallbackPrice: "",
+      sellerTaxNumber: "<IE 123>",
     };
     const result = (await callAction(settingsRoute, { path: PATH, user: owner, form })) as unknown as {
       init: ResponseInit;
@@ -104,6 +114,7 @@ describe("/admin/settings", () => {
       membershipMonthly: ["A price cannot be negative"],
       membershipYearly: ["Enter an amount in dollars, like 97 or 97.50"],
       courseFallbackPrice: ["Enter the single-course price"],
+      sellerTaxNumber: ["Use letters, digits, spaces, dots, dashes or slashes, like IE1234567T"],
     });
     const { intent: _intent, ...typed } = form;
     expect(result.data.values).toEqual(typed);

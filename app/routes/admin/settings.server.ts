@@ -4,12 +4,11 @@ import { SETTINGS_MESSAGES } from "~/lib/site-settings";
 import { invalidForm } from "~/server/action.server";
 import { requireSuperAdmin } from "~/server/auth/guards.server";
 import { settingsFailure } from "~/server/settings/settings-failures.server";
-import { updateSiteSettings } from "~/server/settings/site-settings.server";
+import { db } from "~/server/db/client.server";
+import { getSellerDetails, getSiteSettings, updateSellerDetails, updateSiteSettings } from "~/server/settings/site-settings.server";
 import { dataWithToast, newToast, redirectWithToast } from "~/server/toast.server";
-import { settingsForm, typedSettingsValues } from "./settings-form";
+import { settingsForm, settingsFormValues, typedSettingsValues } from "./settings-form";
 import type { Route } from "./+types/settings";
-import { getSiteSettings } from "~/server/settings/site-settings.server";
-import { settingsFormValues } from "./settings-form";
 
 /**
  * The Settings screen's action (super_admin only): save the settings, then back to the screen
@@ -24,7 +23,11 @@ export async function settingsAction({ request, context }: { request: Request; c
     return invalidForm({ errors: parsed.errors, values }, { toast: newToast({ kind: "error", message: SETTINGS_MESSAGES.invalid }) });
   }
   try {
-    await updateSiteSettings({ input: parsed.data, actorId: owner.id });
+    // The school's settings and the seller's details: saved together, or neither.
+    await db().transaction(async (tx) => {
+      await updateSiteSettings({ input: parsed.data, actorId: owner.id, database: tx });
+      await updateSellerDetails({ input: parsed.data.seller, database: tx });
+    });
   } catch (error) {
     const { toast, status } = settingsFailure(error);
     return dataWithToast({ errors: {}, values }, toast, status);
@@ -35,7 +38,7 @@ export async function settingsAction({ request, context }: { request: Request; c
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSuperAdmin({ request, context });
   // A fresh read rather than the request's copy: this screen shows what is saved right now.
-  return { values: settingsFormValues(await getSiteSettings()) };
+  return { values: settingsFormValues(await getSiteSettings(), await getSellerDetails()) };
 }
 
 export function action({ request, context }: Route.ActionArgs) {

@@ -11,9 +11,9 @@ import { Input } from "~/components/ui/input";
 import { useToastOnce } from "~/components/use-toast-once";
 import type { FieldErrors } from "~/lib/forms/parse-form";
 import { adminMeta } from "~/lib/seo";
-import { SITE_SETTINGS_LIMITS } from "~/lib/site-settings";
-
+import { SELLER_DETAILS_LIMITS, SITE_SETTINGS_LIMITS } from "~/lib/site-settings";
 import { type SettingsFormValues } from "./settings-form";
+import { Textarea } from "~/components/ui/textarea";
 import { imageSrc } from "~/lib/image-url";
 export { loader, action } from "./settings.server";
 
@@ -144,6 +144,29 @@ function SettingsForm({ initial, errors }: { initial: SettingsFormValues; errors
             error={errors.courseFallbackPrice}
           >
             <PriceInput defaultValue={initial.courseFallbackPrice} required />
+          </FormField>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2>Invoices</h2>
+          </CardTitle>
+          <CardDescription>
+            The seller every invoice and credit note names. Invoices keep the details they were issued with; a change applies to the next
+            ones.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5">
+          <FormField label="Legal name" name="sellerLegalName" hint="Your company's registered name. Empty: the school's name." error={errors.sellerLegalName}>
+            <Input defaultValue={initial.sellerLegalName} maxLength={SELLER_DETAILS_LIMITS.legalName} autoComplete="organization" />
+          </FormField>
+          <FormField label="Address" name="sellerAddress" hint="One line per line of the address." error={errors.sellerAddress}>
+            <Textarea defaultValue={initial.sellerAddress} maxLength={SELLER_DETAILS_LIMITS.address} rows={3} autoComplete="street-address" />
+          </FormField>
+          <FormField label="Tax number" name="sellerTaxNumber" hint="Your VAT or tax ID, like IE1234567T." error={errors.sellerTaxNumber}>
+            <Input defaultValue={initial.sellerTaxNumber} maxLength={SELLER_DETAILS_LIMITS.taxNumber} autoComplete="off" />
           </FormField>
         </CardContent>
       </Card>

@@ -23,7 +23,7 @@ export const loginForm = z.discriminatedUnion("intent", [
     password: currentPasswordField({ tooLong: "Invalid email or password" }),
     next: nextField,
   }),
-  z.object({ intent: z.literal("resend-verification"), email: emailField() }),
+  z.object({ intent: z.literal("resend-verification"), email: emailField(), next: nextField }),
   oauthForm,
 ]);
 
@@ -34,6 +34,7 @@ export const signupForm = z.discriminatedUnion("intent", [
     name: personNameField().optional().default(""),
     email: emailField(),
     password: passwordField(),
+    next: nextField,
   }),
   oauthForm,
 ]);

@@ -25,7 +25,7 @@ export async function loginAction({ request, context }: ActionArgs) {
         request,
         context,
         path: "/send-verification-email",
-        body: { email: form.email, callbackURL: VERIFIED_CALLBACK_PATH },
+        body: { email: form.email, callbackURL: safeNextPath(form.next, VERIFIED_CALLBACK_PATH) },
       });
       if (!result.ok)
         return data({ intent: form.intent, error: result.error.message, unverifiedEmail: form.email }, { status: result.status });

@@ -60,6 +60,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <Form method="post" className="rounded-lg border bg-muted p-3 text-sm">
             <input type="hidden" name="intent" value="resend-verification" />
             <input type="hidden" name="email" value={unverifiedEmail} />
+            <input type="hidden" name="next" value={loaderData.next} />
             <p className="text-muted-foreground">Didn&apos;t get the email, or the link expired?</p>
             <Button type="submit" variant="link" className="mt-1" loading={pendingIntent === "resend-verification"}>
               Resend confirmation email

@@ -61,4 +61,38 @@ describe("/signup and its confirmation link", () => {
     expect(confirmed.headers.get("location")).toBe("/account");
     expect(cookiesFrom(confirmed).some((value) => value.startsWith("better-auth.session_token=") && value.length > 30)).toBe(true);
   });
+
+  it("carries a checkout and its coupon through sign-up and the link, in this browser or another", async () => {
+    const checkout = "/checkout?courseId=3f1b0c1e-0000-4000-8000-000000000000&coupon=LAUNCH50";
+    const signUp = async () => {
+      const email = `${unique("buyer")}@example.com`;
+      const form = new URLSearchParams({ intent: "sign-up", name: "Buyer", email, password: "a form passphrase", next: checkout });
+      const signedUp = await fetch(`${app.base}/signup`, { method: "POST", body: form, redirect: "manual" });
+      const link = await confirmationLink(email);
+      expect(link.searchParams.get("callbackURL")).toBe(checkout);
+      return { cookie: cookiesFrom(signedUp).join("; "), url: `${app.base}${link.pathname}${link.search}` };
+    };
+
+    const here = await signUp();
+    const sameBrowser = await fetch(here.url, { headers: { cookie: here.cookie }, redirect: "manual" });
+    expect(sameBrowser.headers.get("location")).toBe(checkout);
+
+    const there = await signUp();
+    const elsewhere = await fetch(there.url, { redirect: "manual" });
+    expect(elsewhere.headers.get("location")).toBe(`/login?notice=email-confirmed&next=${encodeURIComponent(checkout)}`);
+  });
+
+  it("keeps a link's destination on this site: another host becomes the account page", async () => {
+    for (const next of ["https://evil.example/checkout", "//evil.example/checkout", "/\\evil.example"]) {
+      const email = `${unique("buyer")}@example.com`;
+      const form = new URLSearchParams({ intent: "sign-up", name: "Buyer", email, password: "a form passphrase", next });
+      const signedUp = await fetch(`${app.base}/signup`, { method: "POST", body: form, redirect: "manual" });
+      const link = await confirmationLink(email);
+      expect(link.searchParams.get("callbackURL")).toBe("/account");
+      // A link whose callbackURL was edited by hand after it was sent.
+      link.searchParams.set("callbackURL", next);
+      const confirmed = await fetch(`${app.base}${link.pathname}${link.search}`, { headers: { cookie: cookiesFrom(signedUp).join("; ") }, redirect: "manual" });
+      expect(confirmed.headers.get("location")).toBe("/account");
+    }
+  });
 });

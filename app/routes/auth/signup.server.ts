@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import { parseForm, type FieldErrors } from "~/lib/forms/parse-form";
+import { safeNextPath } from "~/lib/safe-next";
 import { invalidForm } from "~/server/action.server";
 import { callAuthEndpoint } from "~/server/auth/auth-request.server";
 import { VERIFIED_CALLBACK_PATH } from "~/server/auth/auth.server";
@@ -8,7 +9,6 @@ import { startOAuthSignIn } from "~/server/auth/sign-in-flow.server";
 import { dataWithToast } from "~/server/toast.server";
 import { signupForm } from "./auth-forms";
 import type { Route } from "./+types/signup";
-import { safeNextPath } from "~/lib/safe-next";
 import { getOAuthProviders } from "~/server/auth/sign-in-flow.server";
 
 /** /signup: create an account (it ends in "check your email"), or start an OAuth sign-in. */
@@ -28,8 +28,14 @@ export async function signupAction({ request, context }: { request: Request; con
     request,
     context,
     path: "/sign-up/email",
-    // The confirmation link lands on the account page, signed in when opened in this browser.
-    body: { name: form.name || form.email, email: form.email, password: form.password, callbackURL: VERIFIED_CALLBACK_PATH },
+    // The confirmation link lands where the visitor was going (a checkout, with its coupon), else on
+    // the account page; signed in when opened in this browser (sign-up-confirmation.server.ts).
+    body: {
+      name: form.name || form.email,
+      email: form.email,
+      password: form.password,
+      callbackURL: safeNextPath(form.next, VERIFIED_CALLBACK_PATH),
+    },
   });
   if (!result.ok) {
     // Password problems (too short, too common) belong under the password field.

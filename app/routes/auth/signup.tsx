@@ -55,6 +55,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
         {failure && "error" in failure && failure.error ? <AuthAlert>{failure.error}</AuthAlert> : null}
         <Form method="post" className="grid gap-4">
           <input type="hidden" name="intent" value="sign-up" />
+          <input type="hidden" name="next" value={loaderData.next} />
           <FormField label="Full name" name="name" error={fieldErrors?.name}>
             <Input autoComplete="name" maxLength={PERSON_NAME_MAX} defaultValue={values?.name} />
           </FormField>

@@ -1,7 +1,21 @@
 import { data, type RouterContextProvider } from "react-router";
+import { lessonPath } from "~/lib/learning";
 import { requireUser } from "~/server/auth/guards.server";
 import { findCheckoutOrder } from "~/server/payments/billing.server";
+import { findNextLesson } from "~/server/learning/progress.server";
 import { paymentsMode } from "~/server/payments/providers.server";
+
+/**
+ * The confirmation's one way on: the bought course's first lesson (where a new buyer starts), or
+ * the catalog a new member can now open every course of.
+ */
+async function whereToGoNext(order: { userId: string; kind: string; courseId: string | null; courseSlug: string | null }) {
+  if (order.kind !== "course" || !order.courseId || !order.courseSlug) return { label: "Browse your courses", to: "/courses" };
+  const lesson = await findNextLesson({ userId: order.userId, courseId: order.courseId });
+  return lesson
+    ? { label: `Start the first lesson: ${lesson.title}`, to: lessonPath(order.courseSlug, lesson.slug) }
+    : { label: "Go to the course", to: `/courses/${encodeURIComponent(order.courseSlug)}` };
+}
 
 type Args = { request: Request; url?: URL; context: Readonly<RouterContextProvider> };
 
@@ -14,5 +28,5 @@ export async function checkoutResultLoader({ request, url, context }: Args) {
   const params = (url ?? new URL(request.url)).searchParams;
   const order = await findCheckoutOrder({ userId: user.id, orderId: params.get("order"), checkoutSessionId: params.get("session_id") });
   if (!order) throw data({ notFound: true }, { status: 404 });
-  return { order, testMode: paymentsMode() === "test" };
+  return { order, next: await whereToGoNext({ ...order, userId: user.id }), testMode: paymentsMode() === "test" };
 }

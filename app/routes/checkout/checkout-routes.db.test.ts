@@ -5,7 +5,7 @@ import { callAction, callLoader, sessionUser, thrownResponse, toastAfter } from 
 import { testConfig, useTestDatabase } from "../../../tests/support/test-database";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
 import { getConfig, setConfig } from "~/server/platform/config.server";
-import { enrollments, orders, subscriptions } from "~/server/db/schema";
+import { enrollments, lessons, orders, subscriptions } from "~/server/db/schema";
 import * as membershipRoute from "~/routes/account/account-membership";
 import * as checkoutRoute from "./checkout";
 import * as successRoute from "./checkout-success";
@@ -78,11 +78,31 @@ describe("/checkout", () => {
 
     const success = await callLoader(successRoute, { path: `/checkout/success?order=${order!.id}`, user });
     expect(success.order).toMatchObject({ status: "paid", itemTitle: course.title, courseSlug: course.slug });
+    // A course without lessons yet: its page is the way on.
+    expect(success.next).toEqual({ label: "Go to the course", to: `/courses/${course.slug}` });
     // Another person's order is not theirs to see.
     const stranger = sessionUser();
     expect((await thrownResponse(callLoader(successRoute, { path: `/checkout/success?order=${order!.id}`, user: stranger }))).status).toBe(
       404,
     );
+  });
+
+  it("offers one way on after paying: the course's first lesson, or the courses for a new member", async () => {
+    const { user } = await signedInBuyer();
+    const course = await createCourseForSale();
+    await database()
+      .db.insert(lessons)
+      .values([
+        { courseId: course.id, title: "Second steps", slug: "second-steps", orderIndex: 2 },
+        { courseId: course.id, title: "First steps", slug: "first-steps", orderIndex: 1 },
+      ]);
+    const paid = await redirectOf(callAction(checkoutRoute, { path: "/checkout", user, form: { intent: "pay-course", courseId: course.id } }));
+    const success = await callLoader(successRoute, { path: paid.location!, user });
+    expect(success.next).toEqual({ label: "Start the first lesson: First steps", to: `/courses/${course.slug}/lessons/first-steps` });
+
+    const member = await redirectOf(callAction(checkoutRoute, { path: "/checkout", user, form: { intent: "pay-membership", plan: "monthly" } }));
+    const welcome = await callLoader(successRoute, { path: member.location!, user });
+    expect(welcome.next).toEqual({ label: "Browse your courses", to: "/courses" });
   });
 
   it("says the course is owned and charges nothing the second time", async () => {

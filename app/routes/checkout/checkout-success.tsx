@@ -22,7 +22,7 @@ const POLL_MS = 2000;
 const POLL_LIMIT = 30;
 
 export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
-  const { order, testMode } = loaderData;
+  const { order, next, testMode } = loaderData;
   const revalidator = useRevalidator();
   const [polls, setPolls] = useState(0);
   const pending = order.status === "pending";
@@ -45,17 +45,8 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
           title={CHECKOUT_MESSAGES.paid}
           detail={`You bought ${order.itemTitle} for ${formatUsd(order.amountCents)}. A receipt is on its way to your inbox.`}
         >
-          {order.kind === "course" && order.courseSlug ? (
-            <Button asChild>
-              <Link to={`/learn/${order.courseSlug}`}>Start learning</Link>
-            </Button>
-          ) : (
-            <Button asChild>
-              <Link to="/courses">Browse all courses</Link>
-            </Button>
-          )}
-          <Button asChild variant="outline">
-            <Link to="/account#orders">View your orders</Link>
+          <Button asChild>
+            <Link to={next.to}>{next.label}</Link>
           </Button>
         </CheckoutMessage>
       ) : pending ? (

@@ -4,6 +4,7 @@ import { APIError, createAuthMiddleware, createEmailVerificationToken, isAPIErro
 import { setSessionCookie } from "better-auth/cookies";
 import { verifyJWT } from "better-auth/crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
+import { safeNextPath } from "~/lib/safe-next";
 import { db } from "~/server/db/client.server";
 import { accounts, sessions, users, verifications } from "~/server/db/schema";
 import { logger } from "~/server/platform/logger.server";
@@ -26,6 +27,15 @@ import { normalizeEmail } from "./account-protection.server";
 
 /** Where a confirmation that signs nobody in lands. */
 export const EMAIL_CONFIRMED_PATH = "/login?notice=email-confirmed";
+
+/**
+ * The sign-in page a confirmation opened in another browser lands on, carrying the link's own
+ * destination (a same-site path only, else none) as `next`.
+ */
+export function confirmedSignInPath(callbackURL: string | null, defaultCallbackPath: string) {
+  const next = safeNextPath(callbackURL, defaultCallbackPath);
+  return next === defaultCallbackPath ? EMAIL_CONFIRMED_PATH : `${EMAIL_CONFIRMED_PATH}&next=${encodeURIComponent(next)}`;
+}
 
 const SIGN_UP_COOKIE = "sign_up";
 
@@ -180,8 +190,11 @@ export function signUpConfirmation({
             await confirmSignUp({ userId: user.id, install: fromBrowser ?? fromLink });
 
             if (!fromBrowser) {
-              // Better Auth now finds the address confirmed and only redirects: here, to sign in.
-              return { context: { query: { ...(ctx.query as Record<string, unknown>), callbackURL: EMAIL_CONFIRMED_PATH } } };
+              // Better Auth now finds the address confirmed and only redirects: here, to sign in, and
+              // from there on to where the link was going (a checkout and its coupon, say).
+              const query = ctx.query as Record<string, unknown>;
+              const callbackURL = confirmedSignInPath(typeof query.callbackURL === "string" ? query.callbackURL : null, defaultCallbackPath);
+              return { context: { query: { ...query, callbackURL } } };
             }
             ctx.setCookie(cookie.name, "", { ...cookie.attributes, maxAge: 0 });
             const session = await ctx.context.internalAdapter.createSession(user.id);

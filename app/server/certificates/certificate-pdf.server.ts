@@ -59,7 +59,7 @@ const PLAIN_LETTERS: Record<string, string> = { Ł: "L", ł: "l", Ø: "O", ø: "
  * Text in a standard PDF font: characters the font cannot draw lose their accents ("Ń" → "N",
  * "Ł" → "L") or become "?", so a name never breaks the PDF.
  */
-function drawable(font: PDFFont, text: string) {
+export function drawable(font: PDFFont, text: string) {
   const supported = new Set(font.getCharacterSet());
   return [...text]
     .map((character) => {

@@ -1,7 +1,7 @@
-import { and, arrayContains, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, arrayContains, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { CATALOG_PAGE_SIZE, levelFromSlug, topicFromSlug, type CatalogFilters } from "~/lib/catalog-filters";
 import { absoluteImageUrl } from "~/lib/image-url";
-import { courseCardColumns, courseStats, newestPublishedFirst, type CourseCard } from "./course-cards.server";
+import { courseCardColumns, courseStats, newestPublishedFirst, reviewCounts, type CourseCard } from "./course-cards.server";
 import { lessonReleaseColumns } from "~/server/curriculum/lesson-release.server";
 import { db, type Queryable } from "~/server/db/client.server";
 import { containsPattern } from "~/server/db/like.server";
@@ -143,7 +143,7 @@ export async function getCourseDetail({ slug, reviewLimit = 6 }: { slug: string;
     db()
       .select({ id: reviews.id, authorName: reviews.authorName, rating: reviews.rating, comment: reviews.comment, createdAt: reviews.createdAt })
       .from(reviews)
-      .where(and(eq(reviews.courseId, course.id), isNull(reviews.hiddenAt)))
+      .where(and(eq(reviews.courseId, course.id), reviewCounts(sql.raw(`"reviews"`))))
       .orderBy(desc(reviews.createdAt), asc(reviews.id))
       .limit(reviewLimit),
   ]);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import { db, type Queryable } from "~/server/db/client.server";
 import { courses, lessons, users } from "~/server/db/schema";
 
@@ -7,14 +7,24 @@ import { courses, lessons, users } from "~/server/db/schema";
 // (lessons.course_id = lessons.id), silently counting nothing.
 const outerCourseId = sql.raw(`"courses"."id"`);
 
-/** Per-course figures computed from lessons, enrollments and reviews (hidden ones left out), for cards and detail pages. */
+/**
+ * A review counts (in the rating, the count and the public list) unless an admin hid it or its
+ * author was refunded for the course and holds no other paid order of it. `r` is the reviews alias.
+ */
+export const reviewCounts = (review: SQL) => sql`(${review}."hidden_at" is null and not (
+  exists (select 1 from "orders" as "ro" where "ro"."user_id" = ${review}."user_id" and "ro"."course_id" = ${review}."course_id" and "ro"."status" = 'refunded')
+  and not exists (select 1 from "orders" as "po" where "po"."user_id" = ${review}."user_id" and "po"."course_id" = ${review}."course_id" and "po"."status" = 'paid')
+))`;
+const countedReview = reviewCounts(sql.raw(`"r"`));
+
+/** Per-course figures computed from lessons, enrollments and reviews (hidden and refunded buyers' ones left out), for cards and detail pages. */
 export const courseStats = {
   lessonCount: sql<number>`(select count(*) from "lessons" as "l" where "l"."course_id" = ${outerCourseId})`.mapWith(Number),
   durationSeconds: sql<number>`(select coalesce(sum("l"."duration_seconds"), 0) from "lessons" as "l" where "l"."course_id" = ${outerCourseId})`.mapWith(Number),
   // Kept by a trigger on enrollments (course_learner_counts), so a list of courses counts nothing.
   learnerCount: sql<number>`coalesce((select "c"."learners" from "course_learner_counts" as "c" where "c"."course_id" = ${outerCourseId}), 0)`.mapWith(Number),
-  rating: sql<number | null>`(select round(avg("r"."rating")::numeric, 1) from "reviews" as "r" where "r"."course_id" = ${outerCourseId} and "r"."hidden_at" is null)`.mapWith((value) => (value === null ? null : Number(value))),
-  reviewCount: sql<number>`(select count(*) from "reviews" as "r" where "r"."course_id" = ${outerCourseId} and "r"."hidden_at" is null)`.mapWith(Number),
+  rating: sql<number | null>`(select round(avg("r"."rating")::numeric, 1) from "reviews" as "r" where "r"."course_id" = ${outerCourseId} and ${countedReview})`.mapWith((value) => (value === null ? null : Number(value))),
+  reviewCount: sql<number>`(select count(*) from "reviews" as "r" where "r"."course_id" = ${outerCourseId} and ${countedReview})`.mapWith(Number),
 };
 
 /**

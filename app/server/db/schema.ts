@@ -41,6 +41,7 @@ import {
   MAIL_STATUSES,
   ORDER_KINDS,
   ORDER_STATUSES,
+  INVOICE_KINDS,
   PAYMENT_PROVIDERS,
   PLAYBOOK_CATEGORIES,
   POST_CATEGORIES,
@@ -1105,6 +1106,10 @@ export const siteSettings = pgTable(
     membershipMonthlyCents: integer("membership_monthly_cents").notNull().default(DEFAULT_SITE_SETTINGS.membershipMonthlyCents),
     membershipYearlyCents: integer("membership_yearly_cents").notNull().default(DEFAULT_SITE_SETTINGS.membershipYearlyCents),
     courseFallbackPriceCents: integer("course_fallback_price_cents").notNull().default(DEFAULT_SITE_SETTINGS.courseFallbackPriceCents),
+    /** The seller on invoices (docs/decisions/047): not public, so not in the root loader's settings. */
+    sellerLegalName: text("seller_legal_name").notNull().default(""),
+    sellerAddress: text("seller_address").notNull().default(""),
+    sellerTaxNumber: text("seller_tax_number").notNull().default(""),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
   },
@@ -1350,3 +1355,62 @@ export const webhookDeliveries = pgTable(
 );
 
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+
+// ---------------------------------------------------------------------------
+// Invoices and credit notes (docs/decisions/047)
+// ---------------------------------------------------------------------------
+
+/**
+ * The school's one invoice sequence (docs/decisions/047): a single row whose `last_number` is
+ * raised, under its row lock, in the transaction that pays or refunds an order. A rolled-back
+ * payment gives its number back with it, so the numbers never skip or repeat.
+ */
+export const invoiceCounters = pgTable(
+  "invoice_counters",
+  {
+    id: boolean("id").primaryKey().default(true),
+    lastNumber: integer("last_number").notNull().default(0),
+  },
+  (t) => [check("invoice_counters_single_row", sql`${t.id}`), check("invoice_counters_last_number_check", sql`${t.lastNumber} >= 0`)],
+);
+
+/**
+ * An invoice (a paid order) or a credit note (its refund), numbered from the school's one sequence,
+ * with what it says kept as it was issued: the seller, the buyer and the amounts.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    kind: text("kind").notNull(),
+    sequence: integer("sequence").notNull().unique(),
+    /** `INV-2026-000123`: the year it was issued and the sequence. */
+    number: text("number").notNull().unique(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    sellerLegalName: text("seller_legal_name").notNull(),
+    sellerAddress: text("seller_address").notNull(),
+    sellerTaxNumber: text("seller_tax_number").notNull(),
+    buyerName: text("buyer_name").notNull(),
+    buyerEmail: text("buyer_email").notNull(),
+    itemTitle: text("item_title").notNull(),
+    listPriceCents: integer("list_price_cents").notNull(),
+    discountCents: integer("discount_cents").notNull(),
+    couponCode: text("coupon_code"),
+    taxCents: integer("tax_cents").notNull().default(0),
+    /** What was paid (an invoice) or given back (a credit note), tax included; never negative. */
+    totalCents: integer("total_cents").notNull(),
+    currency: text("currency").notNull(),
+  },
+  (t) => [
+    check("invoices_kind_check", inList("kind", INVOICE_KINDS)),
+    check("invoices_amounts_check", sql`${t.totalCents} >= 0 and ${t.taxCents} >= 0 and ${t.discountCents} >= 0 and ${t.listPriceCents} >= 0`),
+    // One invoice per order, and one credit note.
+    uniqueIndex("invoices_order_kind_idx").on(t.orderId, t.kind),
+    index("invoices_issued_idx").on(t.issuedAt),
+  ],
+);
+
+export type Invoice = typeof invoices.$inferSelect;

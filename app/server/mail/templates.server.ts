@@ -117,6 +117,44 @@ export function contactMessageMail({
   });
 }
 
+/** An order refunded (by the school, or at Stripe): what was given back, what access ends, the credit note. */
+export function orderRefundMail({
+  schoolName,
+  itemTitle,
+  amount,
+  orderId,
+  membership,
+  creditNote,
+  testMode,
+  url,
+}: {
+  schoolName: string;
+  itemTitle: string;
+  /** Formatted, e.g. "$197.00". */
+  amount: string;
+  orderId: string;
+  membership: boolean;
+  /** The refund's credit note: its number and the address of its PDF. */
+  creditNote?: { number: string; url: string };
+  testMode: boolean;
+  url: string;
+}) {
+  return compose(`Your order for ${itemTitle} was refunded`, {
+    schoolName,
+    heading: "Your order was refunded",
+    paragraphs: [
+      `We refunded ${amount} for ${itemTitle}.`,
+      membership
+        ? "The membership this order started has ended, and with it access to the courses it opened."
+        : `Access to ${itemTitle} that came with this order has ended. Courses you own in another way stay open.`,
+      `Refunded order number: ${orderId}`,
+      ...(creditNote ? [`Your credit note ${creditNote.number} (PDF): ${creditNote.url}`] : []),
+      ...(testMode ? ["This order was placed in test mode: no money was taken."] : ["A refund takes a few days to reach your account, depending on your bank."]),
+    ],
+    action: { label: "Go to your account", url },
+  });
+}
+
 /** A second payment for what the buyer had just bought (two checkout tabs), given back at once. */
 export function duplicateOrderRefundMail({
   schoolName,
@@ -157,6 +195,7 @@ export function orderReceiptMail({
   membership,
   testMode,
   url,
+  invoice,
 }: {
   schoolName: string;
   itemTitle: string;
@@ -164,6 +203,8 @@ export function orderReceiptMail({
   amount: string;
   /** Formatted, e.g. "Nov 22, 2026". */
   paidOn: string;
+  /** The order's invoice: its number and the address of its PDF (for the buyer, signed in). */
+  invoice?: { number: string; url: string };
   /** A coupon's line ("List price $200.00, discount $50.00 with the code LAUNCH."), when one was used. */
   discount?: string;
   orderId: string;
@@ -180,6 +221,7 @@ export function orderReceiptMail({
       ...(discount ? [discount] : []),
       ...(membership ? [membership] : []),
       `Order number: ${orderId}`,
+      ...(invoice ? [`Your invoice ${invoice.number} (PDF): ${invoice.url}`] : []),
       ...(testMode ? ["This order was placed in test mode: no money was taken."] : []),
       "Keep this email as your receipt. Questions about your order? Reply to this email.",
     ],

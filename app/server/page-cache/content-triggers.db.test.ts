@@ -44,6 +44,8 @@ const NOT_CONTENT = [
   "newsletter_subscribers",
   "contact_messages",
   "orders",
+  "invoices",
+  "invoice_counters",
   "subscriptions",
   "payment_webhook_events",
   // Verification pages are never cached (not on the public-page list).

@@ -1,3 +1,4 @@
+import { withInvoices } from "./invoices.server";
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { type OrderStatus } from "~/lib/domain-values";
 import { ORDERS_MAX_QUERY_LENGTH, ORDERS_PAGE_SIZE } from "~/lib/order-list-filters";
@@ -62,7 +63,7 @@ export async function listAdminOrders({
     .from(orders)
     .innerJoin(pageIds, eq(orders.id, pageIds.pageId))
     .orderBy(...newestFirst);
-  return { orders: rows, total, page: current, pageCount };
+  return { orders: await withInvoices(rows), total, page: current, pageCount };
 }
 
 /** One person's latest orders, newest first (orders_user_created_idx), and how many they have in all. */
@@ -76,7 +77,7 @@ export async function listUserOrders({ userId, limit = 25 }: { userId: string; l
       .limit(limit),
     db().select({ total: count() }).from(orders).where(eq(orders.userId, userId)),
   ]);
-  return { orders: rows, total };
+  return { orders: await withInvoices(rows), total };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { withInvoices } from "./invoices.server";
 import { and, desc, eq, inArray, or } from "drizzle-orm";
 import {
   isOneOf,
@@ -61,7 +62,7 @@ export async function getAccountBilling({ userId }: { userId: string }) {
     : null;
   return {
     membership,
-    orders: recentOrders.map((order) => ({ ...order, kind: order.kind as OrderKind, status: order.status as OrderStatus })),
+    orders: (await withInvoices(recentOrders)).map((order) => ({ ...order, kind: order.kind as OrderKind, status: order.status as OrderStatus })),
   };
 }
 

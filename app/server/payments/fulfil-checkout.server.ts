@@ -9,6 +9,7 @@ import { db, type Transaction } from "~/server/db/client.server";
 import { orders, subscriptions, users, type Order } from "~/server/db/schema";
 import { logger } from "~/server/platform/logger.server";
 import { claimEvent, type PaymentEvent } from "./claim-event.server";
+import { issueInvoice } from "./invoices.server";
 import { lockBuyer, lockOrder } from "./order-locks.server";
 import { sendOrderReceipt } from "./receipts.server";
 import { refundDuplicateOrder } from "./refund-duplicate-order.server";
@@ -133,6 +134,8 @@ async function markPaid({
     .where(eq(orders.id, order.id));
   const paid = { ...order, status: "paid", paidAt, amountCents: charged, currency: completion.currency?.toLowerCase() ?? order.currency };
   await emitWebhookEvent({ tx, type: "order.paid", data: { order: orderItem(paid) } });
+  // The invoice's number is taken here, in the paying transaction (docs/decisions/047).
+  await issueInvoice({ tx, order: { ...order, amountCents: charged, currency: completion.currency?.toLowerCase() ?? order.currency }, kind: "invoice", issuedAt: paidAt });
 
   if (order.userId && completion.customerId) {
     // Kept only if the user has none and no other account holds it (a customer shared by two

@@ -1,10 +1,11 @@
 import { formatDate } from "~/lib/dates";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { formatUsd } from "~/lib/money";
 import { getConfig } from "~/server/platform/config.server";
 import { db, type Queryable } from "~/server/db/client.server";
-import { courses, orders } from "~/server/db/schema";
-import { duplicateOrderRefundMail, orderReceiptMail } from "~/server/mail/templates.server";
+import { courses, invoices, orders } from "~/server/db/schema";
+import { invoicePdfPath } from "~/lib/invoices";
+import { duplicateOrderRefundMail, orderReceiptMail, orderRefundMail } from "~/server/mail/templates.server";
 import { sendMail } from "~/server/mail/mail-queue.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 
@@ -40,7 +41,12 @@ export async function sendOrderReceipt({ orderId, database = db() }: { orderId: 
   if (!order?.email || !order.paidAt) return;
   const { schoolName } = await getSiteSettings({ database });
   const origin = getConfig().publicUrl;
+  const [invoice] = await database
+    .select({ id: invoices.id, number: invoices.number })
+    .from(invoices)
+    .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, "invoice")));
   const mail = orderReceiptMail({
+    invoice: invoice ? { number: invoice.number, url: `${origin}${invoicePdfPath(invoice.id)}` } : undefined,
     schoolName,
     itemTitle: order.itemTitle,
     amount: formatUsd(order.amountCents),
@@ -77,4 +83,30 @@ export async function sendDuplicateRefundNotice({ orderId, database = db() }: { 
     url: `${getConfig().publicUrl}/account`,
   });
   await sendMail({ kind: "refund", key: `duplicate-refund:${order.id}`, to: order.email, ...mail }, { database });
+}
+
+/**
+ * Queues the buyer's notice that an order was refunded (what was given back, what access ends, the
+ * credit note): once per order, in the refunding transaction (`database`).
+ */
+export async function sendRefundNotice({ orderId, database = db() }: { orderId: string; database?: Queryable }) {
+  const order = await findOrderForMail(orderId, database);
+  if (!order?.email) return;
+  const { schoolName } = await getSiteSettings({ database });
+  const origin = getConfig().publicUrl;
+  const [creditNote] = await database
+    .select({ id: invoices.id, number: invoices.number })
+    .from(invoices)
+    .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, "credit_note")));
+  const mail = orderRefundMail({
+    schoolName,
+    itemTitle: order.itemTitle,
+    amount: formatUsd(order.amountCents),
+    orderId: order.id,
+    membership: order.kind === "membership",
+    creditNote: creditNote ? { number: creditNote.number, url: `${origin}${invoicePdfPath(creditNote.id)}` } : undefined,
+    testMode: order.provider === "test",
+    url: `${origin}/account#orders`,
+  });
+  await sendMail({ kind: "refund", key: `refund:${order.id}`, to: order.email, ...mail }, { database });
 }

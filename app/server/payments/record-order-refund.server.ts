@@ -14,12 +14,22 @@ export class OrderNotFoundError extends Error {
 }
 
 /** Our records of a refund the provider has made (or, in test mode, that needs no provider). */
-export async function recordOrderRefund({ orderId, actorId, note }: { orderId: string; actorId: string | null; note?: string }) {
+export async function recordOrderRefund({
+  orderId,
+  actorId,
+  note,
+  notifyBuyer = true,
+}: {
+  orderId: string;
+  actorId: string | null;
+  note?: string;
+  notifyBuyer?: boolean;
+}) {
   if (!isUuid(orderId)) throw new OrderNotFoundError(orderId);
   return db().transaction(async (tx) => {
     const order = await lockOrder({ tx, where: eq(orders.id, orderId) });
     if (!order) throw new OrderNotFoundError(orderId);
-    const refunded = await refundPaidOrder({ tx, order, actorId, note });
+    const refunded = await refundPaidOrder({ tx, order, actorId, note, notifyBuyer });
     await crashPoint("refund");
     return { refunded };
   });

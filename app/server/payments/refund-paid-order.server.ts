@@ -5,29 +5,39 @@ import { revokeRefundedAccess } from "~/server/access/course-access.server";
 import { recordAccessEvent } from "~/server/access/record-access-event.server";
 import type { Transaction } from "~/server/db/client.server";
 import { orders, subscriptions, type Order } from "~/server/db/schema";
+import { issueInvoice } from "./invoices.server";
+import { sendRefundNotice } from "./receipts.server";
 
 /**
  * A paid order refunded, in the caller's transaction (which holds the order's lock): the order
  * says so, the refund is in the audit trail, and what the order gave is taken back. Whether a
  * course goes with it is access/'s answer (`revokeRefundedAccess`: not an admin's grant, not a
  * course another paid order covers); a test-mode membership ends at once (a Stripe membership ends
- * with Stripe's own subscription events). False when the order was not paid.
+ * with Stripe's own subscription events). The buyer's refund e-mail is queued in the same
+ * transaction. False when the order was not paid.
  */
 export async function refundPaidOrder({
   tx,
   order,
   actorId,
   note = "",
+  notifyBuyer = true,
 }: {
   tx: Transaction;
   order: Order;
   actorId: string | null;
   note?: string;
+  /** False where the caller sends a notice of its own (a second purchase given back). */
+  notifyBuyer?: boolean;
 }) {
   if (order.status !== "paid") return false;
   const refundedAt = new Date();
   await tx.update(orders).set({ status: "refunded", refundedAt }).where(eq(orders.id, order.id));
   await emitWebhookEvent({ tx, type: "order.refunded", data: { order: orderItem({ ...order, status: "refunded", refundedAt }) } });
+  // The refund's credit note, from the invoices' one sequence (docs/decisions/047).
+  await issueInvoice({ tx, order, kind: "credit_note", issuedAt: refundedAt });
+  // The buyer is told, by the queue, in this transaction: the refund and its e-mail commit together.
+  if (notifyBuyer) await sendRefundNotice({ orderId: order.id, database: tx });
   await recordAccessEvent({
     tx,
     type: "refund",

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { DEFAULT_SITE_SETTINGS, isSafeLogoUrl, SITE_SETTINGS_LIMITS, type SiteSettings } from "~/lib/site-settings";
+import { DEFAULT_SITE_SETTINGS, isSafeLogoUrl, SELLER_DETAILS_LIMITS, SITE_SETTINGS_LIMITS, type SellerDetails, type SiteSettings } from "~/lib/site-settings";
 import { formatPrice } from "~/lib/money";
 import { db, type Queryable } from "~/server/db/client.server";
 import { memoUntilContentChanges } from "~/server/db/content-memo.server";
@@ -98,6 +98,35 @@ export async function updateSiteSettings({
   keptSettings.forget();
   logger.info({ actorId }, "site settings saved");
   return saved!;
+}
+
+const sellerDetailsSchema = z.object({
+  legalName: z.string().trim().max(SELLER_DETAILS_LIMITS.legalName).transform(oneLine),
+  // Lines kept (an address has several), each trimmed, empty ones dropped.
+  address: z
+    .string()
+    .max(SELLER_DETAILS_LIMITS.address)
+    .transform((value) => value.split(/\r?\n/).map((line) => oneLine(line).trim()).filter(Boolean).join("\n")),
+  taxNumber: z.string().trim().max(SELLER_DETAILS_LIMITS.taxNumber).transform(oneLine),
+}) satisfies z.ZodType<SellerDetails, SellerDetails>;
+
+/** The seller's details for invoices (empty strings until the owner fills them in). */
+export async function getSellerDetails({ database = db() }: { database?: Queryable } = {}): Promise<SellerDetails> {
+  const [row] = await database
+    .select({ legalName: siteSettings.sellerLegalName, address: siteSettings.sellerAddress, taxNumber: siteSettings.sellerTaxNumber })
+    .from(siteSettings)
+    .where(eq(siteSettings.id, true));
+  return row ?? { legalName: "", address: "", taxNumber: "" };
+}
+
+/** Saves the seller's details (invoices issued from now on carry them); the settings row must exist (a settings save makes it). */
+export async function updateSellerDetails({ input, database = db() }: { input: SellerDetails; database?: Queryable }) {
+  const parsed = sellerDetailsSchema.safeParse(input);
+  if (!parsed.success) throw new InvalidSiteSettingsError([...new Set(parsed.error.issues.map((issue) => `seller.${issue.path.join(".")}`))]);
+  await database
+    .update(siteSettings)
+    .set({ sellerLegalName: parsed.data.legalName, sellerAddress: parsed.data.address, sellerTaxNumber: parsed.data.taxNumber })
+    .where(eq(siteSettings.id, true));
 }
 
 /** This request's settings, read once by the root middleware. */
