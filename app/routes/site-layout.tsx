@@ -4,11 +4,18 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { useSiteSettings } from "~/components/use-site-settings";
 import { listMenuCourses } from "~/server/courses/course-cards.server";
+import { listNavigationPages } from "~/server/pages/pages.server";
 import { ErrorScreen, HomeLink } from "~/components/error-screen";
 
 /** The header's Courses menu: five published courses, featured first, then the most popular. */
 export async function loader() {
-  return { menuCourses: await listMenuCourses({ limit: 5 }) };
+  const [menuCourses, pages] = await Promise.all([listMenuCourses({ limit: 5 }), listNavigationPages()]);
+  const link = (page: (typeof pages)[number]) => ({ to: `/p/${page.slug}`, label: page.title });
+  return {
+    menuCourses,
+    headerPages: pages.filter((page) => page.inHeader).map(link),
+    footerPages: pages.filter((page) => page.inFooter).map(link),
+  };
 }
 
 /** The menu hardly changes: reload it after a form submission, not on every link or filter. */
@@ -32,11 +39,11 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <SkipLink />
-      <SiteHeader courses={loaderData.menuCourses} />
+      <SiteHeader courses={loaderData.menuCourses} pages={loaderData.headerPages} />
       <main id="main">
         <Outlet />
       </main>
-      <SiteFooter />
+      <SiteFooter pages={loaderData.footerPages} />
     </>
   );
 }
@@ -51,20 +58,22 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <>
       <SkipLink />
-      <SiteHeader courses={layout?.menuCourses ?? []} />
+      <SiteHeader courses={layout?.menuCourses ?? []} pages={layout?.headerPages} />
       <main id="main">
         <title>{`${title} | ${schoolName}`}</title>
         <ErrorScreen
           status={status}
           title={title}
           detail={
-            notFound ? "The page you're looking for doesn't exist or has moved." : "An unexpected error occurred on our side. Please try again in a moment."
+            notFound
+              ? "The page you're looking for doesn't exist or has moved."
+              : "An unexpected error occurred on our side. Please try again in a moment."
           }
         >
           <HomeLink />
         </ErrorScreen>
       </main>
-      <SiteFooter />
+      <SiteFooter pages={layout?.footerPages} />
     </>
   );
 }

@@ -6,7 +6,7 @@ import { callAction, callLoader, sessionUser, thrownResponse } from "../../../te
 import { discoverRoutes, importRouteModule } from "../../../tests/support/route-table";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import type { SessionUser } from "~/server/auth/session.server";
-import { accessEvents, coupons, courseModules, courses, enrollments, lessons, orders, posts, quizzes, users } from "~/server/db/schema";
+import { accessEvents, coupons, courseModules, courses, enrollments, lessons, orders, pages, pageSections, posts, quizzes, users } from "~/server/db/schema";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 import { issueOwnerSetupCode } from "~/server/users/owner-setup.server";
 import { enqueue, failedJobs, runDueJobs } from "~/server/jobs/queue.server";
@@ -105,6 +105,13 @@ const FORMS: Record<string, (id: string) => Form[]> = {
     { intent: "send", send_key: "guard-test-send-key-000", subject: "Sneaky", body_md: "Hi", audience: "members", course_id: "" },
   ],
   "/admin/system": (): Form[] => [{ intent: "retry", queue: "mail", id: failedJobId }],
+  "/admin/pages/new": (): Form[] => [{ slug: "sneaky-page", title: "Sneaky page" }],
+  "/admin/pages/:id": (): Form[] => [
+    { intent: "add-section", kind: "rich_text", markdown: "Planted" },
+    { intent: "details", slug: "hijacked", title: "Hijacked page" },
+    { intent: "publish" },
+    { intent: "delete-page" },
+  ],
 };
 /** Pages only a super_admin may open: a plain admin gets the same 403 as a learner (isAdmin true). */
 const SUPER_ADMIN_ONLY = new Set(["/admin/settings", "/admin/system"]);
@@ -149,6 +156,7 @@ beforeAll(async () => {
     .insert(lessons)
     .values({ id: postId, courseId: course.id, title: "Guarded lesson", slug: "guarded-lesson", type: "quiz", orderIndex: 1 });
   await db.insert(quizzes).values({ lessonId: postId });
+  await db.insert(pages).values({ id: postId, slug: unique("guarded-page"), title: "Guarded page" });
   await db.insert(coupons).values({ id: postId, code: "GUARDED", discountType: "percent", percentOff: 10, appliesTo: "all-courses" });
   const [order] = await db
     .insert(orders)
@@ -200,6 +208,10 @@ describe("the admin area read from app/routes.ts", () => {
         "/admin/analytics",
         "/admin/analytics/export.csv",
         "/admin/system",
+        "/admin/pages",
+        "/admin/pages/new",
+        "/admin/pages/:id",
+        "/admin/pages/:id/preview",
       ]),
     );
     expect(firstRunRoutes.map((route) => route.pattern)).toEqual(["/admin/setup"]);
@@ -287,6 +299,12 @@ describe("admin loaders and actions called directly", () => {
     const [course] = await database().db.select().from(courses).where(eq(courses.id, courseId));
     expect(course).toMatchObject({ title: "Guarded course", status: "draft", publishedAt: null });
     expect(await database().db.$count(courseModules, eq(courseModules.courseId, courseId))).toBe(0);
+  });
+
+  it("left the pages untouched after all those refused calls", async () => {
+    const rows = await database().db.select({ title: pages.title, publishedAt: pages.publishedAt }).from(pages);
+    expect(rows).toEqual([{ title: "Guarded page", publishedAt: null }]);
+    expect(await database().db.$count(pageSections)).toBe(0);
   });
 
   it("left the coupons untouched after all those refused calls", async () => {
