@@ -65,7 +65,8 @@ function Preview({ pageId, revision }: { pageId: string; revision: string }) {
           ))}
         </div>
       </div>
-      <div className="overflow-x-auto rounded-xl border bg-muted p-2">
+      {/* Focusable so the wide desktop frame can be scrolled from the keyboard. */}
+      <div role="region" aria-label="Preview frame" tabIndex={0} className="overflow-x-auto rounded-xl border bg-muted p-2">
         <iframe
           key={revision}
           title="Preview of the draft"

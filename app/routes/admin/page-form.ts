@@ -1,6 +1,7 @@
 import { z } from "~/lib/forms/zod";
 import { checkboxField, optionalText, requiredText } from "~/lib/forms/fields";
 import { PAGE_SECTION_KINDS } from "~/lib/domain-values";
+import { defineListUrl, pageParam, textParam } from "~/lib/list-url";
 import { isUuid } from "~/lib/uuid";
 import { PAGE_LIMITS, PAGE_MESSAGES, pageSlugField } from "~/lib/page-sections";
 
@@ -32,3 +33,6 @@ export const pageEditForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("publish") }),
   z.object({ intent: z.literal("delete-page") }),
 ]);
+
+/** Admin → Pages' list address: its search and page. */
+export const pageList = defineListUrl("/admin/pages", { q: textParam({ maxLength: 200 }), page: pageParam() });

@@ -1,7 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import { formatDateTime } from "~/lib/dates";
 import { parseForm } from "~/lib/forms/parse-form";
-import { defineListUrl, pageParam, textParam } from "~/lib/list-url";
 import { PAGE_MESSAGES, readSectionForm, SECTION_SCHEMAS } from "~/lib/page-sections";
 import { isUuid } from "~/lib/uuid";
 import { invalidForm } from "~/server/action.server";
@@ -25,12 +24,10 @@ import {
   updateSection,
 } from "~/server/pages/pages.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
-import { newPageForm, pageEditForm } from "./page-form";
+import { newPageForm, pageEditForm, pageList } from "./page-form";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 type IdArgs = Args & { params: { id?: string } };
-
-export const pageList = defineListUrl("/admin/pages", { q: textParam({ maxLength: 200 }), page: pageParam() });
 
 /** The public address of a page. */
 export const pagePath = (page: { slug: string; builtIn: boolean }) => (page.builtIn ? "/" : `/p/${page.slug}`);

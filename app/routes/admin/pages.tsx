@@ -7,7 +7,8 @@ import type { AdminListColumn } from "~/components/admin/list/admin-list-table";
 import { Badge } from "~/components/ui/badge";
 import { PAGE_MESSAGES } from "~/lib/page-sections";
 import { adminMeta } from "~/lib/seo";
-import { pageList, pagesLoader } from "./pages.server";
+import { pageList } from "./page-form";
+import { pagesLoader } from "./pages.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "Pages");
 
