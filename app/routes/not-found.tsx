@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { ErrorScreen, HomeLink } from "~/components/error-screen";
 import { siteTitle } from "~/lib/seo";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 
 export const meta: Route.MetaFunction = (args) => [{ title: siteTitle(args, "Oops! Page not found") }, { name: "robots", content: "noindex" }];
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import Stripe from "stripe";
 import { afterAll, beforeAll } from "vitest";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { db } from "~/server/db/client.server";
 import { asc, eq } from "drizzle-orm";
 import { courses, orders, users } from "~/server/db/schema";

@@ -38,7 +38,7 @@ describe("client code", () => {
       "app/components/example.tsx",
       'import { runPostEditorAction } from "~/routes/admin/post-editor.server";\nexport const run = runPostEditorAction;',
     ],
-    ["app/lib", "app/lib/example.ts", 'import { getConfig } from "~/server/config.server";\nexport const config = getConfig;'],
+    ["app/lib", "app/lib/example.ts", 'import { getConfig } from "~/server/platform/config.server";\nexport const config = getConfig;'],
     ["a helper beside a route", "app/routes/auth/example-forms.ts", 'import { db } from "./example.server";\nexport const database = db;'],
     ["a re-export", "app/lib/example.ts", 'export { posts } from "~/server/db/schema";'],
   ])("may not import server code: %s", async (_name, file, code) => {

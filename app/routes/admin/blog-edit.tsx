@@ -9,7 +9,7 @@ import { redirectWithToast } from "~/server/toast.server";
 import { PostEditor } from "./post-editor";
 import { postCategories, runPostEditorAction } from "./post-editor.server";
 import { getPostForEdit } from "~/server/posts/admin-posts.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 
 export const meta: Route.MetaFunction = (args) =>
   adminMeta(args, args.loaderData ? `Edit: ${args.loaderData.post.title}` : "Post not found");

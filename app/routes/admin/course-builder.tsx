@@ -14,7 +14,7 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { getCourseDetails } from "~/server/courses/course-details.server";
 import { builderVideos, getCurriculum } from "~/server/curriculum/curriculum.server";
 import { listBuilderQuizzes } from "~/server/quizzes/quiz-editor.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { newToast } from "~/server/toast.server";
 import { courseBuilderAction } from "./course-builder.server";
 import { PublishStatusBadge } from "~/components/admin/publish-status-badge";

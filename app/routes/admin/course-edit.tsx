@@ -7,7 +7,7 @@ import { COURSE_MESSAGES } from "~/lib/course-messages";
 import { isOneOf, LEVELS, TOPICS } from "~/lib/domain-values";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getCourseForEdit } from "~/server/courses/admin-courses.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { CourseEditor } from "./course-editor";
 import { runCourseEditorAction } from "./course-editor.server";

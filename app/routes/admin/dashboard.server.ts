@@ -1,6 +1,6 @@
 import { subDays } from "date-fns";
 import { countCourses, countLessons } from "~/server/courses/course-cards.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { countPosts } from "~/server/posts/admin-posts.server";
 import { countUsers } from "~/server/users/users.server";
 

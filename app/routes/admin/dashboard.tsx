@@ -13,7 +13,7 @@ import { getDashboardCounts, RECENT_LIMIT } from "./dashboard.server";
 import { listRecentPosts } from "~/server/posts/admin-posts.server";
 import { sendToOwnerSetupWhileNoAdmin } from "~/server/users/owner-setup.server";
 import { listRecentUsers } from "~/server/users/users.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { paymentsMode } from "~/server/payments/providers.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "Dashboard");

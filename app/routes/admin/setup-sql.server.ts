@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 
 export type SqlFile = { name: string; sql: string };
 

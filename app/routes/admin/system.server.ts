@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { isUuid } from "~/lib/uuid";
 import { requireSuperAdmin } from "~/server/auth/guards.server";
 import { retryFailedJob } from "~/server/jobs/queue.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { markMailRequeued } from "~/server/mail/mail-queue.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { retryJobForm, SYSTEM_MESSAGES } from "./system-form";

@@ -21,7 +21,7 @@ import { cn } from "~/lib/utils";
 import { readAdminList } from "~/server/admin-list.server";
 import { requireSuperAdmin } from "~/server/auth/guards.server";
 import { failedJobs, queueCounts } from "~/server/jobs/queue.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { listMailLog } from "~/server/mail/mail-queue.server";
 import { newToast } from "~/server/toast.server";
 import { MAIL_LOG_MAX_QUERY_LENGTH, mailLogUrl, SYSTEM_MESSAGES } from "./system-form";

@@ -35,7 +35,7 @@ import { listAccessHistory, listUserCourseAccess } from "~/server/access/course-
 import { certificateNumber, listUserCertificates } from "~/server/certificates/certificates.server";
 import { loadUserDrip } from "~/server/access/drip.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { getUserMembership, listUserOrders } from "~/server/payments/admin-orders.server";
 import { newToast, redirectWithToast } from "~/server/toast.server";
 import { listUserQuizAttempts } from "~/server/quizzes/quiz-stats.server";

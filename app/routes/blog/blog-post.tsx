@@ -20,8 +20,8 @@ import { blogFeedLink, pageMeta, siteTitle } from "~/lib/seo";
 import type { SiteSettings } from "~/lib/site-settings";
 import { getSessionUser } from "~/server/auth/guards.server";
 import { getPostBySlug, listRelatedPosts, recordPostView } from "~/server/posts/public-posts.server";
-import { getConfig } from "~/server/config.server";
-import { logger } from "~/server/logger.server";
+import { getConfig } from "~/server/platform/config.server";
+import { logger } from "~/server/platform/logger.server";
 import { renderMarkdown } from "~/server/markdown.server";
 import { ErrorScreen } from "~/components/error-screen";
 

@@ -21,7 +21,7 @@ import { formatDate } from "~/lib/dates";
 import { findNextLesson } from "~/server/learning/progress.server";
 import { getCourseDetail } from "~/server/courses/catalog.server";
 import { countCoursePageView } from "~/server/analytics/course-views.server";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { renderMarkdown } from "~/server/markdown.server";
 import { isCourseSaved } from "~/server/courses/saved-courses.server";
 import { findOwnCertificate } from "~/server/certificates/certificates.server";

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { callAction } from "../../../tests/support/route-harness";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { contactMessages, newsletterSubscribers } from "~/server/db/schema";
 import { FORM_RATE_LIMITS } from "~/server/marketing/form-rate-limits.server";
 import * as contact from "./contact";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/analytics-export-csv";
 import { ANALYTICS_REPORTS, parseAnalyticsRange } from "~/lib/analytics-range";
 import { isOneOf } from "~/lib/domain-values";
-import { csvResponse } from "~/server/csv-response.server";
+import { csvResponse } from "~/server/platform/csv-response.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { analyticsCsvRows, readAnalytics, toCsv } from "~/server/analytics/analytics-report.server";
 

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/blog-rss";
 import { listFeedPosts, renderBlogRss } from "~/server/posts/public-posts.server";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { getRequestSiteSettings } from "~/server/settings/site-settings.server";
 
 /** RSS 2.0 of the latest 20 published posts. */

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/certificate-pdf";
 import { certificateNumber, certificatePath, findCertificate } from "~/server/certificates/certificates.server";
 import { renderCertificatePdf } from "~/server/certificates/certificate-pdf.server";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { getRequestSiteSettings } from "~/server/settings/site-settings.server";
 
 /**

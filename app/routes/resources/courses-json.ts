@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Route } from "./+types/courses-json";
 import { listCourseDataRecords } from "~/server/courses/catalog.server";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 
 /** True when an If-None-Match header (one tag, a list, weak tags or "*") names this ETag. */
 function etagMatches(ifNoneMatch: string | null, etag: string) {

@@ -2,7 +2,7 @@ import { z } from "~/lib/forms/zod";
 import type { Route } from "./+types/markdown-preview";
 import { parseForm } from "~/lib/forms/parse-form";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { renderMarkdown } from "~/server/markdown.server";
 
 const MAX_MARKDOWN = 200_000;

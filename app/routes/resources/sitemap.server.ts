@@ -1,6 +1,6 @@
 import { escapeXml } from "~/lib/xml";
 import { formatIsoDay } from "~/lib/dates";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { listPublishedCourseSlugs } from "~/server/courses/course-cards.server";
 import { db, type Queryable } from "~/server/db/client.server";
 import { listPublishedPostSlugs } from "~/server/posts/public-posts.server";

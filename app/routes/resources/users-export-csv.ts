@@ -2,9 +2,9 @@ import { formatIsoDay } from "~/lib/dates";
 import type { Route } from "./+types/users-export-csv";
 import { userListUrl } from "~/lib/user-list-filters";
 import { USER_MESSAGES } from "~/lib/user-messages";
-import { csvResponse } from "~/server/csv-response.server";
+import { csvResponse } from "~/server/platform/csv-response.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { exportUsersCsv } from "~/server/users/admin-users.server";
 

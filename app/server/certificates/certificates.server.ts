@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/uuid";
 import { recordAccessEvent } from "~/server/access/record-access-event.server";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { db, type Queryable, type Transaction } from "~/server/db/client.server";
 import { certificates, courses, lessonProgress, lessons, users } from "~/server/db/schema";
 import { sendMail } from "~/server/mail/mail-queue.server";

@@ -1,4 +1,4 @@
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 
 /**
  * Whether the database can be reached, as this process last saw it: a small circuit breaker.

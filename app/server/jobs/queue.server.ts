@@ -2,7 +2,7 @@ import PgBoss from "pg-boss";
 import { sql, type SQL } from "drizzle-orm";
 import type { JobQueue } from "~/lib/job-queues";
 import { getDatabaseHandle, sqlValues, type DatabaseHandle, type Queryable } from "~/server/db/client.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 
 /**
  * The job queue: pg-boss on the site's own database (docs/decisions/018). Its tables live in the

@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import { and, desc, eq, ilike, lt, or, sql } from "drizzle-orm";
 import type { MailKind } from "~/lib/domain-values";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { db, type Queryable } from "~/server/db/client.server";
 import { containsPattern } from "~/server/db/like.server";
 import { mailLog } from "~/server/db/schema";
 import { enqueue, type JobContext } from "~/server/jobs/queue.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { deliverMail, type Mail } from "./transport.server";
 import { unsubscribeHeaders } from "./unsubscribe.server";
 

@@ -7,7 +7,7 @@ import { callAction, callLoader, sessionUser } from "../../../tests/support/rout
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import * as announcementList from "~/routes/admin/announcements";
 import * as newAnnouncement from "~/routes/admin/announcement-new";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { announcements, courses, enrollments, mailLog, newsletterSubscribers, users } from "~/server/db/schema";
 import { runDueJobs } from "~/server/jobs/queue.server";
 import { optOutOfMarketingMail } from "~/server/mail/unsubscribe.server";

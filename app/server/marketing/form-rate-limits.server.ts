@@ -1,5 +1,5 @@
-import { assertWithinPruningHorizon, consumeRateLimit, minutesText, type RateLimit } from "~/server/rate-limit.server";
-import { getConfig } from "~/server/config.server";
+import { assertWithinPruningHorizon, consumeRateLimit, minutesText, type RateLimit } from "~/server/platform/rate-limit.server";
+import { getConfig } from "~/server/platform/config.server";
 
 const MINUTE = 60_000;
 

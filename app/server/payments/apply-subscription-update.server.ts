@@ -3,7 +3,7 @@ import { isOneOf, MEMBERSHIP_ACCESS_STATUSES, SUBSCRIPTION_PLANS, type Subscript
 import { recordAccessEvent } from "~/server/access/record-access-event.server";
 import { db } from "~/server/db/client.server";
 import { subscriptions, users } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { claimEvent, type PaymentEvent } from "./claim-event.server";
 
 /** Statuses a subscription never leaves; a late event cannot bring it back. */

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, or } from "drizzle-orm";
 import { isOneOf, LIVE_SUBSCRIPTION_STATUSES, type OrderKind, type OrderStatus, type SubscriptionPlan, type SubscriptionStatus } from "~/lib/domain-values";
 import { refundRefusal, type RefundRefusal } from "~/lib/order-refunds";
 import { isUuid } from "~/lib/uuid";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { db } from "~/server/db/client.server";
 import { courses, orders, subscriptions, users } from "~/server/db/schema";
 import { OrderNotFoundError, recordOrderRefund } from "./record-order-refund.server";

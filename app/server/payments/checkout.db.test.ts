@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createBuyer, createCourseForSale, mailsTo } from "../../../tests/support/payments";
 import { testConfig, useTestDatabase } from "../../../tests/support/test-database";
 import { hasActiveMembership } from "~/server/access/membership.server";
-import { getConfig, setConfig } from "~/server/config.server";
+import { getConfig, setConfig } from "~/server/platform/config.server";
 import { accessEvents, courses, enrollments, orders, paymentWebhookEvents, subscriptions } from "~/server/db/schema";
 import { updateSiteSettings, getSiteSettings } from "~/server/settings/site-settings.server";
 import { cancelMembership, getAccountBilling, MembershipNotFoundError, refundOrder } from "./billing.server";

@@ -11,7 +11,7 @@ import { isUuid } from "~/lib/uuid";
 import { grantCourseAccess } from "~/server/access/course-access.server";
 import { hasActiveEnrollment } from "~/server/access/enrollments.server";
 import { hasActiveMembership } from "~/server/access/membership.server";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { checkCoupon } from "~/server/coupons/coupon-checks.server";
 import { courseSummaryColumns } from "~/server/courses/course-cards.server";
 import { db } from "~/server/db/client.server";

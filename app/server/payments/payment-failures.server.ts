@@ -2,7 +2,7 @@ import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
 import type { RefundRefusal } from "~/lib/order-refunds";
 import type { Failure } from "~/server/action.server";
 import { CourseAccessTargetNotFoundError } from "~/server/access/course-access.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { MembershipNotFoundError, OrderNotRefundableError } from "./billing.server";
 import { CheckoutUserNotFoundError, CourseNotForSaleError } from "./checkout.server";
 import { OrderNotFoundError } from "./record-order-refund.server";

@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import type { OrderKind, PaymentProvider, SubscriptionPlan } from "~/lib/domain-values";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { getStripe } from "./stripe-client.server";
 
 /**

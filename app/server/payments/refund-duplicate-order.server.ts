@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { orders } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { paymentsProviderFor } from "./providers.server";
 import { sendDuplicateRefundNotice } from "./receipts.server";
 import { recordOrderRefund } from "./record-order-refund.server";

@@ -1,8 +1,8 @@
 import type { Request, Response } from "express";
 import type Stripe from "stripe";
 import { isOneOf, SUBSCRIPTION_STATUSES } from "~/lib/domain-values";
-import { getConfig } from "~/server/config.server";
-import { logger } from "~/server/logger.server";
+import { getConfig } from "~/server/platform/config.server";
+import { logger } from "~/server/platform/logger.server";
 import { applyProviderRefund } from "./apply-provider-refund.server";
 import { applySubscriptionUpdate } from "./apply-subscription-update.server";
 import type { PaymentEvent } from "./claim-event.server";

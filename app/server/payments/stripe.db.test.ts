@@ -18,7 +18,7 @@ import { sendRaw } from "../../../tests/support/raw-http";
 import { useTestDatabase } from "../../../tests/support/test-database";
 import { createApp } from "../../../server";
 import { hasActiveMembership } from "~/server/access/membership.server";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { accessEvents, enrollments, paymentWebhookEvents, subscriptions, users } from "~/server/db/schema";
 import { cancelMembership, refundOrder } from "./billing.server";
 import { startCheckout } from "./checkout.server";

@@ -5,8 +5,8 @@ import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "~/lib/site-settings";
 import { isDatabaseDown } from "~/server/db/availability.server";
 import { setDatabase } from "~/server/db/client.server";
 import { siteSettings, users } from "~/server/db/schema";
-import { rethrowAsUnavailable } from "~/server/outage.server";
-import { logger } from "~/server/logger.server";
+import { rethrowAsUnavailable } from "~/server/platform/outage.server";
+import { logger } from "~/server/platform/logger.server";
 import { getSiteSettings, InvalidSiteSettingsError, updateSiteSettings } from "./site-settings.server";
 
 const database = useTestDatabase();

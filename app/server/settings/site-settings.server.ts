@@ -5,8 +5,8 @@ import { DEFAULT_SITE_SETTINGS, isSafeLogoUrl, SITE_SETTINGS_LIMITS, type SiteSe
 import { formatPrice } from "~/lib/money";
 import { db, type Queryable } from "~/server/db/client.server";
 import { siteSettings } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
-import { rethrowAsUnavailable } from "~/server/outage.server";
+import { logger } from "~/server/platform/logger.server";
+import { rethrowAsUnavailable } from "~/server/platform/outage.server";
 
 /** One line of text: runs of whitespace (line breaks included, they would reach mail subjects) become one space. */
 const oneLine = (value: string) => value.replace(/\s+/g, " ");

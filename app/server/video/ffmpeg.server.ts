@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
-import { getConfig } from "~/server/config.server";
-import { logger } from "~/server/logger.server";
+import { getConfig } from "~/server/platform/config.server";
+import { logger } from "~/server/platform/logger.server";
 
 /**
  * The ffmpeg that transcodes lesson videos (docs/decisions/026): FFMPEG_PATH when set, otherwise

@@ -11,7 +11,7 @@ import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { makeClip } from "../../../tests/support/video-clips";
 import { createApp } from "../../../server";
 import { grantCourseAccess, revokeCourseAccess } from "~/server/access/course-access.server";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { createLesson, updateLesson } from "~/server/curriculum/lessons.server";
 import { courses } from "~/server/db/schema";
 import { runDueJobs } from "~/server/jobs/queue.server";
@@ -43,7 +43,7 @@ async function course(status: "draft" | "published") {
 async function streamedLesson(inCourse: string, clip: Buffer, isPreview = false) {
   const { id } = await createLesson({ courseId: inCourse, moduleId: null });
   const key = `${inCourse}/${Date.now()}-clip.mp4`;
-  const { getStorage } = await import("~/server/storage.server");
+  const { getStorage } = await import("~/server/platform/storage.server");
   await getStorage().put("course-videos", key, Readable.from([clip]), { contentType: "video/mp4" });
   await updateLesson({
     courseId: inCourse,

@@ -1,6 +1,6 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { authorizeLessonVideo, refuseMissing, VIDEO_CACHE_CONTROL, videoEtag } from "~/server/lesson-video.server";
-import { contentTypeForKey, getStorage } from "~/server/storage.server";
+import { authorizeLessonVideo, refuseMissing, VIDEO_CACHE_CONTROL, videoEtag } from "~/server/video/lesson-video.server";
+import { contentTypeForKey, getStorage } from "~/server/platform/storage.server";
 import { STREAM_FILE } from "./hls.server";
 import { findReadyStream } from "./lesson-streams.server";
 

@@ -4,8 +4,8 @@ import { isUuid } from "~/lib/uuid";
 import { db, type Queryable, type Transaction } from "~/server/db/client.server";
 import { lessons, lessonVideoStreams } from "~/server/db/schema";
 import { enqueue } from "~/server/jobs/queue.server";
-import { logger } from "~/server/logger.server";
-import { getStorage } from "~/server/storage.server";
+import { logger } from "~/server/platform/logger.server";
+import { getStorage } from "~/server/platform/storage.server";
 
 /**
  * A lesson's adaptive stream (docs/decisions/026): the row that says how far its transcoding is,

@@ -3,12 +3,12 @@ import type { Server } from "node:http";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useLocalStorageForTest } from "../../tests/support/stored-files";
-import { unique, useTestDatabase } from "../../tests/support/test-database";
-import { getAuth } from "./auth/auth.server";
-import { courses, lessons } from "./db/schema";
+import { useLocalStorageForTest } from "../../../tests/support/stored-files";
+import { unique, useTestDatabase } from "../../../tests/support/test-database";
+import { getAuth } from "../auth/auth.server";
+import { courses, lessons } from "../db/schema";
 import { EXTENSION_MISMATCH, handleUpload, INVALID_FILENAME } from "./uploads.server";
-import { upsertPasswordUser } from "./users/password-users.server";
+import { upsertPasswordUser } from "../users/password-users.server";
 
 /**
  * The attack suite's uploads (issue 22): every kind the admin uploads refuses files that are, or

@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import type { NextFunction, Request, Response } from "express";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 
 /**
  * Graceful shutdown (SIGTERM, SIGINT), in this order:

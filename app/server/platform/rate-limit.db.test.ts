@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { unique, useTestDatabase } from "../../tests/support/test-database";
+import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { rateLimits } from "~/server/db/schema";
-import { consumeRateLimit, resetRateLimit } from "~/server/rate-limit.server";
+import { consumeRateLimit, resetRateLimit } from "~/server/platform/rate-limit.server";
 
 const database = useTestDatabase();
 

@@ -6,13 +6,13 @@ import {
   openDatabase,
   setDatabase,
   type DatabaseHandle,
-} from "./db/client.server";
-import { runMigrations } from "./db/migrate.server";
-import { seedDemoContent } from "./db/seed/seed.server";
+} from "../db/client.server";
+import { runMigrations } from "../db/migrate.server";
+import { seedDemoContent } from "../db/seed/seed.server";
 import { logger } from "./logger.server";
-import { issueOwnerSetupCode, OWNER_SETUP_PATH, type OwnerSetupCode } from "./users/owner-setup.server";
-import { createOwnerIfAbsent } from "./users/password-users.server";
-import { adminExists } from "./users/user-roles.server";
+import { issueOwnerSetupCode, OWNER_SETUP_PATH, type OwnerSetupCode } from "../users/owner-setup.server";
+import { createOwnerIfAbsent } from "../users/password-users.server";
+import { adminExists } from "../users/user-roles.server";
 
 const state = globalThis as typeof globalThis & { __courseSiteReady?: Promise<DatabaseHandle>; __ownerSetup?: OwnerSetupNotice | null };
 
@@ -41,7 +41,7 @@ export function prepareRuntime(config: Config = getConfig()): Promise<DatabaseHa
         if (seeded) logger.info("demo content written");
         // In the background: the site serves while the preview videos are made and transcoded.
         if (seeded && config.demoVideos) {
-          void import("./video/demo-videos.server")
+          void import("../video/demo-videos.server")
             .then(({ makeDemoVideos }) => makeDemoVideos())
             .catch((error: unknown) => logger.warn({ err: error }, "demo preview videos could not be made"));
         }

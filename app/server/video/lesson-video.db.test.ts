@@ -4,18 +4,18 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { signInNewUser } from "../../tests/support/sign-in";
-import { unique, useTestDatabase } from "../../tests/support/test-database";
-import { createApp } from "../../server";
-import { findLessonAccess } from "./access/lesson-access.server";
-import { getConfig } from "./config.server";
-import { courses, enrollments, lessons } from "./db/schema";
+import { signInNewUser } from "../../../tests/support/sign-in";
+import { unique, useTestDatabase } from "../../../tests/support/test-database";
+import { createApp } from "../../../server";
+import { findLessonAccess } from "../access/lesson-access.server";
+import { getConfig } from "../platform/config.server";
+import { courses, enrollments, lessons } from "../db/schema";
 import { parseRange } from "./lesson-video.server";
 
 const database = useTestDatabase();
 
 /** A real one-second WebM (VP8, 64×36), made once with ffmpeg and committed. */
-const CLIP = fs.readFileSync(path.resolve(import.meta.dirname, "../../tests/fixtures/lesson-clip.webm"));
+const CLIP = fs.readFileSync(path.resolve(import.meta.dirname, "../../../tests/fixtures/lesson-clip.webm"));
 
 let server: Server;
 let base = "";

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { findLessonAccess } from "./access/lesson-access.server";
-import { readSessionUser } from "./auth/session.server";
-import { findLessonForPlayback } from "./curriculum/lesson-videos.server";
-import { contentTypeForKey, getStorage, type ByteRange } from "./storage.server";
+import { findLessonAccess } from "../access/lesson-access.server";
+import { readSessionUser } from "../auth/session.server";
+import { findLessonForPlayback } from "../curriculum/lesson-videos.server";
+import { contentTypeForKey, getStorage, type ByteRange } from "../platform/storage.server";
 
 /**
  * GET /api/lessons/:lessonId/video: an uploaded lesson video, for viewers allowed to open the

@@ -1,15 +1,15 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { describe, expect, it, vi } from "vitest";
-import { sendRaw } from "../../tests/support/raw-http";
-import { useTestDatabase } from "../../tests/support/test-database";
-import { createApp, limitRequestBodies, MAX_BODY_BYTES } from "../../server";
-import type * as authModule from "./auth/auth.server";
-import { getAuth } from "./auth/auth.server";
+import { sendRaw } from "../../../tests/support/raw-http";
+import { useTestDatabase } from "../../../tests/support/test-database";
+import { createApp, limitRequestBodies, MAX_BODY_BYTES } from "../../../server";
+import type * as authModule from "../auth/auth.server";
+import { getAuth } from "../auth/auth.server";
 import { getConfig } from "./config.server";
 
 // Watched, not replaced: a request that reaches Better Auth's handler calls getAuth() first.
-vi.mock("./auth/auth.server", async (importOriginal) => {
+vi.mock("../auth/auth.server", async (importOriginal) => {
   const actual = await importOriginal<typeof authModule>();
   return { ...actual, getAuth: vi.fn(actual.getAuth) };
 });

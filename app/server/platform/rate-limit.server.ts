@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { eq, lt, sql } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { rateLimits } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 
 /**
  * The one rate limiter. Every counter the app keeps — Better Auth's per-IP limits (as its

@@ -5,13 +5,13 @@ import type { Server } from "node:http";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { unique, useTestDatabase } from "../../tests/support/test-database";
-import { getAuth } from "./auth/auth.server";
+import { unique, useTestDatabase } from "../../../tests/support/test-database";
+import { getAuth } from "../auth/auth.server";
 import { getConfig } from "./config.server";
-import { courses, lessons } from "./db/schema";
+import { courses, lessons } from "../db/schema";
 import { getStorage } from "./storage.server";
 import { handleUpload } from "./uploads.server";
-import { upsertPasswordUser } from "./users/password-users.server";
+import { upsertPasswordUser } from "../users/password-users.server";
 
 const database = useTestDatabase();
 

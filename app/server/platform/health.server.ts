@@ -1,11 +1,11 @@
 import fsp from "node:fs/promises";
 import type { Request, Response } from "express";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { isDatabaseDown, probeDatabase, RETRY_AFTER_SECONDS } from "~/server/db/availability.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { queueBacklog } from "~/server/jobs/queue.server";
 import { checkMailTransport } from "~/server/mail/transport.server";
-import { getStorage } from "~/server/storage.server";
+import { getStorage } from "~/server/platform/storage.server";
 
 /**
  * GET /healthz: the database, the upload storage and the mail transport, each checked on its own
