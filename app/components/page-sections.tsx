@@ -34,7 +34,7 @@ export function PageSections({ sections }: { sections: SectionView[] }) {
   );
 }
 
-const ICONS: Record<(typeof BENEFIT_ICONS)[number], typeof Check> = {
+const ICONS: Record<Exclude<(typeof BENEFIT_ICONS)[number], "none">, typeof Check> = {
   graduation: GraduationCap,
   clock: Clock,
   support: LifeBuoy,
@@ -184,37 +184,35 @@ function Section({ section, anchor, firstHero }: { section: SectionView; anchor?
       );
     case "benefits": {
       const { content } = section;
+      if (content.timeline) {
+        return (
+          <section aria-labelledby={headingId} className={content.tinted ? "bg-muted" : undefined}>
+            <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+              <SectionHeading
+                id={headingId}
+                eyebrow={content.eyebrow}
+                title={content.title}
+                intro={content.intro}
+                hidden={content.titleHidden}
+              />
+              <ol className="mt-10 space-y-8 border-l-2 border-primary/30 pl-6">
+                {content.items.map((item, index) => (
+                  <li key={index} className="relative">
+                    <span
+                      aria-hidden="true"
+                      className="absolute top-1.5 -left-[33px] size-4 rounded-full border-4 border-background bg-primary"
+                    />
+                    {item.label ? <p className="text-sm font-bold text-primary">{item.label}</p> : null}
+                    <h3 className="mt-1 text-lg font-semibold">{item.title}</h3>
+                    <p className="mt-1 text-muted-foreground">{item.text}</p>
+                  </li>
+                ))}
+              </ol>
+            </div>
+          </section>
+        );
+      }
       const List = content.numbered ? "ol" : "ul";
-      const items = (
-        <List
-          className={cn(
-            "grid gap-6",
-            content.items.length >= 5 ? "sm:grid-cols-2 lg:grid-cols-5" : "md:grid-cols-3",
-            !content.titleHidden && "mt-8",
-          )}
-        >
-          {content.items.map((item, index) => {
-            const Icon = ICONS[item.icon];
-            return (
-              <li key={index} className="flex flex-col rounded-xl border bg-card p-6 shadow-sm">
-                <span className="flex items-center justify-between">
-                  <span aria-hidden="true" className="flex size-11 items-center justify-center rounded-lg bg-primary/10 text-primary">
-                    <Icon className="size-5" />
-                  </span>
-                  {content.numbered ? (
-                    <span className="text-sm font-semibold text-muted-foreground">
-                      <span className="sr-only">Number </span>
-                      {index + 1}
-                    </span>
-                  ) : null}
-                </span>
-                <h3 className="mt-4 text-lg font-semibold">{item.title}</h3>
-                <p className="mt-2 text-sm text-muted-foreground">{item.text}</p>
-              </li>
-            );
-          })}
-        </List>
-      );
       return (
         <section aria-labelledby={headingId} className={content.tinted ? "bg-muted" : undefined}>
           <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
@@ -225,7 +223,42 @@ function Section({ section, anchor, firstHero }: { section: SectionView; anchor?
               intro={content.intro}
               hidden={content.titleHidden}
             />
-            {items}
+            <List
+              className={cn(
+                "grid gap-6",
+                content.items.length >= 5 ? "sm:grid-cols-2 lg:grid-cols-5" : "md:grid-cols-3",
+                !content.titleHidden && "mt-8",
+              )}
+            >
+              {content.items.map((item, index) => {
+                const Icon = item.icon === "none" ? null : ICONS[item.icon];
+                return (
+                  <li key={index} className="flex flex-col rounded-xl border bg-card p-6 shadow-sm">
+                    {Icon || content.numbered ? (
+                      <span className="mb-4 flex items-center justify-between">
+                        {Icon ? (
+                          <span
+                            aria-hidden="true"
+                            className="flex size-11 items-center justify-center rounded-lg bg-primary/10 text-primary"
+                          >
+                            <Icon className="size-5" />
+                          </span>
+                        ) : null}
+                        {content.numbered ? (
+                          <span className="text-sm font-semibold text-muted-foreground">
+                            <span className="sr-only">Number </span>
+                            {index + 1}
+                          </span>
+                        ) : null}
+                      </span>
+                    ) : null}
+                    {item.label ? <p className="text-sm font-bold text-primary">{item.label}</p> : null}
+                    <h3 className="text-lg font-semibold">{item.title}</h3>
+                    <p className="mt-2 text-sm text-muted-foreground">{item.text}</p>
+                  </li>
+                );
+              })}
+            </List>
           </div>
         </section>
       );
@@ -357,9 +390,21 @@ function Section({ section, anchor, firstHero }: { section: SectionView; anchor?
               </h2>
               {section.content.text ? <p className="mt-2 text-hero-foreground/85">{section.content.text}</p> : null}
             </div>
-            <Button asChild variant="warm" size="lg">
-              <OwnerLink href={section.content.buttonHref}>{section.content.buttonLabel}</OwnerLink>
-            </Button>
+            <div className="flex flex-wrap gap-3">
+              <Button asChild variant="warm" size="lg">
+                <OwnerLink href={section.content.buttonHref}>{section.content.buttonLabel}</OwnerLink>
+              </Button>
+              {section.content.secondaryLabel ? (
+                <Button
+                  asChild
+                  variant="outline"
+                  size="lg"
+                  className="border-hero-foreground/40 bg-transparent text-hero-foreground hover:bg-hero-foreground/10"
+                >
+                  <OwnerLink href={section.content.secondaryHref}>{section.content.secondaryLabel}</OwnerLink>
+                </Button>
+              ) : null}
+            </div>
           </div>
         </section>
       );

@@ -421,5 +421,5 @@ export const PAGE_SECTION_COPIES = ["draft", "published"] as const;
 export type PageSectionCopy = (typeof PAGE_SECTION_COPIES)[number];
 
 /** The site's own pages built from sections; any other page is the owner's, at /p/{slug}. */
-export const BUILT_IN_PAGES = ["home"] as const;
+export const BUILT_IN_PAGES = ["home", "about"] as const;
 export type BuiltInPage = (typeof BUILT_IN_PAGES)[number];

@@ -1,7 +1,7 @@
 import { z } from "~/lib/forms/zod";
 import { isImageUrl } from "~/lib/image-url";
 import { isSafeLink } from "~/lib/safe-link";
-import { PAGE_SECTION_KINDS, type PageSectionKind } from "~/lib/domain-values";
+import { PAGE_SECTION_KINDS, type BuiltInPage, type PageSectionKind } from "~/lib/domain-values";
 
 /**
  * What each kind of page section holds (docs/decisions/046-pages-from-sections.md): one zod
@@ -135,6 +135,7 @@ function buttonPair(prefix: "primary" | "secondary" | "link") {
 }
 
 export const BENEFIT_ICONS = [
+  "none",
   "graduation",
   "clock",
   "support",
@@ -147,6 +148,7 @@ export const BENEFIT_ICONS = [
   "check",
 ] as const;
 export const BENEFIT_ICON_LABELS: Record<(typeof BENEFIT_ICONS)[number], string> = {
+  none: "No icon",
   graduation: "Graduation cap",
   clock: "Clock",
   support: "Life buoy",
@@ -194,7 +196,11 @@ export const SECTION_SCHEMAS = {
     intro: optionalLine(400),
     numbered: flag,
     tinted: flag,
-    items: list(z.object({ icon: z.enum(BENEFIT_ICONS).default("check"), title: requiredLine(80), text: requiredLine(400) }), 8),
+    timeline: flag,
+    items: list(
+      z.object({ icon: z.enum(BENEFIT_ICONS).default("check"), label: optionalLine(40), title: requiredLine(80), text: requiredLine(400) }),
+      12,
+    ),
   }),
   testimonials: z
     .object({
@@ -216,12 +222,16 @@ export const SECTION_SCHEMAS = {
     items: list(z.object({ question: requiredLine(200), answer: requiredLine(2000) }), 30),
     noteMd: optionalLine(1000),
   }),
-  call_to_action: z.object({
-    title: requiredLine(120),
-    text: optionalLine(400),
-    buttonLabel: requiredLine(60),
-    buttonHref: requiredLink,
-  }),
+  call_to_action: z
+    .object({
+      title: requiredLine(120),
+      text: optionalLine(400),
+      buttonLabel: requiredLine(60),
+      buttonHref: requiredLink,
+      secondaryLabel: optionalLine(60),
+      secondaryHref: link,
+    })
+    .superRefine(buttonPair("secondary")),
   rich_text: z.object({ markdown: requiredLine(20000) }),
   image_text: z.object({
     imageUrl: requiredImage,
@@ -271,7 +281,7 @@ const iconField: SectionField = {
 export const SECTION_FIELDS: Record<PageSectionKind, { fields: SectionField[]; list?: SectionList }> = {
   hero: {
     fields: [
-      { name: "eyebrow", label: "Small line above the headline", type: "text" },
+      { name: "eyebrow", label: "Small line above the headline", type: "text", hint: TOKENS_HINT },
       { name: "headline", label: "Headline", type: "text" },
       { name: "text", label: "Text", type: "textarea", hint: TOKENS_HINT },
       { name: "imageUrl", label: "Image", type: "image" },
@@ -313,13 +323,19 @@ export const SECTION_FIELDS: Record<PageSectionKind, { fields: SectionField[]; l
       { name: "intro", label: "Introduction", type: "textarea" },
       { name: "numbered", label: "Number the items", type: "checkbox" },
       { name: "tinted", label: "Tinted background", type: "checkbox" },
+      { name: "timeline", label: "Show as a timeline", type: "checkbox" },
     ],
     list: {
       name: "items",
       label: "Items",
       itemLabel: "Item",
-      max: 8,
-      fields: [iconField, { name: "title", label: "Title", type: "text" }, { name: "text", label: "Text", type: "textarea" }],
+      max: 12,
+      fields: [
+        iconField,
+        { name: "label", label: "Small line above the title (a year, a step)", type: "text" },
+        { name: "title", label: "Title", type: "text" },
+        { name: "text", label: "Text", type: "textarea", hint: TOKENS_HINT },
+      ],
     },
   },
   testimonials: {
@@ -371,6 +387,8 @@ export const SECTION_FIELDS: Record<PageSectionKind, { fields: SectionField[]; l
       { name: "text", label: "Text", type: "textarea" },
       { name: "buttonLabel", label: "Button label", type: "text" },
       { name: "buttonHref", label: "Button link", type: "link" },
+      { name: "secondaryLabel", label: "Second button: label", type: "text" },
+      { name: "secondaryHref", label: "Second button: link", type: "link" },
     ],
   },
   rich_text: { fields: [{ name: "markdown", label: "Text (Markdown)", type: "markdown" }] },
@@ -475,7 +493,9 @@ export function fillTokens(text: string, tokens: PageTokens) {
  * pages existed): the school's name, its courses, pricing. No figure, quote or claim of anyone's.
  * The editor starts the owner's home page from the same sections.
  */
-export const DEFAULT_HOME_SECTIONS: { kind: PageSectionKind; content: Record<string, unknown> }[] = [
+type DefaultSection = { kind: PageSectionKind; content: Record<string, unknown> };
+
+export const DEFAULT_HOME_SECTIONS: DefaultSection[] = [
   {
     kind: "hero",
     content: {
@@ -504,3 +524,24 @@ export const DEFAULT_HOME_SECTIONS: { kind: PageSectionKind; content: Record<str
     },
   },
 ];
+
+/** The about page before the owner writes one: the school's name, and where to go next. */
+export const DEFAULT_ABOUT_SECTIONS: DefaultSection[] = [
+  { kind: "hero", content: { eyebrow: "About {school}", headline: "About {school}" } },
+  {
+    kind: "call_to_action",
+    content: {
+      title: "Ready to start?",
+      buttonLabel: "Browse courses",
+      buttonHref: "/courses",
+      secondaryLabel: "See pricing",
+      secondaryHref: "/pricing",
+    },
+  },
+];
+
+/** Each built-in page's title and address, and its sections while the school has none of its own. */
+export const BUILT_IN_PAGE_DEFAULTS: Record<BuiltInPage, { title: string; path: string; sections: DefaultSection[] }> = {
+  home: { title: "Home", path: "/", sections: DEFAULT_HOME_SECTIONS },
+  about: { title: "About", path: "/about", sections: DEFAULT_ABOUT_SECTIONS },
+};

@@ -1,7 +1,8 @@
 import { data, type RouterContextProvider } from "react-router";
 import { formatDateTime } from "~/lib/dates";
 import { parseForm } from "~/lib/forms/parse-form";
-import { PAGE_MESSAGES, readSectionForm, SECTION_SCHEMAS } from "~/lib/page-sections";
+import { BUILT_IN_PAGES, type BuiltInPage } from "~/lib/domain-values";
+import { BUILT_IN_PAGE_DEFAULTS, PAGE_MESSAGES, readSectionForm, SECTION_SCHEMAS } from "~/lib/page-sections";
 import { isUuid } from "~/lib/uuid";
 import { invalidForm } from "~/server/action.server";
 import { readAdminList } from "~/server/admin-list.server";
@@ -12,7 +13,7 @@ import {
   createPage,
   deletePage,
   deleteSection,
-  ensureHomePage,
+  ensureBuiltInPages,
   getPageForEditing,
   hasUnpublishedChanges,
   listAdminPages,
@@ -30,7 +31,10 @@ type Args = { request: Request; context: Readonly<RouterContextProvider> };
 type IdArgs = Args & { params: { id?: string } };
 
 /** The public address of a page. */
-export const pagePath = (page: { slug: string; builtIn: boolean }) => (page.builtIn ? "/" : `/p/${page.slug}`);
+export const pagePath = (page: { slug: string; builtIn: boolean }) =>
+  page.builtIn ? (isBuiltInPage(page.slug) ? BUILT_IN_PAGE_DEFAULTS[page.slug].path : "/") : `/p/${page.slug}`;
+
+const isBuiltInPage = (slug: string): slug is BuiltInPage => (BUILT_IN_PAGES as readonly string[]).includes(slug);
 
 export function pageStatus(page: { publishedAt: Date | null; draftChangedAt: Date }) {
   if (page.publishedAt === null) return "Not published" as const;
@@ -40,7 +44,7 @@ export function pageStatus(page: { publishedAt: Date | null; draftChangedAt: Dat
 /** Admin → Pages: the home page (made on the first visit if the school has none) and the owner's pages. */
 export async function pagesLoader({ request, context }: Args) {
   requireAdmin({ request, context });
-  await ensureHomePage();
+  await ensureBuiltInPages();
   return readAdminList({
     request,
     list: pageList,

@@ -1,4 +1,6 @@
-import { fillTokens, type PageTokens, type SectionOf } from "~/lib/page-sections";
+import type { BuiltInPage } from "~/lib/domain-values";
+import { BUILT_IN_PAGE_DEFAULTS, fillTokens, readSectionContent, type PageTokens, type SectionOf } from "~/lib/page-sections";
+import { getPublishedPage } from "~/server/pages/pages.server";
 import { membershipOffer } from "~/lib/site-settings";
 import { getFeaturedInstructor, listFeaturedCourses, type CourseCard } from "~/server/courses/course-cards.server";
 import { renderMarkdown } from "~/server/markdown.server";
@@ -19,25 +21,66 @@ export type SectionView =
   | (SectionOf<"rich_text"> & { html: string })
   | (SectionOf<"image_text"> & { html: string });
 
-export async function preparePageSections(sections: SectionOf[]): Promise<SectionView[]> {
+async function readTokens(): Promise<PageTokens> {
   const settings = await getSiteSettings();
   const offer = membershipOffer(settings);
-  const tokens: PageTokens = {
-    school: settings.schoolName,
-    monthlyPrice: offer.monthlyPrice,
-    yearlyPrice: offer.yearlyPrice,
-    yearlyDeal: offer.yearlyDeal,
-  };
+  return { school: settings.schoolName, monthlyPrice: offer.monthlyPrice, yearlyPrice: offer.yearlyPrice, yearlyDeal: offer.yearlyDeal };
+}
+
+export async function preparePageSections(sections: SectionOf[]): Promise<SectionView[]> {
+  const tokens = await readTokens();
   return Promise.all(sections.map((section) => prepareSection(section, tokens)));
+}
+
+/**
+ * A built-in page (home, about) as visitors see it: the owner's published sections, or the
+ * defaults while the school has none; its title, and its description with {tokens} filled.
+ */
+export async function readBuiltInPage(slug: BuiltInPage) {
+  const found = await getPublishedPage({ slug, builtIn: true });
+  const defaults = BUILT_IN_PAGE_DEFAULTS[slug];
+  const sections =
+    found?.sections ??
+    defaults.sections.map(
+      (section, index) =>
+        ({
+          id: `default-${index}`,
+          kind: section.kind,
+          hidden: false,
+          content: readSectionContent(section.kind, section.content),
+        }) as SectionOf,
+    );
+  const tokens = await readTokens();
+  return {
+    title: found?.page.title ?? defaults.title,
+    description: fillTokens(found?.page.description ?? "", tokens),
+    sections: await Promise.all(sections.map((section) => prepareSection(section, tokens))),
+  };
 }
 
 async function prepareSection(section: SectionOf, tokens: PageTokens): Promise<SectionView> {
   const fill = (text: string) => fillTokens(text, tokens);
   switch (section.kind) {
     case "hero":
-      return { ...section, content: { ...section.content, headline: fill(section.content.headline), text: fill(section.content.text) } };
+      return {
+        ...section,
+        content: {
+          ...section.content,
+          eyebrow: fill(section.content.eyebrow),
+          headline: fill(section.content.headline),
+          text: fill(section.content.text),
+        },
+      };
     case "benefits":
-      return { ...section, content: { ...section.content, title: fill(section.content.title), intro: fill(section.content.intro) } };
+      return {
+        ...section,
+        content: {
+          ...section.content,
+          title: fill(section.content.title),
+          intro: fill(section.content.intro),
+          items: section.content.items.map((item) => ({ ...item, text: fill(item.text) })),
+        },
+      };
     case "pricing":
       return { ...section, content: { ...section.content, intro: fill(section.content.intro) } };
     case "faq":

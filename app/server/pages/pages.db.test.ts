@@ -12,7 +12,7 @@ import {
   createPage,
   deletePage,
   deleteSection,
-  ensureHomePage,
+  ensureBuiltInPages,
   getPageForEditing,
   getPublishedPage,
   listNavigationPages,
@@ -183,7 +183,7 @@ describe("pages", () => {
     await expect(createPage({ slug, title: "Again", description: "", inHeader: false, inFooter: false })).rejects.toMatchObject({
       reason: "slug-taken",
     });
-    await ensureHomePage();
+    await ensureBuiltInPages();
     const [home] = await database().db.select({ id: pages.id }).from(pages).where(eq(pages.builtIn, true));
     await expect(deletePage({ id: home.id })).rejects.toMatchObject({ reason: "built-in" });
   });
@@ -233,6 +233,21 @@ describe("the public site", () => {
     const after = await get("/");
     expect(after.cache).not.toBe("hit");
     expect(after.text).toContain(headline);
+  });
+
+  it("shows the demo's about page from its sections, with the school's name filled in", async () => {
+    const about = await get("/about");
+    expect(about.status).toBe(200);
+    for (const text of [
+      "We teach what we wished someone had taught us",
+      "The five-pillar framework",
+      "From 2013 to now",
+      "Ready to build yours?",
+    ]) {
+      expect(about.text).toContain(text);
+    }
+    expect(about.text).toMatch(/About Launchpad Academy|About [^{<]+</);
+    expect(about.text).not.toContain("{school}");
   });
 
   it("serves an owner's page at /p/{slug} once published, with its title in the header", async () => {

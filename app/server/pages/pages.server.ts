@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, sql } from "drizzle-orm";
-import type { PageSectionKind } from "~/lib/domain-values";
-import { DEFAULT_HOME_SECTIONS, isSectionKind, readSectionContent, SECTION_SCHEMAS, type SectionOf } from "~/lib/page-sections";
+import { BUILT_IN_PAGES, type BuiltInPage, type PageSectionKind } from "~/lib/domain-values";
+import { BUILT_IN_PAGE_DEFAULTS, isSectionKind, readSectionContent, SECTION_SCHEMAS, type SectionOf } from "~/lib/page-sections";
 import { db, type Queryable } from "~/server/db/client.server";
 import { isUniqueViolation } from "~/server/db/errors.server";
 import { anyColumnContains } from "~/server/db/like.server";
@@ -295,20 +295,25 @@ export async function writePublishedPage(
 }
 
 /**
- * The home page's row, made on first visit to Admin → Pages when the school has none (a new school,
- * or one from before pages existed): a draft of the default sections, unpublished, so the site
- * keeps showing those defaults until the owner publishes.
+ * The built-in pages' rows (home, about), made on first visit to Admin → Pages when the school has
+ * none (a new school, or one from before pages existed): a draft of the default sections,
+ * unpublished, so the site keeps showing those defaults until the owner publishes.
  */
-export async function ensureHomePage() {
+export async function ensureBuiltInPages() {
+  for (const slug of BUILT_IN_PAGES) await ensureBuiltInPage(slug);
+}
+
+async function ensureBuiltInPage(slug: BuiltInPage) {
+  const defaults = BUILT_IN_PAGE_DEFAULTS[slug];
   await db().transaction(async (tx) => {
     const [home] = await tx
       .insert(pages)
-      .values({ slug: "home", builtIn: true, title: "Home", description: "" })
+      .values({ slug, builtIn: true, title: defaults.title, description: "" })
       .onConflictDoNothing()
       .returning({ id: pages.id });
     if (!home) return;
     await tx.insert(pageSections).values(
-      DEFAULT_HOME_SECTIONS.map((section, index) => ({
+      defaults.sections.map((section, index) => ({
         pageId: home.id,
         copy: "draft",
         kind: section.kind,
