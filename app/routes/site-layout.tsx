@@ -3,20 +3,9 @@ import type { Route } from "./+types/site-layout";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { useSiteSettings } from "~/components/use-site-settings";
-import { listMenuCourses } from "~/server/courses/course-cards.server";
-import { listNavigationPages } from "~/server/pages/pages.server";
 import { ErrorScreen, HomeLink } from "~/components/error-screen";
-
-/** The header's Courses menu: five published courses, featured first, then the most popular. */
-export async function loader() {
-  const [menuCourses, pages] = await Promise.all([listMenuCourses({ limit: 5 }), listNavigationPages()]);
-  const link = (page: (typeof pages)[number]) => ({ to: `/p/${page.slug}`, label: page.title });
-  return {
-    menuCourses,
-    headerPages: pages.filter((page) => page.inHeader).map(link),
-    footerPages: pages.filter((page) => page.inFooter).map(link),
-  };
-}
+import type { loader } from "./site-layout.server";
+export { loader } from "./site-layout.server";
 
 /** The menu hardly changes: reload it after a form submission, not on every link or filter. */
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

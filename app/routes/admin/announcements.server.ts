@@ -1,3 +1,4 @@
+import { announcementListUrl } from "~/lib/admin-list-urls";
 import crypto from "node:crypto";
 import type { RouterContextProvider } from "react-router";
 import { ANNOUNCEMENT_MESSAGES } from "~/lib/announcements";
@@ -8,6 +9,11 @@ import { listCouponCourseChoices } from "~/server/coupons/admin-coupons.server";
 import { sendAnnouncementTest, startAnnouncement } from "~/server/marketing/announcements.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
 import { announcementForm } from "./announcement-form";
+import type { Route } from "./+types/announcements";
+import { formatDateTime } from "~/lib/dates";
+import { ANNOUNCEMENT_AUDIENCE_LABELS, ANNOUNCEMENT_STATUS_LABELS, ANNOUNCEMENT_AUDIENCES, isOneOf } from "~/lib/domain-values";
+import { readAdminList } from "~/server/admin-list.server";
+import { listAdminAnnouncements } from "~/server/marketing/announcements.server";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -39,5 +45,35 @@ export async function newAnnouncementAction({ request, context }: Args) {
   return redirectWithToast("/admin/announcements", {
     kind: "success",
     message: started ? ANNOUNCEMENT_MESSAGES.started : ANNOUNCEMENT_MESSAGES.alreadyStarted,
+  });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin({ request, context });
+  return readAdminList({
+    request,
+    list: announcementListUrl,
+    failure: ANNOUNCEMENT_MESSAGES.listFailed,
+    what: "admin announcement list",
+    read: async ({ q, page }) => {
+      const result = await listAdminAnnouncements({ query: q, page });
+      const rows = result.announcements.map((row) => ({
+        id: row.id,
+        subject: row.subject,
+        to: isOneOf(ANNOUNCEMENT_AUDIENCES, row.audience)
+          ? row.audience === "course"
+            ? `${ANNOUNCEMENT_AUDIENCE_LABELS.course}: ${row.courseTitle ?? "a deleted course"}`
+            : ANNOUNCEMENT_AUDIENCE_LABELS[row.audience]
+          : row.audience,
+        sending: row.status === "sending",
+        // Still moving: queuing, or queued messages not yet delivered or failed.
+        moving: row.status === "sending" || row.sentCount + row.failedCount < row.queuedCount,
+        status: row.status === "sent" ? ANNOUNCEMENT_STATUS_LABELS.sent : ANNOUNCEMENT_STATUS_LABELS.sending,
+        progress: `${row.queuedCount.toLocaleString("en-US")} of ${row.recipientCount.toLocaleString("en-US")} queued`,
+        delivered: `${row.sentCount.toLocaleString("en-US")} sent · ${row.failedCount.toLocaleString("en-US")} failed`,
+        created: formatDateTime(row.createdAt),
+      }));
+      return { ...result, rows };
+    },
   });
 }

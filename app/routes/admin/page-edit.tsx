@@ -14,17 +14,10 @@ import { PAGE_SECTION_KIND_LABELS, PAGE_SECTION_KINDS, type PageSectionKind } fr
 import { isSectionKind, sectionFormValues } from "~/lib/page-sections";
 import { adminMeta } from "~/lib/seo";
 import { cn } from "~/lib/utils";
-import { pageEditAction, pageEditLoader } from "./pages.server";
+
+export { loader, action } from "./page-edit.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, args.loaderData ? `Edit “${args.loaderData.page.title}”` : "Page");
-
-export function loader({ request, context, params }: Route.LoaderArgs) {
-  return pageEditLoader({ request, context, params });
-}
-
-export function action({ request, context, params }: Route.ActionArgs) {
-  return pageEditAction({ request, context, params });
-}
 
 type Answer = { errors?: Record<string, string[]>; values?: Record<string, string>; sectionForm?: string } | undefined;
 type EditorSection = Route.ComponentProps["loaderData"]["sections"][number];

@@ -4,17 +4,10 @@ import { AdminError } from "~/components/admin/admin-error";
 import { PageDetailsFields } from "~/components/admin/pages/page-details-fields";
 import { Button } from "~/components/ui/button";
 import { adminMeta } from "~/lib/seo";
-import { newPageAction, newPageLoader } from "./pages.server";
+
+export { loader, action } from "./page-new.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "New page");
-
-export function loader({ request, context }: Route.LoaderArgs) {
-  return newPageLoader({ request, context });
-}
-
-export function action({ request, context }: Route.ActionArgs) {
-  return newPageAction({ request, context });
-}
 
 type Answer = { errors?: Record<string, string[]>; values?: Record<string, string> } | undefined;
 

@@ -1,13 +1,10 @@
 import type { Route } from "./+types/page-preview";
 import { PageSections } from "~/components/page-sections";
 import { adminMeta } from "~/lib/seo";
-import { pagePreviewLoader } from "./pages.server";
+
+export { loader } from "./page-preview.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "Preview");
-
-export function loader({ request, context, params }: Route.LoaderArgs) {
-  return pagePreviewLoader({ request, context, params });
-}
 
 /** The draft in the site's header and footer, as it will look once published (the editor frames it at phone and desktop widths). */
 export default function PagePreview({ loaderData }: Route.ComponentProps) {

@@ -262,7 +262,15 @@ describe("/admin/users/export.csv", () => {
     const names = ['=HYPERLINK("http://evil.example","x")', "+1+cmd|' /C calc'!A0", "-2+3", "@SUM(A1:A9)"];
     await database()
       .db.insert(users)
-      .values(names.map((name, index) => ({ id: `${formulaTag}-${index}`, email: `${formulaTag}-${index}@example.test`, name, role: "user", emailVerified: true })));
+      .values(
+        names.map((name, index) => ({
+          id: `${formulaTag}-${index}`,
+          email: `${formulaTag}-${index}@example.test`,
+          name,
+          role: "user",
+          emailVerified: true,
+        })),
+      );
     const response = (await callLoader(exportCsv, { path: `/admin/users/export.csv?q=${formulaTag}`, user: admin })) as Response;
     const nameCells = (await response.text())
       .split("\r\n")

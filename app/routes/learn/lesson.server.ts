@@ -8,7 +8,13 @@ import { invalidForm } from "~/server/action.server";
 import { getSessionUser, requireUser } from "~/server/auth/guards.server";
 import { learningFailure } from "~/server/learning/learning-failures.server";
 import { findLessonBySlugs } from "~/server/learning/lesson-page.server";
-import { listCourseOutline, listLessonProgress, markLessonComplete, markLessonIncomplete, recordLessonOpened } from "~/server/learning/progress.server";
+import {
+  listCourseOutline,
+  listLessonProgress,
+  markLessonComplete,
+  markLessonIncomplete,
+  recordLessonOpened,
+} from "~/server/learning/progress.server";
 import { renderMarkdown } from "~/server/markdown.server";
 import { listLessonStreams } from "~/server/video/lesson-streams.server";
 import { QUIZ_MESSAGES } from "~/lib/quiz";

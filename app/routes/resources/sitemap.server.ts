@@ -75,3 +75,10 @@ export function renderRobotsTxt({ origin = getConfig().publicUrl }: { origin?: s
     "",
   ].join("\n");
 }
+
+export async function loader() {
+  const xml = renderSitemapXml(await listSitemapEntries());
+  return new Response(xml, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=600" },
+  });
+}

@@ -11,8 +11,9 @@ export type CouponCheck =
 
 /**
  * Whether `code` may take money off `listPriceCents` for this buyer and product, and how much.
- * With `tx`, the coupon's row is locked until that transaction commits, so the order that takes the
- * last redemption is written before the next buyer counts (two buyers at once: exactly one wins).
+ * Read with `database`; or with `tx`, inside that transaction, with the coupon's row locked until it
+ * commits, so the order that takes the last redemption is written before the next buyer counts
+ * (two buyers at once: exactly one wins).
  */
 export async function checkCoupon({
   database,
@@ -23,19 +24,17 @@ export async function checkCoupon({
   listPriceCents,
   now = new Date(),
 }: {
-  database: Queryable;
-  tx?: Transaction;
   code: string;
   userId: string;
   product: CouponProduct;
   listPriceCents: number;
   now?: Date;
-}): Promise<CouponCheck> {
+} & ({ database: Queryable; tx?: never } | { tx: Transaction; database?: never })): Promise<CouponCheck> {
+  const reader: Queryable = tx ?? database;
   const normalized = normalizeCouponCode(code);
-  const query = (tx ?? database).select().from(coupons).where(eq(coupons.code, normalized));
+  const query = reader.select().from(coupons).where(eq(coupons.code, normalized));
   const [coupon] = tx ? await query.for("update") : await query;
   if (!coupon) return { coupon: null, discountCents: 0, refusal: "unknown" };
-  const reader = tx ?? database;
   // The buyer's own unpaid checkout of the same product (a Stripe page they left) does not count
   // against them: coming back starts it again. Should both be paid, the second purchase is
   // refunded as a duplicate (decision 015), which gives its redemption back.

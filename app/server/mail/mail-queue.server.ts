@@ -1,3 +1,4 @@
+import { JOB_QUEUE } from "~/lib/job-queues";
 import crypto from "node:crypto";
 import { and, desc, eq, ilike, lt, or, sql } from "drizzle-orm";
 import type { MailKind } from "~/lib/domain-values";
@@ -43,7 +44,7 @@ export async function sendMail(mail: QueuedMail, { database = db() }: { database
       .onConflictDoNothing({ target: mailLog.idempotencyKey })
       .returning({ id: mailLog.id });
     if (!row) return { mailId: null, queued: false as const };
-    await enqueue(tx, "mail", { mailId: row.id });
+    await enqueue(tx, JOB_QUEUE.mail, { mailId: row.id });
     return { mailId: row.id, queued: true as const };
   });
 }

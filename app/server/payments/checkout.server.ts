@@ -211,7 +211,6 @@ export async function startCheckout({ userId, item, couponCode }: CheckoutArgs):
     };
     if (offer.coupon) {
       const check = await checkCoupon({
-        database: tx,
         tx,
         code: offer.coupon.code,
         userId,
@@ -283,7 +282,7 @@ export async function startCheckout({ userId, item, couponCode }: CheckoutArgs):
 
   let started;
   try {
-    started = await provider.startCheckout({
+    started = await provider.createCheckoutSession({
       orderId,
       userId,
       email: buyer.email,

@@ -31,7 +31,8 @@ export function paymentFailure(operation: PaymentOperation, error: unknown, deta
     logger[level]({ err: error, operation, ...details }, `payment operation failed: ${message}`);
     return { toast: { kind: "error", message }, status };
   };
-  if (error instanceof CourseNotForSaleError || error instanceof CourseAccessTargetNotFoundError) return fail(CHECKOUT_MESSAGES.courseNotFound, 404);
+  if (error instanceof CourseNotForSaleError || error instanceof CourseAccessTargetNotFoundError)
+    return fail(CHECKOUT_MESSAGES.courseNotFound, 404);
   if (error instanceof PaymentsNotConfiguredError) return fail(CHECKOUT_MESSAGES.notConfigured, 503);
   if (error instanceof MembershipNotFoundError) return fail(CHECKOUT_MESSAGES.membershipNotFound, 404);
   if (error instanceof OrderNotFoundError) return fail(CHECKOUT_MESSAGES.orderNotFound, 404);

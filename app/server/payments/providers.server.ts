@@ -51,7 +51,7 @@ export type MembershipCancellation = { redirectUrl: string } | { atPeriodEnd: tr
 
 export interface PaymentsProvider {
   readonly name: PaymentProvider;
-  startCheckout(request: CheckoutRequest): Promise<CheckoutStarted>;
+  createCheckoutSession(request: CheckoutRequest): Promise<CheckoutStarted>;
   /** Stripe: a billing-portal session where the member cancels; test mode: cancel at period end here. */
   cancelMembership(args: { stripeCustomerId: string | null; origin: string }): Promise<MembershipCancellation>;
   /** Gives the money back at the provider (the order's own records change in `refundOrder`). */
@@ -66,7 +66,7 @@ const PLAN_INTERVAL = { monthly: "month", yearly: "year" } as const satisfies Re
 
 export const testProvider: PaymentsProvider = {
   name: "test",
-  async startCheckout({ orderId }) {
+  async createCheckoutSession({ orderId }) {
     return { checkoutSessionId: `test_cs_${orderId}`, completed: { paymentId: `test_pay_${orderId}`, eventId: `test_evt_${orderId}` } };
   },
   async cancelMembership() {
@@ -110,7 +110,7 @@ async function createStripeCoupon(request: CheckoutRequest) {
 
 export const stripeProvider: PaymentsProvider = {
   name: "stripe",
-  async startCheckout(request) {
+  async createCheckoutSession(request) {
     const stripe = getStripe();
     const prices = getConfig().stripe;
     const configuredPrice = request.plan ? (request.plan === "monthly" ? prices?.priceMonthly : prices?.priceYearly) : undefined;

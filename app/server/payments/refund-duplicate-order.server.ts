@@ -28,7 +28,10 @@ export async function refundDuplicateOrder({
     const [order] = await db().select({ paymentId: orders.paymentId }).from(orders).where(eq(orders.id, orderId));
     await payments.refund({ paymentId: order?.paymentId ?? null, orderId });
   } catch (error) {
-    logger.error({ err: error, orderId, providerSubscriptionId }, "could not refund a second purchase at the provider: cancel and refund it there by hand");
+    logger.error(
+      { err: error, orderId, providerSubscriptionId },
+      "could not refund a second purchase at the provider: cancel and refund it there by hand",
+    );
     return { refunded: false };
   }
   await recordOrderRefund({ orderId, actorId: null, note: "A second purchase of the same item, refunded automatically" });

@@ -105,7 +105,13 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<string> {
 }
 
 /** Verifies and handles one delivery; the Express route only passes the raw body and the header. */
-export async function processStripeWebhook({ payload, signature }: { payload: Buffer | string; signature: string | undefined }): Promise<WebhookAnswer> {
+export async function processStripeWebhook({
+  payload,
+  signature,
+}: {
+  payload: Buffer | string;
+  signature: string | undefined;
+}): Promise<WebhookAnswer> {
   const stripeConfig = getConfig().stripe;
   if (!stripeConfig) return { status: 404, body: { error: "Stripe is not configured" } };
   let event: Stripe.Event;

@@ -16,7 +16,7 @@ import { createLesson, updateLesson } from "~/server/curriculum/lessons.server";
 import { courses } from "~/server/db/schema";
 import { runDueJobs } from "~/server/jobs/queue.server";
 import { setLessonCaptions } from "./lesson-captions.server";
-import { TRANSCODE_QUEUE } from "./lesson-streams.server";
+import { JOB_QUEUE } from "~/lib/job-queues";
 import { transcodeLessonVideo } from "./transcode-lesson-video.server";
 
 const database = useTestDatabase();
@@ -87,7 +87,7 @@ beforeAll(async () => {
   paidLesson = await streamedLesson(courseId, clip);
   previewLesson = await streamedLesson(courseId, clip, true);
   draftLesson = await streamedLesson(await course("draft"), clip, true);
-  expect(await runDueJobs(TRANSCODE_QUEUE, transcodeLessonVideo)).toEqual({ ran: 3, failed: 0 });
+  expect(await runDueJobs(JOB_QUEUE.transcodeVideo, transcodeLessonVideo)).toEqual({ ran: 3, failed: 0 });
   await grantCourseAccess({ userId: ids.enrolled, courseId, actorId: ids.admin, source: "admin" });
   return files.restore;
 }, 60_000);

@@ -1,3 +1,4 @@
+import { JOB_QUEUE } from "~/lib/job-queues";
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { VideoStreamStatus } from "~/lib/domain-values";
 import { isUuid } from "~/lib/uuid";
@@ -12,8 +13,6 @@ import { getStorage } from "~/server/platform/storage.server";
  * the operations that queue and retry it, and the removal of a replaced stream's files. The job
  * itself is in transcode-lesson-video.server.ts.
  */
-
-export const TRANSCODE_QUEUE = "transcode-video" as const;
 
 export class StreamNotFoundError extends Error {
   constructor(readonly lessonId: string) {
@@ -101,7 +100,7 @@ export async function queueLessonTranscode(tx: Transaction, { lessonId, sourcePa
     .insert(lessonVideoStreams)
     .values({ lessonId, ...fresh })
     .onConflictDoUpdate({ target: lessonVideoStreams.lessonId, set: { ...fresh, updatedAt: new Date() } });
-  await enqueue(tx, TRANSCODE_QUEUE, { lessonId, sourcePath });
+  await enqueue(tx, JOB_QUEUE.transcodeVideo, { lessonId, sourcePath });
   return previous?.hlsPrefix ?? null;
 }
 

@@ -1,3 +1,4 @@
+import { JOB_QUEUE } from "~/lib/job-queues";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,7 +16,7 @@ import { courses, lessons, lessonVideoStreams } from "~/server/db/schema";
 import { QUEUE_SCHEMA, runDueJobs } from "~/server/jobs/queue.server";
 import { createS3Storage, setStorage } from "~/server/platform/storage.server";
 import { resetFfmpeg } from "./ffmpeg.server";
-import { listLessonStreams, retryLessonTranscode, TRANSCODE_QUEUE } from "./lesson-streams.server";
+import { listLessonStreams, retryLessonTranscode } from "./lesson-streams.server";
 import { transcodeLessonVideo } from "./transcode-lesson-video.server";
 
 const database = useTestDatabase();
@@ -73,7 +74,7 @@ function save(courseId: string, lessonId: string, videoStoragePath: string | nul
   });
 }
 
-const runTranscodes = () => runDueJobs(TRANSCODE_QUEUE, transcodeLessonVideo);
+const runTranscodes = () => runDueJobs(JOB_QUEUE.transcodeVideo, transcodeLessonVideo);
 
 async function stream(lessonId: string) {
   const [row] = await database().db.select().from(lessonVideoStreams).where(eq(lessonVideoStreams.lessonId, lessonId));
@@ -151,7 +152,7 @@ describe("transcoding an uploaded lesson video", () => {
     await expect(save(taken.courseId, lessonId, key, takenLesson.slug)).rejects.toThrow(LessonSlugTakenError);
     expect(await stream(lessonId)).toBeUndefined();
     const jobs = await database().db.execute(
-      sql.raw(`select count(*)::int as count from ${QUEUE_SCHEMA}.job where name = '${TRANSCODE_QUEUE}' and state = 'created'`),
+      sql.raw(`select count(*)::int as count from ${QUEUE_SCHEMA}.job where name = '${JOB_QUEUE.transcodeVideo}' and state = 'created'`),
     );
     const count = (Array.isArray(jobs) ? jobs : (jobs as unknown as { rows: { count: number }[] }).rows)[0] as { count: number };
     expect(count.count).toBe(0);
