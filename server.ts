@@ -62,12 +62,19 @@ function noSniff(_req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+/** The editor is usually reached by a client-side navigation, which keeps the first admin page's policy: every admin page may frame the site. */
+const ADMIN_PATH = /^\/admin(\/|$)/;
+const PAGE_PREVIEW_PATH = /^\/admin\/pages\/[^/]+\/preview\/?$/;
+
 function securityHeaders(config: Config) {
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     req.nonce = nonce;
     const scriptSrc = config.isProduction ? `'self' 'nonce-${nonce}' 'strict-dynamic'` : `'self' 'unsafe-inline' 'unsafe-eval'`;
     const connectSrc = config.isProduction ? "'self'" : "'self' ws: wss:";
+    // Admin → Pages frames its draft preview (the site's own page) on the editor; nothing else frames or is framed.
+    const adminPage = ADMIN_PATH.test(req.path);
+    const pagePreview = PAGE_PREVIEW_PATH.test(req.path);
     res.setHeader(
       "Content-Security-Policy",
       [
@@ -81,8 +88,8 @@ function securityHeaders(config: Config) {
         // hls.js's transmuxing worker, a file of the site's own (app/components/learning/use-hls-stream.ts).
         "worker-src 'self'",
         // Lesson embeds: only the video hosts app/lib/video-embed.ts rebuilds embed URLs for.
-        `frame-src ${VIDEO_FRAME_ORIGINS.join(" ")}`,
-        "frame-ancestors 'none'",
+        `frame-src ${VIDEO_FRAME_ORIGINS.join(" ")}${adminPage ? " 'self'" : ""}`,
+        pagePreview ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
         "base-uri 'self'",
         // A checkout or billing-portal form answers with a redirect to Stripe's own pages.
         `form-action 'self'${config.stripe ? " https://checkout.stripe.com https://billing.stripe.com" : ""}`,
@@ -90,7 +97,7 @@ function securityHeaders(config: Config) {
       ].join("; "),
     );
     res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("X-Frame-Options", pagePreview ? "SAMEORIGIN" : "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");

@@ -33,6 +33,8 @@ export default [
     route("newsletter/confirm", "routes/marketing/newsletter-confirm.tsx"),
     route("newsletter/unsubscribe", "routes/marketing/newsletter-unsubscribe.tsx"),
     route("unsubscribe", "routes/marketing/unsubscribe.tsx"),
+    // the owner's own pages, built from sections in Admin → Pages
+    route("p/:slug", "routes/marketing/custom-page.tsx"),
 
     // catalog
     route("courses", "routes/catalog/catalog.tsx"),
@@ -71,6 +73,8 @@ export default [
 
     // first run: the one-time "Create the owner account" form, only while no admin exists
     route("admin/setup", "routes/admin/owner-setup.tsx"),
+    // Admin → Pages' preview of a draft, in the site's header and footer (admins only, never cached)
+    route("admin/pages/:id/preview", "routes/admin/page-preview.tsx"),
 
     // 404 for any other path
     route("*", "routes/not-found.tsx"),
@@ -108,6 +112,9 @@ export default [
     route("developers/webhooks", "routes/admin/developer-webhooks.tsx"),
     route("developers/webhooks/new", "routes/admin/developer-webhook-new.tsx"),
     route("developers/webhooks/:id", "routes/admin/developer-webhook.tsx"),
+    route("pages", "routes/admin/pages.tsx"),
+    route("pages/new", "routes/admin/page-new.tsx"),
+    route("pages/:id", "routes/admin/page-edit.tsx"),
   ]),
 
   // Resource routes (no UI)

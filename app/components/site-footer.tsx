@@ -31,8 +31,12 @@ const GROUPS = [
   },
 ] as const;
 
-export function SiteFooter() {
+/** `pages`: the owner's pages that asked to be in the footer, listed under Company. */
+export function SiteFooter({ pages = [] }: { pages?: { to: string; label: string }[] }) {
   const { schoolName, tagline } = useSiteSettings();
+  const groups = GROUPS.map((group) =>
+    group.title === "Company" ? { ...group, links: [...group.links, ...pages.map((page) => [page.to, page.label] as const)] } : group,
+  );
   return (
     <footer className="mt-24 border-t bg-muted">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[1.4fr_repeat(3,1fr)]">
@@ -48,7 +52,7 @@ export function SiteFooter() {
           <NewsletterForm formId="footer" className="mt-3" />
         </div>
         <div className="grid grid-cols-2 gap-8 sm:grid-cols-3 lg:col-span-3">
-          {GROUPS.map((group) => (
+          {groups.map((group) => (
             <nav key={group.title} aria-labelledby={`footer-${group.title.toLowerCase()}`}>
               <h2 id={`footer-${group.title.toLowerCase()}`} className="text-sm font-semibold">
                 {group.title}

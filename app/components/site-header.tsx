@@ -1,7 +1,7 @@
 import { ChevronDown, Menu } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { AccountLinks, SITE_NAV } from "~/components/site-nav";
+import { AccountLinks, SITE_NAV, type NavItem } from "~/components/site-nav";
 import { Button } from "~/components/ui/button";
 import { useSiteSettings } from "~/components/use-site-settings";
 import { imageSrc } from "~/lib/image-url";
@@ -10,7 +10,6 @@ import { cn } from "~/lib/utils";
 import { logoSrcSet } from "~/lib/image-variants";
 
 export type HeaderCourse = { slug: string; title: string; subtitle: string; coverUrl: string | null; topic: string | null; level: string };
-
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -168,7 +167,7 @@ const MobileDrawer = lazy(() => import("./site-mobile-drawer"));
  * The mobile menu button. The drawer (a focus-trapped sheet) loads with the first press, so pages
  * do not carry the dialog code for visitors who never open it (issue 21).
  */
-function MobileMenu({ courses }: { courses: HeaderCourse[] }) {
+function MobileMenu({ courses, links }: { courses: HeaderCourse[]; links: NavItem[] }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -193,14 +192,16 @@ function MobileMenu({ courses }: { courses: HeaderCourse[] }) {
       </Button>
       {wanted ? (
         <Suspense fallback={null}>
-          <MobileDrawer open={open} onOpenChange={setOpen} courses={courses} returnFocusTo={button} />
+          <MobileDrawer open={open} onOpenChange={setOpen} courses={courses} links={links} returnFocusTo={button} />
         </Suspense>
       ) : null}
     </>
   );
 }
 
-export function SiteHeader({ courses }: { courses: HeaderCourse[] }) {
+/** `pages`: the owner's pages that asked to be in the header, after the site's own links. */
+export function SiteHeader({ courses, pages = [] }: { courses: HeaderCourse[]; pages?: NavItem[] }) {
+  const links = [...SITE_NAV, ...pages];
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
       <div className="relative">
@@ -208,7 +209,7 @@ export function SiteHeader({ courses }: { courses: HeaderCourse[] }) {
           <SiteLogo />
           <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
             <CoursesMenu courses={courses} />
-            {SITE_NAV.map((item) => (
+            {links.map((item) => (
               <NavLink key={item.to} to={item.to} className={navLinkClass}>
                 {item.label}
               </NavLink>
@@ -217,7 +218,7 @@ export function SiteHeader({ courses }: { courses: HeaderCourse[] }) {
           <div className="hidden items-center gap-2 lg:flex">
             <AccountLinks />
           </div>
-          <MobileMenu courses={courses} />
+          <MobileMenu courses={courses} links={links} />
         </div>
       </div>
     </header>

@@ -1,7 +1,7 @@
 import type { RefObject } from "react";
 import { NavLink } from "react-router";
 import type { HeaderCourse } from "~/components/site-header";
-import { AccountLinks, SITE_NAV } from "~/components/site-nav";
+import { AccountLinks, type NavItem } from "~/components/site-nav";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "~/components/ui/sheet";
 
 const drawerLink = "block rounded-md px-3 py-2 text-base font-medium hover:bg-secondary aria-[current=page]:bg-secondary";
@@ -11,8 +11,10 @@ export default function SiteMobileDrawer({
   open,
   onOpenChange,
   courses,
+  links,
   returnFocusTo,
 }: {
+  links: NavItem[];
   open: boolean;
   onOpenChange: (open: boolean) => void;
   courses: HeaderCourse[];
@@ -49,7 +51,7 @@ export default function SiteMobileDrawer({
               </li>
             ))}
           </ul>
-          {SITE_NAV.map((item) => (
+          {links.map((item) => (
             <NavLink key={item.to} to={item.to} className={drawerLink}>
               {item.label}
             </NavLink>

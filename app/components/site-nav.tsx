@@ -4,8 +4,10 @@ import { Button } from "~/components/ui/button";
 import { useRootUser } from "~/components/use-root-user";
 import { isAdminRole } from "~/lib/roles";
 
+export type NavItem = { to: string; label: string };
+
 /** The header's page links after Courses, on desktop and in the mobile drawer. */
-export const SITE_NAV = [
+export const SITE_NAV: NavItem[] = [
   { to: "/playbooks", label: "Playbooks" },
   { to: "/blog", label: "Blog" },
   { to: "/testimonials", label: "Testimonials" },

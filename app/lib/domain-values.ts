@@ -425,6 +425,7 @@ export type DiscussionPostStatus = (typeof DISCUSSION_POST_STATUSES)[number];
 /** What a notification tells its reader. */
 export const DISCUSSION_NOTIFICATION_KINDS = ["reply", "answer", "follow", "hidden", "banned"] as const;
 export type DiscussionNotificationKind = (typeof DISCUSSION_NOTIFICATION_KINDS)[number];
+
 // ---------------------------------------------------------------------------------------------
 // Webhooks (docs/decisions/050-webhooks.md)
 // ---------------------------------------------------------------------------------------------
@@ -443,3 +444,45 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
 
 export const WEBHOOK_DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Pages (docs/decisions/046-pages-from-sections.md)
+// ---------------------------------------------------------------------------------------------
+
+/** The kinds of section a page is built from; each has its own content schema in ~/lib/page-sections. */
+export const PAGE_SECTION_KINDS = [
+  "hero",
+  "featured_courses",
+  "figures",
+  "benefits",
+  "testimonials",
+  "instructor",
+  "pricing",
+  "faq",
+  "call_to_action",
+  "rich_text",
+  "image_text",
+] as const;
+export type PageSectionKind = (typeof PAGE_SECTION_KINDS)[number];
+
+export const PAGE_SECTION_KIND_LABELS: Record<PageSectionKind, string> = {
+  hero: "Hero",
+  featured_courses: "Featured courses",
+  figures: "Figures",
+  benefits: "Benefits",
+  testimonials: "Testimonials",
+  instructor: "Instructor",
+  pricing: "Pricing",
+  faq: "FAQ",
+  call_to_action: "Call to action",
+  rich_text: "Rich text",
+  image_text: "Image with text",
+};
+
+/** A page's sections exist twice: the owner's working copy and what visitors see. */
+export const PAGE_SECTION_COPIES = ["draft", "published"] as const;
+export type PageSectionCopy = (typeof PAGE_SECTION_COPIES)[number];
+
+/** The site's own pages built from sections; any other page is the owner's, at /p/{slug}. */
+export const BUILT_IN_PAGES = ["home", "about"] as const;
+export type BuiltInPage = (typeof BUILT_IN_PAGES)[number];

@@ -3,7 +3,6 @@ import type { Route } from "./+types/site-layout";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { useSiteSettings } from "~/components/use-site-settings";
-
 import { ErrorScreen, HomeLink } from "~/components/error-screen";
 import type { loader } from "./site-layout.server";
 export { loader } from "./site-layout.server";
@@ -29,11 +28,11 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <SkipLink />
-      <SiteHeader courses={loaderData.menuCourses} />
+      <SiteHeader courses={loaderData.menuCourses} pages={loaderData.headerPages} />
       <main id="main">
         <Outlet />
       </main>
-      <SiteFooter />
+      <SiteFooter pages={loaderData.footerPages} />
     </>
   );
 }
@@ -48,7 +47,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <>
       <SkipLink />
-      <SiteHeader courses={layout?.menuCourses ?? []} />
+      <SiteHeader courses={layout?.menuCourses ?? []} pages={layout?.headerPages} />
       <main id="main">
         <title>{`${title} | ${schoolName}`}</title>
         <ErrorScreen
@@ -63,7 +62,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           <HomeLink />
         </ErrorScreen>
       </main>
-      <SiteFooter />
+      <SiteFooter pages={layout?.footerPages} />
     </>
   );
 }

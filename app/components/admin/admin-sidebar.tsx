@@ -11,6 +11,7 @@ import {
   MessageSquareText,
   MessagesSquare,
   Newspaper,
+  PanelsTopLeft,
   Receipt,
   Settings,
   TicketPercent,
@@ -21,6 +22,7 @@ import { cn } from "~/lib/utils";
 const ITEMS = [
   { to: "/admin", label: "Overview", icon: LayoutDashboard, end: true },
   { to: "/admin/setup-sql", label: "SQL reference", icon: Database, end: false },
+  { to: "/admin/pages", label: "Pages", icon: PanelsTopLeft, end: false },
   { to: "/admin/blog", label: "Blog", icon: Newspaper, end: false },
   { to: "/admin/courses", label: "Courses", icon: GraduationCap, end: false },
   { to: "/admin/reviews", label: "Reviews", icon: MessageSquareText, end: false },

@@ -15,6 +15,8 @@ import {
   enrollments,
   lessons,
   orders,
+  pages,
+  pageSections,
   posts,
   quizzes,
   users,
@@ -130,6 +132,13 @@ const FORMS: Record<string, (id: string) => Form[]> = {
   "/admin/developers/new": (): Form[] => [{ name: "Sneaky key", scopes: "users:read" }],
   "/admin/developers/webhooks/new": (): Form[] => [{ url: "https://hooks.example.com/", events: "order.paid" }],
   "/admin/developers/webhooks/:id": (): Form[] => [{ intent: "send-test" }, { intent: "delete" }],
+  "/admin/pages/new": (): Form[] => [{ slug: "sneaky-page", title: "Sneaky page" }],
+  "/admin/pages/:id": (): Form[] => [
+    { intent: "add-section", kind: "rich_text", markdown: "Planted" },
+    { intent: "details", slug: "hijacked", title: "Hijacked page" },
+    { intent: "publish" },
+    { intent: "delete-page" },
+  ],
 };
 /** Pages only a super_admin may open: a plain admin gets the same 403 as a learner (isAdmin true). */
 const SUPER_ADMIN_ONLY = new Set([
@@ -188,6 +197,7 @@ beforeAll(async () => {
     .insert(lessons)
     .values({ id: postId, courseId: course.id, title: "Guarded lesson", slug: "guarded-lesson", type: "quiz", orderIndex: 1 });
   await db.insert(quizzes).values({ lessonId: postId });
+  await db.insert(pages).values({ id: postId, slug: unique("guarded-page"), title: "Guarded page" });
   await db.insert(coupons).values({ id: postId, code: "GUARDED", discountType: "percent", percentOff: 10, appliesTo: "all-courses" });
   const [order] = await db
     .insert(orders)
@@ -241,6 +251,10 @@ describe("the admin area read from app/routes.ts", () => {
         "/admin/analytics",
         "/admin/analytics/export.csv",
         "/admin/system",
+        "/admin/pages",
+        "/admin/pages/new",
+        "/admin/pages/:id",
+        "/admin/pages/:id/preview",
       ]),
     );
     expect(firstRunRoutes.map((route) => route.pattern)).toEqual(["/admin/setup"]);
@@ -328,6 +342,12 @@ describe("admin loaders and actions called directly", () => {
     const [course] = await database().db.select().from(courses).where(eq(courses.id, courseId));
     expect(course).toMatchObject({ title: "Guarded course", status: "draft", publishedAt: null });
     expect(await database().db.$count(courseModules, eq(courseModules.courseId, courseId))).toBe(0);
+  });
+
+  it("left the pages untouched after all those refused calls", async () => {
+    const rows = await database().db.select({ title: pages.title, publishedAt: pages.publishedAt }).from(pages);
+    expect(rows).toEqual([{ title: "Guarded page", publishedAt: null }]);
+    expect(await database().db.$count(pageSections)).toBe(0);
   });
 
   it("left the coupons untouched after all those refused calls", async () => {

@@ -1,12 +1,7 @@
-import { listFeaturedCourses } from "~/server/courses/course-cards.server";
-import { getFeaturedInstructor } from "~/server/courses/course-cards.server";
-import { listHighlightedTestimonials } from "~/server/marketing/marketing.server";
+import { readBuiltInPage } from "~/server/pages/page-view.server";
 
+/** The home page as the owner published it, or the default sections while they have none. */
 export async function loader() {
-  const [featured, testimonials, instructor] = await Promise.all([
-    listFeaturedCourses({ limit: 3 }),
-    listHighlightedTestimonials({ limit: 3 }),
-    getFeaturedInstructor(),
-  ]);
-  return { featured, testimonials, instructor };
+  const { description, sections } = await readBuiltInPage("home");
+  return { description, sections };
 }

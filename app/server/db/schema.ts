@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  jsonb,
   boolean,
   check,
   date,
@@ -42,6 +43,8 @@ import {
   ORDER_KINDS,
   ORDER_STATUSES,
   INVOICE_KINDS,
+  PAGE_SECTION_COPIES,
+  PAGE_SECTION_KINDS,
   PAYMENT_PROVIDERS,
   PLAYBOOK_CATEGORIES,
   POST_CATEGORIES,
@@ -1414,3 +1417,53 @@ export const invoices = pgTable(
 );
 
 export type Invoice = typeof invoices.$inferSelect;
+
+// ---------------------------------------------------------------------------
+// Pages built from sections (docs/decisions/046-pages-from-sections.md)
+// ---------------------------------------------------------------------------
+
+/**
+ * A page the owner composes: the home page (`built_in`) or one of their own at /p/{slug}. Its
+ * title and description are live as soon as they are saved; its sections are drafted apart.
+ */
+export const pages = pgTable(
+  "pages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull(),
+    builtIn: boolean("built_in").notNull().default(false),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    inHeader: boolean("in_header").notNull().default(false),
+    inFooter: boolean("in_footer").notNull().default(false),
+    /** When the draft last changed; later than `published_at` means there is something to publish. */
+    draftChangedAt: timestamp("draft_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("pages_slug_unique").on(t.slug)],
+);
+export type Page = typeof pages.$inferSelect;
+
+/** One section of a page, in the draft or the published copy; `content` is checked by its kind's zod schema. */
+export const pageSections = pgTable(
+  "page_sections",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    pageId: uuid("page_id")
+      .notNull()
+      .references(() => pages.id, { onDelete: "cascade" }),
+    copy: text("copy").notNull(),
+    position: integer("position").notNull(),
+    kind: text("kind").notNull(),
+    hidden: boolean("hidden").notNull().default(false),
+    content: jsonb("content").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    check("page_sections_copy_check", inList("copy", PAGE_SECTION_COPIES)),
+    check("page_sections_kind_check", inList("kind", PAGE_SECTION_KINDS)),
+    index("page_sections_page_copy_position_idx").on(t.pageId, t.copy, t.position),
+  ],
+);
+export type PageSection = typeof pageSections.$inferSelect;

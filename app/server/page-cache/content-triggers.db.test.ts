@@ -23,6 +23,8 @@ const CONTENT = [
   "users",
   "quizzes",
   "quiz_questions",
+  "pages",
+  "page_sections",
 ];
 const NOT_CONTENT = [
   // Per person, or never on a public page. Enrollments only move the learner counts on course

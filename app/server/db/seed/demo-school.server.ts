@@ -24,6 +24,7 @@ import {
  *   content/demo/courses/NN-<slug>/course.md        a course: front matter, long description as the body
  *   content/demo/courses/NN-<slug>/lessons/<slug>.md  a lesson: front matter, its markdown as the body
  *   content/demo/posts/NN-<slug>.md                 a blog post: front matter, the post as the body
+ *   content/demo/pages/<slug>.json                  a page built from sections (home.json is the home page)
  *
  * NN orders courses and posts; the course's `modules` list orders its lessons. Slugs come from
  * the file and folder names. Like the migrations (MIGRATIONS_DIR, ./drizzle), the folder is found
@@ -129,7 +130,16 @@ export type DemoPost = z.output<typeof postSchema> & { slug: string; contentMd: 
 export type DemoPlaybook = z.output<typeof playbookSchema>;
 export type DemoTestimonial = z.output<typeof testimonialSchema>;
 
+/** A page: its sections' content is checked by each kind's own schema when it is written (~/lib/page-sections). */
+const pageSchema = z.strictObject({
+  title: z.string().min(1),
+  description: z.string(),
+  sections: z.array(z.strictObject({ kind: z.string(), content: z.record(z.string(), z.unknown()) })),
+});
+export type DemoPage = z.infer<typeof pageSchema> & { slug: string };
+
 export type DemoSchool = {
+  pages: DemoPage[];
   instructor: DemoPerson;
   learners: DemoPerson[];
   courses: DemoCourse[];
@@ -210,5 +220,11 @@ export function loadDemoSchool(dir = DEMO_CONTENT_DIR): DemoSchool {
     if (!courseSlugs.has(playbook.courseSlug))
       throw new DemoContentError(`Demo content: playbook ${playbook.slug} names an unknown course ${playbook.courseSlug}`);
 
-  return { instructor, learners, courses, posts, playbooks, testimonials };
+  const pages = fs
+    .readdirSync(path.join(dir, "pages"))
+    .filter((name) => name.endsWith(".json"))
+    .sort()
+    .map((name) => ({ ...readJson(pageSchema, path.join(dir, "pages", name)), slug: name.slice(0, -".json".length) }));
+
+  return { instructor, learners, courses, posts, playbooks, testimonials, pages };
 }

@@ -1,6 +1,8 @@
 import type { Queryable } from "~/server/db/client.server";
 import { courseModules, courses, enrollments, lessons, playbooks, posts, reviews, testimonials, users } from "~/server/db/schema";
 import { readingMinutes } from "~/lib/reading-time";
+import { writePublishedPage } from "~/server/pages/pages.server";
+import { BUILT_IN_PAGES } from "~/lib/domain-values";
 import type { DemoPerson, DemoSchool } from "./demo-school.server";
 
 /** Where the committed demo artwork lives (see tools/demo-images/generate.ts). */
@@ -171,4 +173,9 @@ async function writeDemoSchool(tx: Queryable, school: DemoSchool) {
       givenOn: testimonial.date,
     })),
   );
+
+  // The home page (and any other demo page) as sections, published, so the demo reads as before.
+  for (const page of school.pages) {
+    await writePublishedPage(tx, { ...page, builtIn: (BUILT_IN_PAGES as readonly string[]).includes(page.slug) });
+  }
 }

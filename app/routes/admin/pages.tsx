@@ -1,0 +1,61 @@
+import { FileText } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/pages";
+import { AdminError } from "~/components/admin/admin-error";
+import { AdminListPage } from "~/components/admin/list/admin-list-page";
+import type { AdminListColumn } from "~/components/admin/list/admin-list-table";
+import { Badge } from "~/components/ui/badge";
+import { PAGE_MESSAGES } from "~/lib/page-sections";
+import { adminMeta } from "~/lib/seo";
+import { pageList } from "./page-form";
+import { pagesLoader } from "./pages.server";
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, "Pages");
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return pagesLoader({ request, context });
+}
+
+type PageRow = Route.ComponentProps["loaderData"]["rows"][number];
+
+const columns: AdminListColumn<PageRow>[] = [
+  {
+    header: "Page",
+    className: "max-w-[12rem] sm:max-w-md",
+    cell: (row) => (
+      <div className="grid gap-0.5">
+        <Link to={`/admin/pages/${row.id}`} className="font-medium break-words hover:underline">
+          {row.title}
+        </Link>
+        <span className="text-sm text-muted-foreground">{row.path}</span>
+      </div>
+    ),
+  },
+  {
+    header: "Status",
+    cell: (row) => <Badge variant={row.status === "Published" ? "success" : "warning"}>{row.status}</Badge>,
+  },
+  { header: "Linked from", from: "md", cell: (row) => row.linkedFrom },
+  { header: "Published", from: "lg", className: "whitespace-nowrap", cell: (row) => row.published },
+];
+
+/** Admin → Pages: the home page and the owner's own pages, each built from sections. */
+export default function AdminPages({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminListPage
+      title="Pages"
+      noun={["page", "pages"]}
+      list={pageList}
+      data={loaderData}
+      search={{ id: "page", label: "Search pages by title or address", placeholder: "Search by title or address", maxLength: 200 }}
+      create={{ to: "/admin/pages/new", label: "New page", firstLabel: "Create the first page" }}
+      columns={columns}
+      rowKey={(row) => row.id}
+      empty={{ icon: <FileText />, none: PAGE_MESSAGES.empty, noMatches: PAGE_MESSAGES.emptySearch }}
+    />
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
+}
