@@ -178,6 +178,12 @@ export default tseslint.config(
               caseSensitive: true,
               message: "Server code must not import components or routes: move what both need to app/lib.",
             },
+            {
+              // The scripts (`npm run worker`, `npm run admin`, …) run server code under plain tsx,
+              // which cannot load Vite's `?raw`/`?url` imports: the worker crashed on one (issue 36).
+              regex: "\\?(raw|url|inline)$",
+              message: "Server code runs under plain tsx too (npm run worker, the scripts): no Vite-only `?raw`/`?url` imports; generate a .ts module instead.",
+            },
           ],
         },
       ],
