@@ -120,7 +120,8 @@ export default tseslint.config(
             {
               name: "zod",
               allowTypeImports: true,
-              message: 'Code that can reach the browser imports zod from "~/lib/forms/zod" (it keeps zod\'s eval probe, refused by the CSP, from running).',
+              message:
+                'Code that can reach the browser imports zod from "~/lib/forms/zod" (it keeps zod\'s eval probe, refused by the CSP, from running).',
             },
           ],
           patterns: [
@@ -182,7 +183,8 @@ export default tseslint.config(
               // The scripts (`npm run worker`, `npm run admin`, …) run server code under plain tsx,
               // which cannot load Vite's `?raw`/`?url` imports: the worker crashed on one (issue 36).
               regex: "\\?(raw|url|inline)$",
-              message: "Server code runs under plain tsx too (npm run worker, the scripts): no Vite-only `?raw`/`?url` imports; generate a .ts module instead.",
+              message:
+                "Server code runs under plain tsx too (npm run worker, the scripts): no Vite-only `?raw`/`?url` imports; generate a .ts module instead.",
             },
           ],
         },

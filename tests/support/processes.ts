@@ -114,7 +114,8 @@ export async function startServerProcess(settings: Record<string, string>, { por
   const base = `http://127.0.0.1:${chosen}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited (${child.exitCode ?? child.signalCode}):\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the server exited (${child.exitCode ?? child.signalCode}):\n${output}`);
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
       throw new Error(`the server did not become healthy:\n${output}`);

@@ -85,13 +85,18 @@ describe("npm run worker beside web processes with WORKERS=off (README, Backgrou
     const [queued] = await query<{ id: string; status: string }>(databaseUrl, "select id, status from mail_log where kind = 'contact'");
     // The web process does not deliver it: it waits for a worker.
     await sleep(2_000);
-    expect((await query<{ status: string }>(databaseUrl, `select status from mail_log where id = '${queued!.id}'`))[0]!.status).toBe("queued");
+    expect((await query<{ status: string }>(databaseUrl, `select status from mail_log where id = '${queued!.id}'`))[0]!.status).toBe(
+      "queued",
+    );
 
     const worker = startNpmScript("worker", [], settings);
     running.push(worker);
     const sent = await waitFor(async () => {
       if (worker.child.exitCode !== null) throw new Error(`npm run worker exited (${worker.child.exitCode}):\n${worker.output()}`);
-      const [row] = await query<{ status: string; attempts: number }>(databaseUrl, `select status, attempts from mail_log where id = '${queued!.id}'`);
+      const [row] = await query<{ status: string; attempts: number }>(
+        databaseUrl,
+        `select status, attempts from mail_log where id = '${queued!.id}'`,
+      );
       return row!.status === "queued" ? undefined : row;
     }, "the worker to deliver the contact mail");
     expect(sent).toEqual({ status: "sent", attempts: 1 });
@@ -138,8 +143,20 @@ describe("the other documented commands (README, Scripts; docs/operations.md)", 
 
     // admin create / role.
     const email = "night-owner@example.com";
-    await run("admin", ["create", "--email", email, "--password", "lantern-harbor-violet-73", "--name", "Night Owner", "--role", "super_admin"]);
-    expect(await query(databaseUrl, `select name, role from users where email = '${email}'`)).toEqual([{ name: "Night Owner", role: "super_admin" }]);
+    await run("admin", [
+      "create",
+      "--email",
+      email,
+      "--password",
+      "lantern-harbor-violet-73",
+      "--name",
+      "Night Owner",
+      "--role",
+      "super_admin",
+    ]);
+    expect(await query(databaseUrl, `select name, role from users where email = '${email}'`)).toEqual([
+      { name: "Night Owner", role: "super_admin" },
+    ]);
     expect(await run("admin", ["role", "--email", email, "--role", "user"])).toContain("now has the role user");
     expect(await query(databaseUrl, `select role from users where email = '${email}'`)).toEqual([{ role: "user" }]);
 
@@ -157,7 +174,11 @@ describe("the other documented commands (README, Scripts; docs/operations.md)", 
     expect(await query(restoredUrl, `select role from users where email = '${email}'`)).toEqual([{ role: "user" }]);
     expect((await query<{ count: string }>(restoredUrl, "select count(*) from courses"))[0]!.count).toBe(seeded!.count);
     // A second restore onto what is now there is refused without --force.
-    const again = await runNpmScript("db:restore", [path.join(backups, archive!)], { ...settings, DATABASE_URL: restoredUrl, DATA_DIR: restoredDir });
+    const again = await runNpmScript("db:restore", [path.join(backups, archive!)], {
+      ...settings,
+      DATABASE_URL: restoredUrl,
+      DATA_DIR: restoredDir,
+    });
     expect(again.code).toBe(1);
   }, 600_000);
 });
