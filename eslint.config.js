@@ -69,6 +69,13 @@ const uploadKindSyntax = [
   { selector: "TemplateElement[value.raw=/(image|video)\\/(jpeg|png|webp|gif|avif|mp4|webm|quicktime)\\b/]", message: UPLOAD_KIND_MESSAGE },
   { selector: "Literal[value=/^(File size must be less than|Please select a (video file|JPEG))/]", message: UPLOAD_KIND_MESSAGE },
 ];
+/** Every action reads its form through readForm (app/server/action.server.ts): 415 for a JSON body, not a 500. */
+const formBodySyntax = [
+  {
+    selector: "CallExpression[callee.property.name='formData'][callee.object.name='request']",
+    message: "Read a posted form with readForm(request) from ~/server/action.server: it answers 415/400 to a body no form sends.",
+  },
+];
 const valueFiles = ["app/**/*.ts", "app/**/*.tsx"];
 const valueTests = ["app/**/*.test.ts", "app/**/*.test.tsx"];
 
@@ -150,17 +157,20 @@ export default tseslint.config(
     files: valueFiles,
     ignores: [...valueTests, "app/lib/dates.ts", "app/lib/upload-kinds.ts"],
     rules: {
-      "no-restricted-syntax": ["error", ...dateFormatSyntax, ...uploadKindSyntax],
+      "no-restricted-syntax": ["error", ...dateFormatSyntax, ...uploadKindSyntax, ...formBodySyntax],
       "no-restricted-imports": ["error", dateFormatImports],
     },
   },
   {
     files: ["app/lib/dates.ts"],
-    rules: { "no-restricted-syntax": ["error", ...uploadKindSyntax] },
+    rules: { "no-restricted-syntax": ["error", ...uploadKindSyntax, ...formBodySyntax] },
   },
   {
     files: ["app/lib/upload-kinds.ts"],
-    rules: { "no-restricted-syntax": ["error", ...dateFormatSyntax], "no-restricted-imports": ["error", dateFormatImports] },
+    rules: {
+      "no-restricted-syntax": ["error", ...dateFormatSyntax, ...formBodySyntax],
+      "no-restricted-imports": ["error", dateFormatImports],
+    },
   },
   // Server code depends on app/lib, never on the UI: a component or a route pulled into the
   // server's modules drags React and browser code along and inverts the layers. Type imports

@@ -6,6 +6,7 @@ import { logger } from "~/server/logger.server";
 import { markMailRequeued } from "~/server/mail/mail-queue.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { retryJobForm, SYSTEM_MESSAGES } from "./system-form";
+import { readForm } from "~/server/action.server";
 
 /**
  * Admin → System's action (super_admin only): Retry puts a failed job back in its queue for one
@@ -14,7 +15,7 @@ import { retryJobForm, SYSTEM_MESSAGES } from "./system-form";
 export async function systemAction({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
   const owner = requireSuperAdmin({ request, context });
   const back = `/admin/system${new URL(request.url).search}`;
-  const parsed = retryJobForm.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = retryJobForm.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return redirectWithToast(back, { kind: "error", message: SYSTEM_MESSAGES.invalid }, { status: 303 });
   const retried = await retryFailedJob({ name: parsed.data.queue, id: parsed.data.id });
   if (!retried) return redirectWithToast(back, { kind: "error", message: SYSTEM_MESSAGES.notFailed }, { status: 303 });

@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { parseForm } from "~/lib/forms/parse-form";
 import { canSeeCourse } from "~/server/access/draft-visibility.server";
-import { invalidForm } from "~/server/action.server";
+import { invalidForm, readForm } from "~/server/action.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { findCourseBySlug, type CourseDetail } from "~/server/courses/catalog.server";
 import { absoluteImageUrl } from "~/lib/image-url";
@@ -32,15 +32,22 @@ export async function coursePageAction({
   slug: string;
 }) {
   const user = requireUser({ request, context });
-  const parsed = parseForm(coursePageForm, await request.formData());
+  const parsed = parseForm(coursePageForm, await readForm(request));
   if (parsed.errors) return invalidForm(parsed);
   const course = await findCourseBySlug({ slug });
   if (!course || !canSeeCourse({ user, course })) throw courseNotFound();
   const form = parsed.data;
   if (form.intent === "review") {
     const access = await findReviewAccess({ user, course });
-    if (!access.allowed) return data({ errors: { form: [REVIEW_MESSAGES.notAllowed[access.reason]] }, values: parsed.values }, { status: 403 });
-    const { created } = await saveReview({ userId: user.id, authorName: user.name, courseId: course.id, rating: form.rating, comment: form.comment });
+    if (!access.allowed)
+      return data({ errors: { form: [REVIEW_MESSAGES.notAllowed[access.reason]] }, values: parsed.values }, { status: 403 });
+    const { created } = await saveReview({
+      userId: user.id,
+      authorName: user.name,
+      courseId: course.id,
+      rating: form.rating,
+      comment: form.comment,
+    });
     return dataWithToast({ reviewSaved: true }, { kind: "success", message: created ? REVIEW_MESSAGES.posted : REVIEW_MESSAGES.updated });
   }
   const { saved } = await setCourseSaved({ userId: user.id, courseId: course.id, saved: form.intent === "save" });
@@ -64,7 +71,10 @@ async function findReviewAccess({ user, course }: { user: SessionUser; course: L
 
 /** For the course page of someone signed in: may they review, and their review so far. */
 export async function loadOwnReview({ user, course, access }: { user: SessionUser; course: LessonAccessCourse; access: CourseAccess }) {
-  const [allowed, own] = await Promise.all([reviewAccessOf({ user, course, access }), findOwnReview({ userId: user.id, courseId: course.id })]);
+  const [allowed, own] = await Promise.all([
+    reviewAccessOf({ user, course, access }),
+    findOwnReview({ userId: user.id, courseId: course.id }),
+  ]);
   return { access: allowed, own };
 }
 

@@ -3,7 +3,7 @@ import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
 import { COUPON_REFUSAL_MESSAGES } from "~/lib/coupons";
 import { isOneOf, SUBSCRIPTION_PLANS } from "~/lib/domain-values";
 import { parseForm } from "~/lib/forms/parse-form";
-import { invalidForm } from "~/server/action.server";
+import { invalidForm, readForm } from "~/server/action.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { CourseNotForSaleError, getCheckoutOffer, startCheckout, type CheckoutItem } from "~/server/payments/checkout.server";
 import { paymentFailure } from "~/server/payments/payment-failures.server";
@@ -49,7 +49,7 @@ export async function checkoutLoader({ request, url, context }: Args) {
 /** Pay: one domain operation, then the provider's page, the success page, or why nothing was charged. */
 export async function checkoutAction({ request, context }: Args) {
   const user = requireUser({ request, context });
-  const parsed = parseForm(checkoutForm, await request.formData());
+  const parsed = parseForm(checkoutForm, await readForm(request));
   if (parsed.errors) return invalidForm(parsed);
   const item: CheckoutItem = parsed.data.intent === "pay-course" ? { courseId: parsed.data.courseId } : { plan: parsed.data.plan };
   let started;

@@ -4,11 +4,17 @@ import { LEARNING_MESSAGES, lessonPath } from "~/lib/learning";
 import { lessonCaptionsPath, lessonPlayer, lessonStreamPath, type LessonPlayer } from "~/lib/video-embed";
 import { dripOpensAt, findCourseAccess, lessonAccessFrom } from "~/server/access/lesson-access.server";
 import { formatDate } from "~/lib/dates";
-import { invalidForm } from "~/server/action.server";
+import { invalidForm, readForm } from "~/server/action.server";
 import { getSessionUser, requireUser } from "~/server/auth/guards.server";
 import { learningFailure } from "~/server/learning/learning-failures.server";
 import { findLessonBySlugs } from "~/server/learning/lesson-page.server";
-import { listCourseOutline, listLessonProgress, markLessonComplete, markLessonIncomplete, recordLessonOpened } from "~/server/learning/progress.server";
+import {
+  listCourseOutline,
+  listLessonProgress,
+  markLessonComplete,
+  markLessonIncomplete,
+  recordLessonOpened,
+} from "~/server/learning/progress.server";
 import { renderMarkdown } from "~/server/markdown.server";
 import { listLessonStreams } from "~/server/video/lesson-streams.server";
 import { QUIZ_MESSAGES } from "~/lib/quiz";
@@ -170,7 +176,7 @@ export async function lessonPageAction({
   context: Readonly<RouterContextProvider>;
 }) {
   const user = requireUser({ request, context });
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const parsed = parseForm(lessonCompletionForm, formData);
   if (parsed.errors) return invalidForm(parsed);
   const found = await findLessonBySlugs({ courseSlug: params.courseSlug, lessonSlug: params.lessonSlug });
