@@ -3,6 +3,7 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import localRules from "./tools/eslint/route-server-imports.js";
 
 /**
  * The route modules: root.tsx and every file app/routes.ts names. Read from the route table's
@@ -200,5 +201,14 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // ----- Thin routes ----------------------------------------------------------------------------
+  //
+  // A route module under app/routes imports server code only through its own `./<name>.server`
+  // file, where its loader and action live (tools/eslint/route-server-imports.js, decision 043).
+  {
+    files: routeModules.filter((file) => file.startsWith("app/routes/")),
+    plugins: { local: localRules },
+    rules: { "local/route-server-imports": "error" },
   },
 );

@@ -34,7 +34,7 @@ export default defineConfig({
   environments: {
     ssr: { build: { rollupOptions: { input: "./server.ts" } } },
   },
-  // The crash-safety test's pause points (app/server/crash-points.server.ts) exist only in a build
+  // The crash-safety test's pause points (app/server/platform/crash-points.server.ts) exist only in a build
   // made with CRASH_POINTS=1; any other build has them compiled out.
   define: { "process.env.CRASH_POINTS_BUILD": JSON.stringify(process.env.CRASH_POINTS === "1" ? "1" : "") },
   ssr: { external: ["@electric-sql/pglite", "sharp", "postgres"] },

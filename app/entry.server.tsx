@@ -6,7 +6,7 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from "rea
 import { NonceProvider } from "~/lib/nonce";
 import { requestInfoContext } from "~/lib/request-context";
 import { noteDatabaseFailure } from "~/server/db/availability.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 
 export const streamTimeout = 5_000;
 

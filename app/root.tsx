@@ -17,7 +17,7 @@ import { useNonce } from "~/lib/nonce";
 import { DEFAULT_SITE_SETTINGS } from "~/lib/site-settings";
 import { sessionMiddleware } from "~/server/auth/session.server";
 import { getSessionUser } from "~/server/auth/guards.server";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { getRequestSiteSettings, siteSettingsMiddleware } from "~/server/settings/site-settings.server";
 import { readToast } from "~/server/toast.server";
 import appCss from "./app.css?url";

@@ -3,7 +3,7 @@
 // server (dropped afterwards). Prints jobs per second through the queue (enqueue to done, with
 // in-process workers) and the latency from enqueue to the handler starting. Asserts nothing.
 import postgres from "postgres";
-import { setConfig, parseConfig } from "../app/server/config.server";
+import { setConfig, parseConfig } from "../app/server/platform/config.server";
 import { db, openDatabase, setDatabase, type DatabaseHandle } from "../app/server/db/client.server";
 import { runMigrations } from "../app/server/db/migrate.server";
 import { enqueue, startWorkers, stopWorkers } from "../app/server/jobs/queue.server";

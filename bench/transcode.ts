@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { setConfig, parseConfig } from "../app/server/config.server";
+import { setConfig, parseConfig } from "../app/server/platform/config.server";
 import { findFfmpeg } from "../app/server/video/ffmpeg.server";
 import { makeStreamFiles } from "../app/server/video/transcode-lesson-video.server";
 import { makeClip } from "../tests/support/video-clips";

@@ -1,6 +1,6 @@
 // Shared start-up for the command-line scripts: configuration, the database (locked, migrated)
 // and a clear message instead of a stack trace for the problems an operator can fix.
-import { getConfig } from "../app/server/config.server";
+import { getConfig } from "../app/server/platform/config.server";
 import { databaseOptionsFromConfig, openDatabase, type DatabaseHandle } from "../app/server/db/client.server";
 import { runMigrations } from "../app/server/db/migrate.server";
 

@@ -3,8 +3,8 @@
 // while the site runs; the embedded database needs the server stopped (its lock says if it is not).
 import { parseArgs } from "node:util";
 import { createBackup, type BackupTarget } from "../app/server/backup/backup.server";
-import { getConfig } from "../app/server/config.server";
-import { getStorage } from "../app/server/storage.server";
+import { getConfig } from "../app/server/platform/config.server";
+import { getStorage } from "../app/server/platform/storage.server";
 import { fail } from "./cli-support";
 
 try {

@@ -3,8 +3,8 @@
 // that already holds data is refused unless --force (docs/operations.md, "Backups").
 import { parseArgs } from "node:util";
 import { restoreBackup, type BackupTarget } from "../app/server/backup/backup.server";
-import { getConfig } from "../app/server/config.server";
-import { getStorage } from "../app/server/storage.server";
+import { getConfig } from "../app/server/platform/config.server";
+import { getStorage } from "../app/server/platform/storage.server";
 import { fail } from "./cli-support";
 
 const USAGE = "Usage: npm run db:restore -- <backup.tar.gz> [--force]";

@@ -41,6 +41,6 @@ app.use(async (req, res, next) => {
   }
 });
 
-const { getConfig } = await import("../app/server/config.server");
+const { getConfig } = await import("../app/server/platform/config.server");
 const config = getConfig();
 app.listen(config.port, config.host, () => console.log(`Dev server on ${config.publicUrl}`));

@@ -1,13 +1,13 @@
 // `npm run worker`: the background jobs (mail delivery, schedules) without the web server, for a
 // school that runs web processes with WORKERS=off and workers apart, all on one PostgreSQL.
 // On the embedded PGlite database only one process may open it: there, `npm start` runs both.
-import { getConfig } from "../app/server/config.server";
+import { getConfig } from "../app/server/platform/config.server";
 import { databaseOptionsFromConfig, openDatabase, setDatabase } from "../app/server/db/client.server";
 import { surviveClosedConnectionWrites } from "../app/server/db/closed-connection-writes.server";
 import { runMigrations } from "../app/server/db/migrate.server";
 import { startAppWorkers } from "../app/server/jobs/jobs.server";
 import { stopWorkers } from "../app/server/jobs/queue.server";
-import { logger } from "../app/server/logger.server";
+import { logger } from "../app/server/platform/logger.server";
 import { fail } from "./cli-support";
 
 try {

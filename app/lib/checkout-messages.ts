@@ -15,6 +15,7 @@ export const CHECKOUT_MESSAGES = {
   alreadyMember: "You already have a membership",
   alreadyMemberDetail: "Nothing was charged. Manage your membership from your account.",
   startFailed: "We couldn't start the payment. Please try again.",
+  priceMismatch: "This plan can't be bought right now: its price is being updated. Nothing was charged. Please try again later.",
   paid: "Payment received",
   enrolledFree: "You're enrolled",
   canceled: "Checkout canceled",

@@ -18,12 +18,16 @@ export const normalizeCouponCode = (code: string) => code.trim().toUpperCase();
 export const COUPON_REFUSALS = ["unknown", "not-started", "expired", "not-for-product", "used-up", "already-used"] as const;
 export type CouponRefusal = (typeof COUPON_REFUSALS)[number];
 
-/** Why a code was refused, as the checkout says it next to the code field. */
+/**
+ * Why a code was refused, as the checkout says it next to the code field. A code for another
+ * product reads as unknown: otherwise a guess at one course's checkout would confirm a code that
+ * exists for another (issue 36); the buyer holding a real code knows what it was given for.
+ */
 export const COUPON_REFUSAL_MESSAGES: Record<CouponRefusal, string> = {
   unknown: "There is no coupon with this code",
   "not-started": "This coupon is not active yet",
   expired: "This coupon has expired",
-  "not-for-product": "This coupon does not apply to this product",
+  "not-for-product": "There is no coupon with this code",
   "used-up": "This coupon has been used up",
   "already-used": "You have already used this coupon",
 };
@@ -38,6 +42,7 @@ export const COUPON_MESSAGES = {
   notFound: "Coupon not found",
   listFailed: "Failed to fetch coupons",
   saveFailed: "Failed to save coupon",
+  coursesWithOtherTarget: "Courses are ticked: choose “Chosen courses” to limit the coupon to them, or untick them",
 } as const;
 
 export type CouponTerms = {

@@ -2,16 +2,27 @@
  * The job queues (app/server/jobs/queue.server.ts declares their retry rules, jobs.server.ts what
  * runs). Here for the System screen's labels and form, which the browser loads too.
  */
-export const JOB_QUEUES = ["mail", "sweep-unused-files", "purge-expired-rows", "end-test-memberships", "transcode-video", "drip-opened-mail", "new-lesson-mail", "announcement"] as const;
-export type JobQueue = (typeof JOB_QUEUES)[number];
+/** Every queue's name, written once: code enqueues and registers workers with `JOB_QUEUE.mail`, never the string. */
+export const JOB_QUEUE = {
+  mail: "mail",
+  sweepUnusedFiles: "sweep-unused-files",
+  purgeExpiredRows: "purge-expired-rows",
+  endTestMemberships: "end-test-memberships",
+  transcodeVideo: "transcode-video",
+  dripOpenedMail: "drip-opened-mail",
+  newLessonMail: "new-lesson-mail",
+  announcement: "announcement",
+} as const;
+export type JobQueue = (typeof JOB_QUEUE)[keyof typeof JOB_QUEUE];
+export const JOB_QUEUES = Object.values(JOB_QUEUE);
 
 export const JOB_QUEUE_LABELS: Record<JobQueue, string> = {
-  mail: "Mail delivery",
-  "sweep-unused-files": "Unused upload sweep (hourly)",
-  "purge-expired-rows": "Expired sessions and tokens purge (hourly)",
-  "end-test-memberships": "Test-mode memberships ending (every 10 minutes)",
-  "transcode-video": "Lesson video transcoding",
-  "drip-opened-mail": "Lessons opened today, mailed to learners (daily)",
-  "new-lesson-mail": "New lessons, mailed to learners of courses that ask for it (daily)",
-  announcement: "Announcements to learners",
+  [JOB_QUEUE.mail]: "Mail delivery",
+  [JOB_QUEUE.sweepUnusedFiles]: "Unused upload sweep (hourly)",
+  [JOB_QUEUE.purgeExpiredRows]: "Expired sessions and tokens purge (hourly)",
+  [JOB_QUEUE.endTestMemberships]: "Test-mode memberships ending (every 10 minutes)",
+  [JOB_QUEUE.transcodeVideo]: "Lesson video transcoding",
+  [JOB_QUEUE.dripOpenedMail]: "Lessons opened today, mailed to learners (daily)",
+  [JOB_QUEUE.newLessonMail]: "New lessons, mailed to learners of courses that ask for it (daily)",
+  [JOB_QUEUE.announcement]: "Announcements to learners",
 };

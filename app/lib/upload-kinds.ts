@@ -2,7 +2,7 @@
  * Every kind of file the admin uploads, as both sides see it: the types the server accepts (read
  * from the file's first bytes, mapped to the stored key's extension), the size limit, the file
  * picker's accept list and hint, and the refusal texts (§9). The server's table
- * (app/server/uploads.server.ts) adds where each kind is stored; the upload components read the
+ * (app/server/platform/uploads.server.ts) adds where each kind is stored; the upload components read the
  * rest from here, so a limit or a format is changed in one place.
  */
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startAppServer } from "../../tests/support/app-server";
 import { signInNewUser } from "../../tests/support/sign-in";
 import { useTestDatabase } from "../../tests/support/test-database";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 
 /**
  * Issue 36: a JSON body posted to a form action made `request.formData()` throw, which answered

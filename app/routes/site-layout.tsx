@@ -3,13 +3,10 @@ import type { Route } from "./+types/site-layout";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { useSiteSettings } from "~/components/use-site-settings";
-import { listMenuCourses } from "~/server/courses/course-cards.server";
-import { ErrorScreen, HomeLink } from "~/components/error-screen";
 
-/** The header's Courses menu: five published courses, featured first, then the most popular. */
-export async function loader() {
-  return { menuCourses: await listMenuCourses({ limit: 5 }) };
-}
+import { ErrorScreen, HomeLink } from "~/components/error-screen";
+import type { loader } from "./site-layout.server";
+export { loader } from "./site-layout.server";
 
 /** The menu hardly changes: reload it after a form submission, not on every link or filter. */
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -58,7 +55,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           status={status}
           title={title}
           detail={
-            notFound ? "The page you're looking for doesn't exist or has moved." : "An unexpected error occurred on our side. Please try again in a moment."
+            notFound
+              ? "The page you're looking for doesn't exist or has moved."
+              : "An unexpected error occurred on our side. Please try again in a moment."
           }
         >
           <HomeLink />

@@ -1,6 +1,6 @@
 import type { AdminListData } from "~/lib/admin-list";
 import type { ListUrl } from "~/lib/list-url";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { newToast } from "~/server/toast.server";
 
 /** One page of a list as a domain query answers it. */

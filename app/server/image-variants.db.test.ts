@@ -8,7 +8,7 @@ import { useTestDatabase } from "../../tests/support/test-database";
 import { IMAGE_VARIANT_WIDTHS, imageSrcSet, LOGO_VARIANT_HEIGHTS, logoSrcSet, logoVariantKey, variantKey } from "~/lib/image-variants";
 import { courses } from "~/server/db/schema";
 import { removeReplacedCover, sweepTempCourseCovers } from "~/server/courses/course-covers.server";
-import { getStorage, publicUrl } from "~/server/storage.server";
+import { getStorage, publicUrl } from "~/server/platform/storage.server";
 
 const database = useTestDatabase();
 let app: Awaited<ReturnType<typeof startAppServer>>;

@@ -9,8 +9,8 @@ import {
   type ImageVariant,
   type ImageVariantWidth,
 } from "~/lib/image-variants";
-import { logger } from "~/server/logger.server";
-import { contentTypeForKey, getStorage, type Bucket } from "~/server/storage.server";
+import { logger } from "~/server/platform/logger.server";
+import { contentTypeForKey, getStorage, type Bucket } from "~/server/platform/storage.server";
 
 const RESIZABLE = /\.(?:jpe?g|png|webp)$/i;
 

@@ -1,7 +1,7 @@
 import { inArray, like } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { courses, posts, siteSettings } from "~/server/db/schema";
-import { keyFromPublicUrl, publicUrl } from "~/server/storage.server";
+import { keyFromPublicUrl, publicUrl } from "~/server/platform/storage.server";
 
 /**
  * How old an unreferenced upload must be before a sweep deletes it: a form may still be open

@@ -1,6 +1,6 @@
 import { createCookie, data, redirect } from "react-router";
-import { resolveAuthSecret } from "~/server/auth/auth.server";
-import { getConfig } from "~/server/config.server";
+import { resolveAuthSecret } from "~/server/auth/auth-secrets.server";
+import { getConfig } from "~/server/platform/config.server";
 import type { Toast } from "~/lib/toast";
 
 /**

@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import { formatIsoDay } from "~/lib/dates";
-import { resolveAuthSecret } from "~/server/auth/auth.server";
-import { getConfig } from "~/server/config.server";
+import { resolveAuthSecret } from "~/server/auth/auth-secrets.server";
+import { getConfig } from "~/server/platform/config.server";
 
 /**
  * A visitor's id for one day: it cannot be linked across days or reversed to an IP address,

@@ -106,3 +106,35 @@ test("a learner follows a coupon link: the checkout shows the list price, the di
   await expect(mine).toContainText(total);
   await expect(mine).toContainText(`${code}: −${dollars(Math.round(cents / 2))} of ${list}`);
 });
+
+test("ticking a course under “Every course” chooses “Chosen courses”, and a save with courses ticked under another target is refused with the reason", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signInAsAdmin(page);
+  await page.goto("/admin/coupons/new");
+  const code = uniqueCode("ONE");
+  await page.getByLabel("Code", { exact: true }).fill(code);
+  await page.getByLabel("Percent off").fill("25");
+  await expect(page.getByLabel("Every course")).toBeChecked();
+
+  await page.getByLabel(COURSE.title).check();
+  await expect(page.getByLabel("Chosen courses")).toBeChecked();
+
+  // Going back to "Every course" with the course still ticked: the server refuses and keeps both.
+  await page.getByLabel("Every course").check();
+  await page.getByRole("button", { name: "Create coupon" }).click();
+  await expect(toast(page, "Error")).toBeVisible();
+  await expect(page.getByRole("group", { name: "Applies to" })).toContainText(
+    "Courses are ticked: choose “Chosen courses” to limit the coupon to them, or untick them",
+  );
+  await expect(page.getByLabel(COURSE.title)).toBeChecked();
+  await expect(page.getByLabel("Every course")).toBeChecked();
+
+  await page.getByLabel("Chosen courses").check();
+  await page.getByRole("button", { name: "Create coupon" }).click();
+  await expect(toast(page, "Coupon created")).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: code });
+  await expect(row).toContainText("25% off");
+  await expect(row).toContainText("1 course");
+});

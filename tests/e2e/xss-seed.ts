@@ -1,7 +1,7 @@
 // Writes the XSS corpus into every rendered field of a fresh database, straight through the
 // schema (no form validation in the way: the pages must be safe whatever a row holds).
 // `node --import tsx tests/e2e/xss-seed.ts` with DATA_DIR set; prints the slugs it made as JSON.
-import { getConfig } from "../../app/server/config.server";
+import { getConfig } from "../../app/server/platform/config.server";
 import { databaseOptionsFromConfig, openDatabase } from "../../app/server/db/client.server";
 import { runMigrations } from "../../app/server/db/migrate.server";
 import {

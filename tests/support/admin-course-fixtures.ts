@@ -5,7 +5,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import { beforeAll } from "vitest";
 import { courses, lessons, users } from "~/server/db/schema";
 import { createCourse, updateCourse, type CourseInput, type FlatLessonInput } from "~/server/courses/admin-courses.server";
-import { createLocalStorage, setStorage, type Storage } from "~/server/storage.server";
+import { createLocalStorage, setStorage, type Storage } from "~/server/platform/storage.server";
 import { unique, useTestDatabase } from "./test-database";
 
 /**

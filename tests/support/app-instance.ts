@@ -4,7 +4,7 @@
 // the database as `npm start` does, serves the public and admin pages on a free port of 127.0.0.1
 // and prints `{"base": "http://127.0.0.1:…"}` on one line, with `ownerSetupCode` when it printed
 // a first-run code (no admin yet) as `npm start` does.
-import { getOwnerSetupNotice, prepareRuntime } from "~/server/runtime.server";
+import { getOwnerSetupNotice, prepareRuntime } from "~/server/platform/runtime.server";
 import { startAppServer } from "./app-server";
 
 await prepareRuntime();

@@ -5,7 +5,7 @@ import { UNSAFE_withComponentProps, UNSAFE_withErrorBoundaryProps, UNSAFE_withHy
 import routeConfig from "~/routes";
 import * as entryServer from "~/entry.server";
 import * as rootModule from "~/root";
-import { getConfig, type Config } from "~/server/config.server";
+import { getConfig, type Config } from "~/server/platform/config.server";
 import { createApp } from "../../server";
 
 /**

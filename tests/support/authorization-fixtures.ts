@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { getStorage } from "~/server/storage.server";
+import { getStorage } from "~/server/platform/storage.server";
 import type { Database } from "~/server/db/client.server";
 import {
   certificates,

@@ -1,4 +1,4 @@
-import { testErrorLogs } from "~/server/logger.server";
+import { testErrorLogs } from "~/server/platform/logger.server";
 
 /** The messages this test expects to be logged at error level; setup.ts checks and clears them after each test. */
 const expected: RegExp[] = [];

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import Stripe from "stripe";
 import { afterAll, beforeAll } from "vitest";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { db } from "~/server/db/client.server";
 import { asc, eq } from "drizzle-orm";
 import { courses, orders, users } from "~/server/db/schema";
@@ -68,13 +68,14 @@ export type StripeDoubleRequest = { method: string; path: string; form: URLSearc
 /**
  * A small local HTTP double of the Stripe endpoints the app calls (Stripe's own mock server cannot
  * be installed here): Checkout Sessions, coupons, billing-portal sessions, refunds, invoices and their
- * payments, and canceling a subscription. It answers the way Stripe's API does (form-encoded
+ * payments, canceling a subscription, and reading a Price. It answers the way Stripe's API does (form-encoded
  * requests, JSON objects, Stripe's error shape) and records every request for the test to read. `failNext` makes the next call fail as Stripe would.
  */
 export async function startStripeDouble() {
   const requests: StripeDoubleRequest[] = [];
   let counter = 0;
   let failure: { status: number; message: string } | null = null;
+  const prices = new Map<string, { unit_amount: number; currency: string }>();
 
   const server = http.createServer((req, res) => {
     let body = "";
@@ -149,6 +150,13 @@ export async function startStripeDouble() {
           paymentIntent.startsWith("pi_") ? invoicePayments(`in_${paymentIntent.slice(3)}`, paymentIntent) : invoicePayments(null, null),
         );
       }
+      // Prices the test set with `setPrice` (the configured STRIPE_PRICE_MONTHLY/_YEARLY).
+      const price = /^\/v1\/prices\/([\w-]+)$/.exec(url.pathname);
+      if (req.method === "GET" && price) {
+        const found = prices.get(price[1]!);
+        if (!found) return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such price: '${price[1]}'` } });
+        return send(200, { id: price[1], object: "price", active: true, type: "recurring", ...found });
+      }
       const subscription = /^\/v1\/subscriptions\/(sub_[\w-]+)$/.exec(url.pathname);
       if (req.method === "DELETE" && subscription) {
         return send(200, { id: subscription[1], object: "subscription", status: "canceled", canceled_at: Math.floor(Date.now() / 1000) });
@@ -162,6 +170,10 @@ export async function startStripeDouble() {
   return {
     client,
     requests,
+    /** What `GET /v1/prices/:id` answers for this Price from now on. */
+    setPrice(id: string, price: { unit_amount: number; currency: string }) {
+      prices.set(id, price);
+    },
     failNext(status: number, message = "The double was told to fail") {
       failure = { status, message };
     },

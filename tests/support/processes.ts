@@ -16,7 +16,7 @@ import path from "node:path";
 
 export const BUILD_DIR = "build-test-process";
 /**
- * The test build has the crash-safety test's pause points compiled in (app/server/crash-points.server.ts);
+ * The test build has the crash-safety test's pause points compiled in (app/server/platform/crash-points.server.ts);
  * they do nothing unless a server also runs with CRASH_POINTS_DIR. Given to every start too, so
  * that a rebuild by scripts/start.mjs keeps them.
  */

@@ -2,7 +2,7 @@
 // run with tsx, DATABASE_URL set. Every job it runs is written to queue_test_runs, so the test can
 // count who ran what; a `slow` job sleeps on its first attempt, long enough to be killed mid-run.
 import { sql } from "drizzle-orm";
-import { parseConfig, setConfig } from "../../app/server/config.server";
+import { parseConfig, setConfig } from "../../app/server/platform/config.server";
 import { db, openDatabase, setDatabase } from "../../app/server/db/client.server";
 import { startWorkers } from "../../app/server/jobs/queue.server";
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach } from "vitest";
-import { testErrorLogs } from "~/server/logger.server";
+import { testErrorLogs } from "~/server/platform/logger.server";
 import { takeErrorLogFindings } from "./error-logs";
 
 // console.error in a test is a failure unless the test expects it. A test that expects one
@@ -8,7 +8,7 @@ import { takeErrorLogFindings } from "./error-logs";
 const original = console.error;
 const calls: unknown[][] = [];
 
-// So is a line the app's logger writes at error level (app/server/logger.server.ts keeps them in
+// So is a line the app's logger writes at error level (app/server/platform/logger.server.ts keeps them in
 // tests): a test that provokes one on purpose calls expectErrorLogs(/its message/) from
 // tests/support/error-logs.ts.
 beforeEach(() => {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { createLocalStorage, setStorage, type Bucket } from "~/server/storage.server";
+import { createLocalStorage, setStorage, type Bucket } from "~/server/platform/storage.server";
 
 /**
  * Real local-disk storage in a fresh folder, installed as the app's storage for one test file

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import postgres from "postgres";
 import { afterAll, beforeAll } from "vitest";
 import { resetAuth } from "~/server/auth/auth.server";
-import { parseConfig, setConfig } from "~/server/config.server";
+import { parseConfig, setConfig } from "~/server/platform/config.server";
 import { openDatabase, setDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { runMigrations } from "~/server/db/migrate.server";
 

@@ -19,7 +19,7 @@ import {
 /**
  * Crash safety (issue 22): a real production server on PostgreSQL is killed with SIGKILL in the
  * middle of a write and started again. A multi-step write reaches a pause point inside its
- * transaction (app/server/crash-points.server.ts, compiled into the test build only) and is killed
+ * transaction (app/server/platform/crash-points.server.ts, compiled into the test build only) and is killed
  * there, before its commit; an upload is killed while its body is still streaming in. After the
  * restart the database holds exactly what it held before (nothing of the write, not some of it),
  * the write then succeeds when repeated, and no partial file is visible or left behind. The course

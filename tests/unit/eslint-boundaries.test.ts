@@ -38,7 +38,7 @@ describe("client code", () => {
       "app/components/example.tsx",
       'import { runPostEditorAction } from "~/routes/admin/post-editor.server";\nexport const run = runPostEditorAction;',
     ],
-    ["app/lib", "app/lib/example.ts", 'import { getConfig } from "~/server/config.server";\nexport const config = getConfig;'],
+    ["app/lib", "app/lib/example.ts", 'import { getConfig } from "~/server/platform/config.server";\nexport const config = getConfig;'],
     ["a helper beside a route", "app/routes/auth/example-forms.ts", 'import { db } from "./example.server";\nexport const database = db;'],
     ["a re-export", "app/lib/example.ts", 'export { posts } from "~/server/db/schema";'],
   ])("may not import server code: %s", async (_name, file, code) => {
@@ -108,5 +108,63 @@ describe("server code", () => {
     const code =
       'import { ROLES } from "~/lib/domain-values";\nimport { posts } from "~/server/db/schema";\nexport const all = [ROLES, posts];';
     expect(await boundaryErrors("app/server/example.server.ts", code)).toEqual([]);
+  });
+});
+
+// Thin routes (tools/eslint/route-server-imports.js, decision 043): a route module reaches server
+// code only through its own ./<name>.server file, where its loader and action live.
+describe("thin routes", () => {
+  async function thinRouteErrors(file: string, code: string) {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+    return result!.messages.filter((message) => message.ruleId === "local/route-server-imports").map((message) => message.message);
+  }
+
+  it.each([
+    [
+      "a domain module",
+      "app/routes/admin/users.tsx",
+      'import { requireAdmin } from "~/server/auth/guards.server";\nexport const guard = requireAdmin;',
+    ],
+    [
+      "the schema, by a relative path",
+      "app/routes/admin/users.tsx",
+      'import { users } from "../../server/db/schema";\nexport const table = users;',
+    ],
+    ["another route's server file", "app/routes/admin/users.tsx", 'import { loader } from "./orders.server";\nexport const load = loader;'],
+    [
+      "its own server file, by the alias",
+      "app/routes/admin/users.tsx",
+      'import { loader } from "~/routes/admin/users.server";\nexport const load = loader;',
+    ],
+    ["a re-export in a resource route", "app/routes/resources/blog-rss.ts", 'export { loader } from "~/server/posts/public-posts.server";'],
+    [
+      "a type written inline, which leaves the module behind",
+      "app/routes/admin/users.tsx",
+      'import { type Config } from "~/server/platform/config.server";\nexport type C = Config;',
+    ],
+  ])("may not import server code except through its own .server file: %s", async (_name, file, code) => {
+    const errors = await thinRouteErrors(file, code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(`"./${path.basename(file).replace(/\.tsx?$/, "")}.server"`);
+  });
+
+  it("may import its own .server file, types, app/lib, components and the forms beside it", async () => {
+    const code = [
+      'import type { Config } from "~/server/platform/config.server";',
+      'import { formatDate } from "~/lib/dates";',
+      'import { Button } from "~/components/ui/button";',
+      'import { userListForm } from "./user-form";',
+      'export { loader, action } from "./users.server";',
+      "export const all = [formatDate, Button, userListForm];",
+      "export type C = Config;",
+    ].join("\n");
+    expect(await thinRouteErrors("app/routes/admin/users.tsx", code)).toEqual([]);
+    expect(await thinRouteErrors("app/routes/resources/blog-rss.ts", 'export { loader } from "./blog-rss.server";')).toEqual([]);
+  });
+
+  it("applies to route modules only: a .server file may import any server code", async () => {
+    expect(
+      await thinRouteErrors("app/routes/admin/users.server.ts", 'export { requireAdmin } from "~/server/auth/guards.server";'),
+    ).toEqual([]);
   });
 });

@@ -139,6 +139,31 @@ describe("npm start behind one trusted proxy (NODE_ENV=production, TRUST_PROXY=1
     return { status: response.status, code: ((await response.json().catch(() => ({}))) as { code?: string }).code };
   }
 
+  it("limits coupon guesses per account on the checkout page and its .data request, whatever address the guesses claim", async () => {
+    const { base, stop } = await startProduction({ TRUST_PROXY: "1", ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password });
+    try {
+      const signedIn = await fetch(`${base}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: base, "x-forwarded-for": "192.0.2.10" },
+        body: JSON.stringify({ email: owner.email, password: owner.password }),
+      });
+      expect(signedIn.status).toBe(200);
+      const cookie = signedIn.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+      const statuses: number[] = [];
+      for (let i = 0; i < 22; i++) {
+        const page = i % 2 ? `/checkout.data?plan=monthly&coupon=GUESS-${i}` : `/checkout?plan=monthly&coupon=GUESS-${i}`;
+        const response = await fetch(`${base}${page}`, { headers: { cookie, "x-forwarded-for": `198.51.100.${i + 1}` } });
+        statuses.push(response.status);
+        if (i === 20) expect(await response.text()).toContain("Too many coupon codes tried. Please try again in 15 minutes.");
+        else await response.arrayBuffer();
+      }
+      expect(statuses.slice(0, 20).every((status) => status !== 429)).toBe(true);
+      expect(statuses.slice(20)).toEqual([429, 429]);
+    } finally {
+      await stop();
+    }
+  }, 240_000);
+
   it("keeps every limit: spoofed X-Forwarded-For addresses get 429s, and a 20 MB body is refused unread", async () => {
     const { base, pid, stop } = await startProduction({ TRUST_PROXY: "1", ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password });
     try {

@@ -1,6 +1,5 @@
-import { formatDate, formatDateTime } from "~/lib/dates";
 import { LayoutDashboard, LogOut } from "lucide-react";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/account";
 import { AuthAlert } from "~/components/auth-alert";
 import { AccountMembership } from "~/components/payments/account-membership";
@@ -10,21 +9,19 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { useToastOnce } from "~/components/use-toast-once";
-import { isAdminRole } from "~/lib/roles";
+
 import { pageMeta, siteSettingsOf } from "~/lib/seo";
 import { useSiteSettings } from "~/components/use-site-settings";
 import { MyCoursesCard } from "~/components/learning/my-courses-card";
 import { AccountCertificates } from "~/components/learning/account-certificates";
-import { certificateNumber, listUserCertificates } from "~/server/certificates/certificates.server";
-import { listMyCourses } from "~/server/learning/my-courses.server";
-import { getAccountProfile, listAccountSavedCourses, listAccountSessions } from "~/server/users/account.server";
-import { getSessionUser, requireUser } from "~/server/auth/guards.server";
-import { runAccountAction, type AccountActionResult } from "./account-actions.server";
-import { loadAccountBilling } from "./account-billing.server";
+
+import type { AccountActionResult } from "./account-actions.server";
+
 import { PERSON_NAME_MAX } from "~/lib/forms/limits";
 import type { AccountIntent } from "./account-forms";
 import { AccountCourseList } from "./account-courses";
 import { PasswordSection, SessionsSection, TwoFactorSection } from "./account-security";
+export { loader, action } from "./account.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -33,60 +30,6 @@ export const meta: Route.MetaFunction = (args) =>
     path: "/account",
     noIndex: true,
   });
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  // A confirmation link that failed lands here signed out, with ?error=…; sign-in explains it.
-  const verificationError = url.searchParams.get("error");
-  if (verificationError && !getSessionUser({ context })) {
-    throw redirect(`/login?error=${encodeURIComponent(verificationError)}`);
-  }
-  const user = requireUser({ request, context });
-  const [profile, sessions, myCourses, savedCourses, billing, certificates] = await Promise.all([
-    getAccountProfile({ userId: user.id }),
-    listAccountSessions({ userId: user.id, currentSessionId: user.sessionId }),
-    listMyCourses({ user }),
-    listAccountSavedCourses({ userId: user.id }),
-    loadAccountBilling({ userId: user.id }),
-    listUserCertificates({ userId: user.id }),
-  ]);
-  if (!profile) throw redirect("/login?next=%2Faccount");
-  return {
-    profile: {
-      email: profile.email,
-      name: profile.name,
-      role: profile.role,
-      isAdmin: isAdminRole(profile.role),
-      memberSince: formatDate(profile.createdAt),
-      lastSignIn: profile.lastSignInAt ? formatDateTime(profile.lastSignInAt) : null,
-      twoFactorEnabled: profile.twoFactorEnabled,
-      hasPassword: profile.hasPassword,
-    },
-    denied: url.searchParams.has("denied"),
-    sessions: sessions.map((session) => ({
-      id: session.id,
-      device: session.device,
-      ipAddress: session.ipAddress,
-      current: session.current,
-      signedIn: formatDateTime(session.createdAt),
-      lastActive: formatDateTime(session.lastActiveAt),
-    })),
-    myCourses,
-    savedCourses,
-    billing,
-    certificates: certificates.map((certificate) => ({
-      id: certificate.id,
-      number: certificateNumber(certificate.number),
-      courseTitle: certificate.courseTitle,
-      issuedOn: formatDate(certificate.issuedAt),
-      revoked: certificate.revokedAt !== null,
-    })),
-  };
-}
-
-export function action({ request, context }: Route.ActionArgs) {
-  return runAccountAction({ request, context });
-}
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, sessions, myCourses, savedCourses, denied, billing, certificates } = loaderData;

@@ -5,21 +5,13 @@ import { AnalyticsCard } from "~/components/admin/analytics/analytics-card";
 import { AnalyticsFunnel } from "~/components/admin/analytics/analytics-funnel";
 import { AnalyticsRangeForm } from "~/components/admin/analytics/analytics-range-form";
 import { AdminListTable, type AdminListColumn } from "~/components/admin/list/admin-list-table";
-import { analyticsSearch, bucketLabel, parseAnalyticsRange, type AnalyticsReport } from "~/lib/analytics-range";
+import { analyticsSearch, bucketLabel, type AnalyticsReport } from "~/lib/analytics-range";
 import { formatDate } from "~/lib/dates";
 import { formatUsd } from "~/lib/money";
 import { adminMeta } from "~/lib/seo";
-import { requireAdmin } from "~/server/auth/guards.server";
-import { readAnalytics } from "~/server/analytics/analytics-report.server";
+export { loader } from "./analytics.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "Analytics");
-
-/** Revenue, course sales, sign-ups and members for the range in the URL (docs/decisions/029). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin({ request, context });
-  const range = parseAnalyticsRange(new URL(request.url).searchParams);
-  return { range, data: await readAnalytics(range) };
-}
 
 type Data = Route.ComponentProps["loaderData"]["data"];
 const count = (value: number) => value.toLocaleString("en-US");

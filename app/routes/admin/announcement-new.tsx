@@ -10,19 +10,11 @@ import { NativeSelect } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { useAnswerToast } from "~/components/use-toast-once";
 import { ANNOUNCEMENT_LIMITS } from "~/lib/announcements";
-import { ANNOUNCEMENT_AUDIENCE_LABELS, ANNOUNCEMENT_AUDIENCES, type AnnouncementAudience } from "~/lib/domain-values";
+import { ANNOUNCEMENT_AUDIENCE_LABELS, type AnnouncementAudience } from "~/lib/domain-values";
 import { adminMeta } from "~/lib/seo";
-import { newAnnouncementAction, newAnnouncementLoader } from "./announcements.server";
+export { loader, action } from "./announcement-new.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "New announcement");
-
-export function loader({ request, context }: Route.LoaderArgs) {
-  return newAnnouncementLoader({ request, context });
-}
-
-export function action({ request, context }: Route.ActionArgs) {
-  return newAnnouncementAction({ request, context });
-}
 
 type Answer = { errors?: Record<string, string[]>; values?: Record<string, string> } | undefined;
 
@@ -50,9 +42,14 @@ export default function NewAnnouncement({ loaderData, actionData }: Route.Compon
           <Input defaultValue={typed.subject ?? ""} required maxLength={ANNOUNCEMENT_LIMITS.subject} autoComplete="off" />
         </FormField>
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField label="Send to" name="audience" error={errors.audience}>
+          <FormField
+            label="Send to"
+            name="audience"
+            hint={loaderData.audiences.length === 1 ? "Only the school's owner can e-mail all members, customers or subscribers." : undefined}
+            error={errors.audience}
+          >
             <NativeSelect value={audience} onChange={(event) => setAudience(event.target.value as AnnouncementAudience)}>
-              {ANNOUNCEMENT_AUDIENCES.map((value) => (
+              {loaderData.audiences.map((value) => (
                 <option key={value} value={value}>
                   {ANNOUNCEMENT_AUDIENCE_LABELS[value]}
                 </option>
@@ -73,7 +70,13 @@ export default function NewAnnouncement({ loaderData, actionData }: Route.Compon
           ) : null}
         </div>
         <FormField label="Message (Markdown)" name="body_md" error={errors.body_md}>
-          <Textarea value={body} onChange={(event) => setBody(event.target.value)} rows={12} maxLength={ANNOUNCEMENT_LIMITS.bodyMd} className="font-mono text-sm" />
+          <Textarea
+            value={body}
+            onChange={(event) => setBody(event.target.value)}
+            rows={12}
+            maxLength={ANNOUNCEMENT_LIMITS.bodyMd}
+            className="font-mono text-sm"
+          />
         </FormField>
         <section aria-labelledby="announcement-preview" className="grid gap-2">
           <h2 id="announcement-preview" className="text-sm font-semibold">

@@ -1,52 +1,17 @@
 import { Megaphone } from "lucide-react";
 import { useRevalidateWhile } from "~/components/use-revalidate-while";
 import type { Route } from "./+types/announcements";
+import { announcementListUrl } from "~/lib/admin-list-urls";
 import { AdminError } from "~/components/admin/admin-error";
 import { AdminListPage } from "~/components/admin/list/admin-list-page";
 import type { AdminListColumn } from "~/components/admin/list/admin-list-table";
 import { Badge } from "~/components/ui/badge";
 import { ANNOUNCEMENT_MESSAGES } from "~/lib/announcements";
-import { formatDateTime } from "~/lib/dates";
-import { ANNOUNCEMENT_AUDIENCE_LABELS, ANNOUNCEMENT_STATUS_LABELS, ANNOUNCEMENT_AUDIENCES, isOneOf } from "~/lib/domain-values";
-import { defineListUrl, pageParam, textParam } from "~/lib/list-url";
+
 import { adminMeta } from "~/lib/seo";
-import { readAdminList } from "~/server/admin-list.server";
-import { requireAdmin } from "~/server/auth/guards.server";
-import { listAdminAnnouncements } from "~/server/marketing/announcements.server";
+export { loader } from "./announcements.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "Announcements");
-
-const announcementList = defineListUrl("/admin/announcements", { q: textParam({ maxLength: 200 }), page: pageParam() });
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin({ request, context });
-  return readAdminList({
-    request,
-    list: announcementList,
-    failure: ANNOUNCEMENT_MESSAGES.listFailed,
-    what: "admin announcement list",
-    read: async ({ q, page }) => {
-      const result = await listAdminAnnouncements({ query: q, page });
-      const rows = result.announcements.map((row) => ({
-        id: row.id,
-        subject: row.subject,
-        to: isOneOf(ANNOUNCEMENT_AUDIENCES, row.audience)
-          ? row.audience === "course"
-            ? `${ANNOUNCEMENT_AUDIENCE_LABELS.course}: ${row.courseTitle ?? "a deleted course"}`
-            : ANNOUNCEMENT_AUDIENCE_LABELS[row.audience]
-          : row.audience,
-        sending: row.status === "sending",
-        // Still moving: queuing, or queued messages not yet delivered or failed.
-        moving: row.status === "sending" || row.sentCount + row.failedCount < row.queuedCount,
-        status: row.status === "sent" ? ANNOUNCEMENT_STATUS_LABELS.sent : ANNOUNCEMENT_STATUS_LABELS.sending,
-        progress: `${row.queuedCount.toLocaleString("en-US")} of ${row.recipientCount.toLocaleString("en-US")} queued`,
-        delivered: `${row.sentCount.toLocaleString("en-US")} sent · ${row.failedCount.toLocaleString("en-US")} failed`,
-        created: formatDateTime(row.createdAt),
-      }));
-      return { ...result, rows };
-    },
-  });
-}
 
 type AnnouncementRow = Route.ComponentProps["loaderData"]["rows"][number];
 
@@ -82,7 +47,7 @@ export default function AdminAnnouncements({ loaderData }: Route.ComponentProps)
     <AdminListPage
       title="Announcements"
       noun={["announcement", "announcements"]}
-      list={announcementList}
+      list={announcementListUrl}
       data={loaderData}
       search={{ id: "announcement", label: "Search announcements by subject", placeholder: "Search by subject", maxLength: 200 }}
       create={{ to: "/admin/announcements/new", label: "New announcement", firstLabel: "Write the first announcement" }}

@@ -2,21 +2,13 @@ import type { Route } from "./+types/blog-new";
 import { adminMeta } from "~/lib/seo";
 import { AdminError } from "~/components/admin/admin-error";
 import { useToastOnce } from "~/components/use-toast-once";
-import { requireAdmin } from "~/server/auth/guards.server";
+
 import { PostEditor } from "./post-editor";
-import { postCategories, runPostEditorAction } from "./post-editor.server";
+
 import { EMPTY_POST } from "./post-form";
+export { loader, action } from "./blog-new.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "New post");
-
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin({ request, context });
-  return { categories: postCategories };
-}
-
-export function action({ request, context }: Route.ActionArgs) {
-  return runPostEditorAction({ request, context });
-}
 
 export default function NewPost({ loaderData, actionData }: Route.ComponentProps) {
   useToastOnce(actionData?.toast);

@@ -1,3 +1,4 @@
+import { postListUrl } from "~/lib/admin-list-urls";
 import type { RouterContextProvider } from "react-router";
 import { parseForm } from "~/lib/forms/parse-form";
 import { POST_MESSAGES } from "~/lib/post-messages";
@@ -7,6 +8,10 @@ import { deletePost, setPostStatus } from "~/server/posts/admin-posts.server";
 import { postFailure } from "~/server/posts/post-failures.server";
 import { dataWithToast } from "~/server/toast.server";
 import { postListForm } from "./post-form";
+import { formatDateTime } from "~/lib/dates";
+import type { Route } from "./+types/blog";
+import { readAdminList } from "~/server/admin-list.server";
+import { listAdminPosts } from "~/server/posts/admin-posts.server";
 
 const SUCCESS = { publish: POST_MESSAGES.published, unpublish: POST_MESSAGES.unpublished, delete: POST_MESSAGES.deleted } as const;
 
@@ -24,4 +29,31 @@ export async function postListAction({ request, context }: { request: Request; c
     return dataWithToast({}, toast, status);
   }
   return dataWithToast({}, { kind: "success", message: SUCCESS[intent] });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin({ request, context });
+  return readAdminList({
+    request,
+    list: postListUrl,
+    failure: POST_MESSAGES.fetchListFailed,
+    what: "admin post list",
+    read: async ({ q, page }) => {
+      const result = await listAdminPosts({ query: q, page });
+      const rows = result.posts.map((post) => ({
+        id: post.id,
+        title: post.title,
+        slug: post.slug,
+        status: post.status,
+        category: post.category,
+        updated: formatDateTime(post.updatedAt),
+      }));
+      return { ...result, rows };
+    },
+  });
+}
+
+/** Publish, unpublish and delete: the row buttons post an `intent`, answered with the toast to show. */
+export function action({ request, context }: Route.ActionArgs) {
+  return postListAction({ request, context });
 }

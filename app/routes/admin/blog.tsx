@@ -1,50 +1,18 @@
-import { formatDateTime } from "~/lib/dates";
 import { FileText } from "lucide-react";
 import type { Route } from "./+types/blog";
+import { postListUrl } from "~/lib/admin-list-urls";
 import { AdminError } from "~/components/admin/admin-error";
 import { AdminListPage } from "~/components/admin/list/admin-list-page";
 import type { AdminListColumn } from "~/components/admin/list/admin-list-table";
 import { DeleteRowButton, PublishToggle, RowActions, RowLink } from "~/components/admin/list/row-actions";
 import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
-import { defineListUrl, pageParam, textParam } from "~/lib/list-url";
-import { POST_MESSAGES } from "~/lib/post-messages";
+
 import { adminMeta } from "~/lib/seo";
-import { readAdminList } from "~/server/admin-list.server";
-import { requireAdmin } from "~/server/auth/guards.server";
-import { listAdminPosts } from "~/server/posts/admin-posts.server";
-import { postListAction } from "./blog.server";
+
 import { RowTitle } from "~/components/admin/list/row-title";
+export { loader, action } from "./blog.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "Blog");
-
-const postList = defineListUrl("/admin/blog", { q: textParam({ maxLength: 200 }), page: pageParam() });
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin({ request, context });
-  return readAdminList({
-    request,
-    list: postList,
-    failure: POST_MESSAGES.fetchListFailed,
-    what: "admin post list",
-    read: async ({ q, page }) => {
-      const result = await listAdminPosts({ query: q, page });
-      const rows = result.posts.map((post) => ({
-        id: post.id,
-        title: post.title,
-        slug: post.slug,
-        status: post.status,
-        category: post.category,
-        updated: formatDateTime(post.updatedAt),
-      }));
-      return { ...result, rows };
-    },
-  });
-}
-
-/** Publish, unpublish and delete: the row buttons post an `intent`, answered with the toast to show. */
-export function action({ request, context }: Route.ActionArgs) {
-  return postListAction({ request, context });
-}
 
 type PostRow = Route.ComponentProps["loaderData"]["rows"][number];
 
@@ -69,7 +37,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
     <AdminListPage
       title="Blog posts"
       noun={["post", "posts"]}
-      list={postList}
+      list={postListUrl}
       data={loaderData}
       search={{ id: "post", label: "Search posts by title or slug", placeholder: "Search by title or slug", maxLength: 200 }}
       create={{ to: "/admin/blog/new", label: "New post", firstLabel: "Write the first post" }}

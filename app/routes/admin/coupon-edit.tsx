@@ -6,17 +6,9 @@ import { Button } from "~/components/ui/button";
 import { useAnswerToast, useToastOnce } from "~/components/use-toast-once";
 import { adminMeta } from "~/lib/seo";
 import { CouponEditor } from "./coupon-editor";
-import { couponEditorAction, couponEditorLoader } from "./coupon-editor.server";
+export { loader, action } from "./coupon-edit.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "Edit coupon");
-
-export function loader({ request, context, params }: Route.LoaderArgs) {
-  return couponEditorLoader({ request, context, couponId: params.id });
-}
-
-export function action({ request, context, params }: Route.ActionArgs) {
-  return couponEditorAction({ request, context, couponId: params.id });
-}
 
 /** Disable or Enable, posted to the coupons list's action, so both pages share one. */
 function StatusButton({ coupon }: { coupon: { id: string; code: string; status: string } }) {

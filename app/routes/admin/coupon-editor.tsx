@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ChangeEvent, ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -54,6 +54,13 @@ function Choice({
       ) : null}
     </fieldset>
   );
+}
+
+/** Ticking a course chooses "Chosen courses": under another target the tick would mean nothing (the server refuses it). */
+function chooseCoursesTarget(event: ChangeEvent<HTMLInputElement>) {
+  if (!event.currentTarget.checked) return;
+  const target = event.currentTarget.form?.querySelector<HTMLInputElement>('input[name="appliesTo"][value="courses"]');
+  if (target) target.checked = true;
 }
 
 /**
@@ -167,6 +174,7 @@ export function CouponEditor({
                             name="courseIds"
                             value={course.id}
                             defaultChecked={chosen.has(course.id)}
+                            onChange={chooseCoursesTarget}
                             className="size-4 accent-primary"
                           />
                           {course.title}

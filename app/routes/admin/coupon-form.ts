@@ -1,5 +1,5 @@
 import { z } from "~/lib/forms/zod";
-import { COUPON_CODE_MAX, COUPON_CODE_PATTERN, normalizeCouponCode, type CouponInput } from "~/lib/coupons";
+import { COUPON_CODE_MAX, COUPON_CODE_PATTERN, COUPON_MESSAGES, normalizeCouponCode, type CouponInput } from "~/lib/coupons";
 import { COUPON_DISCOUNT_TYPES, COUPON_DURATIONS, COUPON_TARGETS } from "~/lib/domain-values";
 import { formatIsoDay } from "~/lib/dates";
 import { priceDollarsField } from "~/lib/forms/fields";
@@ -160,6 +160,11 @@ export const couponForm = z
     } else amountOffCents = form.amountOff;
     if (form.appliesTo === "courses" && form.courseIds.length === 0) {
       context.addIssue({ code: "custom", path: ["courseIds"], message: "Choose at least one course" });
+    }
+    // Ticked courses under another target would be dropped on save: the coupon would then discount
+    // what the form did not show (every course, or the membership). Refused, so what is saved is what was shown.
+    if (form.appliesTo !== "courses" && form.courseIds.length > 0) {
+      context.addIssue({ code: "custom", path: ["courseIds"], message: COUPON_MESSAGES.coursesWithOtherTarget });
     }
     // The end date is the last day the code works: it ends at the start of the next day (UTC).
     const endsAt = form.endsOn ? new Date(form.endsOn.getTime() + DAY_MS) : null;

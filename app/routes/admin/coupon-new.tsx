@@ -3,17 +3,9 @@ import { AdminError } from "~/components/admin/admin-error";
 import { useToastOnce } from "~/components/use-toast-once";
 import { adminMeta } from "~/lib/seo";
 import { CouponEditor } from "./coupon-editor";
-import { couponEditorAction, couponEditorLoader } from "./coupon-editor.server";
+export { loader, action } from "./coupon-new.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "New coupon");
-
-export function loader({ request, context }: Route.LoaderArgs) {
-  return couponEditorLoader({ request, context });
-}
-
-export function action({ request, context }: Route.ActionArgs) {
-  return couponEditorAction({ request, context });
-}
 
 export default function NewCoupon({ loaderData, actionData }: Route.ComponentProps) {
   useToastOnce(actionData?.toast);

@@ -112,6 +112,36 @@ describe("Admin → Coupons", () => {
     expect(await database().db.$count(coupons, eq(coupons.code, "FRESH"))).toBe(0);
   });
 
+  it("refuses courses ticked under “Every course” or “The membership”, saving nothing, so a coupon never discounts what the form did not show", async () => {
+    const launch = await createCourseForSale();
+    for (const appliesTo of ["all-courses", "membership"]) {
+      const refused = (await postNewCoupon([
+        ["intent", "save"],
+        ["code", `launch-${appliesTo}`],
+        ["discountType", "percent"],
+        ["percentOff", "25"],
+        ["appliesTo", appliesTo],
+        ["courseIds", launch.id],
+      ])) as unknown as Answer;
+      expect(refused.init.status).toBe(400);
+      expect(refused.data.errors).toEqual({
+        courseIds: ["Courses are ticked: choose “Chosen courses” to limit the coupon to them, or untick them"],
+      });
+      expect(refused.data.values).toMatchObject({ appliesTo, courseIds: launch.id, percentOff: "25" });
+      expect(await database().db.$count(coupons, eq(coupons.code, `LAUNCH-${appliesTo.toUpperCase()}`))).toBe(0);
+    }
+
+    const coupon = await createTestCoupon({ percentOff: 10, appliesTo: "courses", courseIds: [launch.id] });
+    const edited = (await callAction(editRoute, {
+      path: `/admin/coupons/${coupon.id}`,
+      params: { id: coupon.id },
+      user: admin,
+      form: { intent: "save", code: coupon.code, discountType: "percent", percentOff: "25", appliesTo: "all-courses", courseIds: launch.id },
+    })) as unknown as Answer;
+    expect(edited.init.status).toBe(400);
+    expect(await couponByCode(coupon.code)).toMatchObject({ percentOff: 10, appliesTo: "courses", courseIds: [launch.id] });
+  });
+
   it("edits a coupon, and disables and enables it from the list", async () => {
     const coupon = await createTestCoupon({ percentOff: 10 });
     const saved = (await callAction(editRoute, {

@@ -374,7 +374,14 @@ describe("a lesson's captions in the builder", () => {
     try {
       const [lesson] = await database()
         .db.insert(lessons)
-        .values({ courseId, title: "Abused", slug: unique("abused"), orderIndex: 93, videoProvider: "upload", videoStoragePath: `${courseId}/3-clip.mp4` })
+        .values({
+          courseId,
+          title: "Abused",
+          slug: unique("abused"),
+          orderIndex: 93,
+          videoProvider: "upload",
+          videoStoragePath: `${courseId}/3-clip.mp4`,
+        })
         .returning({ id: lessons.id });
       const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
       const abuses: [string, BlobPart][] = [
@@ -385,7 +392,11 @@ describe("a lesson's captions in the builder", () => {
         ["image.vtt", new Uint8Array(png)],
       ];
       for (const [name, body] of abuses) {
-        const refused = await act({ intent: "upload-captions", lesson_id: lesson.id, captions: new File([body], name, { type: "text/vtt" }) });
+        const refused = await act({
+          intent: "upload-captions",
+          lesson_id: lesson.id,
+          captions: new File([body], name, { type: "text/vtt" }),
+        });
         expect(statusOf(refused), name).toBe(400);
         expect(refused.data.errors, name).toHaveProperty("captions");
       }

@@ -14,6 +14,13 @@ import { removeLessonCaptions, setLessonCaptions } from "~/server/video/lesson-c
 import { retryLessonTranscode } from "~/server/video/lesson-streams.server";
 import { CAPTIONS_MESSAGES } from "~/lib/webvtt";
 import { dripColumns, builderForm, type BuilderIntent } from "./course-builder-form";
+import { data } from "react-router";
+import type { Route } from "./+types/course-builder";
+import type { Toast } from "~/lib/toast";
+import { getCourseDetails } from "~/server/courses/course-details.server";
+import { builderVideos, getCurriculum } from "~/server/curriculum/curriculum.server";
+import { listBuilderQuizzes } from "~/server/quizzes/quiz-editor.server";
+import { logger } from "~/server/platform/logger.server";
 
 const OPERATION: Record<BuilderIntent, BuilderOperation> = {
   "update-details": "details",
@@ -153,4 +160,38 @@ export async function courseBuilderAction({
     return dataWithToast({ intent: form.intent, errors: errors ?? {}, values: parsed.values }, toast, status);
   }
   return dataWithToast({ intent: form.intent, result: result ?? null }, { kind: "success", message: SUCCESS[form.intent] });
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  requireAdmin({ request, context });
+  let course: Awaited<ReturnType<typeof getCourseDetails>>;
+  try {
+    course = await getCourseDetails({ courseId: params.id });
+  } catch (error) {
+    // §8: 'Failed to load course', then the screen shows 'Course not found.'.
+    logger.error({ err: error, courseId: params.id }, "builder course load failed");
+    return {
+      course: null,
+      curriculum: null,
+      quizzes: {},
+      toast: newToast({ kind: "error", message: BUILDER_MESSAGES.loadCourseFailed }) as Toast | null,
+    };
+  }
+  if (!course) throw data({ message: BUILDER_MESSAGES.courseNotFound }, { status: 404 });
+  try {
+    const [curriculum, quizzes] = await Promise.all([getCurriculum({ courseId: course.id }), listBuilderQuizzes({ courseId: course.id })]);
+    return { course, curriculum, quizzes, videos: await builderVideos(curriculum), toast: null as Toast | null };
+  } catch (error) {
+    logger.error({ err: error, courseId: course.id }, "builder curriculum load failed");
+    return {
+      course,
+      curriculum: null,
+      quizzes: {},
+      toast: newToast({ kind: "error", message: BUILDER_MESSAGES.loadCurriculumFailed }) as Toast | null,
+    };
+  }
+}
+
+export function action({ request, context, params }: Route.ActionArgs) {
+  return courseBuilderAction({ request, context, courseId: params.id });
 }

@@ -1,4 +1,4 @@
-import { data, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { adminMeta } from "~/lib/seo";
 import type { Route } from "./+types/course-builder";
 import { AdminError } from "~/components/admin/admin-error";
@@ -9,15 +9,9 @@ import { PublishToggle } from "~/components/admin/builder/publish-toggle";
 import { useToastOnce } from "~/components/use-toast-once";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { BUILDER_MESSAGES } from "~/lib/builder-messages";
-import type { Toast } from "~/lib/toast";
-import { requireAdmin } from "~/server/auth/guards.server";
-import { getCourseDetails } from "~/server/courses/course-details.server";
-import { builderVideos, getCurriculum } from "~/server/curriculum/curriculum.server";
-import { listBuilderQuizzes } from "~/server/quizzes/quiz-editor.server";
-import { logger } from "~/server/logger.server";
-import { newToast } from "~/server/toast.server";
-import { courseBuilderAction } from "./course-builder.server";
+
 import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
+export { loader, action } from "./course-builder.server";
 
 /** The admin layout leaves the side to this screen's own menu (§2: "the course builder has its own side menu"). */
 export const handle = { ownSideMenu: true };
@@ -27,40 +21,6 @@ export const meta: Route.MetaFunction = (args) =>
 
 const TABS = ["details", "curriculum"] as const;
 type Tab = (typeof TABS)[number];
-
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  requireAdmin({ request, context });
-  let course: Awaited<ReturnType<typeof getCourseDetails>>;
-  try {
-    course = await getCourseDetails({ courseId: params.id });
-  } catch (error) {
-    // §8: 'Failed to load course', then the screen shows 'Course not found.'.
-    logger.error({ err: error, courseId: params.id }, "builder course load failed");
-    return {
-      course: null,
-      curriculum: null,
-      quizzes: {},
-      toast: newToast({ kind: "error", message: BUILDER_MESSAGES.loadCourseFailed }) as Toast | null,
-    };
-  }
-  if (!course) throw data({ message: BUILDER_MESSAGES.courseNotFound }, { status: 404 });
-  try {
-    const [curriculum, quizzes] = await Promise.all([getCurriculum({ courseId: course.id }), listBuilderQuizzes({ courseId: course.id })]);
-    return { course, curriculum, quizzes, videos: await builderVideos(curriculum), toast: null as Toast | null };
-  } catch (error) {
-    logger.error({ err: error, courseId: course.id }, "builder curriculum load failed");
-    return {
-      course,
-      curriculum: null,
-      quizzes: {},
-      toast: newToast({ kind: "error", message: BUILDER_MESSAGES.loadCurriculumFailed }) as Toast | null,
-    };
-  }
-}
-
-export function action({ request, context, params }: Route.ActionArgs) {
-  return courseBuilderAction({ request, context, courseId: params.id });
-}
 
 export default function CourseBuilder({ loaderData }: Route.ComponentProps) {
   const { course, curriculum } = loaderData;

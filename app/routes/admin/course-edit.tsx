@@ -1,61 +1,14 @@
-import { data } from "react-router";
 import type { Route } from "./+types/course-edit";
 import { adminMeta } from "~/lib/seo";
 import { AdminError } from "~/components/admin/admin-error";
 import { useToastOnce } from "~/components/use-toast-once";
 import { COURSE_MESSAGES } from "~/lib/course-messages";
-import { isOneOf, LEVELS, TOPICS } from "~/lib/domain-values";
-import { requireAdmin } from "~/server/auth/guards.server";
-import { getCourseForEdit } from "~/server/courses/admin-courses.server";
-import { logger } from "~/server/logger.server";
-import { redirectWithToast } from "~/server/toast.server";
+
 import { CourseEditor } from "./course-editor";
-import { runCourseEditorAction } from "./course-editor.server";
-import { centsToDollarsInput, type CourseFormValues } from "./course-form";
+export { loader, action } from "./course-edit.server";
 
 export const meta: Route.MetaFunction = (args) =>
   adminMeta(args, args.loaderData ? `Edit: ${args.loaderData.course.title}` : COURSE_MESSAGES.notFound);
-
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  requireAdmin({ request, context });
-  let course: Awaited<ReturnType<typeof getCourseForEdit>>;
-  try {
-    course = await getCourseForEdit({ courseId: params.id });
-  } catch (error) {
-    logger.error({ err: error, courseId: params.id }, "course load failed");
-    throw await redirectWithToast("/admin/courses", { kind: "error", message: COURSE_MESSAGES.fetchFailed });
-  }
-  if (!course) throw data({ message: COURSE_MESSAGES.notFound }, { status: 404 });
-  const values: CourseFormValues = {
-    title: course.title,
-    slug: course.slug,
-    short_description: course.subtitle,
-    long_description_md: course.longDescriptionMd,
-    price: centsToDollarsInput(course.priceCents),
-    level: isOneOf(LEVELS, course.level) ? course.level : "Beginner",
-    topics: course.topics.filter((topic) => isOneOf(TOPICS, topic)),
-    track: course.track,
-    outcomes: course.outcomes.join("\n"),
-    is_featured: course.isFeatured,
-    cover_url: course.coverUrl ?? "",
-    lessons: course.lessons.map((lesson) => ({ key: lesson.id, id: lesson.id, title: lesson.title, content_md: lesson.contentMd })),
-    removed_lessons: [],
-  };
-  return {
-    course: {
-      id: course.id,
-      title: course.title,
-      status: course.status === "published" ? ("published" as const) : ("draft" as const),
-      moduleLessonCount: course.moduleLessonCount,
-      revision: course.revision,
-      values,
-    },
-  };
-}
-
-export function action({ request, context, params }: Route.ActionArgs) {
-  return runCourseEditorAction({ request, context, courseId: params.id });
-}
 
 export default function EditCourse({ loaderData, actionData }: Route.ComponentProps) {
   const { course } = loaderData;

@@ -1,3 +1,4 @@
+import { courseListUrl } from "~/lib/admin-list-urls";
 import type { RouterContextProvider } from "react-router";
 import { COURSE_MESSAGES } from "~/lib/course-messages";
 import { parseForm } from "~/lib/forms/parse-form";
@@ -7,6 +8,11 @@ import { deleteCourse, setCourseStatus } from "~/server/courses/admin-courses.se
 import { courseFailure } from "~/server/courses/course-failures.server";
 import { dataWithToast } from "~/server/toast.server";
 import { courseListForm } from "./course-form";
+import { formatDateTime } from "~/lib/dates";
+import type { Route } from "./+types/courses";
+import { formatUsd } from "~/lib/money";
+import { readAdminList } from "~/server/admin-list.server";
+import { listAdminCourses } from "~/server/courses/admin-courses.server";
 
 const SUCCESS = { publish: COURSE_MESSAGES.published, unpublish: COURSE_MESSAGES.unpublished, delete: COURSE_MESSAGES.deleted } as const;
 
@@ -24,4 +30,34 @@ export async function courseListAction({ request, context }: { request: Request;
     return dataWithToast({}, toast, status);
   }
   return dataWithToast({}, { kind: "success", message: SUCCESS[intent] });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin({ request, context });
+  return readAdminList({
+    request,
+    list: courseListUrl,
+    failure: COURSE_MESSAGES.fetchListFailed,
+    what: "admin course list",
+    read: async ({ q, page }) => {
+      const result = await listAdminCourses({ query: q, page });
+      const rows = result.courses.map((course) => ({
+        id: course.id,
+        title: course.title,
+        slug: course.slug,
+        status: course.status,
+        price: formatUsd(course.priceCents),
+        level: course.level,
+        isFeatured: course.isFeatured,
+        lessonCount: course.lessonCount,
+        updated: formatDateTime(course.updatedAt),
+      }));
+      return { ...result, rows };
+    },
+  });
+}
+
+/** Publish, unpublish and delete: the row buttons post an `intent`, answered with the toast to show. */
+export function action({ request, context }: Route.ActionArgs) {
+  return courseListAction({ request, context });
 }

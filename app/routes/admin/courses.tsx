@@ -1,6 +1,6 @@
-import { formatDateTime } from "~/lib/dates";
 import { GraduationCap, Star } from "lucide-react";
 import type { Route } from "./+types/courses";
+import { courseListUrl } from "~/lib/admin-list-urls";
 import { AdminError } from "~/components/admin/admin-error";
 import { AdminListPage } from "~/components/admin/list/admin-list-page";
 import type { AdminListColumn } from "~/components/admin/list/admin-list-table";
@@ -8,48 +8,13 @@ import { DeleteRowButton, PublishToggle, RowActions, RowLink } from "~/component
 import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
 import { Badge } from "~/components/ui/badge";
 import { COURSE_MESSAGES } from "~/lib/course-messages";
-import { defineListUrl, pageParam, textParam } from "~/lib/list-url";
-import { formatUsd } from "~/lib/money";
+
 import { adminMeta } from "~/lib/seo";
-import { readAdminList } from "~/server/admin-list.server";
-import { requireAdmin } from "~/server/auth/guards.server";
-import { listAdminCourses } from "~/server/courses/admin-courses.server";
-import { courseListAction } from "./courses.server";
+
 import { RowTitle } from "~/components/admin/list/row-title";
+export { loader, action } from "./courses.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "Courses");
-
-const courseList = defineListUrl("/admin/courses", { q: textParam({ maxLength: 200 }), page: pageParam() });
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin({ request, context });
-  return readAdminList({
-    request,
-    list: courseList,
-    failure: COURSE_MESSAGES.fetchListFailed,
-    what: "admin course list",
-    read: async ({ q, page }) => {
-      const result = await listAdminCourses({ query: q, page });
-      const rows = result.courses.map((course) => ({
-        id: course.id,
-        title: course.title,
-        slug: course.slug,
-        status: course.status,
-        price: formatUsd(course.priceCents),
-        level: course.level,
-        isFeatured: course.isFeatured,
-        lessonCount: course.lessonCount,
-        updated: formatDateTime(course.updatedAt),
-      }));
-      return { ...result, rows };
-    },
-  });
-}
-
-/** Publish, unpublish and delete: the row buttons post an `intent`, answered with the toast to show. */
-export function action({ request, context }: Route.ActionArgs) {
-  return courseListAction({ request, context });
-}
 
 type CourseRow = Route.ComponentProps["loaderData"]["rows"][number];
 
@@ -82,7 +47,7 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
     <AdminListPage
       title="Courses"
       noun={["course", "courses"]}
-      list={courseList}
+      list={courseListUrl}
       data={loaderData}
       search={{
         id: "course",

@@ -1,8 +1,16 @@
 import { subDays } from "date-fns";
 import { countCourses, countLessons } from "~/server/courses/course-cards.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { countPosts } from "~/server/posts/admin-posts.server";
 import { countUsers } from "~/server/users/users.server";
+import { formatDateTime } from "~/lib/dates";
+import type { Route } from "./+types/dashboard";
+import { isAdminRole } from "~/lib/roles";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { listRecentPosts } from "~/server/posts/admin-posts.server";
+import { sendToOwnerSetupWhileNoAdmin } from "~/server/users/owner-setup.server";
+import { listRecentUsers } from "~/server/users/users.server";
+import { paymentsMode } from "~/server/payments/providers.server";
 
 export const DASHBOARD_COUNTS = ["users", "newUsers", "courses", "lessons", "publishedPosts", "draftPosts"] as const;
 export type DashboardCountName = (typeof DASHBOARD_COUNTS)[number];
@@ -36,4 +44,44 @@ export async function getDashboardCounts(queries: Record<DashboardCountName, Cou
       return [name, null];
     }),
   ) as DashboardCounts;
+}
+
+/** A list that failed to load shows as empty (and is logged), like the old dashboard. */
+async function orEmpty<T>(what: string, rows: Promise<T[]>): Promise<T[]> {
+  try {
+    return await rows;
+  } catch (error) {
+    logger.error({ err: error, list: what }, "dashboard list failed");
+    return [];
+  }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // Loaders run in parallel: /admin itself sends a first-run visitor on, whichever answers first.
+  await sendToOwnerSetupWhileNoAdmin({ context });
+  requireAdmin({ request, context });
+  const [counts, users, posts] = await Promise.all([
+    getDashboardCounts(),
+    orEmpty("users", listRecentUsers({ limit: RECENT_LIMIT })),
+    orEmpty("posts", listRecentPosts({ limit: RECENT_LIMIT })),
+  ]);
+  // Dates are formatted here so the server's and the browser's time zones cannot disagree.
+  return {
+    counts,
+    testMode: paymentsMode() === "test",
+    recentUsers: users.map((user) => ({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      isAdmin: isAdminRole(user.role),
+      role: user.role,
+      joined: formatDateTime(user.createdAt),
+    })),
+    recentPosts: posts.map((post) => ({
+      id: post.id,
+      title: post.title,
+      status: post.status,
+      date: formatDateTime(post.publishedAt ?? post.createdAt),
+    })),
+  };
 }

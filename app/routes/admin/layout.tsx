@@ -7,20 +7,9 @@ import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { Spinner } from "~/components/ui/spinner";
 import { useSiteSettings } from "~/components/use-site-settings";
 import { cn } from "~/lib/utils";
-import { requireAdmin } from "~/server/auth/guards.server";
-import { sendToOwnerSetupWhileNoAdmin } from "~/server/users/owner-setup.server";
+export { loader } from "./layout.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args);
-
-/**
- * The layout's own check; every child loader and action still checks for itself. On a first run
- * with no admin at all, the back office is the owner-setup form.
- */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await sendToOwnerSetupWhileNoAdmin({ context });
-  const admin = requireAdmin({ request, context });
-  return { admin: { name: admin.name, email: admin.email, role: admin.role } };
-}
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();

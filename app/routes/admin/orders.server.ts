@@ -7,6 +7,10 @@ import { refundOrder } from "~/server/payments/billing.server";
 import { paymentFailure } from "~/server/payments/payment-failures.server";
 import { dataWithToast, newToast, redirectWithToast } from "~/server/toast.server";
 import { orderListForm } from "./orders-form";
+import type { Route } from "./+types/orders";
+import { toOrderRow } from "~/components/admin/order-row";
+import { readAdminList } from "~/server/admin-list.server";
+import { listAdminOrders } from "~/server/payments/admin-orders.server";
 
 /**
  * /admin/orders: Refund. Success goes back to the list as it was (search, status, page) with the
@@ -28,4 +32,23 @@ export async function orderListAction({ request, context }: { request: Request; 
   }
   const list = orderListUrl.href(orderListUrl.parse(new URL(request.url).searchParams));
   return redirectWithToast(list, { kind: "success", message: ORDER_MESSAGES.refunded(itemTitle) });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin({ request, context });
+  return readAdminList({
+    request,
+    list: orderListUrl,
+    failure: ORDER_MESSAGES.fetchListFailed,
+    what: "admin order list",
+    read: async ({ q, status, page }) => {
+      const result = await listAdminOrders({ query: q, status, page });
+      return { ...result, rows: result.orders.map(toOrderRow) };
+    },
+  });
+}
+
+/** Refund: the row's button posts `{ intent: "refund", orderId }` with the list's query string. */
+export function action({ request, context }: Route.ActionArgs) {
+  return orderListAction({ request, context });
 }

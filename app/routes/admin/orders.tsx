@@ -3,35 +3,14 @@ import type { Route } from "./+types/orders";
 import { AdminError } from "~/components/admin/admin-error";
 import { AdminListPage } from "~/components/admin/list/admin-list-page";
 import { orderColumns, orderRefundAction, StripeRefundNote } from "~/components/admin/order-columns";
-import { toOrderRow } from "~/components/admin/order-row";
+
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "~/lib/domain-values";
 import { ORDER_MESSAGES, orderListUrl, ORDERS_MAX_QUERY_LENGTH } from "~/lib/order-list-filters";
 import { adminMeta } from "~/lib/seo";
-import { readAdminList } from "~/server/admin-list.server";
-import { requireAdmin } from "~/server/auth/guards.server";
-import { listAdminOrders } from "~/server/payments/admin-orders.server";
-import { orderListAction } from "./orders.server";
+
+export { loader, action } from "./orders.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, ORDER_MESSAGES.title);
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin({ request, context });
-  return readAdminList({
-    request,
-    list: orderListUrl,
-    failure: ORDER_MESSAGES.fetchListFailed,
-    what: "admin order list",
-    read: async ({ q, status, page }) => {
-      const result = await listAdminOrders({ query: q, status, page });
-      return { ...result, rows: result.orders.map(toOrderRow) };
-    },
-  });
-}
-
-/** Refund: the row's button posts `{ intent: "refund", orderId }` with the list's query string. */
-export function action({ request, context }: Route.ActionArgs) {
-  return orderListAction({ request, context });
-}
 
 const columns = orderColumns({ showBuyer: true });
 const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: ORDER_STATUS_LABELS[status] }));

@@ -3,7 +3,7 @@ import { parseForm, type FieldErrors } from "~/lib/forms/parse-form";
 import { requestInfoContext } from "~/lib/request-context";
 import { invalidForm, readForm } from "~/server/action.server";
 import { callAuthEndpoint } from "~/server/auth/auth-request.server";
-import { minutesText } from "~/server/rate-limit.server";
+import { minutesText } from "~/server/platform/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { createOwnerAccount, OwnerSetupClosedError, takeOwnerSetupAttempt } from "~/server/users/owner-setup.server";
 import { ownerSetupFailure } from "~/server/users/user-failures.server";

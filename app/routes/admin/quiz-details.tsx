@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { ArrowLeft } from "lucide-react";
 import type { Route } from "./+types/quiz-details";
 import { AdminError } from "~/components/admin/admin-error";
@@ -6,31 +6,14 @@ import { FigureList } from "~/components/admin/figure-list";
 import { AdminListTable, type AdminListColumn } from "~/components/admin/list/admin-list-table";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { QUIZ_QUESTION_KIND_LABELS, isOneOf, QUIZ_QUESTION_KINDS } from "~/lib/domain-values";
+
 import { lessonPath } from "~/lib/learning";
 import { QUIZ_ADMIN_MESSAGES, quizPassRateText } from "~/lib/quiz";
 import { adminMeta } from "~/lib/seo";
-import { requireAdmin } from "~/server/auth/guards.server";
-import { getQuizStats } from "~/server/quizzes/quiz-stats.server";
+export { loader } from "./quiz-details.server";
 
 export const meta: Route.MetaFunction = (args) =>
   adminMeta(args, args.loaderData ? `${args.loaderData.quiz.lessonTitle} | Quizzes` : QUIZ_ADMIN_MESSAGES.notFound);
-
-/** One quiz: its attempts, pass rate, and how often each question was answered right (docs/decisions/024). */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  requireAdmin({ request, context });
-  const quiz = await getQuizStats({ lessonId: params.lessonId });
-  if (!quiz) throw data({ message: QUIZ_ADMIN_MESSAGES.notFound }, { status: 404 });
-  return {
-    quiz: {
-      ...quiz,
-      questions: quiz.questions.map((question) => ({
-        ...question,
-        kind: isOneOf(QUIZ_QUESTION_KINDS, question.kind) ? QUIZ_QUESTION_KIND_LABELS[question.kind] : question.kind,
-      })),
-    },
-  };
-}
 
 type QuestionRow = Route.ComponentProps["loaderData"]["quiz"]["questions"][number];
 

@@ -1,34 +1,15 @@
 import { ListChecks } from "lucide-react";
 import type { Route } from "./+types/quizzes";
+import { quizListUrl } from "~/lib/admin-list-urls";
 import { AdminError } from "~/components/admin/admin-error";
 import { AdminListPage } from "~/components/admin/list/admin-list-page";
 import type { AdminListColumn } from "~/components/admin/list/admin-list-table";
 import { RowTitle } from "~/components/admin/list/row-title";
-import { defineListUrl, pageParam, textParam } from "~/lib/list-url";
 import { QUIZ_ADMIN_MESSAGES, quizPassRateText } from "~/lib/quiz";
 import { adminMeta } from "~/lib/seo";
-import { readAdminList } from "~/server/admin-list.server";
-import { requireAdmin } from "~/server/auth/guards.server";
-import { listAdminQuizzes } from "~/server/quizzes/quiz-stats.server";
+export { loader } from "./quizzes.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "Quizzes");
-
-const quizList = defineListUrl("/admin/quizzes", { q: textParam({ maxLength: 200 }), page: pageParam() });
-
-/** Every quiz lesson with its attempts and pass rate (docs/decisions/024); each opens its per-question figures. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin({ request, context });
-  return readAdminList({
-    request,
-    list: quizList,
-    failure: QUIZ_ADMIN_MESSAGES.fetchFailed,
-    what: "admin quiz list",
-    read: async ({ q, page }) => {
-      const result = await listAdminQuizzes({ query: q, page });
-      return { ...result, rows: result.quizzes };
-    },
-  });
-}
 
 type QuizRow = Route.ComponentProps["loaderData"]["rows"][number];
 
@@ -49,7 +30,7 @@ export default function AdminQuizzes({ loaderData }: Route.ComponentProps) {
     <AdminListPage
       title="Quizzes"
       noun={["quiz", "quizzes"]}
-      list={quizList}
+      list={quizListUrl}
       data={loaderData}
       search={{ id: "quiz", label: "Search quizzes by lesson or course title", placeholder: "Search by lesson or course", maxLength: 200 }}
       columns={columns}

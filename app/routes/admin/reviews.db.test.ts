@@ -14,7 +14,10 @@ beforeAll(async () => {
   const db = database().db;
   const authors = ["Ada", "Bea", "Cal"].map((name) => ({ id: unique(name), email: `${unique(name)}@example.test`, name, role: "user" }));
   await db.insert(users).values([{ id: admin.id, email: admin.email, name: admin.name, role: "admin" }, ...authors]);
-  const [course] = await db.insert(courses).values({ title: `Course ${tag}`, slug: tag, status: "published" }).returning({ id: courses.id });
+  const [course] = await db
+    .insert(courses)
+    .values({ title: `Course ${tag}`, slug: tag, status: "published" })
+    .returning({ id: courses.id });
   const rows = await db
     .insert(reviews)
     .values(

@@ -1,57 +1,20 @@
 import { MessageSquareText } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/reviews";
+import { reviewListUrl } from "~/lib/admin-list-urls";
 import { AdminError } from "~/components/admin/admin-error";
 import { AdminListPage } from "~/components/admin/list/admin-list-page";
 import type { AdminListColumn } from "~/components/admin/list/admin-list-table";
 import { RowActions, RowIntentButton } from "~/components/admin/list/row-actions";
 import { Badge } from "~/components/ui/badge";
-import { formatDate } from "~/lib/dates";
+
 import { REVIEW_VISIBILITIES, REVIEW_VISIBILITY_LABELS } from "~/lib/domain-values";
-import { defineListUrl, optionParam, pageParam, textParam } from "~/lib/list-url";
 import { REVIEW_MESSAGES } from "~/lib/review-messages";
 import { adminMeta } from "~/lib/seo";
-import { readAdminList } from "~/server/admin-list.server";
-import { requireAdmin } from "~/server/auth/guards.server";
-import { listAdminReviews } from "~/server/courses/reviews.server";
-import { reviewListAction } from "./reviews.server";
+
+export { loader, action } from "./reviews.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "Reviews");
-
-const reviewList = defineListUrl("/admin/reviews", {
-  q: textParam({ maxLength: 200 }),
-  visibility: optionParam(REVIEW_VISIBILITIES),
-  page: pageParam(),
-});
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin({ request, context });
-  return readAdminList({
-    request,
-    list: reviewList,
-    failure: REVIEW_MESSAGES.fetchListFailed,
-    what: "admin review list",
-    read: async ({ q, visibility, page }) => {
-      const result = await listAdminReviews({ query: q, visibility, page });
-      const rows = result.reviews.map((review) => ({
-        id: review.id,
-        authorName: review.authorName,
-        rating: review.rating,
-        comment: review.comment,
-        hidden: review.hiddenAt !== null,
-        courseTitle: review.courseTitle,
-        courseSlug: review.courseSlug,
-        written: formatDate(review.createdAt),
-      }));
-      return { ...result, rows };
-    },
-  });
-}
-
-/** Hide and Show: the row buttons post an `intent`, answered with the toast to show. */
-export function action({ request, context }: Route.ActionArgs) {
-  return reviewListAction({ request, context });
-}
 
 type ReviewRow = Route.ComponentProps["loaderData"]["rows"][number];
 
@@ -73,7 +36,9 @@ const columns: AdminListColumn<ReviewRow>[] = [
   {
     header: "Status",
     from: "sm",
-    cell: (review) => <Badge variant={review.hidden ? "secondary" : "success"}>{REVIEW_VISIBILITY_LABELS[review.hidden ? "hidden" : "shown"]}</Badge>,
+    cell: (review) => (
+      <Badge variant={review.hidden ? "secondary" : "success"}>{REVIEW_VISIBILITY_LABELS[review.hidden ? "hidden" : "shown"]}</Badge>
+    ),
   },
   { header: "Written", from: "md", className: "whitespace-nowrap", cell: (review) => review.written },
 ];
@@ -85,9 +50,14 @@ export default function AdminReviews({ loaderData }: Route.ComponentProps) {
     <AdminListPage
       title="Reviews"
       noun={["review", "reviews"]}
-      list={reviewList}
+      list={reviewListUrl}
       data={loaderData}
-      search={{ id: "review", label: "Search reviews by author, text or course", placeholder: "Search by author, text or course", maxLength: 200 }}
+      search={{
+        id: "review",
+        label: "Search reviews by author, text or course",
+        placeholder: "Search by author, text or course",
+        maxLength: 200,
+      }}
       filters={[{ name: "visibility", label: "Status", allLabel: "All statuses", options: VISIBILITY_OPTIONS, phrase: "with the status" }]}
       focusSearchOnN
       columns={columns}

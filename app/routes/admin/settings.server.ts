@@ -7,6 +7,9 @@ import { settingsFailure } from "~/server/settings/settings-failures.server";
 import { updateSiteSettings } from "~/server/settings/site-settings.server";
 import { dataWithToast, newToast, redirectWithToast } from "~/server/toast.server";
 import { settingsForm, typedSettingsValues } from "./settings-form";
+import type { Route } from "./+types/settings";
+import { getSiteSettings } from "~/server/settings/site-settings.server";
+import { settingsFormValues } from "./settings-form";
 
 /**
  * The Settings screen's action (super_admin only): save the settings, then back to the screen
@@ -27,4 +30,14 @@ export async function settingsAction({ request, context }: { request: Request; c
     return dataWithToast({ errors: {}, values }, toast, status);
   }
   return redirectWithToast("/admin/settings", { kind: "success", message: SETTINGS_MESSAGES.saved });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireSuperAdmin({ request, context });
+  // A fresh read rather than the request's copy: this screen shows what is saved right now.
+  return { values: settingsFormValues(await getSiteSettings()) };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return settingsAction({ request, context });
 }

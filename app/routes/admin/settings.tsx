@@ -12,23 +12,12 @@ import { useToastOnce } from "~/components/use-toast-once";
 import type { FieldErrors } from "~/lib/forms/parse-form";
 import { adminMeta } from "~/lib/seo";
 import { SITE_SETTINGS_LIMITS } from "~/lib/site-settings";
-import { requireSuperAdmin } from "~/server/auth/guards.server";
-import { getSiteSettings } from "~/server/settings/site-settings.server";
-import { settingsFormValues, type SettingsFormValues } from "./settings-form";
-import { settingsAction } from "./settings.server";
+
+import { type SettingsFormValues } from "./settings-form";
 import { imageSrc } from "~/lib/image-url";
+export { loader, action } from "./settings.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "Settings");
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSuperAdmin({ request, context });
-  // A fresh read rather than the request's copy: this screen shows what is saved right now.
-  return { values: settingsFormValues(await getSiteSettings()) };
-}
-
-export function action({ request, context }: Route.ActionArgs) {
-  return settingsAction({ request, context });
-}
 
 function PriceInput(props: ComponentProps<typeof Input>) {
   return (

@@ -5,15 +5,10 @@ import { adminMeta } from "~/lib/seo";
 import { AdminError } from "~/components/admin/admin-error";
 import { Button } from "~/components/ui/button";
 import { toastError, toastSuccess } from "~/components/ui/toaster";
-import { requireAdmin } from "~/server/auth/guards.server";
-import { readSetupSql } from "~/routes/admin/setup-sql.server";
+
+export { loader } from "./setup-sql.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "SQL reference");
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin({ request, context });
-  return { files: await readSetupSql() };
-}
 
 function CopyButton({ text, label }: { text: string; label: string }) {
   const [copied, setCopied] = useState(false);

@@ -16,60 +16,13 @@ import { isOneOf, MAIL_KIND_LABELS, MAIL_KINDS, MAIL_STATUS_LABELS, MAIL_STATUSE
 import { JOB_QUEUE_LABELS, JOB_QUEUES } from "~/lib/job-queues";
 import { adminMeta } from "~/lib/seo";
 import { formatDateTime } from "~/lib/dates";
-import type { Toast } from "~/lib/toast";
+
 import { cn } from "~/lib/utils";
-import { readAdminList } from "~/server/admin-list.server";
-import { requireSuperAdmin } from "~/server/auth/guards.server";
-import { failedJobs, queueCounts } from "~/server/jobs/queue.server";
-import { logger } from "~/server/logger.server";
-import { listMailLog } from "~/server/mail/mail-queue.server";
-import { newToast } from "~/server/toast.server";
+
 import { MAIL_LOG_MAX_QUERY_LENGTH, mailLogUrl, SYSTEM_MESSAGES } from "./system-form";
-import { systemAction } from "./system.server";
+export { loader, action } from "./system.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, SYSTEM_MESSAGES.title);
-
-/** The queue counts and the failed jobs; on a failure the page says so and still shows the mail log's search. */
-async function readJobs() {
-  try {
-    const [queues, failed] = await Promise.all([queueCounts(), failedJobs({ limit: 50 })]);
-    return {
-      queues,
-      failed: failed.map((job) => ({ ...job, failedAt: job.failedAt?.toISOString() ?? null })),
-      error: null as Toast | null,
-    };
-  } catch (error) {
-    logger.error({ err: error }, "system screen failed");
-    return { queues: [], failed: [], error: newToast({ kind: "error", message: SYSTEM_MESSAGES.fetchFailed }) };
-  }
-}
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSuperAdmin({ request, context });
-  const [jobs, mail] = await Promise.all([
-    readJobs(),
-    readAdminList({
-      request,
-      list: mailLogUrl,
-      failure: SYSTEM_MESSAGES.fetchFailed,
-      what: "mail log",
-      read: async ({ q, page }) => {
-        const result = await listMailLog({ search: q, page });
-        const rows = result.rows.map((row) => ({
-          ...row,
-          createdAt: row.createdAt.toISOString(),
-          sentAt: row.sentAt?.toISOString() ?? null,
-        }));
-        return { rows, total: result.total, page: result.page, pageCount: Math.max(1, Math.ceil(result.total / result.pageSize)) };
-      },
-    }),
-  ]);
-  return { ...jobs, mail };
-}
-
-export function action({ request, context }: Route.ActionArgs) {
-  return systemAction({ request, context });
-}
 
 const when = (iso: string | null) => (iso ? `${formatDateTime(iso)} UTC` : "—");
 const queueLabel = (name: string) => (isOneOf(JOB_QUEUES, name) ? JOB_QUEUE_LABELS[name] : name);

@@ -16,6 +16,32 @@ import { dataWithToast, redirectWithToast } from "~/server/toast.server";
 import { roleChangeFailure } from "~/server/users/user-failures.server";
 import { changeUserRole } from "~/server/users/user-roles.server";
 import { userDetailsForm } from "./user-details-form";
+import { data } from "react-router";
+import { formatDate, formatDateTime } from "~/lib/dates";
+import type { Route } from "./+types/user-details";
+import { toMembershipView } from "~/components/admin/membership-summary";
+import { toOrderRow } from "~/components/admin/order-row";
+import {
+  ACCESS_EVENT_LABELS,
+  ENROLLMENT_SOURCE_LABELS,
+  isOneOf,
+  ACCESS_EVENT_TYPES,
+  ENROLLMENT_SOURCES,
+  ROLE_LABELS,
+  ROLES,
+} from "~/lib/domain-values";
+import { orderListUrl } from "~/lib/order-list-filters";
+import { assignableRoles, canChangeRole, ROLE_CHANGE_REFUSALS } from "~/lib/role-rules";
+import type { Toast } from "~/lib/toast";
+import { listAccessHistory, listUserCourseAccess } from "~/server/access/course-access.server";
+import { certificateNumber, listUserCertificates } from "~/server/certificates/certificates.server";
+import { loadUserDrip } from "~/server/access/drip.server";
+import { logger } from "~/server/platform/logger.server";
+import { getUserMembership, listUserOrders } from "~/server/payments/admin-orders.server";
+import { newToast } from "~/server/toast.server";
+import { listUserQuizAttempts } from "~/server/quizzes/quiz-stats.server";
+import { getAdminUser } from "~/server/users/admin-users.server";
+import { countSuperAdmins } from "~/server/users/user-roles.server";
 
 type ActionArgs = { request: Request; context: Readonly<RouterContextProvider>; userId: string };
 
@@ -76,4 +102,119 @@ export async function userDetailsAction({ request, context, userId }: ActionArgs
     return dataWithToast({}, toast, status);
   }
   return dataWithToast({}, { kind: "success", message: intent === "grant" ? USER_MESSAGES.granted : USER_MESSAGES.revoked });
+}
+
+/** A section that failed to load is logged and shown as failed; the rest of the page still works. */
+async function orFailed<T>(what: string, userId: string, read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    logger.error({ err: error, userId, section: what }, "user details section failed");
+    return null;
+  }
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const admin = requireAdmin({ request, context });
+  let found: [Awaited<ReturnType<typeof getAdminUser>>, number];
+  try {
+    found = await Promise.all([getAdminUser({ userId: params.id }), countSuperAdmins()]);
+  } catch (error) {
+    logger.error({ err: error, userId: params.id }, "user load failed");
+    throw await redirectWithToast("/admin/users", { kind: "error", message: USER_MESSAGES.fetchFailed });
+  }
+  const [user, superAdminCount] = found;
+  if (!user) throw data({ message: USER_MESSAGES.notFound }, { status: 404 });
+
+  const [courses, history, orders, membership, certificates, quizAttempts, drip] = await Promise.all([
+    orFailed("course access", user.id, listUserCourseAccess({ userId: user.id })),
+    orFailed("history", user.id, listAccessHistory({ userId: user.id })),
+    orFailed("orders", user.id, listUserOrders({ userId: user.id })),
+    orFailed(
+      "membership",
+      user.id,
+      getUserMembership({ userId: user.id }).then((value) => ({ value })),
+    ),
+    orFailed("certificates", user.id, listUserCertificates({ userId: user.id })),
+    orFailed("quiz attempts", user.id, listUserQuizAttempts({ userId: user.id })),
+    orFailed("drip", user.id, loadUserDrip({ userId: user.id })),
+  ]);
+  const roleArgs = { actor: admin, target: user, superAdminCount };
+  const options = assignableRoles(roleArgs);
+  // Why a role is missing from the menu, once per reason.
+  const notes = [
+    ...new Set(
+      ROLES.flatMap((newRole) => {
+        const decision = canChangeRole({ ...roleArgs, newRole });
+        return decision.allowed ? [] : [ROLE_CHANGE_REFUSALS[decision.reason]];
+      }),
+    ),
+  ];
+
+  // Dates are formatted here so the server's and the browser's time zones cannot disagree.
+  return {
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      emailVerified: user.emailVerified,
+      memberSince: formatDate(user.createdAt),
+      lastSeen: user.lastSignInAt ? formatDateTime(user.lastSignInAt) : null,
+      isYou: user.id === admin.id,
+    },
+    role: { options, notes },
+    courses: (courses ?? []).map((course) => ({
+      courseId: course.courseId,
+      title: course.title,
+      slug: course.slug,
+      status: course.status,
+      // A drip course (issue 24): the admin can open every lesson now for this person, once.
+      drip: drip?.dripping.has(course.courseId) ? (drip.opened.has(course.courseId) ? ("opened" as const) : ("scheduled" as const)) : null,
+      detail:
+        course.status === "active"
+          ? `Since ${formatDate(course.grantedAt!)}${course.source ? ` · ${ENROLLMENT_SOURCE_LABELS[course.source]}` : ""}`
+          : course.status === "revoked" && course.revokedAt
+            ? `Revoked ${formatDate(course.revokedAt)}`
+            : null,
+    })),
+    accessError: courses ? null : (newToast({ kind: "error", message: USER_MESSAGES.accessLoadFailed }) as Toast),
+    // undefined: the section failed to load (orFailed's null means that there, not "no membership").
+    payments:
+      orders && membership !== null
+        ? {
+            orders: orders.orders.map(toOrderRow),
+            total: orders.total,
+            allOrdersHref: orderListUrl.href({ q: user.email }),
+            membership: membership.value ? toMembershipView(membership.value) : null,
+          }
+        : null,
+    certificates: (certificates ?? []).map((certificate) => ({
+      id: certificate.id,
+      number: certificateNumber(certificate.number),
+      courseTitle: certificate.courseTitle,
+      issuedOn: formatDate(certificate.issuedAt),
+      revokedOn: certificate.revokedAt ? formatDate(certificate.revokedAt) : null,
+    })),
+    quizAttempts: quizAttempts?.map(({ submittedAt, ...attempt }) => ({ ...attempt, submitted: formatDateTime(submittedAt) })) ?? null,
+    history: history
+      ? history.map((event) => ({
+          id: event.id,
+          at: event.createdAt.toISOString(),
+          when: formatDateTime(event.createdAt),
+          what: isOneOf(ACCESS_EVENT_TYPES, event.type) ? ACCESS_EVENT_LABELS[event.type] : event.type,
+          subject:
+            event.type === "role_change"
+              ? `${event.fromRole && isOneOf(ROLES, event.fromRole) ? ROLE_LABELS[event.fromRole] : "New account"} → ${isOneOf(ROLES, event.toRole) ? ROLE_LABELS[event.toRole] : event.toRole}`
+              : (event.courseTitle ?? "A deleted course"),
+          actor: event.actorEmail ?? "System",
+          source: isOneOf(ENROLLMENT_SOURCES, event.source) ? ENROLLMENT_SOURCE_LABELS[event.source] : null,
+          note: event.note,
+        }))
+      : null,
+  };
+}
+
+export function action({ request, context, params }: Route.ActionArgs) {
+  return userDetailsAction({ request, context, userId: params.id });
 }

@@ -1,4 +1,3 @@
-import { formatDate, formatDateTime } from "~/lib/dates";
 import { Download, Users } from "lucide-react";
 import type { Route } from "./+types/users";
 import { AdminError } from "~/components/admin/admin-error";
@@ -10,35 +9,11 @@ import { ROLE_LABELS, ROLES } from "~/lib/domain-values";
 import { adminMeta } from "~/lib/seo";
 import { sortedBy, USER_SORT_LABELS, userExportHref, userListUrl, USERS_MAX_QUERY_LENGTH, type UserSort } from "~/lib/user-list-filters";
 import { USER_MESSAGES } from "~/lib/user-messages";
-import { readAdminList } from "~/server/admin-list.server";
-import { requireAdmin } from "~/server/auth/guards.server";
-import { listAdminUsers } from "~/server/users/admin-users.server";
+
 import { RowTitle } from "~/components/admin/list/row-title";
+export { loader } from "./users.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "Users");
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin({ request, context });
-  return readAdminList({
-    request,
-    list: userListUrl,
-    failure: USER_MESSAGES.fetchListFailed,
-    what: "admin user list",
-    read: async ({ q, role, sort, dir, page }) => {
-      const result = await listAdminUsers({ query: q, role, sort, dir, page });
-      // Dates are formatted here so the server's and the browser's time zones cannot disagree.
-      const rows = result.users.map((user) => ({
-        id: user.id,
-        email: user.email,
-        name: user.name,
-        role: user.role,
-        memberSince: formatDate(user.createdAt),
-        lastSeen: user.lastSignInAt ? formatDateTime(user.lastSignInAt) : null,
-      }));
-      return { ...result, rows };
-    },
-  });
-}
 
 type UserRow = Route.ComponentProps["loaderData"]["rows"][number];
 

@@ -5,6 +5,9 @@ import { requireAnonymous } from "~/server/auth/guards.server";
 import { completeSignIn } from "~/server/auth/sign-in-flow.server";
 import { twoFactorForm } from "./auth-forms";
 import { readForm } from "~/server/action.server";
+import { redirect } from "react-router";
+import type { Route } from "./+types/login-two-factor";
+import { safeNextPath } from "~/lib/safe-next";
 
 const EXPIRED_CODES = ["INVALID_TWO_FACTOR_COOKIE", "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE"];
 
@@ -28,4 +31,20 @@ export async function twoFactorAction({ request, context }: { request: Request; 
     );
   }
   return completeSignIn({ next, cookies: result.cookies });
+}
+
+/** Better Auth's short-lived cookie that says "password checked, code still needed". */
+const hasTwoFactorChallenge = (request: Request) =>
+  /(^|;\s*)(__Secure-)?better-auth\.two_factor=/.test(request.headers.get("cookie") ?? "");
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireAnonymous({ request, context });
+  const url = new URL(request.url);
+  const next = safeNextPath(url.searchParams.get("next"));
+  if (!hasTwoFactorChallenge(request)) throw redirect(`/login?next=${encodeURIComponent(next)}`);
+  return { next, method: url.searchParams.get("method") === "backup" ? ("backup" as const) : ("totp" as const) };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return twoFactorAction({ request, context });
 }

@@ -1,4 +1,4 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/login-two-factor";
 import { AuthAlert } from "~/components/auth-alert";
 import { AuthCard } from "~/components/auth-card";
@@ -7,10 +7,10 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { FormField } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { safeNextPath } from "~/lib/safe-next";
+
 import { pageMeta } from "~/lib/seo";
-import { requireAnonymous } from "~/server/auth/guards.server";
-import { twoFactorAction } from "./login-two-factor.server";
+
+export { loader, action } from "./login-two-factor.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -19,22 +19,6 @@ export const meta: Route.MetaFunction = (args) =>
     path: "/login/two-factor",
     noIndex: true,
   });
-
-/** Better Auth's short-lived cookie that says "password checked, code still needed". */
-const hasTwoFactorChallenge = (request: Request) =>
-  /(^|;\s*)(__Secure-)?better-auth\.two_factor=/.test(request.headers.get("cookie") ?? "");
-
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireAnonymous({ request, context });
-  const url = new URL(request.url);
-  const next = safeNextPath(url.searchParams.get("next"));
-  if (!hasTwoFactorChallenge(request)) throw redirect(`/login?next=${encodeURIComponent(next)}`);
-  return { next, method: url.searchParams.get("method") === "backup" ? ("backup" as const) : ("totp" as const) };
-}
-
-export function action({ request, context }: Route.ActionArgs) {
-  return twoFactorAction({ request, context });
-}
 
 export default function LoginTwoFactor({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -81,7 +65,15 @@ export default function LoginTwoFactor({ loaderData, actionData }: Route.Compone
               <Input key="backup" autoComplete="off" required autoFocus spellCheck={false} />
             ) : (
               // Its own element: switching methods must not leave this one's pattern on the other.
-              <Input key="authenticator" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,7}" maxLength={7} required autoFocus />
+              <Input
+                key="authenticator"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9 ]{6,7}"
+                maxLength={7}
+                required
+                autoFocus
+              />
             )}
           </FormField>
           <div className="flex items-center gap-2">

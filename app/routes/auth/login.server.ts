@@ -7,6 +7,8 @@ import { VERIFIED_CALLBACK_PATH } from "~/server/auth/auth.server";
 import { requireAnonymous } from "~/server/auth/guards.server";
 import { completeSignIn, startOAuthSignIn } from "~/server/auth/sign-in-flow.server";
 import { loginForm } from "./auth-forms";
+import type { Route } from "./+types/login";
+import { getOAuthProviders } from "~/server/auth/sign-in-flow.server";
 
 type ActionArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -54,4 +56,25 @@ export async function loginAction({ request, context }: ActionArgs) {
       return completeSignIn({ next: form.next, cookies: result.cookies });
     }
   }
+}
+
+/** Notices a link can bring the visitor here with. */
+const NOTICES: Record<string, { tone: "success" | "error"; text: string }> = {
+  "password-reset": { tone: "success", text: "Your password has been changed. Sign in with your new password." },
+  "email-confirmed": { tone: "success", text: "Your email address is confirmed. Sign in with the password you chose when you signed up." },
+  INVALID_TOKEN: { tone: "error", text: "That confirmation link is invalid or has expired. Sign in to get a new one." },
+  TOKEN_EXPIRED: { tone: "error", text: "That confirmation link has expired. Sign in to get a new one." },
+  USER_NOT_FOUND: { tone: "error", text: "That confirmation link belongs to an account that no longer exists." },
+  signin_failed: { tone: "error", text: "Signing in with that provider did not work. Please try again." },
+};
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireAnonymous({ request, context });
+  const url = new URL(request.url);
+  const notice = NOTICES[url.searchParams.get("notice") ?? url.searchParams.get("error") ?? ""] ?? null;
+  return { next: safeNextPath(url.searchParams.get("next")), notice, oauth: getOAuthProviders() };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return loginAction({ request, context });
 }

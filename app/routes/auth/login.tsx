@@ -8,11 +8,10 @@ import { FormField } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { EMAIL_MAX } from "~/lib/forms/limits";
 import { firstError } from "~/lib/forms/field-errors";
-import { safeNextPath } from "~/lib/safe-next";
+
 import { pageMeta, siteSettingsOf } from "~/lib/seo";
-import { requireAnonymous } from "~/server/auth/guards.server";
-import { getOAuthProviders } from "~/server/auth/sign-in-flow.server";
-import { loginAction } from "./login.server";
+
+export { loader, action } from "./login.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -21,27 +20,6 @@ export const meta: Route.MetaFunction = (args) =>
     path: "/login",
     noIndex: true,
   });
-
-/** Notices a link can bring the visitor here with. */
-const NOTICES: Record<string, { tone: "success" | "error"; text: string }> = {
-  "password-reset": { tone: "success", text: "Your password has been changed. Sign in with your new password." },
-  "email-confirmed": { tone: "success", text: "Your email address is confirmed. Sign in with the password you chose when you signed up." },
-  INVALID_TOKEN: { tone: "error", text: "That confirmation link is invalid or has expired. Sign in to get a new one." },
-  TOKEN_EXPIRED: { tone: "error", text: "That confirmation link has expired. Sign in to get a new one." },
-  USER_NOT_FOUND: { tone: "error", text: "That confirmation link belongs to an account that no longer exists." },
-  signin_failed: { tone: "error", text: "Signing in with that provider did not work. Please try again." },
-};
-
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireAnonymous({ request, context });
-  const url = new URL(request.url);
-  const notice = NOTICES[url.searchParams.get("notice") ?? url.searchParams.get("error") ?? ""] ?? null;
-  return { next: safeNextPath(url.searchParams.get("next")), notice, oauth: getOAuthProviders() };
-}
-
-export function action({ request, context }: Route.ActionArgs) {
-  return loginAction({ request, context });
-}
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

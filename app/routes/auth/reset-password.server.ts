@@ -6,6 +6,7 @@ import { RESET_CALLBACK_PATH } from "~/server/auth/auth.server";
 import { requireAnonymous } from "~/server/auth/guards.server";
 import { dataWithToast } from "~/server/toast.server";
 import { resetRequestForm } from "./auth-forms";
+import type { Route } from "./+types/reset-password";
 
 /** /reset-password: mail a link to choose a new password. */
 export async function resetRequestAction({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
@@ -21,4 +22,13 @@ export async function resetRequestAction({ request, context }: { request: Reques
   });
   if (!result.ok) return data({ error: result.error.message, values: parsed.values }, { status: result.status });
   return dataWithToast({ sent: true as const, email: parsed.data.email }, { kind: "success", message: "Password reset email sent" });
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireAnonymous({ request, context });
+  return null;
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return resetRequestAction({ request, context });
 }

@@ -9,8 +9,8 @@ import { Input } from "~/components/ui/input";
 import { useToastOnce } from "~/components/use-toast-once";
 import { EMAIL_MAX } from "~/lib/forms/limits";
 import { pageMeta, siteSettingsOf } from "~/lib/seo";
-import { requireAnonymous } from "~/server/auth/guards.server";
-import { resetRequestAction } from "./reset-password.server";
+
+export { loader, action } from "./reset-password.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -18,15 +18,6 @@ export const meta: Route.MetaFunction = (args) =>
     description: `Get a link to choose a new password for your ${siteSettingsOf(args).schoolName} account.`,
     path: "/reset-password",
   });
-
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireAnonymous({ request, context });
-  return null;
-}
-
-export function action({ request, context }: Route.ActionArgs) {
-  return resetRequestAction({ request, context });
-}
 
 export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer } from "../../../tests/support/app-server";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { deliverQueuedMailNow } from "../../../tests/support/mail-queue";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 
 /**
  * The /signup form (not only Better Auth's JSON API) hands the browser the cookie that lets its

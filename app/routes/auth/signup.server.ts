@@ -7,6 +7,9 @@ import { requireAnonymous } from "~/server/auth/guards.server";
 import { startOAuthSignIn } from "~/server/auth/sign-in-flow.server";
 import { dataWithToast } from "~/server/toast.server";
 import { signupForm } from "./auth-forms";
+import type { Route } from "./+types/signup";
+import { safeNextPath } from "~/lib/safe-next";
+import { getOAuthProviders } from "~/server/auth/sign-in-flow.server";
 
 /** /signup: create an account (it ends in "check your email"), or start an OAuth sign-in. */
 export async function signupAction({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
@@ -42,4 +45,13 @@ export async function signupAction({ request, context }: { request: Request; con
     { kind: "success", message: "Account created!", description: "Please check your email to confirm your account." },
     { headers: result.cookies },
   );
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireAnonymous({ request, context });
+  return { next: safeNextPath(new URL(request.url).searchParams.get("next")), oauth: getOAuthProviders() };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return signupAction({ request, context });
 }

@@ -9,11 +9,10 @@ import { FormField } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { useToastOnce } from "~/components/use-toast-once";
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, PERSON_NAME_MAX } from "~/lib/forms/limits";
-import { safeNextPath } from "~/lib/safe-next";
+
 import { pageMeta, siteSettingsOf } from "~/lib/seo";
-import { requireAnonymous } from "~/server/auth/guards.server";
-import { getOAuthProviders } from "~/server/auth/sign-in-flow.server";
-import { signupAction } from "./signup.server";
+
+export { loader, action } from "./signup.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -21,15 +20,6 @@ export const meta: Route.MetaFunction = (args) =>
     description: `Create your ${siteSettingsOf(args).schoolName} account and start learning.`,
     path: "/signup",
   });
-
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireAnonymous({ request, context });
-  return { next: safeNextPath(new URL(request.url).searchParams.get("next")), oauth: getOAuthProviders() };
-}
-
-export function action({ request, context }: Route.ActionArgs) {
-  return signupAction({ request, context });
-}
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -1,4 +1,4 @@
-import { Link, redirect, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { Rss } from "lucide-react";
 import { FilterPill } from "~/components/filter-pill";
 import { ListSearchForm } from "~/components/list-search-form";
@@ -10,7 +10,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { BLOG_CATEGORIES, BLOG_SORTS, blogListUrl, type BlogFilters } from "~/lib/blog-filters";
 import { blogFeedLink, pageMeta, siteSettingsOf } from "~/lib/seo";
 import { cn } from "~/lib/utils";
-import { listPublishedPosts } from "~/server/posts/public-posts.server";
+export { loader } from "./blog-list.server";
 
 /** The spec's search debounce. */
 const SEARCH_DEBOUNCE_MS = 150;
@@ -23,17 +23,6 @@ export const meta: Route.MetaFunction = (args) => [
   }),
   blogFeedLink(args),
 ];
-
-// `url`, not `request.url`: with v8_passThroughRequests the request of a client-side navigation
-// is the raw `/blog.data?…&_routes=…` one.
-export async function loader({ url }: Route.LoaderArgs) {
-  const filters = blogListUrl.parse(url.searchParams);
-  // The GET form also sends defaults (empty q, sort=newest): send those to the tidy address.
-  const canonical = blogListUrl.search(filters);
-  if (canonical !== (url.search === "?" ? "" : url.search)) throw redirect(`${url.pathname}${canonical}`);
-  const result = await listPublishedPosts({ filters });
-  return { filters, ...result };
-}
 
 export default function BlogList({ loaderData }: Route.ComponentProps) {
   const { filters, posts, total, page, pageCount } = loaderData;

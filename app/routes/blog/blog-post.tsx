@@ -1,5 +1,5 @@
 import { useId, useRef } from "react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import { ArrowLeft } from "lucide-react";
 import type { Route } from "./+types/blog-post";
 import { BlogAuthor } from "~/components/blog-author";
@@ -14,16 +14,12 @@ import { useSiteSettings } from "~/components/use-site-settings";
 import { blogCategorySlug, blogListUrl } from "~/lib/blog-filters";
 import { absoluteImageUrl } from "~/lib/image-url";
 import { useNonce } from "~/lib/nonce";
-import { requestInfoContext } from "~/lib/request-context";
-import { canSeeDrafts } from "~/server/access/draft-visibility.server";
+
 import { blogFeedLink, pageMeta, siteTitle } from "~/lib/seo";
 import type { SiteSettings } from "~/lib/site-settings";
-import { getSessionUser } from "~/server/auth/guards.server";
-import { getPostBySlug, listRelatedPosts, recordPostView } from "~/server/posts/public-posts.server";
-import { getConfig } from "~/server/config.server";
-import { logger } from "~/server/logger.server";
-import { renderMarkdown } from "~/server/markdown.server";
+
 import { ErrorScreen } from "~/components/error-screen";
+export { loader } from "./blog-post.server";
 
 export const meta: Route.MetaFunction = (args) => {
   const post = args.loaderData?.post;
@@ -44,26 +40,6 @@ export const meta: Route.MetaFunction = (args) => {
     blogFeedLink(args),
   ];
 };
-
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const user = getSessionUser({ context });
-  const post = await getPostBySlug({ slug: params.slug, includeDrafts: canSeeDrafts(user) });
-  if (!post) throw data({ notFound: true }, { status: 404 });
-
-  const preview = post.status !== "published";
-  if (!preview && request.method === "GET") {
-    const { clientIp = "" } = context.get(requestInfoContext);
-    // A view that fails to count must not cost the reader the page.
-    await recordPostView({ postId: post.id, ip: clientIp, userAgent: request.headers.get("user-agent") ?? "" }).catch((error: unknown) => {
-      logger.error({ err: error, postId: post.id }, "could not count a post view");
-    });
-  }
-
-  const [{ html, headings }, related] = await Promise.all([renderMarkdown(post.contentMd), listRelatedPosts({ postId: post.id, category: post.category, limit: 3 })]);
-  const { contentMd: _markdown, viewCount: _views, ...shown } = post;
-  const origin = getConfig().publicUrl;
-  return { post: shown, html, headings, related, preview, url: `${origin}/blog/${post.slug}`, origin };
-}
 
 /** schema.org BlogPosting; `<` is escaped so no text can close the script element. */
 function blogPostingJson(loaderData: Route.ComponentProps["loaderData"], { schoolName, logoUrl }: SiteSettings) {
@@ -115,7 +91,10 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         <article ref={articleRef} className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,48rem)_15rem] lg:justify-between lg:gap-x-12">
           <header className="min-w-0 lg:col-start-1 lg:row-start-1">
             {categoryValue ? (
-              <Link to={blogListUrl.href({ category: categoryValue })} className="text-sm font-semibold uppercase tracking-wide text-primary hover:underline">
+              <Link
+                to={blogListUrl.href({ category: categoryValue })}
+                className="text-sm font-semibold uppercase tracking-wide text-primary hover:underline"
+              >
                 {post.category}
               </Link>
             ) : (

@@ -28,7 +28,8 @@ function call(
   };
 }
 
-const viewsOf = async (slug: string) => (await database().db.select({ viewCount: posts.viewCount }).from(posts).where(eq(posts.slug, slug)))[0].viewCount;
+const viewsOf = async (slug: string) =>
+  (await database().db.select({ viewCount: posts.viewCount }).from(posts).where(eq(posts.slug, slug)))[0].viewCount;
 
 beforeAll(async () => {
   await seedDemoContent(database().db);
@@ -65,7 +66,9 @@ describe("blog post loader", () => {
 
   it("answers 404 for an unknown slug and for a draft, but previews a draft for an admin", async () => {
     const slug = unique("draft-post");
-    await database().db.insert(posts).values({ title: "Secret draft", slug, contentMd: "## Soon", status: "draft", category: "Announcements" });
+    await database()
+      .db.insert(posts)
+      .values({ title: "Secret draft", slug, contentMd: "## Soon", status: "draft", category: "Announcements" });
 
     expect(await thrownResponse(callLoader(blogPost, call("/blog/no-such-post")))).toMatchObject({ status: 404 });
     expect(await thrownResponse(callLoader(blogPost, call(`/blog/${slug}`)))).toMatchObject({ status: 404 });

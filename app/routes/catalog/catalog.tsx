@@ -1,5 +1,5 @@
 import { type ReactNode } from "react";
-import { Link, redirect, useLocation, useNavigation } from "react-router";
+import { Link, useLocation, useNavigation } from "react-router";
 import { LayoutGrid, List } from "lucide-react";
 import { FilterPill } from "~/components/filter-pill";
 import { ListSearchForm } from "~/components/list-search-form";
@@ -21,7 +21,7 @@ import {
 } from "~/lib/catalog-filters";
 import { pageMeta, siteSettingsOf } from "~/lib/seo";
 import { cn } from "~/lib/utils";
-import { listCatalogCourses } from "~/server/courses/catalog.server";
+export { loader } from "./catalog.server";
 
 /** How long the search box waits after the last keystroke before it filters. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -33,18 +33,6 @@ export const meta: Route.MetaFunction = (args) =>
     description: `Browse every ${siteSettingsOf(args).schoolName} course on Shopify, AI & ChatGPT, automation, fulfillment and Lovable. Filter by level and topic, sort by popularity, price or date.`,
     path: "/courses",
   });
-
-export async function loader({ url }: Route.LoaderArgs) {
-  const filters = catalogListUrl.parse(url.searchParams);
-  // One address per view: a plain GET form sends defaults (sort=popular, empty q), and old
-  // links may carry junk; both are sent to the tidy URL the page itself would link to.
-  const canonicalQuery = catalogListUrl.toParams(filters).toString();
-  if (canonicalQuery !== url.searchParams.toString()) {
-    throw redirect(canonicalQuery ? `${url.pathname}?${canonicalQuery}` : url.pathname);
-  }
-  const { courses, total } = await listCatalogCourses({ filters });
-  return { filters, courses, total };
-}
 
 export default function Catalog({ loaderData }: Route.ComponentProps) {
   const { filters, courses, total } = loaderData;

@@ -1,29 +1,12 @@
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import { BadgeCheck, CircleX, Download } from "lucide-react";
 import type { Route } from "./+types/certificate";
 import { Button } from "~/components/ui/button";
-import { formatDate } from "~/lib/dates";
-import { siteTitle } from "~/lib/seo";
-import { certificateNumber, findCertificate } from "~/server/certificates/certificates.server";
-import { ErrorScreen } from "~/components/error-screen";
 
-/**
- * /certificates/{id}: anyone with the link can check a certificate. It says whether it is valid
- * or revoked, for whom, for which course and when, and nothing else about the learner.
- */
-export async function loader({ params }: Route.LoaderArgs) {
-  const certificate = await findCertificate({ id: params.id });
-  if (!certificate) throw data({ notFound: true }, { status: 404 });
-  return {
-    id: certificate.id,
-    number: certificateNumber(certificate.number),
-    learnerName: certificate.learnerName,
-    courseTitle: certificate.courseTitle,
-    courseSlug: certificate.courseSlug,
-    issuedOn: formatDate(certificate.issuedAt),
-    revokedOn: certificate.revokedAt ? formatDate(certificate.revokedAt) : null,
-  };
-}
+import { siteTitle } from "~/lib/seo";
+
+import { ErrorScreen } from "~/components/error-screen";
+export { loader } from "./certificate.server";
 
 export function headers() {
   return { "Cache-Control": "private, no-cache", "X-Robots-Tag": "noindex" };

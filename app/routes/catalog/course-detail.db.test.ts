@@ -27,22 +27,43 @@ beforeAll(async () => {
   const [published] = await db
     .insert(courses)
     .values([
-      { title: "Published course", slug: slugs.published, subtitle: "Short", longDescriptionMd: "Hello **world**\n\n<script>alert(1)</script>", status: "published", publishedAt: new Date(), priceCents: 19700, authorId: admin.id },
+      {
+        title: "Published course",
+        slug: slugs.published,
+        subtitle: "Short",
+        longDescriptionMd: "Hello **world**\n\n<script>alert(1)</script>",
+        status: "published",
+        publishedAt: new Date(),
+        priceCents: 19700,
+        authorId: admin.id,
+      },
       { title: "Draft course", slug: slugs.draft, status: "draft" },
     ])
     .returning({ id: courses.id });
   publishedId = published.id;
-  await db.insert(lessons).values({ courseId: published.id, title: "Intro", slug: "intro", orderIndex: 1, isPreview: true, durationSeconds: 300 });
+  await db
+    .insert(lessons)
+    .values({ courseId: published.id, title: "Intro", slug: "intro", orderIndex: 1, isPreview: true, durationSeconds: 300 });
   await db.insert(enrollments).values({ userId: enrolled.id, courseId: published.id, source: "purchase" });
 });
 
 describe("course detail loader", () => {
   it("shows a published course to a visitor, with the description rendered safely", async () => {
     const result = await callLoader(courseDetail, call(`/courses/${slugs.published}`, null));
-    expect(result).toMatchObject({ isDraft: false, hasAccess: false, saved: false, signedIn: false, course: { id: publishedId, title: "Published course", priceCents: 19700 } });
+    expect(result).toMatchObject({
+      isDraft: false,
+      hasAccess: false,
+      saved: false,
+      signedIn: false,
+      course: { id: publishedId, title: "Published course", priceCents: 19700 },
+    });
     expect(result.descriptionHtml).toContain("<strong>world</strong>");
     expect(result.descriptionHtml).not.toContain("<script");
-    expect(JSON.parse(result.jsonLd)).toMatchObject({ "@type": "Course", name: "Published course", offers: { price: "197.00", priceCurrency: "USD" } });
+    expect(JSON.parse(result.jsonLd)).toMatchObject({
+      "@type": "Course",
+      name: "Published course",
+      offers: { price: "197.00", priceCurrency: "USD" },
+    });
     expect(result.course).not.toHaveProperty("longDescriptionMd");
   });
 
@@ -56,7 +77,13 @@ describe("course detail loader", () => {
     await database().db.insert(users).values({ id: member.id, email: member.email, name: member.name, role: "user" });
     await database()
       .db.insert(subscriptions)
-      .values({ userId: member.id, plan: "monthly", status: "active", provider: "test", currentPeriodEnd: new Date(Date.now() + 86_400_000) });
+      .values({
+        userId: member.id,
+        plan: "monthly",
+        status: "active",
+        provider: "test",
+        currentPeriodEnd: new Date(Date.now() + 86_400_000),
+      });
     const [paid] = await database()
       .db.insert(lessons)
       .values({ courseId: publishedId, title: "Paid", slug: unique("paid"), orderIndex: 2, isPreview: false })
@@ -66,17 +93,27 @@ describe("course detail loader", () => {
     for (const user of [member, admin, enrolled]) {
       const result = await callLoader(courseDetail, call(`/courses/${slugs.published}`, user));
       expect(result).toMatchObject({ hasAccess: true, continuePath: `/courses/${slugs.published}/lessons/intro` });
-      expect(lessonsOf(result)).toEqual([["intro", true], [paid.slug, true]]);
+      expect(lessonsOf(result)).toEqual([
+        ["intro", true],
+        [paid.slug, true],
+      ]);
     }
     for (const user of [learner, null]) {
       const result = await callLoader(courseDetail, call(`/courses/${slugs.published}`, user));
       expect(result).toMatchObject({ hasAccess: false, continuePath: null });
-      expect(lessonsOf(result)).toEqual([["intro", true], [paid.slug, false]]);
+      expect(lessonsOf(result)).toEqual([
+        ["intro", true],
+        [paid.slug, false],
+      ]);
     }
   });
 
   it("answers 404 for an unknown slug and for a draft seen by a visitor or a learner", async () => {
-    for (const [slug, user] of [["no-such-course", null], [slugs.draft, null], [slugs.draft, learner]] as const) {
+    for (const [slug, user] of [
+      ["no-such-course", null],
+      [slugs.draft, null],
+      [slugs.draft, learner],
+    ] as const) {
       expect(await thrownResponse(callLoader(courseDetail, call(`/courses/${slug}`, user)))).toMatchObject({ status: 404 });
     }
   });
@@ -115,7 +152,10 @@ describe("course detail: learners' reviews (issue 24)", () => {
     callAction(courseDetail, { ...call(`/courses/${slugs.published}`, user), form: { intent: "review", ...form } });
   const page = (user: SessionUser | null) => callLoader(courseDetail, call(`/courses/${slugs.published}`, user));
   const reviewsOf = async (userId: string) =>
-    database().db.select().from(reviews).where(and(eq(reviews.userId, userId), eq(reviews.courseId, publishedId)));
+    database()
+      .db.select()
+      .from(reviews)
+      .where(and(eq(reviews.userId, userId), eq(reviews.courseId, publishedId)));
 
   it("lets a learner review only once they hold the course and finished a lesson, then edit the one review", async () => {
     const writer = sessionUser({ role: "user", name: "Wanda Writer" });
@@ -131,11 +171,17 @@ describe("course detail: learners' reviews (issue 24)", () => {
     // With access but nothing finished yet: told why.
     await database().db.insert(enrollments).values({ userId: writer.id, courseId: publishedId, source: "purchase" });
     expect((await page(writer)).review).toMatchObject({ access: { allowed: false, reason: "no-completed-lesson" } });
-    expect(await review(writer, { rating: "5" })).toMatchObject({ init: { status: 403 }, data: { errors: { form: ["Finish a lesson to review this course."] } } });
+    expect(await review(writer, { rating: "5" })).toMatchObject({
+      init: { status: 403 },
+      data: { errors: { form: ["Finish a lesson to review this course."] } },
+    });
     expect(await reviewsOf(writer.id)).toEqual([]);
 
     // One lesson completed: the review is posted, then rewritten in place.
-    const [intro] = await database().db.select({ id: lessons.id }).from(lessons).where(and(eq(lessons.courseId, publishedId), eq(lessons.slug, "intro")));
+    const [intro] = await database()
+      .db.select({ id: lessons.id })
+      .from(lessons)
+      .where(and(eq(lessons.courseId, publishedId), eq(lessons.slug, "intro")));
     await database().db.insert(lessonProgress).values({ userId: writer.id, lessonId: intro.id, completedAt: new Date() });
     expect((await page(writer)).review).toEqual({ access: { allowed: true }, own: null });
     expect(await review(writer, { rating: "4", comment: "  Clear and practical.  " })).toMatchObject({
@@ -147,7 +193,10 @@ describe("course detail: learners' reviews (issue 24)", () => {
     const rows = await reviewsOf(writer.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ rating: 5, comment: "Even better the second time <b>round</b>", authorName: "Wanda Writer" });
-    expect((await page(writer)).review).toEqual({ access: { allowed: true }, own: { rating: 5, comment: "Even better the second time <b>round</b>", hidden: false } });
+    expect((await page(writer)).review).toEqual({
+      access: { allowed: true },
+      own: { rating: 5, comment: "Even better the second time <b>round</b>", hidden: false },
+    });
 
     // The public figures come from the reviews table, hidden reviews left out.
     const shown = await page(null);

@@ -13,6 +13,19 @@ import { findCourseAccess, reviewAccessFrom, type CourseAccess, type LessonAcces
 import type { SessionUser } from "~/server/auth/session.server";
 import { findOwnReview, saveReview } from "~/server/courses/reviews.server";
 import { getCourseProgress } from "~/server/learning/progress.server";
+import type { Route } from "./+types/course-detail";
+import { lessonPath } from "~/lib/learning";
+import { getSessionUser } from "~/server/auth/guards.server";
+import { dripOpensAt, hasDripRule, lessonAccessFrom } from "~/server/access/lesson-access.server";
+import { formatDate } from "~/lib/dates";
+import { findNextLesson } from "~/server/learning/progress.server";
+import { getCourseDetail } from "~/server/courses/catalog.server";
+import { countCoursePageView } from "~/server/analytics/course-views.server";
+import { getConfig } from "~/server/platform/config.server";
+import { renderMarkdown } from "~/server/markdown.server";
+import { isCourseSaved } from "~/server/courses/saved-courses.server";
+import { findOwnCertificate } from "~/server/certificates/certificates.server";
+import { getRequestSiteSettings } from "~/server/settings/site-settings.server";
 
 /** A course a visitor may not see does not exist for them. */
 export const courseNotFound = () => data({ notFound: true }, { status: 404 });
@@ -104,4 +117,53 @@ export function courseJsonLd({ course, origin, schoolName }: { course: CourseDet
   };
   // "<" escaped so no text in the data can close the script element early.
   return JSON.stringify(value).replace(/</g, "\\u003c");
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const user = getSessionUser({ context });
+  const course = await getCourseDetail({ slug: params.slug });
+  // A draft does not exist for visitors; admins may preview it before publishing.
+  if (!course || !canSeeCourse({ user, course })) throw courseNotFound();
+  if (course.status === "published") await countCoursePageView({ request, context, courseId: course.id });
+
+  const [description, access, saved, settings] = await Promise.all([
+    renderMarkdown(course.longDescriptionMd),
+    findCourseAccess({ user, course: { ...course, drips: course.curriculum.some((module) => module.lessons.some(hasDripRule)) } }),
+    user ? isCourseSaved({ userId: user.id, courseId: course.id }) : false,
+    getRequestSiteSettings({ context }),
+  ]);
+  // The one access rule decides which lessons link to their page (docs/decisions/014).
+  const hasAccess = access.kind === "open";
+  const [nextLesson, review, certificate] = await Promise.all([
+    hasAccess && user ? findNextLesson({ userId: user.id, courseId: course.id }) : null,
+    user ? loadOwnReview({ user, course, access }) : null,
+    user ? findOwnCertificate({ userId: user.id, courseId: course.id }) : null,
+  ]);
+  const curriculum = course.curriculum.map((module) => ({
+    ...module,
+    lessons: module.lessons.map(({ dripDays: _days, dripDate: _date, ...lesson }) => {
+      const answer = lessonAccessFrom(access, { ...lesson, dripDays: _days, dripDate: _date });
+      const opensAt = dripOpensAt(answer);
+      return { ...lesson, open: answer.allowed, opensOn: opensAt ? formatDate(opensAt) : null };
+    }),
+  }));
+
+  const { longDescriptionMd: _markdown, updatedAt: _updatedAt, publishedAt: _publishedAt, ...rest } = course;
+  const shown = { ...rest, curriculum };
+  return {
+    course: shown,
+    continuePath: nextLesson ? lessonPath(course.slug, nextLesson.slug) : null,
+    descriptionHtml: description.html,
+    isDraft: course.status !== "published",
+    hasAccess,
+    saved,
+    review,
+    certificateId: certificate?.id ?? null,
+    signedIn: Boolean(user),
+    jsonLd: courseJsonLd({ course, origin: getConfig().publicUrl, schoolName: settings.schoolName }),
+  };
+}
+
+export function action({ request, params, context }: Route.ActionArgs) {
+  return coursePageAction({ request, context, slug: params.slug });
 }

@@ -6,17 +6,14 @@ import { TestModeBanner } from "~/components/payments/test-mode-banner";
 import { Button } from "~/components/ui/button";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
 import { siteTitle } from "~/lib/seo";
-import { checkoutResultLoader } from "./checkout-result.server";
+
 import { ErrorScreen } from "~/components/error-screen";
+export { loader } from "./checkout-cancel.server";
 
 export const meta: Route.MetaFunction = (args) => [
   { title: siteTitle(args, CHECKOUT_MESSAGES.canceled) },
   { name: "robots", content: "noindex" },
 ];
-
-export function loader(args: Route.LoaderArgs) {
-  return checkoutResultLoader(args);
-}
 
 /** Stripe sends the buyer here from its checkout page's back link; the order stays pending until Stripe expires it. */
 export default function CheckoutCancel({ loaderData }: Route.ComponentProps) {

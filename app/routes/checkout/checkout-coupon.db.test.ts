@@ -8,6 +8,7 @@ import { toOrderRow } from "~/components/admin/order-row";
 import { orders } from "~/server/db/schema";
 import { listAdminOrders } from "~/server/payments/admin-orders.server";
 import { loadAccountBilling } from "~/routes/account/account-billing.server";
+import { COUPON_CHECK_LIMITS } from "~/server/coupons/coupon-rate-limits.server";
 import * as checkoutRoute from "./checkout";
 
 const database = useTestDatabase();
@@ -90,5 +91,50 @@ describe("/checkout with a coupon", () => {
       data: { couponError: "This coupon has been used up", offer: { amountCents: 9900, discountCents: 0 }, toast: { kind: "error" } },
     });
     expect(await database().db.$count(orders, eq(orders.userId, buyer.id))).toBe(0);
+  });
+
+  it("answers a code for another product as it answers an unknown code", async () => {
+    const { user } = await signedInBuyer();
+    const course = await createCourseForSale({ priceCents: 9900 });
+    const forMembership = await createTestCoupon({ appliesTo: "membership" });
+    const forAnother = await createTestCoupon({ appliesTo: "courses", courseIds: [(await createCourseForSale()).id] });
+    const answers = [];
+    for (const typed of ["NO-SUCH-CODE", forMembership.code, forAnother.code]) {
+      const { data } = unwrap(await callLoader(checkoutRoute, { path: `/checkout?courseId=${course.id}&coupon=${typed}`, user }));
+      answers.push((data as { couponError: string }).couponError);
+    }
+    expect(answers).toEqual(Array(3).fill("There is no coupon with this code"));
+  });
+
+  it("counts every code tried per account (any address) and per address (any account): over the limit, 429 and no lookup", async () => {
+    const course = await createCourseForSale({ priceCents: 9900 });
+    const coupon = await createTestCoupon({ percentOff: 50 });
+    const check = (user: ReturnType<typeof sessionUser>, code: string, clientIp: string) =>
+      callLoader(checkoutRoute, { path: `/checkout?courseId=${course.id}&coupon=${code}`, user, clientIp }).then(unwrap);
+
+    // One account from a new address each time: 20 guesses, then refused, even for the right code.
+    const { buyer, user } = await signedInBuyer();
+    for (let i = 0; i < COUPON_CHECK_LIMITS.account.max; i++) expect((await check(user, `GUESS-${i}`, `198.51.100.${i + 1}`)).status).toBe(200);
+    const refused = await check(user, coupon.code, "198.51.100.200");
+    expect(refused).toMatchObject({
+      status: 429,
+      data: { couponError: expect.stringMatching(/^Too many coupon codes tried\. Please try again in 1[45] minutes\.$/), offer: { discountCents: 0, coupon: null } },
+    });
+    const paid = unwrap(
+      await callAction(checkoutRoute, { path: "/checkout", user, clientIp: "198.51.100.201", form: { intent: "pay-course", courseId: course.id, coupon: coupon.code } }),
+    );
+    expect(paid).toMatchObject({ status: 429, data: { couponError: expect.stringMatching(/^Too many coupon codes tried/), toast: { kind: "error" } } });
+    expect(await database().db.$count(orders, eq(orders.userId, buyer.id))).toBe(0);
+    // Without a code, the checkout is not limited.
+    expect((await callLoader(checkoutRoute, { path: `/checkout?courseId=${course.id}`, user, clientIp: "198.51.100.202" }).then(unwrap)).status).toBe(200);
+
+    // One address, a new account every few guesses: 40 guesses, then refused.
+    const address = "203.0.113.99";
+    let guesser = (await signedInBuyer()).user;
+    for (let i = 0; i < COUPON_CHECK_LIMITS.ip.max; i++) {
+      if (i > 0 && i % 10 === 0) guesser = (await signedInBuyer()).user;
+      expect((await check(guesser, `GUESS-${i}`, address)).status).toBe(200);
+    }
+    expect((await check((await signedInBuyer()).user, coupon.code, address)).status).toBe(429);
   });
 });

@@ -4,7 +4,7 @@ import { createBuyer, createCourseForSale } from "../../../tests/support/payment
 import { callAction, callLoader, sessionUser, thrownResponse, toastAfter } from "../../../tests/support/route-harness";
 import { testConfig, useTestDatabase } from "../../../tests/support/test-database";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
-import { getConfig, setConfig } from "~/server/config.server";
+import { getConfig, setConfig } from "~/server/platform/config.server";
 import { enrollments, orders, subscriptions } from "~/server/db/schema";
 import * as membershipRoute from "~/routes/account/account-membership";
 import * as checkoutRoute from "./checkout";

@@ -8,17 +8,14 @@ import { Button } from "~/components/ui/button";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
 import { formatUsd } from "~/lib/money";
 import { siteTitle } from "~/lib/seo";
-import { checkoutResultLoader } from "./checkout-result.server";
+
 import { ErrorScreen } from "~/components/error-screen";
+export { loader } from "./checkout-success.server";
 
 export const meta: Route.MetaFunction = (args) => [
   { title: siteTitle(args, "Order confirmation") },
   { name: "robots", content: "noindex" },
 ];
-
-export function loader(args: Route.LoaderArgs) {
-  return checkoutResultLoader(args);
-}
 
 /** Stripe's webhook usually lands within seconds of the redirect; ask again every 2 s for a minute. */
 const POLL_MS = 2000;

@@ -4,7 +4,9 @@ import { COUPON_REFUSAL_MESSAGES } from "~/lib/coupons";
 import { isOneOf, SUBSCRIPTION_PLANS } from "~/lib/domain-values";
 import { parseForm } from "~/lib/forms/parse-form";
 import { invalidForm, readForm } from "~/server/action.server";
+import { requestInfoContext } from "~/lib/request-context";
 import { requireUser } from "~/server/auth/guards.server";
+import { consumeCouponCheckAllowance, tooManyCouponChecksMessage } from "~/server/coupons/coupon-rate-limits.server";
 import { CourseNotForSaleError, getCheckoutOffer, startCheckout, type CheckoutItem } from "~/server/payments/checkout.server";
 import { paymentFailure } from "~/server/payments/payment-failures.server";
 import { paymentsMode } from "~/server/payments/providers.server";
@@ -21,6 +23,8 @@ function itemFromUrl(url: URL): CheckoutItem | null {
   return isOneOf(SUBSCRIPTION_PLANS, plan) ? { plan } : null;
 }
 
+const clientIpOf = (context: Readonly<RouterContextProvider>) => context.get(requestInfoContext).clientIp;
+
 export type CheckoutProblem = "nothing-to-buy" | "course-not-found";
 
 /** The order summary: what the signed-in user would buy, at the database's price, and how they would pay. */
@@ -31,15 +35,20 @@ export async function checkoutLoader({ request, url, context }: Args) {
   // The code as typed stays in the field; one that cannot be a code is refused without a lookup.
   const typedCoupon = (url ?? new URL(request.url)).searchParams.get("coupon") ?? "";
   const coupon = couponCodeField.safeParse(typedCoupon);
+  // Every code tried counts against the buyer's and the address's allowance: codes are not guessable.
+  const wait = typedCoupon ? await consumeCouponCheckAllowance({ userId: user.id, clientIp: clientIpOf(context) }) : null;
   try {
-    const offer = await getCheckoutOffer({ userId: user.id, item, couponCode: coupon.success ? coupon.data : null });
-    const couponError = coupon.success
-      ? offer.coupon?.refusal
-        ? COUPON_REFUSAL_MESSAGES[offer.coupon.refusal]
-        : null
-      : (coupon.error.issues[0]?.message ?? null);
+    const offer = await getCheckoutOffer({ userId: user.id, item, couponCode: coupon.success && !wait ? coupon.data : null });
+    const couponError = wait
+      ? tooManyCouponChecksMessage(wait)
+      : coupon.success
+        ? offer.coupon?.refusal
+          ? COUPON_REFUSAL_MESSAGES[offer.coupon.refusal]
+          : null
+        : (coupon.error.issues[0]?.message ?? null);
     const mode = paymentsMode();
-    return data({ offer, mode, typedCoupon, couponError }, { status: mode === "none" && !offer.blocked ? 503 : 200 });
+    const status = wait ? 429 : mode === "none" && !offer.blocked ? 503 : 200;
+    return data({ offer, mode, typedCoupon, couponError }, { status, headers: wait ? { "Retry-After": String(wait) } : undefined });
   } catch (error) {
     if (error instanceof CourseNotForSaleError) throw data({ problem: "course-not-found" satisfies CheckoutProblem }, { status: 404 });
     throw error;
@@ -52,6 +61,13 @@ export async function checkoutAction({ request, context }: Args) {
   const parsed = parseForm(checkoutForm, await readForm(request));
   if (parsed.errors) return invalidForm(parsed);
   const item: CheckoutItem = parsed.data.intent === "pay-course" ? { courseId: parsed.data.courseId } : { plan: parsed.data.plan };
+  if (parsed.data.coupon) {
+    const wait = await consumeCouponCheckAllowance({ userId: user.id, clientIp: clientIpOf(context) });
+    if (wait) {
+      const message = tooManyCouponChecksMessage(wait);
+      return dataWithToast({ couponError: message }, { kind: "error", message }, 429);
+    }
+  }
   let started;
   try {
     started = await startCheckout({ userId: user.id, item, couponCode: parsed.data.coupon || null });

@@ -4,7 +4,7 @@ import { startAppServer } from "../../../tests/support/app-server";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
 import { getAuth } from "~/server/auth/auth.server";
-import { getConfig, parseConfig, setConfig } from "~/server/config.server";
+import { getConfig, parseConfig, setConfig } from "~/server/platform/config.server";
 import { orders } from "~/server/db/schema";
 import { upsertPasswordUser } from "~/server/users/password-users.server";
 

@@ -38,7 +38,16 @@ beforeAll(async () => {
   await db.insert(lessons).values([
     { courseId, moduleId: first.id, title: "Start here", slug: "start", type: "article", contentMd: "Welcome", orderIndex: 1 },
     { courseId, moduleId: later.id, title: "Go further", slug: "further", type: "article", contentMd: "SECRET NEXT WEEK", orderIndex: 1 },
-    { courseId, moduleId: later.id, title: "Peek", slug: "peek", type: "article", contentMd: "Open to all", orderIndex: 2, isPreview: true },
+    {
+      courseId,
+      moduleId: later.id,
+      title: "Peek",
+      slug: "peek",
+      type: "article",
+      contentMd: "Open to all",
+      orderIndex: 2,
+      isPreview: true,
+    },
   ]);
   await db.insert(enrollments).values({ userId: learner.id, courseId, source: "purchase" });
 });
@@ -52,7 +61,11 @@ const saveModule = (form: Record<string, string>) =>
   }) as unknown as Promise<{ data: { errors?: Record<string, string[]> }; init: ResponseInit | null }>;
 
 const lessonPage = (lessonSlug: string, user = learner) =>
-  callLoader(lessonRoute, { path: `/courses/${slug}/lessons/${lessonSlug}`, params: { courseSlug: slug, lessonSlug }, user }) as unknown as Promise<{
+  callLoader(lessonRoute, {
+    path: `/courses/${slug}/lessons/${lessonSlug}`,
+    params: { courseSlug: slug, lessonSlug },
+    user,
+  }) as unknown as Promise<{
     data: Record<string, unknown> & { curriculum: { lessons: { slug: string; locked: boolean; opensOn: string | null }[] }[] };
     init: ResponseInit | null;
   }>;
@@ -102,7 +115,12 @@ describe("drip on the builder, the course page and the lesson page", () => {
     ]);
 
     const openAll = () =>
-      callAction(userDetails, { path: `/admin/users/${learner.id}`, params: { id: learner.id }, user: admin, form: { intent: "open-all", courseId } });
+      callAction(userDetails, {
+        path: `/admin/users/${learner.id}`,
+        params: { id: learner.id },
+        user: admin,
+        form: { intent: "open-all", courseId },
+      });
     const userPage = () => callLoader(userDetails, { path: `/admin/users/${learner.id}`, params: { id: learner.id }, user: admin });
     expect((await userPage()).courses.find((row) => row.courseId === courseId)).toMatchObject({ drip: "scheduled" });
     expect(await openAll()).toMatchObject({ data: { toast: { message: "Every lesson is open now for this learner" } } });

@@ -289,7 +289,8 @@ describe("saving progress", () => {
   it("counts a lesson as opened when someone who may open it loads its page, and only then", async () => {
     const { id, cookie } = await signInNewUser(database().db, "user");
     const page = lessonPage(course.slug, paid.slug);
-    const opened = async () => (await database().db.select().from(lessonProgress).where(eq(lessonProgress.userId, id))).map((row) => row.lessonId);
+    const opened = async () =>
+      (await database().db.select().from(lessonProgress).where(eq(lessonProgress.userId, id))).map((row) => row.lessonId);
     // Without access: the locked page, nothing recorded.
     expect((await fetch(`${app.base}${page}`, { headers: { cookie } })).status).toBe(403);
     expect(await opened()).toEqual([]);

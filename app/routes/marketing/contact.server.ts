@@ -5,6 +5,8 @@ import { invalidForm, readForm } from "~/server/action.server";
 import { submitContactMessage } from "~/server/marketing/contact.server";
 import { consumeFormAllowance, tooManySubmissionsMessage } from "~/server/marketing/form-rate-limits.server";
 import { contactForm } from "./contact-form";
+import type { Route } from "./+types/contact";
+import { getRequestSiteSettings } from "~/server/settings/site-settings.server";
 
 const SENT = "/contact?sent=1";
 
@@ -20,4 +22,13 @@ export async function contactAction({ request, context }: { request: Request; co
   const { name, email, message } = parsed.data;
   await submitContactMessage({ form: { name, email, message } });
   return redirect(SENT);
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { supportEmail } = await getRequestSiteSettings({ context });
+  return { supportEmail, sent: new URL(request.url).searchParams.get("sent") === "1" };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return contactAction({ request, context });
 }

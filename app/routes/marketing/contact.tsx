@@ -7,9 +7,9 @@ import { FormField } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { pageMeta } from "~/lib/seo";
-import { getRequestSiteSettings } from "~/server/settings/site-settings.server";
+
 import { CONTACT_LIMITS } from "~/lib/forms/limits";
-import { contactAction } from "./contact.server";
+export { loader, action } from "./contact.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -17,15 +17,6 @@ export const meta: Route.MetaFunction = (args) =>
     description: "Questions about a course, your membership or a purchase? Send us a message and we'll reply within 24-48 hours.",
     path: "/contact",
   });
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { supportEmail } = await getRequestSiteSettings({ context });
-  return { supportEmail, sent: new URL(request.url).searchParams.get("sent") === "1" };
-}
-
-export function action({ request, context }: Route.ActionArgs) {
-  return contactAction({ request, context });
-}
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -11,24 +11,13 @@ import { useNonce } from "~/lib/nonce";
 import { useSiteSettings } from "~/components/use-site-settings";
 import { pageMeta, siteSettingsOf } from "~/lib/seo";
 import { membershipOffer, type MembershipOffer } from "~/lib/site-settings";
-import { listFeaturedCourses } from "~/server/courses/course-cards.server";
-import { getFeaturedInstructor } from "~/server/courses/course-cards.server";
-import { listHighlightedTestimonials } from "~/server/marketing/marketing.server";
+export { loader } from "./home.server";
 
 const DESCRIPTION =
   "Practical, project-based courses on Shopify, AI prompting, automation and no-code apps. Rated 4.9 on average by 12,000+ learners.";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: siteSettingsOf(args).schoolName, description: DESCRIPTION, path: "/" });
-
-export async function loader() {
-  const [featured, testimonials, instructor] = await Promise.all([
-    listFeaturedCourses({ limit: 3 }),
-    listHighlightedTestimonials({ limit: 3 }),
-    getFeaturedInstructor(),
-  ]);
-  return { featured, testimonials, instructor };
-}
 
 const STATS = [
   { value: "4.9", label: "average rating" },

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { callAction } from "../../../tests/support/route-harness";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { contactMessages, newsletterSubscribers } from "~/server/db/schema";
 import { FORM_RATE_LIMITS } from "~/server/marketing/form-rate-limits.server";
 import * as contact from "./contact";
@@ -118,7 +118,10 @@ describe("per-IP limits on the anonymous forms", () => {
     for (let i = 0; i < max; i++) {
       expect(((await sendContact({ name: "Ann", email, message: `Hello ${i}` }, ip)) as Response).status).toBe(302);
     }
-    const limited = (await sendContact({ name: "Ann", email, message: "One more" }, ip)) as { data: { error: string; values: Record<string, string> }; init: { status: number } };
+    const limited = (await sendContact({ name: "Ann", email, message: "One more" }, ip)) as {
+      data: { error: string; values: Record<string, string> };
+      init: { status: number };
+    };
     expect(limited.init.status).toBe(429);
     expect(limited.data.error).toMatch(/^Too many requests from your network\. Please try again in 15 minutes\.$/);
     expect(limited.data.values).toMatchObject({ name: "Ann", email, message: "One more" });
@@ -141,7 +144,10 @@ describe("per-IP limits on the anonymous forms", () => {
 
     const fetched = (await sendNewsletter({ email: `${unique("more")}@example.com`, mode: "fetcher" }, ip)) as Fetched;
     expect(fetched.init.status).toBe(429);
-    const plain = (await sendNewsletter({ email: `${unique("more")}@example.com`, formId: "footer", redirectTo: "/pricing" }, ip)) as Response;
+    const plain = (await sendNewsletter(
+      { email: `${unique("more")}@example.com`, formId: "footer", redirectTo: "/pricing" },
+      ip,
+    )) as Response;
     expect(plain.headers.get("Location")).toBe("/pricing?newsletter=footer.limited#newsletter-footer");
   });
 });

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/newsletter-confirm";
 import { Button } from "~/components/ui/button";
 import { pageMeta, siteSettingsOf } from "~/lib/seo";
-import { confirmNewsletterSubscription, maskEmail } from "~/server/marketing/newsletter.server";
+export { loader } from "./newsletter-confirm.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -12,13 +12,6 @@ export const meta: Route.MetaFunction = (args) =>
     path: "/newsletter/confirm",
     noIndex: true,
   });
-
-/** The link in the confirmation mail. Confirming twice is harmless, so a GET may do it. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const result = await confirmNewsletterSubscription({ token });
-  return { status: result.status, email: result.email ? maskEmail(result.email) : null };
-}
 
 export default function NewsletterConfirm({ loaderData }: Route.ComponentProps) {
   const confirmed = loaderData.status === "confirmed";

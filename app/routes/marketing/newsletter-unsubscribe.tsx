@@ -4,8 +4,8 @@ import type { Route } from "./+types/newsletter-unsubscribe";
 import { Button } from "~/components/ui/button";
 import { useSiteSettings } from "~/components/use-site-settings";
 import { pageMeta, siteSettingsOf } from "~/lib/seo";
-import { findNewsletterSubscription, maskEmail } from "~/server/marketing/newsletter.server";
-import { unsubscribeAction } from "./newsletter-unsubscribe.server";
+
+export { loader, action } from "./newsletter-unsubscribe.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -14,24 +14,6 @@ export const meta: Route.MetaFunction = (args) =>
     path: "/newsletter/unsubscribe",
     noIndex: true,
   });
-
-/**
- * Opening the link only asks; the button posts. Mail scanners that fetch every link in a
- * message must not unsubscribe anyone.
- */
-export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const subscription = await findNewsletterSubscription({ token });
-  return {
-    token: subscription ? token : null,
-    email: subscription ? maskEmail(subscription.email) : null,
-    alreadyUnsubscribed: subscription?.status === "unsubscribed",
-  };
-}
-
-export function action({ request }: Route.ActionArgs) {
-  return unsubscribeAction({ request });
-}
 
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

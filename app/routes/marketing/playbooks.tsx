@@ -1,16 +1,17 @@
 import { BookOpen, Clock, Eye, SearchX } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
-import { Link, redirect } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/playbooks";
 import { CategoryPills, FilterResults, SearchSortForm } from "~/components/marketing-filters";
-import { PLAYBOOK_SORT_LABELS, untidyFiltersRedirect } from "~/lib/marketing-filters";
+import { PLAYBOOK_SORT_LABELS } from "~/lib/marketing-filters";
 import { PageHero } from "~/components/marketing-page-hero";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { imageSrc } from "~/lib/image-url";
 import { formatUsd } from "~/lib/money";
 import { pageMeta } from "~/lib/seo";
-import { listPlaybooks, playbookFiltersSchema, readFilters, type PlaybookCard } from "~/server/marketing/marketing.server";
+import type { PlaybookCard } from "~/server/marketing/marketing.server";
+export { loader } from "./playbooks.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -19,14 +20,6 @@ export const meta: Route.MetaFunction = (args) =>
       "Step-by-step playbooks for Shopify, AI / ChatGPT, automation and execution: checklists, templates and prompt packs you can use this week.",
     path: "/playbooks",
   });
-
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const tidy = untidyFiltersRedirect(url);
-  if (tidy) throw redirect(tidy);
-  const filters = readFilters(playbookFiltersSchema, url);
-  return { filters, playbooks: await listPlaybooks({ filters }) };
-}
 
 const priceLabel = (priceCents: number | null) => (priceCents === null ? "Included in membership" : formatUsd(priceCents));
 const courseHref = (playbook: Pick<PlaybookCard, "courseSlug">) => (playbook.courseSlug ? `/courses/${playbook.courseSlug}` : "/courses");

@@ -1,15 +1,16 @@
 import { MessageSquareQuote } from "lucide-react";
 import { useState } from "react";
-import { redirect } from "react-router";
+
 import type { Route } from "./+types/testimonials";
 import { CategoryPills, FilterResults, SearchSortForm } from "~/components/marketing-filters";
-import { TESTIMONIAL_SORT_LABELS, untidyFiltersRedirect } from "~/lib/marketing-filters";
+import { TESTIMONIAL_SORT_LABELS } from "~/lib/marketing-filters";
 import { PageHero } from "~/components/marketing-page-hero";
 import { TestimonialCard } from "~/components/marketing-testimonial-card";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { pageMeta, siteSettingsOf } from "~/lib/seo";
-import { listTestimonials, readFilters, testimonialFiltersSchema } from "~/server/marketing/marketing.server";
+
 import { MarketingCtaBanner } from "~/components/marketing-cta-banner";
+export { loader } from "./testimonials.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -17,14 +18,6 @@ export const meta: Route.MetaFunction = (args) =>
     description: `What store owners say about ${siteSettingsOf(args).schoolName}'s courses and playbooks: rated 4.9 on average by 12,000+ learners.`,
     path: "/testimonials",
   });
-
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const tidy = untidyFiltersRedirect(url);
-  if (tidy) throw redirect(tidy);
-  const filters = readFilters(testimonialFiltersSchema, url);
-  return { filters, testimonials: await listTestimonials({ filters }) };
-}
 
 export default function Testimonials({ loaderData }: Route.ComponentProps) {
   const { filters, testimonials } = loaderData;

@@ -1,39 +1,13 @@
 import { CheckCircle2 } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/unsubscribe";
 import { Button } from "~/components/ui/button";
 import { useSiteSettings } from "~/components/use-site-settings";
 import { pageMeta } from "~/lib/seo";
-import { isValidUnsubscribeToken, listOptedOut, optOutOfMarketingMail } from "~/server/mail/unsubscribe.server";
-import { maskEmail } from "~/server/marketing/newsletter.server";
+export { loader, action } from "./unsubscribe.server";
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Unsubscribe", description: "Stop course update e-mails.", path: "/unsubscribe", noIndex: true });
-
-/** The address and token of the link, or null when they do not belong together. */
-function linkOf(request: Request) {
-  const params = new URL(request.url).searchParams;
-  const email = params.get("email") ?? "";
-  const token = params.get("token") ?? "";
-  return email && token && isValidUnsubscribeToken(email, token) ? email : null;
-}
-
-/**
- * /unsubscribe?email=…&token=…, the link in every marketing message (drip notices, announcements).
- * Opening it only asks (mail scanners fetch links); the button posts. A mail client's one-click
- * POST (RFC 8058, body `List-Unsubscribe=One-Click`) goes to the same address and unsubscribes at
- * once. Receipts and account mail are never stopped.
- */
-export async function loader({ request }: Route.LoaderArgs) {
-  const email = linkOf(request);
-  return { email: email ? maskEmail(email) : null, done: email ? (await listOptedOut([email])).size > 0 : false };
-}
-
-export async function action({ request }: Route.ActionArgs) {
-  const email = linkOf(request);
-  if (!email) return data({ unsubscribed: false }, { status: 400 });
-  await optOutOfMarketingMail(email);
-  return { unsubscribed: true };
-}
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Unsubscribe", description: "Stop course update e-mails.", path: "/unsubscribe", noIndex: true });
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -44,7 +18,9 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
       {!loaderData.email ? (
         <>
           <h1 className="text-3xl font-bold tracking-tight">This link doesn't work</h1>
-          <p className="text-muted-foreground">The unsubscribe link is incomplete or was changed. Use the link in the most recent email from us.</p>
+          <p className="text-muted-foreground">
+            The unsubscribe link is incomplete or was changed. Use the link in the most recent email from us.
+          </p>
         </>
       ) : done ? (
         <>
@@ -58,8 +34,8 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
         <>
           <h1 className="text-3xl font-bold tracking-tight">Stop course updates?</h1>
           <p className="text-muted-foreground">
-            {schoolName} will stop sending course updates, such as new lessons opening, to {loaderData.email}. Receipts and account e-mails still
-            arrive.
+            {schoolName} will stop sending course updates, such as new lessons opening, to {loaderData.email}. Receipts and account e-mails
+            still arrive.
           </p>
           <Form method="post">
             <Button type="submit" loading={navigation.state === "submitting"}>

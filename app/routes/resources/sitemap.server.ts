@@ -1,6 +1,6 @@
 import { escapeXml } from "~/lib/xml";
 import { formatIsoDay } from "~/lib/dates";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { listPublishedCourseSlugs } from "~/server/courses/course-cards.server";
 import { db, type Queryable } from "~/server/db/client.server";
 import { listPublishedPostSlugs } from "~/server/posts/public-posts.server";
@@ -74,4 +74,11 @@ export function renderRobotsTxt({ origin = getConfig().publicUrl }: { origin?: s
     `Sitemap: ${origin}/sitemap.xml`,
     "",
   ].join("\n");
+}
+
+export async function loader() {
+  const xml = renderSitemapXml(await listSitemapEntries());
+  return new Response(xml, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=600" },
+  });
 }

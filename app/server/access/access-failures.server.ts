@@ -1,6 +1,6 @@
 import { USER_MESSAGES } from "~/lib/user-messages";
 import type { Failure } from "~/server/action.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { CourseAccessTargetNotFoundError } from "./course-access.server";
 
 export type AccessOperation = "grant" | "revoke";

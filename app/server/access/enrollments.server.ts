@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { courseSummaryColumns } from "~/server/courses/course-cards.server";
-import { db } from "~/server/db/client.server";
+import { db, type Queryable } from "~/server/db/client.server";
 import { courses, enrollments } from "~/server/db/schema";
 
 /** Whether this user may open every lesson of the course: an active enrollment. */
@@ -14,9 +14,17 @@ export async function hasActiveEnrollment({ userId, courseId }: { userId: string
 }
 
 /** The user's active enrollments among these courses, with when each was granted (the access rule's batched read). */
-export async function listActiveEnrollments({ userId, courseIds }: { userId: string; courseIds: string[] }) {
+export async function listActiveEnrollments({
+  userId,
+  courseIds,
+  database = db(),
+}: {
+  userId: string;
+  courseIds: string[];
+  database?: Queryable;
+}) {
   if (courseIds.length === 0) return [];
-  return db()
+  return database
     .select({ courseId: enrollments.courseId, grantedAt: enrollments.grantedAt })
     .from(enrollments)
     .where(and(eq(enrollments.userId, userId), eq(enrollments.status, "active"), inArray(enrollments.courseId, courseIds)));

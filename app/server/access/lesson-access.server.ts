@@ -1,5 +1,6 @@
 import type { PublishStatus } from "~/lib/domain-values";
 import { isAdminRole } from "~/lib/roles";
+import type { Queryable } from "~/server/db/client.server";
 import { canSeeCourse } from "./draft-visibility.server";
 import { listDripOverrides } from "./drip.server";
 import { listActiveEnrollments } from "./enrollments.server";
@@ -29,6 +30,11 @@ import { findActiveMembership } from "./membership.server";
  * Writing a review (issue 24) is decided here too, from the same course-level answer:
  *   a learner who holds the course (enrolled or member) and completed at least one lesson → yes
  *   admins → no (they hide reviews, they do not write them); everyone else → no
+ *
+ * And earning a certificate (issue 36), at the moment the last lesson is completed:
+ *   whoever holds the whole course then (enrolled, member, admin) → yes
+ *   someone who only reaches free previews (revoked, refunded, never enrolled) → no
+ * A certificate already issued stays valid when access ends (docs/decisions/041).
  */
 
 export type LessonAccessUser = { id: string; role: string | null } | null;
@@ -62,9 +68,12 @@ export type LessonAccess =
 export async function findCoursesAccess({
   user,
   courses,
+  database,
 }: {
   user: LessonAccessUser;
   courses: LessonAccessCourse[];
+  /** A transaction that must read what it is about to decide on (a certificate); the pool otherwise. */
+  database?: Queryable;
 }): Promise<Map<string, CourseAccess>> {
   const answers = new Map<string, CourseAccess>();
   if (user && isAdminRole(user.role)) {
@@ -80,11 +89,11 @@ export async function findCoursesAccess({
   }
   const ids = published.map((course) => course.id);
   const [enrollments, overrides] = await Promise.all([
-    listActiveEnrollments({ userId: user.id, courseIds: ids }),
+    listActiveEnrollments({ userId: user.id, courseIds: ids, database }),
     listDripOverrides({ userId: user.id, courseIds: published.filter((course) => course.drips !== false).map((course) => course.id) }),
   ]);
   const enrolledSince = new Map(enrollments.map((row) => [row.courseId, row.grantedAt]));
-  const membership = published.some((course) => !enrolledSince.has(course.id)) ? await findActiveMembership({ userId: user.id }) : null;
+  const membership = published.some((course) => !enrolledSince.has(course.id)) ? await findActiveMembership({ userId: user.id, database }) : null;
   for (const course of published) {
     const since = enrolledSince.get(course.id);
     const waived = overrides.has(course.id);
@@ -110,8 +119,16 @@ export function releaseTime(lesson: Pick<LessonAccessLesson, "dripDays" | "dripD
 }
 
 /** The course-level answer for one course. */
-export async function findCourseAccess({ user, course }: { user: LessonAccessUser; course: LessonAccessCourse }): Promise<CourseAccess> {
-  return (await findCoursesAccess({ user, courses: [course] })).get(course.id)!;
+export async function findCourseAccess({
+  user,
+  course,
+  database,
+}: {
+  user: LessonAccessUser;
+  course: LessonAccessCourse;
+  database?: Queryable;
+}): Promise<CourseAccess> {
+  return (await findCoursesAccess({ user, courses: [course], database })).get(course.id)!;
 }
 
 /** One lesson, decided from what the person holds on its course. Pure: lists call it per lesson. */
@@ -170,3 +187,6 @@ export function reviewAccessFrom(courseAccess: CourseAccess, completedLessons: n
   if (courseAccess.reason === "admin") return { allowed: false, reason: "admin" };
   return completedLessons > 0 ? { allowed: true } : { allowed: false, reason: "no-completed-lesson" };
 }
+
+/** May this person be given the course's certificate now? Only while holding the whole course (not previews alone). Pure. */
+export const certificateAccessFrom = (courseAccess: CourseAccess) => courseAccess.kind === "open";

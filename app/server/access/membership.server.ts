@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import { MEMBERSHIP_ACCESS_STATUSES } from "~/lib/domain-values";
-import { db } from "~/server/db/client.server";
+import { db, type Queryable } from "~/server/db/client.server";
 import { subscriptions } from "~/server/db/schema";
 
 /**
@@ -9,8 +9,8 @@ import { subscriptions } from "~/server/db/schema";
  * the period end, so a canceled-at-period-end membership keeps working until the day it ends and
  * stops by itself after, with no job to run.
  */
-export async function findActiveMembership({ userId, at = new Date() }: { userId: string; at?: Date }) {
-  const [row] = await db()
+export async function findActiveMembership({ userId, at = new Date(), database = db() }: { userId: string; at?: Date; database?: Queryable }) {
+  const [row] = await database
     .select({
       id: subscriptions.id,
       plan: subscriptions.plan,

@@ -3,7 +3,7 @@ import type { RouterContextProvider } from "react-router";
 import { requestInfoContext } from "~/lib/request-context";
 import { db, type Queryable } from "~/server/db/client.server";
 import { courses, courseViews } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { countableVisitor, seenToday } from "~/server/visitor-hash.server";
 
 /**

@@ -4,7 +4,7 @@ import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { DEFAULT_SITE_SETTINGS } from "~/lib/site-settings";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { rateLimits, users } from "~/server/db/schema";
 import { upsertPasswordUser } from "~/server/users/password-users.server";
 import { SIGN_IN_LOCKOUT } from "./account-protection.server";

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { users } from "~/server/db/schema";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.server";
-import { assertWithinPruningHorizon, consumeRateLimit, minutesText, resetRateLimit, type RateLimit } from "~/server/rate-limit.server";
+import { assertWithinPruningHorizon, consumeRateLimit, minutesText, resetRateLimit, type RateLimit } from "~/server/platform/rate-limit.server";
 
 /**
  * Limits per account (per email address), on top of the per-IP limits, so that an attacker

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { createApp } from "../../../server";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { accounts, sessions, users } from "~/server/db/schema";
 import { upsertPasswordUser } from "~/server/users/password-users.server";
 import { isAdminApiPath } from "./admin-api.server";

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testConfig, unique, useTestDatabase } from "../../../tests/support/test-database";
-import { setConfig } from "~/server/config.server";
+import { setConfig } from "~/server/platform/config.server";
 import { db } from "~/server/db/client.server";
 import { DEFAULT_SITE_SETTINGS } from "~/lib/site-settings";
 import { updateSiteSettings } from "~/server/settings/site-settings.server";

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { requestInfoContext } from "~/lib/request-context";
-import { getConfig } from "~/server/config.server";
-import { minutesText } from "~/server/rate-limit.server";
+import { getConfig } from "~/server/platform/config.server";
+import { minutesText } from "~/server/platform/rate-limit.server";
 import { getAuth } from "./auth.server";
 import { CLIENT_IP_HEADER } from "./client-ip.server";
 

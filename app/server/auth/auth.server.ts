@@ -1,25 +1,24 @@
-import fs from "node:fs";
-import path from "node:path";
 import crypto from "node:crypto";
 import { betterAuth, type BetterAuthPlugin } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware } from "better-auth/api";
 import { admin, jwt, twoFactor, type JwtOptions } from "better-auth/plugins";
 import { sessionJwtHeaderOverHttp } from "./session-jwt-header.server";
+import { resolveAuthSecrets } from "./auth-secrets.server";
 import { ADMIN_ROLES } from "~/lib/domain-values";
 import { normalizeRole } from "~/lib/roles";
 import { DEFAULT_SITE_SETTINGS } from "~/lib/site-settings";
-import { getConfig, type Config } from "~/server/config.server";
+import { getConfig, type Config } from "~/server/platform/config.server";
 import { db } from "~/server/db/client.server";
 import * as schema from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { existingAccountMail, resetPasswordMail, verifyEmailMail } from "~/server/mail/templates.server";
 import { sendMail } from "~/server/mail/mail-queue.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 import { accountProtection } from "./account-protection.server";
 import { ADMIN_PLUGIN_ROLES, closeAdminHttpApi } from "./admin-api.server";
 import { CLIENT_IP_HEADER } from "./client-ip.server";
-import { assertWithinPruningHorizon, consumeRateLimit } from "~/server/rate-limit.server";
+import { assertWithinPruningHorizon, consumeRateLimit } from "~/server/platform/rate-limit.server";
 import { sameSiteRedirects, VERIFIED_CALLBACK_PATH } from "./same-site-redirects.server";
 import { fittedName, profileNames } from "./profile-names.server";
 import { signUpConfirmation, signUpName } from "./sign-up-confirmation.server";
@@ -50,31 +49,6 @@ assertWithinPruningHorizon(
   "Per-IP limit",
   Object.fromEntries(Object.entries(IP_RATE_LIMITS).map(([path, rule]) => [path, { max: rule.max, windowMs: rule.window * 1000 }])),
 );
-
-/**
- * The signing secret: AUTH_SECRET when set (required with several app instances),
- * otherwise one generated on first start and kept in DATA_DIR so sessions survive restarts.
- */
-export function resolveAuthSecret(config: Config) {
-  if (config.authSecret) return config.authSecret;
-  const file = path.join(config.dataDir, "auth-secret");
-  try {
-    return fs.readFileSync(file, "utf8").trim();
-  } catch {
-    fs.mkdirSync(config.dataDir, { recursive: true });
-    const secret = crypto.randomBytes(32).toString("base64url");
-    fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
-    return secret;
-  }
-}
-
-/**
- * Every secret, the current one first: AUTH_SECRET (or the generated one), then AUTH_PREVIOUS_SECRETS.
- * The first signs and encrypts; all of them are accepted when reading (docs/decisions/032).
- */
-export function resolveAuthSecrets(config: Config) {
-  return [resolveAuthSecret(config), ...config.authPreviousSecrets];
-}
 
 /** A secret's version in Better Auth's encrypted envelopes: from its hash, so it stays the same wherever it sits in the list. */
 const secretVersion = (secret: string) => crypto.createHash("sha256").update(secret).digest().readUInt32BE(0);

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { deliverQueuedMailNow } from "../../../tests/support/mail-queue";
 import { PERSON_NAME_MAX } from "~/lib/forms/limits";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { users } from "~/server/db/schema";
 import { upsertPasswordUser } from "~/server/users/password-users.server";
 import { getAuth } from "./auth.server";

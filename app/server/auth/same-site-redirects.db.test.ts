@@ -4,8 +4,9 @@ import { describe, expect, it } from "vitest";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { verifications } from "~/server/db/schema";
 import { upsertPasswordUser } from "~/server/users/password-users.server";
-import { getAuth, resolveAuthSecret } from "./auth.server";
-import { getConfig } from "~/server/config.server";
+import { getAuth } from "./auth.server";
+import { resolveAuthSecret } from "./auth-secrets.server";
+import { getConfig } from "~/server/platform/config.server";
 
 const database = useTestDatabase();
 const ORIGIN = "http://localhost:3000";

@@ -2,7 +2,7 @@ import * as OTPAuth from "otpauth";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { cookieFrom } from "../../../tests/support/sign-in";
 import { testConfig, unique, useTestDatabase } from "../../../tests/support/test-database";
-import { getConfig, setConfig } from "~/server/config.server";
+import { getConfig, setConfig } from "~/server/platform/config.server";
 import { jwks } from "~/server/db/schema";
 import { isValidUnsubscribeToken, unsubscribeUrl } from "~/server/mail/unsubscribe.server";
 import { upsertPasswordUser } from "~/server/users/password-users.server";

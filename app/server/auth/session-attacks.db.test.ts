@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer } from "../../../tests/support/app-server";
 import { cookieFrom } from "../../../tests/support/sign-in";
 import { testConfig, unique, useTestDatabase } from "../../../tests/support/test-database";
-import { getConfig, setConfig } from "~/server/config.server";
+import { getConfig, setConfig } from "~/server/platform/config.server";
 import { sessions } from "~/server/db/schema";
 import { upsertPasswordUser } from "~/server/users/password-users.server";
 import { getAuth, resetAuth } from "./auth.server";

@@ -2,8 +2,8 @@ import { createContext, type MiddlewareFunction, type RouterContextProvider } fr
 import { type Role } from "~/lib/domain-values";
 import { normalizeRole } from "~/lib/roles";
 import { requestInfoContext } from "~/lib/request-context";
-import { rethrowAsUnavailable } from "~/server/outage.server";
-import { noteRequestUser } from "~/server/request-log.server";
+import { rethrowAsUnavailable } from "~/server/platform/outage.server";
+import { noteRequestUser } from "~/server/platform/request-log.server";
 import { getAuth } from "./auth.server";
 
 export type SessionUser = {

@@ -1,6 +1,6 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { safeNextPath } from "~/lib/safe-next";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { callAuthEndpoint } from "./auth-request.server";
 

@@ -6,7 +6,7 @@ import { verifyJWT } from "better-auth/crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { accounts, sessions, users, verifications } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { normalizeEmail } from "./account-protection.server";
 
 /**

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { deliverQueuedMailNow } from "../../../tests/support/mail-queue";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { sessions, users } from "~/server/db/schema";
 import { getAuth } from "./auth.server";
 import { CLIENT_IP_HEADER } from "./client-ip.server";

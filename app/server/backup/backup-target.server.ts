@@ -1,4 +1,4 @@
-import type { Storage } from "../storage.server";
+import type { Storage } from "../platform/storage.server";
 
 /** A problem the operator can act on: the CLI prints its message without a stack trace. */
 export class BackupError extends Error {

@@ -11,7 +11,7 @@ import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { runMigrations } from "~/server/db/migrate.server";
 import { seedDemoContent } from "~/server/db/seed/seed.server";
 import S3rver from "s3rver";
-import { BUCKETS, createLocalStorage, createS3Storage, type Storage } from "~/server/storage.server";
+import { BUCKETS, createLocalStorage, createS3Storage, type Storage } from "~/server/platform/storage.server";
 import { BackupError, createBackup, restoreBackup, TABLES_LEFT_EMPTY, type BackupManifest, type BackupTarget } from "./backup.server";
 
 // A demo school with uploaded files goes through `createBackup` and `restoreBackup` into a fresh

@@ -9,7 +9,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import * as tar from "tar";
 import { z } from "zod";
 import { acquireDataDirLock } from "../db/lock.server";
-import { BUCKETS, contentTypeForKey, isSafeKey, type Bucket, type Storage } from "../storage.server";
+import { BUCKETS, contentTypeForKey, isSafeKey, type Bucket, type Storage } from "../platform/storage.server";
 import { BackupError, type BackupTarget } from "./backup-target.server";
 import { postgresTableCount, restorePostgres, runPgTool } from "./postgres-tools.server";
 

@@ -5,8 +5,8 @@ import { PDFDocument, rgb, StandardFonts, type PDFFont } from "pdf-lib";
 import QRCode from "qrcode";
 import sharp from "sharp";
 import { formatDate } from "~/lib/dates";
-import { logger } from "~/server/logger.server";
-import { getStorage, keyFromPublicUrl } from "~/server/storage.server";
+import { logger } from "~/server/platform/logger.server";
+import { getStorage, keyFromPublicUrl } from "~/server/platform/storage.server";
 
 export type CertificateContent = {
   schoolName: string;

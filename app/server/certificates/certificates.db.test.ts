@@ -9,8 +9,9 @@ import * as certificatePage from "~/routes/catalog/certificate";
 import * as certificatePdf from "~/routes/resources/certificate-pdf";
 import * as userDetails from "~/routes/admin/user-details";
 import * as account from "~/routes/account/account";
-import { accessEvents, certificates, courses, enrollments, lessons, mailLog, users } from "~/server/db/schema";
+import { accessEvents, certificates, courses, enrollments, lessons, mailLog, orders, users } from "~/server/db/schema";
 import { markLessonComplete, markLessonIncomplete } from "~/server/learning/progress.server";
+import { revokeCourseAccess, revokeRefundedAccess } from "~/server/access/course-access.server";
 import { certificateNumber } from "./certificates.server";
 import { renderCertificatePdf } from "./certificate-pdf.server";
 
@@ -93,6 +94,41 @@ describe("issuing certificates", () => {
     const { learner, lessonIds } = await courseWithLearner({ lessonCount: 1, certificatesEnabled: false });
     expect((await markLessonComplete({ user: learner, lessonId: lessonIds[0] })).certificate).toBeNull();
     expect(await certificatesOf(learner.id)).toEqual([]);
+  });
+});
+
+describe("certificates and access that ends", () => {
+  it("issues none to a learner whose access was revoked or refunded, even when a free preview completes the course", async () => {
+    for (const end of ["revoke", "refund"] as const) {
+      const { learner, courseId, lessonIds } = await courseWithLearner({ lessonCount: 2 });
+      await database().db.update(lessons).set({ isPreview: true }).where(eq(lessons.id, lessonIds[1]));
+      await markLessonComplete({ user: learner, lessonId: lessonIds[0] });
+      if (end === "revoke") await revokeCourseAccess({ userId: learner.id, courseId, actorId: admin.id });
+      else {
+        const [order] = await database()
+          .db.insert(orders)
+          .values({ userId: learner.id, kind: "course", courseId, amountCents: 1000, provider: "test", status: "refunded" })
+          .returning({ id: orders.id });
+        await database().db.transaction((tx) =>
+          revokeRefundedAccess({ tx, userId: learner.id, courseId, actorId: admin.id, orderId: order.id, otherPaidOrder: false }),
+        );
+      }
+
+      // The preview still opens, and completing it finishes every lesson, but no certificate follows.
+      const { certificate } = await markLessonComplete({ user: learner, lessonId: lessonIds[1] });
+      expect(certificate).toBeNull();
+      expect(await certificatesOf(learner.id)).toEqual([]);
+      expect(await certificateMails(learner.email)).toEqual([]);
+    }
+  });
+
+  it("keeps a certificate already issued valid when the access ends afterwards (decision 041)", async () => {
+    const { learner, courseId, lessonIds } = await courseWithLearner({ lessonCount: 1 });
+    const { certificate } = await markLessonComplete({ user: learner, lessonId: lessonIds[0] });
+    await revokeCourseAccess({ userId: learner.id, courseId, actorId: admin.id });
+    const id = certificate!.id;
+    expect(await callLoader(certificatePage, { path: `/certificates/${id}`, params: { id } })).toMatchObject({ revokedOn: null });
+    expect(((await callLoader(certificatePdf, { path: `/certificates/${id}/pdf`, params: { id } })) as Response).status).toBe(200);
   });
 });
 

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/uuid";
+import { certificateAccessFrom, findCourseAccess } from "~/server/access/lesson-access.server";
 import { recordAccessEvent } from "~/server/access/record-access-event.server";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { db, type Queryable, type Transaction } from "~/server/db/client.server";
 import { certificates, courses, lessonProgress, lessons, users } from "~/server/db/schema";
 import { sendMail } from "~/server/mail/mail-queue.server";
@@ -12,7 +13,9 @@ import { getSiteSettings } from "~/server/settings/site-settings.server";
  * Certificates of completion (issue 24). A learner who has completed every lesson of a course with
  * certificates on gets one, once: `issueCertificateIfComplete` runs in the transaction that
  * completes a lesson, takes a lock per learner and course so two last lessons completed at the same
- * moment cannot both miss the other, and enqueues the e-mail in the same transaction. An admin can
+ * moment cannot both miss the other, and enqueues the e-mail in the same transaction. Only someone
+ * who holds the course at that moment gets one (`certificateAccessFrom`); a certificate already
+ * issued stays valid when the access ends (docs/decisions/041). An admin can
  * revoke one (recorded in the audit trail); its public page then says so and the PDF is gone.
  */
 
@@ -25,8 +28,21 @@ export async function issueCertificateIfComplete({ tx, userId, courseId }: { tx:
   // One learner and course at a time: the second of two concurrent completions waits here, then
   // counts with the first one's lesson committed.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`certificate:${userId}:${courseId}`}, 0))`);
-  const [course] = await tx.select({ title: courses.title, enabled: courses.certificatesEnabled }).from(courses).where(eq(courses.id, courseId));
+  const [course] = await tx
+    .select({ title: courses.title, enabled: courses.certificatesEnabled, status: courses.status })
+    .from(courses)
+    .where(eq(courses.id, courseId));
   if (!course?.enabled) return null;
+  const [learner] = await tx.select({ name: users.name, email: users.email, role: users.role }).from(users).where(eq(users.id, userId));
+  if (!learner) return null;
+  // Only someone who holds the course now: free previews can be completed by a learner whose access
+  // was revoked or refunded, and that must not finish a certificate.
+  const access = await findCourseAccess({
+    user: { id: userId, role: learner.role },
+    course: { id: courseId, status: course.status, drips: false },
+    database: tx,
+  });
+  if (!certificateAccessFrom(access)) return null;
   const [{ total }] = await tx.select({ total: count() }).from(lessons).where(eq(lessons.courseId, courseId));
   const [{ completed }] = await tx
     .select({ completed: count() })
@@ -34,8 +50,6 @@ export async function issueCertificateIfComplete({ tx, userId, courseId }: { tx:
     .innerJoin(lessons, eq(lessons.id, lessonProgress.lessonId))
     .where(and(eq(lessons.courseId, courseId), eq(lessonProgress.userId, userId), isNotNull(lessonProgress.completedAt)));
   if (total === 0 || completed < total) return null;
-  const [learner] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
-  if (!learner) return null;
   const [issued] = await tx
     .insert(certificates)
     .values({ userId, courseId, learnerName: learner.name, courseTitle: course.title })

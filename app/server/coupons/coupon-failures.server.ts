@@ -1,6 +1,6 @@
 import { COUPON_MESSAGES } from "~/lib/coupons";
 import type { Failure } from "~/server/action.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { CouponCodeTakenError, CouponNotFoundError } from "./admin-coupons.server";
 
 /**

@@ -25,7 +25,6 @@ it("makes the second of two overlapping buyers wait for the first, then refuses 
 
   await database().db.transaction(async (tx) => {
     const check = await checkCoupon({
-      database: tx,
       tx,
       code: coupon.code,
       userId: first.id,

@@ -79,6 +79,24 @@ describe("a coupon with Stripe (against the local double)", () => {
     expect(await ordersOf(buyer.id)).toHaveLength(2);
   });
 
+  it("keeps one pending hold per account and coupon: a new checkout with the code ends the account's earlier one, of any product", async () => {
+    const buyer = await createBuyer();
+    const coupon = await createTestCoupon({ maxRedemptions: 2 });
+    const courses = [await createCourseForSale(), await createCourseForSale(), await createCourseForSale()];
+    for (const course of courses) {
+      expect((await startCheckout({ userId: buyer.id, item: { courseId: course.id }, couponCode: coupon.code })).status).toBe("redirect");
+    }
+    expect((await ordersOf(buyer.id)).map((order) => order.status)).toEqual(["expired", "expired", "pending"]);
+
+    // The coupon is held once by that account, so another buyer still gets it; a third finds it used up.
+    const [second, third] = [await createBuyer(), await createBuyer()];
+    expect((await startCheckout({ userId: second.id, item: { courseId: courses[0]!.id }, couponCode: coupon.code })).status).toBe("redirect");
+    expect(await startCheckout({ userId: third.id, item: { courseId: courses[0]!.id }, couponCode: coupon.code })).toMatchObject({
+      status: "coupon-refused",
+      refusal: "used-up",
+    });
+  });
+
   it("takes a fixed amount off the first membership payment once, or off every payment for ever", async () => {
     const { membershipMonthlyCents } = await getSiteSettings();
     for (const [duration, stripeDuration] of [

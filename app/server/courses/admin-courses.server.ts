@@ -11,7 +11,7 @@ import { afterCourseSaved, afterCourseDeleted } from "./course-covers.server";
 import { CourseChangedError, nextRevision } from "./course-revision.server";
 import { courseStats } from "./course-cards.server";
 import { pageWindow } from "~/server/db/pagination.server";
-import { crashPoint } from "~/server/crash-points.server";
+import { crashPoint } from "~/server/platform/crash-points.server";
 
 /**
  * The admin's course operations: the list, the New/Edit Course form's reads and writes, the

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { unique } from "../../../tests/support/test-database";
 import { courses } from "~/server/db/schema";
-import { publicUrl } from "~/server/storage.server";
+import { publicUrl } from "~/server/platform/storage.server";
 import { deleteCourse } from "./admin-courses.server";
 import { sweepTempCourseCovers } from "./course-covers.server";
 import { useAdminCourseFixtures } from "../../../tests/support/admin-course-fixtures";

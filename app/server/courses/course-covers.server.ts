@@ -2,9 +2,9 @@ import { and, eq, inArray } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { courses } from "~/server/db/schema";
 import { deleteStoredImage, storeImageVariants } from "~/server/image-variants.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { nextRevision } from "./course-revision.server";
-import { contentTypeForKey, deleteStaleObjects, getStorage, keyFromPublicUrl, publicUrl } from "~/server/storage.server";
+import { contentTypeForKey, deleteStaleObjects, getStorage, keyFromPublicUrl, publicUrl } from "~/server/platform/storage.server";
 
 /**
  * A course's files in storage (docs/decisions/011-course-lessons-updated-in-place.md, "Cover

@@ -1,6 +1,6 @@
 import { COURSE_MESSAGES } from "~/lib/course-messages";
 import type { Failure } from "~/server/action.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { CourseNotFoundError, LessonNotInCourseError } from "./admin-courses.server";
 import { CourseChangedError } from "./course-revision.server";
 

@@ -3,7 +3,7 @@ import type { FieldErrors } from "~/lib/forms/parse-form";
 import type { Failure } from "~/server/action.server";
 import { CourseNotFoundError } from "~/server/courses/admin-courses.server";
 import { CourseSlugTakenError } from "~/server/courses/course-details.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { CaptionsInvalidError } from "~/server/video/lesson-captions.server";
 import { StreamNotFoundError } from "~/server/video/lesson-streams.server";
 import { CAPTIONS_MESSAGES } from "~/lib/webvtt";

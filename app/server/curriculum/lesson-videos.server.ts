@@ -2,9 +2,9 @@ import { and, eq, inArray, or } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { courses, lessons, courseModules } from "~/server/db/schema";
 import { lessonReleaseColumns } from "./lesson-release.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { graceCutoff } from "~/server/media-in-use.server";
-import { deleteStaleObjects, getStorage, isSafeKey } from "~/server/storage.server";
+import { deleteStaleObjects, getStorage, isSafeKey } from "~/server/platform/storage.server";
 import { isUuid } from "~/lib/uuid";
 import { streamPrefixesInUse, streamPrefixOf } from "~/server/video/lesson-streams.server";
 

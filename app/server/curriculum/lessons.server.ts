@@ -10,7 +10,7 @@ import { isCourseVideoPath, removeUnusedVideos } from "./lesson-videos.server";
 import type { QuizFormOutput } from "~/lib/quiz-form";
 import { saveQuiz } from "~/server/quizzes/quiz-editor.server";
 import { removeStreamFiles, syncLessonStream } from "~/server/video/lesson-streams.server";
-import { crashPoint } from "~/server/crash-points.server";
+import { crashPoint } from "~/server/platform/crash-points.server";
 
 /** Throws unless `moduleId` (when not null) is a module of this course. */
 async function assertModuleOfCourse(tx: Transaction, courseId: string, moduleId: string | null) {

@@ -1,4 +1,4 @@
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 
 /**
  * Whether the database can be reached, as this process last saw it: a small circuit breaker.
@@ -90,10 +90,6 @@ export function isDatabaseDown() {
 /** True while the circuit is open or a lost connection was seen in the last second (a 5xx then is the outage's). */
 export function isDatabaseFailing() {
   return state.downSince !== null || Date.now() - state.lastFailureAt < 1_000;
-}
-
-export function databaseAvailability() {
-  return { down: state.downSince !== null, since: state.downSince, error: state.lastError };
 }
 
 function describe(error: unknown) {

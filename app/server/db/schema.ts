@@ -404,7 +404,7 @@ export const reviews = pgTable(
 );
 
 // ---------------------------------------------------------------------------
-// Access, progress and saved courses
+// Access: enrollments, their audit trail, first-run owner setup
 // ---------------------------------------------------------------------------
 
 /** Who may open a course's lessons. The spec's course_enrollments and course_access are this table. */
@@ -498,6 +498,10 @@ export const ownerSetupCodes = pgTable("owner_setup_codes", {
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
 
+// ---------------------------------------------------------------------------
+// Certificates (docs/decisions/028) and drip schedules' overrides (docs/decisions/030)
+// ---------------------------------------------------------------------------
+
 /**
  * A certificate of completion (issue 24): issued once per learner and course when the learner has
  * completed every lesson of a course with certificates on. The id is the unguessable part of its
@@ -536,6 +540,10 @@ export const dripOverrides = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
 );
 
+// ---------------------------------------------------------------------------
+// Mail to learners: opt-outs and announcements (docs/decisions/031)
+// ---------------------------------------------------------------------------
+
 /**
  * Addresses that asked for no more marketing mail (issue 24 and 25: drip notices, announcements),
  * from the one-click link every such message carries. Receipts and account mail still go out.
@@ -573,6 +581,10 @@ export const announcements = pgTable(
     index("announcements_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
+
+// ---------------------------------------------------------------------------
+// Learning: lesson progress
+// ---------------------------------------------------------------------------
 
 export const lessonProgress = pgTable(
   "lesson_progress",
@@ -682,6 +694,10 @@ export const quizAnswers = pgTable(
   (t) => [primaryKey({ columns: [t.attemptId, t.questionId] }), index("quiz_answers_question_idx").on(t.questionId)],
 );
 
+// ---------------------------------------------------------------------------
+// Saved courses: a learner's list
+// ---------------------------------------------------------------------------
+
 export const savedCourses = pgTable(
   "saved_courses",
   {
@@ -738,6 +754,10 @@ export const posts = pgTable(
     index("posts_excerpt_trgm_idx").using("gin", t.excerpt.op("gin_trgm_ops")),
   ],
 );
+
+// ---------------------------------------------------------------------------
+// Analytics: post and course views (docs/decisions/029)
+// ---------------------------------------------------------------------------
 
 /** One row per post, visitor and day, so a view counts once a day. */
 export const postViews = pgTable(
@@ -852,6 +872,10 @@ export const contactMessages = pgTable(
   },
   (t) => [index("contact_messages_created_idx").on(t.createdAt.desc())],
 );
+
+// ---------------------------------------------------------------------------
+// Mail: the log of every message, the durable queue's record (docs/decisions/018)
+// ---------------------------------------------------------------------------
 
 /**
  * Every message the site sends, written in the same transaction as the job that delivers it

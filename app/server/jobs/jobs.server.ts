@@ -4,16 +4,17 @@ import { sweepTempCourseCovers } from "~/server/courses/course-covers.server";
 import { sweepUnusedLessonVideos } from "~/server/curriculum/lesson-videos.server";
 import { db } from "~/server/db/client.server";
 import { rateLimits, sessions, subscriptions, verifications } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
+import { JOB_QUEUE } from "~/lib/job-queues";
+import { logger } from "~/server/platform/logger.server";
 import { clearOldMailBodies, deliverQueuedMail } from "~/server/mail/mail-queue.server";
 import { settleEndedTestMemberships } from "~/server/payments/settle-ended-test-memberships.server";
 import { sweepUnusedPostCovers } from "~/server/posts/post-covers.server";
 import { sendDripOpenedMails } from "~/server/learning/drip-mail.server";
 import { sendNewLessonMails } from "~/server/learning/new-lesson-mail.server";
 import { sendAnnouncement } from "~/server/marketing/announcements.server";
-import { LONGEST_RATE_LIMIT_WINDOW_MS } from "~/server/rate-limit.server";
+import { LONGEST_RATE_LIMIT_WINDOW_MS } from "~/server/platform/rate-limit.server";
 import { sweepUnusedSiteLogos } from "~/server/settings/site-logos.server";
-import { sweepAbandonedWrites } from "~/server/storage.server";
+import { sweepAbandonedWrites } from "~/server/platform/storage.server";
 import { findFfmpeg } from "~/server/video/ffmpeg.server";
 import { sweepAbandonedTranscodes, transcodeLessonVideo } from "~/server/video/transcode-lesson-video.server";
 import { startWorkers, type JobRegistration, type WorkerSettings } from "./queue.server";
@@ -83,17 +84,17 @@ const logged =
   };
 
 export const JOBS: JobRegistration[] = [
-  { name: "mail", handler: (data, job) => deliverQueuedMail(data, job), concurrency: 2 },
+  { name: JOB_QUEUE.mail, handler: (data, job) => deliverQueuedMail(data, job), concurrency: 2 },
   // One at a time: ffmpeg uses every core it gets.
-  { name: "transcode-video", handler: (data, job) => transcodeLessonVideo(data, job) },
-  { name: "sweep-unused-files", cron: "17 * * * *", handler: logged("sweep-unused-files", sweepUnusedFiles) },
-  { name: "purge-expired-rows", cron: "41 * * * *", handler: logged("purge-expired-rows", () => purgeExpiredRows()) },
-  { name: "end-test-memberships", cron: "*/10 * * * *", handler: logged("end-test-memberships", () => endTestMemberships()) },
-  { name: "announcement", handler: (data) => sendAnnouncement(data) },
+  { name: JOB_QUEUE.transcodeVideo, handler: (data, job) => transcodeLessonVideo(data, job) },
+  { name: JOB_QUEUE.sweepUnusedFiles, cron: "17 * * * *", handler: logged(JOB_QUEUE.sweepUnusedFiles, sweepUnusedFiles) },
+  { name: JOB_QUEUE.purgeExpiredRows, cron: "41 * * * *", handler: logged(JOB_QUEUE.purgeExpiredRows, () => purgeExpiredRows()) },
+  { name: JOB_QUEUE.endTestMemberships, cron: "*/10 * * * *", handler: logged(JOB_QUEUE.endTestMemberships, () => endTestMemberships()) },
+  { name: JOB_QUEUE.announcement, handler: (data) => sendAnnouncement(data) },
   // Once a day: learners whose drip modules opened since yesterday (issue 24).
-  { name: "drip-opened-mail", cron: "5 8 * * *", handler: logged("drip-opened-mail", () => sendDripOpenedMails()) },
+  { name: JOB_QUEUE.dripOpenedMail, cron: "5 8 * * *", handler: logged(JOB_QUEUE.dripOpenedMail, () => sendDripOpenedMails()) },
   // Once a day: lessons added since yesterday, to the learners of courses that turned it on (issue 25).
-  { name: "new-lesson-mail", cron: "10 8 * * *", handler: logged("new-lesson-mail", () => sendNewLessonMails()) },
+  { name: JOB_QUEUE.newLessonMail, cron: "10 8 * * *", handler: logged(JOB_QUEUE.newLessonMail, () => sendNewLessonMails()) },
 ];
 
 /** Starts every worker of the app in this process. */

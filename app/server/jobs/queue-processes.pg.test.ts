@@ -3,7 +3,7 @@ import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testConfig } from "../../../tests/support/test-database";
-import { setConfig } from "~/server/config.server";
+import { setConfig } from "~/server/platform/config.server";
 import { openDatabase, setDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { runMigrations } from "~/server/db/migrate.server";
 import { enqueue } from "./queue.server";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { deliverQueuedMailNow } from "../../../tests/support/mail-queue";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { db } from "~/server/db/client.server";
 import { contactMessages, mailLog } from "~/server/db/schema";
 import { deliverQueuedMail, sendMail } from "~/server/mail/mail-queue.server";

@@ -1,8 +1,8 @@
 import PgBoss from "pg-boss";
 import { sql, type SQL } from "drizzle-orm";
-import type { JobQueue } from "~/lib/job-queues";
+import { JOB_QUEUE, type JobQueue } from "~/lib/job-queues";
 import { getDatabaseHandle, sqlValues, type DatabaseHandle, type Queryable } from "~/server/db/client.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 
 /**
  * The job queue: pg-boss on the site's own database (docs/decisions/018). Its tables live in the
@@ -28,17 +28,17 @@ export type QueueRules = {
 
 export const QUEUES = {
   /** One message of mail_log to deliver (app/server/mail/mail-queue.server.ts). */
-  mail: { retryLimit: 12, retryDelay: 5, retryBackoff: true, expireInSeconds: 5 * 60 },
+  [JOB_QUEUE.mail]: { retryLimit: 12, retryDelay: 5, retryBackoff: true, expireInSeconds: 5 * 60 },
   /** Schedules: each runs once per period however many workers there are. */
-  "sweep-unused-files": { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 },
-  "purge-expired-rows": { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 },
-  "end-test-memberships": { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 },
-  "drip-opened-mail": { retryLimit: 2, retryDelay: 300, retryBackoff: true, expireInSeconds: 30 * 60 },
-  "new-lesson-mail": { retryLimit: 2, retryDelay: 300, retryBackoff: true, expireInSeconds: 30 * 60 },
+  [JOB_QUEUE.sweepUnusedFiles]: { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 },
+  [JOB_QUEUE.purgeExpiredRows]: { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 },
+  [JOB_QUEUE.endTestMemberships]: { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 },
+  [JOB_QUEUE.dripOpenedMail]: { retryLimit: 2, retryDelay: 300, retryBackoff: true, expireInSeconds: 30 * 60 },
+  [JOB_QUEUE.newLessonMail]: { retryLimit: 2, retryDelay: 300, retryBackoff: true, expireInSeconds: 30 * 60 },
   /** Queues one announcement's messages; a retry skips the ones already queued (their keys). */
-  announcement: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 30 * 60 },
+  [JOB_QUEUE.announcement]: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 30 * 60 },
   /** One lesson upload into its HLS stream (app/server/video/transcode-lesson-video.server.ts); a long video takes a while. */
-  "transcode-video": { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 2 * 60 * 60 },
+  [JOB_QUEUE.transcodeVideo]: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 2 * 60 * 60 },
 } satisfies Record<JobQueue, QueueRules>;
 
 export type QueueName = JobQueue;
@@ -256,10 +256,6 @@ export async function stopWorkers({ timeoutMs = 10_000 }: { timeoutMs?: number }
     logger.warn({ err: error }, "stopping the job queue failed");
   });
   if (running.size > 0) logger.warn({ running: running.size }, "jobs still running at shutdown; they are retried after their expiry");
-}
-
-export function runningJobCount() {
-  return running.size;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { formatIsoDay } from "~/lib/dates";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { sendMail } from "~/server/mail/mail-queue.server";
 import type { MailContent } from "~/server/mail/templates.server";
 import { listOptedOut, unsubscribeUrl } from "~/server/mail/unsubscribe.server";

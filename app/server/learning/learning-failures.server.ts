@@ -1,6 +1,6 @@
 import { LEARNING_MESSAGES } from "~/lib/learning";
 import type { Failure } from "~/server/action.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { QUIZ_MESSAGES } from "~/lib/quiz";
 import { LessonCompletedByQuizError, LessonLockedError, LessonNotFoundError } from "./learning-errors.server";
 

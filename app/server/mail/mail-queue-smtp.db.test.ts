@@ -3,7 +3,7 @@ import { inArray } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testConfig, unique, useTestDatabase } from "../../../tests/support/test-database";
-import { setConfig } from "~/server/config.server";
+import { setConfig } from "~/server/platform/config.server";
 import { db } from "~/server/db/client.server";
 import { mailLog } from "~/server/db/schema";
 import { getBoss, startWorkers, stopWorkers } from "~/server/jobs/queue.server";

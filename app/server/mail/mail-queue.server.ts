@@ -1,12 +1,13 @@
+import { JOB_QUEUE } from "~/lib/job-queues";
 import crypto from "node:crypto";
 import { and, desc, eq, ilike, lt, or, sql } from "drizzle-orm";
 import type { MailKind } from "~/lib/domain-values";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { db, type Queryable } from "~/server/db/client.server";
 import { containsPattern } from "~/server/db/like.server";
 import { mailLog } from "~/server/db/schema";
 import { enqueue, type JobContext } from "~/server/jobs/queue.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { deliverMail, type Mail } from "./transport.server";
 import { unsubscribeHeaders } from "./unsubscribe.server";
 
@@ -43,7 +44,7 @@ export async function sendMail(mail: QueuedMail, { database = db() }: { database
       .onConflictDoNothing({ target: mailLog.idempotencyKey })
       .returning({ id: mailLog.id });
     if (!row) return { mailId: null, queued: false as const };
-    await enqueue(tx, "mail", { mailId: row.id });
+    await enqueue(tx, JOB_QUEUE.mail, { mailId: row.id });
     return { mailId: row.id, queued: true as const };
   });
 }
@@ -103,7 +104,10 @@ export async function markMailRequeued(mailId: string) {
 
 export const MAIL_LOG_PAGE_SIZE = 25;
 
-/** The mail log, newest first, searched by recipient address, a page at a time (keyset on created_at, id). */
+/**
+ * The mail log, newest first (created_at, then id), searched by recipient address, a page at a time
+ * by offset: the System screen pages through recent mail, and the log is pruned of bodies, not rows.
+ */
 export async function listMailLog({
   search = "",
   page = 1,

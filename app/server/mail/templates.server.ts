@@ -139,7 +139,9 @@ export function duplicateOrderRefundMail({
     paragraphs: [
       `${itemTitle} was paid for twice at about the same time, probably from two tabs or windows. You keep it; the second payment of ${amount} has been refunded in full and nothing more will be charged for it.`,
       `Refunded order number: ${orderId}`,
-      ...(testMode ? ["This order was placed in test mode: no money was taken."] : ["A refund takes a few days to reach your account, depending on your bank."]),
+      ...(testMode
+        ? ["This order was placed in test mode: no money was taken."]
+        : ["A refund takes a few days to reach your account, depending on your bank."]),
     ],
     action: { label: "Go to your account", url },
   });

@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import { getConfig } from "~/server/config.server";
-import { logger } from "~/server/logger.server";
+import { getConfig } from "~/server/platform/config.server";
+import { logger } from "~/server/platform/logger.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 
 export type Mail = { to: string; subject: string; text: string; html: string; replyTo?: string; headers?: Record<string, string> };

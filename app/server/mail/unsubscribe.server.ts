@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { inArray } from "drizzle-orm";
 import { isOneOf, MARKETING_MAIL_KINDS, type MailKind } from "~/lib/domain-values";
-import { resolveAuthSecrets } from "~/server/auth/auth.server";
-import { getConfig } from "~/server/config.server";
+import { resolveAuthSecrets } from "~/server/auth/auth-secrets.server";
+import { getConfig } from "~/server/platform/config.server";
 import { db } from "~/server/db/client.server";
 import { mailOptOuts } from "~/server/db/schema";
 

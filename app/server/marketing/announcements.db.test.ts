@@ -7,7 +7,7 @@ import { callAction, callLoader, sessionUser } from "../../../tests/support/rout
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import * as announcementList from "~/routes/admin/announcements";
 import * as newAnnouncement from "~/routes/admin/announcement-new";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { announcements, courses, enrollments, mailLog, newsletterSubscribers, users } from "~/server/db/schema";
 import { runDueJobs } from "~/server/jobs/queue.server";
 import { optOutOfMarketingMail } from "~/server/mail/unsubscribe.server";
@@ -23,16 +23,36 @@ const emailOf = (index: number) => `${tag}-${index}@example.test`;
 beforeAll(async () => {
   const db = database().db;
   await db.insert(users).values({ id: admin.id, email: admin.email, name: admin.name, role: "admin" });
-  const [course] = await db.insert(courses).values({ title: "Announced course", slug: tag, status: "published" }).returning({ id: courses.id });
+  const [course] = await db
+    .insert(courses)
+    .values({ title: "Announced course", slug: tag, status: "published" })
+    .returning({ id: courses.id });
   courseId = course.id;
   // 1,000 learners, plus one who unsubscribed and one whose mail bounced.
-  const people = Array.from({ length: LEARNERS + 2 }, (_, index) => ({ id: `${tag}-u${index}`, email: emailOf(index), name: `Learner ${index}`, role: "user" }));
+  const people = Array.from({ length: LEARNERS + 2 }, (_, index) => ({
+    id: `${tag}-u${index}`,
+    email: emailOf(index),
+    name: `Learner ${index}`,
+    role: "user",
+  }));
   for (let start = 0; start < people.length; start += 250) await db.insert(users).values(people.slice(start, start + 250));
   for (let start = 0; start < people.length; start += 250) {
-    await db.insert(enrollments).values(people.slice(start, start + 250).map((person) => ({ userId: person.id, courseId, source: "purchase" as const })));
+    await db
+      .insert(enrollments)
+      .values(people.slice(start, start + 250).map((person) => ({ userId: person.id, courseId, source: "purchase" as const })));
   }
   await optOutOfMarketingMail(emailOf(LEARNERS));
-  await db.insert(mailLog).values({ idempotencyKey: unique("bounce"), kind: "receipt", to: emailOf(LEARNERS + 1), subject: "x", text: "x", html: "x", status: "failed" });
+  await db
+    .insert(mailLog)
+    .values({
+      idempotencyKey: unique("bounce"),
+      kind: "receipt",
+      to: emailOf(LEARNERS + 1),
+      subject: "x",
+      text: "x",
+      html: "x",
+      status: "failed",
+    });
 });
 
 const runJobs = () => runDueJobs("announcement", sendAnnouncement);
@@ -69,16 +89,24 @@ describe("announcements", () => {
     expect(mine.every((text) => /^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m.test(text))).toBe(true);
     const list = await callLoader(announcementList, { path: `/admin/announcements?q=${encodeURIComponent(tag)}`, user: admin });
     expect(list.rows).toEqual([
-      expect.objectContaining({ subject: `Week 3 is live ${tag}`, status: "Sent", progress: "1,000 of 1,000 queued", delivered: "1,000 sent · 0 failed", moving: false }),
+      expect.objectContaining({
+        subject: `Week 3 is live ${tag}`,
+        status: "Sent",
+        progress: "1,000 of 1,000 queued",
+        delivered: "1,000 sent · 0 failed",
+        moving: false,
+      }),
     ]);
   });
 
   it("knows each audience", async () => {
     const subscriber = `${tag}-news@example.test`;
-    await database().db.insert(newsletterSubscribers).values([
-      { email: subscriber, status: "confirmed", token: unique("t") },
-      { email: `${tag}-pending@example.test`, status: "pending", token: unique("t") },
-    ]);
+    await database()
+      .db.insert(newsletterSubscribers)
+      .values([
+        { email: subscriber, status: "confirmed", token: unique("t") },
+        { email: `${tag}-pending@example.test`, status: "pending", token: unique("t") },
+      ]);
     const newsletter = await listAudience({ audience: "newsletter", courseId: null });
     expect(newsletter).toContain(subscriber);
     expect(newsletter).not.toContain(`${tag}-pending@example.test`);
@@ -88,15 +116,45 @@ describe("announcements", () => {
 
   it("refuses a course announcement without its course, keeps what was typed, and sends a test to the admin", async () => {
     const form = { send_key: `${tag}-form-key-1`, subject: "Hello", body_md: "Body text", audience: "course", course_id: "" };
-    expect(await callAction(newAnnouncement, { path: "/admin/announcements/new", user: admin, form: { ...form, intent: "send" } })).toMatchObject({
+    expect(
+      await callAction(newAnnouncement, { path: "/admin/announcements/new", user: admin, form: { ...form, intent: "send" } }),
+    ).toMatchObject({
       init: { status: 400 },
       data: { errors: { course_id: ["Choose the course whose learners get it"] }, values: { subject: "Hello", body_md: "Body text" } },
     });
-    expect(await callAction(newAnnouncement, { path: "/admin/announcements/new", user: admin, form: { ...form, intent: "test" } })).toMatchObject({
+    expect(
+      await callAction(newAnnouncement, { path: "/admin/announcements/new", user: admin, form: { ...form, intent: "test" } }),
+    ).toMatchObject({
       data: { toast: { kind: "success", message: `Test sent to ${admin.email}` } },
     });
     const [test] = await database().db.select().from(mailLog).where(eq(mailLog.to, admin.email));
     expect(test).toMatchObject({ kind: "announcement", subject: "[Test] Hello" });
     expect(test.html).toContain("<p>Body text</p>");
+  });
+
+  it("lets only the owner e-mail the wide audiences: a plain admin is offered one course's learners and refused the others, sending nothing (decision 042)", async () => {
+    const owner = sessionUser({ role: "super_admin" });
+    await database().db.insert(users).values({ id: owner.id, email: owner.email, name: owner.name, role: "super_admin" });
+    const path = "/admin/announcements/new";
+    expect((await callLoader(newAnnouncement, { path, user: admin })).audiences).toEqual(["course"]);
+    expect((await callLoader(newAnnouncement, { path, user: owner })).audiences).toEqual(["course", "members", "customers", "newsletter"]);
+
+    const before = await database().db.$count(announcements);
+    for (const audience of ["members", "customers", "newsletter"]) {
+      const form = { send_key: `${tag}-wide-${audience}`, subject: "Everyone", body_md: "Hello all", audience, course_id: "", intent: "send" };
+      expect(await callAction(newAnnouncement, { path, user: admin, form })).toMatchObject({
+        init: { status: 403 },
+        data: { errors: { audience: ["Only the school's owner can e-mail all members, all customers or newsletter subscribers"] }, values: { subject: "Everyone" } },
+      });
+    }
+    expect(await database().db.$count(announcements)).toBe(before);
+
+    const sent = (await callAction(newAnnouncement, {
+      path,
+      user: owner,
+      form: { send_key: `${tag}-wide-owner`, subject: "Everyone", body_md: "Hello all", audience: "newsletter", course_id: "", intent: "send" },
+    })) as Response;
+    expect(sent.status).toBe(302);
+    expect(await database().db.$count(announcements)).toBe(before + 1);
   });
 });

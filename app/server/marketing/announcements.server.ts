@@ -1,3 +1,4 @@
+import { JOB_QUEUE } from "~/lib/job-queues";
 import { and, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { MEMBERSHIP_ACCESS_STATUSES, type AnnouncementAudience } from "~/lib/domain-values";
 import { db } from "~/server/db/client.server";
@@ -37,13 +38,21 @@ export async function startAnnouncement({ sendKey, actorId, ...draft }: Announce
       const [existing] = await tx.select({ id: announcements.id }).from(announcements).where(eq(announcements.sendKey, sendKey));
       return { id: existing.id, started: false };
     }
-    await enqueue(tx, "announcement", { announcementId: created.id });
+    await enqueue(tx, JOB_QUEUE.announcement, { announcementId: created.id });
     return { id: created.id, started: true };
   });
 }
 
 /** The addresses an audience is today, each once, lower-cased. */
-export async function listAudience({ audience, courseId, now = new Date() }: { audience: AnnouncementAudience; courseId: string | null; now?: Date }) {
+export async function listAudience({
+  audience,
+  courseId,
+  now = new Date(),
+}: {
+  audience: AnnouncementAudience;
+  courseId: string | null;
+  now?: Date;
+}) {
   const rows =
     audience === "course"
       ? await db()
@@ -58,8 +67,15 @@ export async function listAudience({ audience, courseId, now = new Date() }: { a
             .innerJoin(users, eq(users.id, subscriptions.userId))
             .where(and(inArray(subscriptions.status, [...MEMBERSHIP_ACCESS_STATUSES]), gt(subscriptions.currentPeriodEnd, now)))
         : audience === "customers"
-          ? await db().selectDistinct({ email: users.email }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(eq(orders.status, "paid"))
-          : await db().selectDistinct({ email: newsletterSubscribers.email }).from(newsletterSubscribers).where(eq(newsletterSubscribers.status, "confirmed"));
+          ? await db()
+              .selectDistinct({ email: users.email })
+              .from(orders)
+              .innerJoin(users, eq(users.id, orders.userId))
+              .where(eq(orders.status, "paid"))
+          : await db()
+              .selectDistinct({ email: newsletterSubscribers.email })
+              .from(newsletterSubscribers)
+              .where(eq(newsletterSubscribers.status, "confirmed"));
   return [...new Set(rows.map((row) => row.email.trim().toLowerCase()))].sort();
 }
 
@@ -93,7 +109,13 @@ export async function sendAnnouncement(data: Record<string, unknown>) {
             kind: "announcement",
             key: `announcement:${id}:${email}`,
             to: email,
-            ...announcementMail({ schoolName, subject: announcement.subject, bodyHtml: html, bodyText: announcement.bodyMd, unsubscribeUrl: unsubscribeUrl(email) }),
+            ...announcementMail({
+              schoolName,
+              subject: announcement.subject,
+              bodyHtml: html,
+              bodyText: announcement.bodyMd,
+              unsubscribeUrl: unsubscribeUrl(email),
+            }),
           },
           { database: tx },
         );
@@ -142,8 +164,14 @@ export async function listAdminAnnouncements({
       recipientCount: announcements.recipientCount,
       queuedCount: announcements.queuedCount,
       createdAt: announcements.createdAt,
-      sentCount: sql<number>`(select count(*) from ${mailLog} where ${mailLog.idempotencyKey} like ${keyPrefix} and ${mailLog.status} = 'sent')`.mapWith(Number),
-      failedCount: sql<number>`(select count(*) from ${mailLog} where ${mailLog.idempotencyKey} like ${keyPrefix} and ${mailLog.status} = 'failed')`.mapWith(Number),
+      sentCount:
+        sql<number>`(select count(*) from ${mailLog} where ${mailLog.idempotencyKey} like ${keyPrefix} and ${mailLog.status} = 'sent')`.mapWith(
+          Number,
+        ),
+      failedCount:
+        sql<number>`(select count(*) from ${mailLog} where ${mailLog.idempotencyKey} like ${keyPrefix} and ${mailLog.status} = 'failed')`.mapWith(
+          Number,
+        ),
     })
     .from(announcements)
     .leftJoin(courses, eq(courses.id, announcements.courseId))

@@ -3,7 +3,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { submitContactMessage } from "./contact.server";
 import { contactMessages } from "~/server/db/schema";
 import { DEFAULT_SITE_SETTINGS } from "~/lib/site-settings";

@@ -1,5 +1,5 @@
-import { assertWithinPruningHorizon, consumeRateLimit, minutesText, type RateLimit } from "~/server/rate-limit.server";
-import { getConfig } from "~/server/config.server";
+import { assertWithinPruningHorizon, consumeRateLimit, minutesText, type RateLimit } from "~/server/platform/rate-limit.server";
+import { getConfig } from "~/server/platform/config.server";
 
 const MINUTE = 60_000;
 
@@ -26,7 +26,11 @@ export async function consumeFormAllowance({ form, clientIp }: { form: LimitedFo
   const config = getConfig();
   if (!clientIp && !config.isProduction) return null;
   const { max, windowMs } = FORM_RATE_LIMITS[form];
-  const decision = await consumeRateLimit({ key: `${clientIp || "unknown"}|${form}`, max: max * config.perIpRateLimitMultiplier, windowMs });
+  const decision = await consumeRateLimit({
+    key: `${clientIp || "unknown"}|${form}`,
+    max: max * config.perIpRateLimitMultiplier,
+    windowMs,
+  });
   return decision.allowed ? null : decision.retryAfterSeconds;
 }
 

@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { courses, enrollments, playbooks, testimonials, users } from "~/server/db/schema";
-import {
-  listPlaybooks,
-  listTestimonials,
-  playbookFiltersSchema,
-  readFilters,
-  testimonialFiltersSchema,
-} from "./marketing.server";
+import { listPlaybooks, listTestimonials, playbookFiltersSchema, readFilters, testimonialFiltersSchema } from "./marketing.server";
 import { getFeaturedInstructor, listMenuCourses } from "~/server/courses/course-cards.server";
 
 const database = useTestDatabase();

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { DEFAULT_SITE_SETTINGS } from "~/lib/site-settings";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { newsletterSubscribers } from "~/server/db/schema";
 import {
   CONFIRMATION_RESEND_INTERVAL_MS,

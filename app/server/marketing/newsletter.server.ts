@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { db, type Queryable } from "~/server/db/client.server";
 import { newsletterSubscribers } from "~/server/db/schema";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { newsletterConfirmMail } from "~/server/mail/templates.server";
 import { sendMail } from "~/server/mail/mail-queue.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer } from "../../../tests/support/app-server";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { getAuth } from "~/server/auth/auth.server";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { updateCourseDetails } from "~/server/courses/course-details.server";
 import { deleteCourse, setCourseStatus } from "~/server/courses/admin-courses.server";
 import { createLesson, deleteLesson } from "~/server/curriculum/lessons.server";

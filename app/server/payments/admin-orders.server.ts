@@ -6,27 +6,19 @@ import { db } from "~/server/db/client.server";
 import { anyColumnContains } from "~/server/db/like.server";
 import { orders, subscriptions } from "~/server/db/schema";
 import { pageWindow } from "~/server/db/pagination.server";
+import { orderSaleColumns } from "./order-columns.server";
 
 /**
  * The back office's reads of payments: the searchable orders list, one person's orders and their
  * membership. Read-only: orders and subscriptions are written by checkout and its webhooks.
  */
 
-/** What an order row shows. `userId` is null once the account is deleted (the key is set null). */
+/** What an order row shows: the sale, its buyer and its provider. `userId` is null once the account is deleted (the key is set null). */
 const orderColumns = {
-  id: orders.id,
+  ...orderSaleColumns,
   userId: orders.userId,
   customerEmail: orders.customerEmail,
-  kind: orders.kind,
-  itemTitle: orders.itemTitle,
-  amountCents: orders.amountCents,
-  listPriceCents: orders.listPriceCents,
-  discountCents: orders.discountCents,
-  couponCode: orders.couponCode,
-  currency: orders.currency,
-  status: orders.status,
   provider: orders.provider,
-  createdAt: orders.createdAt,
   refundedAt: orders.refundedAt,
 };
 

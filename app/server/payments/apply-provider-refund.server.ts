@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { orders } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { claimEvent, type PaymentEvent } from "./claim-event.server";
 import { lockOrder } from "./order-locks.server";
 import { refundPaidOrder } from "./refund-paid-order.server";

@@ -3,7 +3,7 @@ import { isOneOf, MEMBERSHIP_ACCESS_STATUSES, SUBSCRIPTION_PLANS, type Subscript
 import { recordAccessEvent } from "~/server/access/record-access-event.server";
 import { db } from "~/server/db/client.server";
 import { subscriptions, users } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { claimEvent, type PaymentEvent } from "./claim-event.server";
 
 /** Statuses a subscription never leaves; a late event cannot bring it back. */
@@ -28,7 +28,9 @@ export type SubscriptionUpdate = {
  * scheduled cancellation. Access follows from these (access/membership.server.ts). Entering a
  * status that opens courses records membership_started; leaving one records membership_ended.
  */
-export async function applySubscriptionUpdate(update: SubscriptionUpdate): Promise<{ outcome: "applied" | "created" | "duplicate" | "ignored" }> {
+export async function applySubscriptionUpdate(
+  update: SubscriptionUpdate,
+): Promise<{ outcome: "applied" | "created" | "duplicate" | "ignored" }> {
   return db().transaction(async (tx) => {
     if (!(await claimEvent({ tx, event: update.event }))) return { outcome: "duplicate" as const };
     const [current] = await tx
@@ -46,24 +48,39 @@ export async function applySubscriptionUpdate(update: SubscriptionUpdate): Promi
       const plan = isOneOf(SUBSCRIPTION_PLANS, update.plan) ? update.plan : null;
       const [user] = update.userId ? await tx.select({ id: users.id }).from(users).where(eq(users.id, update.userId)) : [];
       if (!user || !plan) {
-        logger.warn({ providerSubscriptionId: update.providerSubscriptionId, eventId: update.event.id }, "an update for a subscription we do not know");
+        logger.warn(
+          { providerSubscriptionId: update.providerSubscriptionId, eventId: update.event.id },
+          "an update for a subscription we do not know",
+        );
         return { outcome: "ignored" as const };
       }
       const [created] = await tx
         .insert(subscriptions)
-        .values({ userId: user.id, plan, provider: update.event.provider, providerSubscriptionId: update.providerSubscriptionId, ...values })
+        .values({
+          userId: user.id,
+          plan,
+          provider: update.event.provider,
+          providerSubscriptionId: update.providerSubscriptionId,
+          ...values,
+        })
         .onConflictDoNothing()
         .returning({ id: subscriptions.id });
       if (!created) {
         // A second membership (another checkout tab): its checkout's fulfilment cancels and refunds it.
-        logger.warn({ userId: user.id, providerSubscriptionId: update.providerSubscriptionId }, "a second live membership for one user, not stored");
+        logger.warn(
+          { userId: user.id, providerSubscriptionId: update.providerSubscriptionId },
+          "a second live membership for one user, not stored",
+        );
         return { outcome: "ignored" as const };
       }
       if (opensCourses(update.status)) await recordAccessEvent({ tx, type: "membership_started", userId: user.id, source: "membership" });
       return { outcome: "created" as const };
     }
     if (FINAL_STATUSES.includes(current.status as SubscriptionStatus) && !FINAL_STATUSES.includes(update.status)) {
-      logger.warn({ subscriptionId: current.id, status: current.status, eventId: update.event.id }, "a late event for an ended subscription, ignored");
+      logger.warn(
+        { subscriptionId: current.id, status: current.status, eventId: update.event.id },
+        "a late event for an ended subscription, ignored",
+      );
       return { outcome: "ignored" as const };
     }
     await tx.update(subscriptions).set(values).where(eq(subscriptions.id, current.id));

@@ -1,14 +1,22 @@
 import { and, desc, eq, inArray, or } from "drizzle-orm";
-import { isOneOf, LIVE_SUBSCRIPTION_STATUSES, type OrderKind, type OrderStatus, type SubscriptionPlan, type SubscriptionStatus } from "~/lib/domain-values";
+import {
+  isOneOf,
+  LIVE_SUBSCRIPTION_STATUSES,
+  type OrderKind,
+  type OrderStatus,
+  type SubscriptionPlan,
+  type SubscriptionStatus,
+} from "~/lib/domain-values";
 import { refundRefusal, type RefundRefusal } from "~/lib/order-refunds";
 import { isUuid } from "~/lib/uuid";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { db } from "~/server/db/client.server";
 import { courses, orders, subscriptions, users } from "~/server/db/schema";
 import { OrderNotFoundError, recordOrderRefund } from "./record-order-refund.server";
 import { scheduleTestMembershipCancel } from "./schedule-test-membership-cancel.server";
 import { getUserMembership } from "./admin-orders.server";
 import { paymentsProviderFor } from "./providers.server";
+import { orderSaleColumns } from "./order-columns.server";
 
 /** How many orders the account page lists, newest first. */
 export const ACCOUNT_ORDERS_LIMIT = 20;
@@ -33,19 +41,7 @@ export async function getAccountBilling({ userId }: { userId: string }) {
   const [row, recentOrders] = await Promise.all([
     getUserMembership({ userId }),
     db()
-      .select({
-        id: orders.id,
-        kind: orders.kind,
-        itemTitle: orders.itemTitle,
-        amountCents: orders.amountCents,
-        listPriceCents: orders.listPriceCents,
-        discountCents: orders.discountCents,
-        couponCode: orders.couponCode,
-        currency: orders.currency,
-        status: orders.status,
-        createdAt: orders.createdAt,
-        courseSlug: courses.slug,
-      })
+      .select({ ...orderSaleColumns, courseSlug: courses.slug })
       .from(orders)
       .leftJoin(courses, eq(courses.id, orders.courseId))
       .where(eq(orders.userId, userId))
@@ -142,7 +138,15 @@ export async function refundOrder({ orderId, actorId }: { orderId: string; actor
 }
 
 /** The order a checkout's success page is about: ours (test mode) or Stripe's session id; only the buyer's. */
-export async function findCheckoutOrder({ userId, orderId, checkoutSessionId }: { userId: string; orderId?: string | null; checkoutSessionId?: string | null }) {
+export async function findCheckoutOrder({
+  userId,
+  orderId,
+  checkoutSessionId,
+}: {
+  userId: string;
+  orderId?: string | null;
+  checkoutSessionId?: string | null;
+}) {
   const match = [
     ...(orderId && isUuid(orderId) ? [eq(orders.id, orderId)] : []),
     ...(checkoutSessionId ? [eq(orders.checkoutSessionId, checkoutSessionId)] : []),

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createBuyer, createCourseForSale, mailsTo } from "../../../tests/support/payments";
 import { testConfig, useTestDatabase } from "../../../tests/support/test-database";
 import { hasActiveMembership } from "~/server/access/membership.server";
-import { getConfig, setConfig } from "~/server/config.server";
+import { getConfig, setConfig } from "~/server/platform/config.server";
 import { accessEvents, courses, enrollments, orders, paymentWebhookEvents, subscriptions } from "~/server/db/schema";
 import { updateSiteSettings, getSiteSettings } from "~/server/settings/site-settings.server";
 import { cancelMembership, getAccountBilling, MembershipNotFoundError, refundOrder } from "./billing.server";
@@ -17,7 +17,12 @@ const database = useTestDatabase();
 
 const ordersOf = (userId: string) => database().db.select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.createdAt));
 const enrollmentOf = async (userId: string, courseId: string) =>
-  (await database().db.select().from(enrollments).where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId))))[0];
+  (
+    await database()
+      .db.select()
+      .from(enrollments)
+      .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
+  )[0];
 const eventsOf = (userId: string) =>
   database().db.select().from(accessEvents).where(eq(accessEvents.userId, userId)).orderBy(asc(accessEvents.createdAt));
 const subscriptionsOf = (userId: string) => database().db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
@@ -49,7 +54,10 @@ describe("buying a course in test mode", () => {
       ["purchase", order!.id],
       ["grant", order!.id],
     ]);
-    const [event] = await database().db.select().from(paymentWebhookEvents).where(eq(paymentWebhookEvents.id, `test_evt_${order!.id}`));
+    const [event] = await database()
+      .db.select()
+      .from(paymentWebhookEvents)
+      .where(eq(paymentWebhookEvents.id, `test_evt_${order!.id}`));
     expect(event).toMatchObject({ provider: "test", type: "checkout.completed" });
 
     const [receipt] = await mailsTo(buyer.email);
@@ -85,8 +93,15 @@ describe("buying a course in test mode", () => {
     const { orderId } = (await startCheckout({ userId: buyer.id, item: { courseId: course.id } })) as { orderId: string };
     const completion = { orderId, checkoutSessionId: `test_cs_${orderId}`, paymentId: `test_pay_${orderId}` };
 
-    const replays = await Promise.all([1, 2, 3].map(() => fulfilCheckout({ ...completion, event: { id: `test_evt_${orderId}`, provider: "test", type: "checkout.completed" } })));
-    const other = await fulfilCheckout({ ...completion, event: { id: `test_evt_${orderId}_again`, provider: "test", type: "checkout.completed" } });
+    const replays = await Promise.all(
+      [1, 2, 3].map(() =>
+        fulfilCheckout({ ...completion, event: { id: `test_evt_${orderId}`, provider: "test", type: "checkout.completed" } }),
+      ),
+    );
+    const other = await fulfilCheckout({
+      ...completion,
+      event: { id: `test_evt_${orderId}_again`, provider: "test", type: "checkout.completed" },
+    });
 
     expect(replays.map((result) => result.outcome)).toEqual(["duplicate", "duplicate", "duplicate"]);
     expect(other.outcome).toBe("already-paid");
@@ -117,7 +132,10 @@ describe("buying a course in test mode", () => {
     const { orderId } = (await startCheckout({ userId: buyer.id, item: { courseId: course.id } })) as { orderId: string };
 
     expect(await refundOrder({ orderId, actorId: null })).toEqual({ refunded: true, itemTitle: course.title });
-    await expect(refundOrder({ orderId, actorId: null })).rejects.toMatchObject({ name: "OrderNotRefundableError", reason: "already-refunded" });
+    await expect(refundOrder({ orderId, actorId: null })).rejects.toMatchObject({
+      name: "OrderNotRefundableError",
+      reason: "already-refunded",
+    });
 
     const [order] = await ordersOf(buyer.id);
     expect(order).toMatchObject({ status: "refunded" });
@@ -207,12 +225,19 @@ describe("the membership in test mode", () => {
     const buyer = await createBuyer();
     await startCheckout({ userId: buyer.id, item: { plan: "monthly" } });
     await cancelMembership({ userId: buyer.id });
-    await database().db.update(subscriptions).set({ currentPeriodEnd: addDays(new Date(), -1) }).where(eq(subscriptions.userId, buyer.id));
+    await database()
+      .db.update(subscriptions)
+      .set({ currentPeriodEnd: addDays(new Date(), -1) })
+      .where(eq(subscriptions.userId, buyer.id));
     expect((await getCheckoutOffer({ userId: buyer.id, item: { plan: "yearly" } })).blocked).toBeNull();
 
     expect((await startCheckout({ userId: buyer.id, item: { plan: "yearly" } })).status).toBe("paid");
 
-    const rows = await database().db.select().from(subscriptions).where(eq(subscriptions.userId, buyer.id)).orderBy(asc(subscriptions.createdAt));
+    const rows = await database()
+      .db.select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, buyer.id))
+      .orderBy(asc(subscriptions.createdAt));
     expect(rows.map((row) => [row.plan, row.status])).toEqual([
       ["monthly", "canceled"],
       ["yearly", "active"],
@@ -243,7 +268,10 @@ describe("with DATABASE_URL and no Stripe key", () => {
   });
 
   it("answers 404 on the Stripe webhook when Stripe is not configured", async () => {
-    expect(await processStripeWebhook({ payload: "{}", signature: "t=1,v1=x" })).toEqual({ status: 404, body: { error: "Stripe is not configured" } });
+    expect(await processStripeWebhook({ payload: "{}", signature: "t=1,v1=x" })).toEqual({
+      status: 404,
+      body: { error: "Stripe is not configured" },
+    });
   });
 
   it("refuses to start a checkout: payments are not configured, and nothing is written", async () => {

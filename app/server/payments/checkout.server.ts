@@ -11,8 +11,8 @@ import { isUuid } from "~/lib/uuid";
 import { grantCourseAccess } from "~/server/access/course-access.server";
 import { hasActiveEnrollment } from "~/server/access/enrollments.server";
 import { hasActiveMembership } from "~/server/access/membership.server";
-import { getConfig } from "~/server/config.server";
-import { checkCoupon } from "~/server/coupons/coupon-checks.server";
+import { getConfig } from "~/server/platform/config.server";
+import { checkCoupon, releaseEarlierHold } from "~/server/coupons/coupon-checks.server";
 import { courseSummaryColumns } from "~/server/courses/course-cards.server";
 import { db } from "~/server/db/client.server";
 import { courses, orders, subscriptions, users } from "~/server/db/schema";
@@ -211,7 +211,6 @@ export async function startCheckout({ userId, item, couponCode }: CheckoutArgs):
     };
     if (offer.coupon) {
       const check = await checkCoupon({
-        database: tx,
         tx,
         code: offer.coupon.code,
         userId,
@@ -219,6 +218,7 @@ export async function startCheckout({ userId, item, couponCode }: CheckoutArgs):
         listPriceCents: offer.listPriceCents,
       });
       if (check.refusal) return { refusal: check.refusal };
+      await releaseEarlierHold({ tx, couponId: check.coupon.id, userId });
       priced = {
         ...priced,
         discountCents: check.discountCents,
@@ -283,7 +283,7 @@ export async function startCheckout({ userId, item, couponCode }: CheckoutArgs):
 
   let started;
   try {
-    started = await provider.startCheckout({
+    started = await provider.createCheckoutSession({
       orderId,
       userId,
       email: buyer.email,

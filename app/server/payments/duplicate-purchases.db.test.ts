@@ -15,7 +15,9 @@ const database = useTestDatabase();
 
 const ordersOf = (userId: string) => database().db.select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.createdAt));
 const eventTypesOf = async (userId: string) =>
-  (await database().db.select({ type: accessEvents.type }).from(accessEvents).where(eq(accessEvents.userId, userId))).map((row) => row.type).sort();
+  (await database().db.select({ type: accessEvents.type }).from(accessEvents).where(eq(accessEvents.userId, userId)))
+    .map((row) => row.type)
+    .sort();
 
 describe("two tabs paying at once in test mode", () => {
   it("sells a course once: the second payment is refunded, the buyer told, and the access stays", async () => {

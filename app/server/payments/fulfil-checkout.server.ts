@@ -5,13 +5,13 @@ import { grantCourseAccess } from "~/server/access/course-access.server";
 import { recordAccessEvent } from "~/server/access/record-access-event.server";
 import { db, type Transaction } from "~/server/db/client.server";
 import { orders, subscriptions, users, type Order } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { claimEvent, type PaymentEvent } from "./claim-event.server";
 import { lockBuyer, lockOrder } from "./order-locks.server";
 import { sendOrderReceipt } from "./receipts.server";
 import { refundDuplicateOrder } from "./refund-duplicate-order.server";
 import { startMembership } from "./start-membership.server";
-import { crashPoint } from "~/server/crash-points.server";
+import { crashPoint } from "~/server/platform/crash-points.server";
 
 export type CheckoutCompletion = {
   event: PaymentEvent;

@@ -2,11 +2,11 @@ import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
 import type { RefundRefusal } from "~/lib/order-refunds";
 import type { Failure } from "~/server/action.server";
 import { CourseAccessTargetNotFoundError } from "~/server/access/course-access.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { MembershipNotFoundError, OrderNotRefundableError } from "./billing.server";
 import { CheckoutUserNotFoundError, CourseNotForSaleError } from "./checkout.server";
 import { OrderNotFoundError } from "./record-order-refund.server";
-import { PaymentProviderError, PaymentsNotConfiguredError } from "./providers.server";
+import { PaymentProviderError, PaymentsNotConfiguredError, StripePriceMismatchError } from "./providers.server";
 
 export type PaymentOperation = "checkout" | "cancel-membership" | "refund";
 
@@ -31,12 +31,15 @@ export function paymentFailure(operation: PaymentOperation, error: unknown, deta
     logger[level]({ err: error, operation, ...details }, `payment operation failed: ${message}`);
     return { toast: { kind: "error", message }, status };
   };
-  if (error instanceof CourseNotForSaleError || error instanceof CourseAccessTargetNotFoundError) return fail(CHECKOUT_MESSAGES.courseNotFound, 404);
+  if (error instanceof CourseNotForSaleError || error instanceof CourseAccessTargetNotFoundError)
+    return fail(CHECKOUT_MESSAGES.courseNotFound, 404);
   if (error instanceof PaymentsNotConfiguredError) return fail(CHECKOUT_MESSAGES.notConfigured, 503);
   if (error instanceof MembershipNotFoundError) return fail(CHECKOUT_MESSAGES.membershipNotFound, 404);
   if (error instanceof OrderNotFoundError) return fail(CHECKOUT_MESSAGES.orderNotFound, 404);
   if (error instanceof OrderNotRefundableError) return fail(NOT_REFUNDABLE[error.reason], 409);
   if (error instanceof CheckoutUserNotFoundError) return fail(FAILED[operation], 404);
+  // The owner's mistake, logged with what to change; the buyer is told the plan is not for sale right now.
+  if (error instanceof StripePriceMismatchError) return fail(CHECKOUT_MESSAGES.priceMismatch, 503, "error");
   if (error instanceof PaymentProviderError) return fail(FAILED[operation], 502, "error");
   return fail(FAILED[operation], 500, "error");
 }

@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import type { OrderKind, PaymentProvider, SubscriptionPlan } from "~/lib/domain-values";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { getStripe } from "./stripe-client.server";
 
 /**
@@ -21,6 +21,25 @@ export class PaymentProviderError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = "PaymentProviderError";
+  }
+}
+
+/**
+ * STRIPE_PRICE_MONTHLY/_YEARLY names a Stripe Price whose amount or currency is not the site
+ * settings' price: Stripe would charge another amount than the order and the receipt say. The
+ * message is for the owner (it is logged); the buyer is told the plan cannot be bought right now.
+ */
+export class StripePriceMismatchError extends PaymentProviderError {
+  constructor(
+    readonly variable: string,
+    readonly priceId: string,
+    readonly stripeAmount: { cents: number | null; currency: string },
+    readonly settingsAmount: { cents: number; currency: string },
+  ) {
+    super(
+      `${variable} (${priceId}) charges ${stripeAmount.cents ?? "a variable amount"} ${stripeAmount.currency} at Stripe, but the site settings price the plan at ${settingsAmount.cents} ${settingsAmount.currency}: checkouts of the plan are refused until they match (change the price in Settings, or point ${variable} at a matching Price)`,
+    );
+    this.name = "StripePriceMismatchError";
   }
 }
 
@@ -51,7 +70,7 @@ export type MembershipCancellation = { redirectUrl: string } | { atPeriodEnd: tr
 
 export interface PaymentsProvider {
   readonly name: PaymentProvider;
-  startCheckout(request: CheckoutRequest): Promise<CheckoutStarted>;
+  createCheckoutSession(request: CheckoutRequest): Promise<CheckoutStarted>;
   /** Stripe: a billing-portal session where the member cancels; test mode: cancel at period end here. */
   cancelMembership(args: { stripeCustomerId: string | null; origin: string }): Promise<MembershipCancellation>;
   /** Gives the money back at the provider (the order's own records change in `refundOrder`). */
@@ -66,7 +85,7 @@ const PLAN_INTERVAL = { monthly: "month", yearly: "year" } as const satisfies Re
 
 export const testProvider: PaymentsProvider = {
   name: "test",
-  async startCheckout({ orderId }) {
+  async createCheckoutSession({ orderId }) {
     return { checkoutSessionId: `test_cs_${orderId}`, completed: { paymentId: `test_pay_${orderId}`, eventId: `test_evt_${orderId}` } };
   },
   async cancelMembership() {
@@ -108,12 +127,46 @@ async function createStripeCoupon(request: CheckoutRequest) {
   return coupon.id;
 }
 
+/** A Stripe Price's amount never changes (Stripe makes a new Price instead), so each is read once per process. */
+const configuredPrices = new Map<string, Promise<{ cents: number | null; currency: string }>>();
+
+/** Forgets the Prices read (tests that change what the Stripe double answers). */
+export function forgetConfiguredStripePrices() {
+  configuredPrices.clear();
+}
+
+/** The configured Price's amount and currency, from Stripe once, then from memory; a failed read is not kept. */
+function readConfiguredPrice(priceId: string) {
+  let read = configuredPrices.get(priceId);
+  if (!read) {
+    read = callStripe("read the configured price", () => getStripe().prices.retrieve(priceId)).then((price) => ({
+      cents: price.unit_amount,
+      currency: price.currency.toLowerCase(),
+    }));
+    read.catch(() => configuredPrices.delete(priceId));
+    configuredPrices.set(priceId, read);
+  }
+  return read;
+}
+
+/** Refuses a checkout whose configured Price would charge another amount or currency than the order records. */
+async function assertConfiguredPriceMatches(request: CheckoutRequest, variable: string, priceId: string) {
+  const stripeAmount = await readConfiguredPrice(priceId);
+  const settingsAmount = { cents: request.amountCents, currency: request.currency.toLowerCase() };
+  if (stripeAmount.cents !== settingsAmount.cents || stripeAmount.currency !== settingsAmount.currency) {
+    throw new StripePriceMismatchError(variable, priceId, stripeAmount, settingsAmount);
+  }
+}
+
 export const stripeProvider: PaymentsProvider = {
   name: "stripe",
-  async startCheckout(request) {
+  async createCheckoutSession(request) {
     const stripe = getStripe();
     const prices = getConfig().stripe;
     const configuredPrice = request.plan ? (request.plan === "monthly" ? prices?.priceMonthly : prices?.priceYearly) : undefined;
+    if (configuredPrice) {
+      await assertConfiguredPriceMatches(request, request.plan === "monthly" ? "STRIPE_PRICE_MONTHLY" : "STRIPE_PRICE_YEARLY", configuredPrice);
+    }
     const metadata = { orderId: request.orderId, userId: request.userId, ...(request.plan ? { plan: request.plan } : {}) };
     const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = configuredPrice
       ? { price: configuredPrice, quantity: 1 }

@@ -1,7 +1,7 @@
 import { formatDate } from "~/lib/dates";
 import { eq } from "drizzle-orm";
 import { formatUsd } from "~/lib/money";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { db, type Queryable } from "~/server/db/client.server";
 import { courses, orders } from "~/server/db/schema";
 import { duplicateOrderRefundMail, orderReceiptMail } from "~/server/mail/templates.server";

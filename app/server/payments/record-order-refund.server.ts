@@ -4,7 +4,7 @@ import { db } from "~/server/db/client.server";
 import { orders } from "~/server/db/schema";
 import { lockOrder } from "./order-locks.server";
 import { refundPaidOrder } from "./refund-paid-order.server";
-import { crashPoint } from "~/server/crash-points.server";
+import { crashPoint } from "~/server/platform/crash-points.server";
 
 export class OrderNotFoundError extends Error {
   constructor(readonly orderId: string) {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { orders } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { paymentsProviderFor } from "./providers.server";
 import { sendDuplicateRefundNotice } from "./receipts.server";
 import { recordOrderRefund } from "./record-order-refund.server";
@@ -28,7 +28,10 @@ export async function refundDuplicateOrder({
     const [order] = await db().select({ paymentId: orders.paymentId }).from(orders).where(eq(orders.id, orderId));
     await payments.refund({ paymentId: order?.paymentId ?? null, orderId });
   } catch (error) {
-    logger.error({ err: error, orderId, providerSubscriptionId }, "could not refund a second purchase at the provider: cancel and refund it there by hand");
+    logger.error(
+      { err: error, orderId, providerSubscriptionId },
+      "could not refund a second purchase at the provider: cancel and refund it there by hand",
+    );
     return { refunded: false };
   }
   await recordOrderRefund({ orderId, actorId: null, note: "A second purchase of the same item, refunded automatically" });

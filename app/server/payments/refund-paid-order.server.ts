@@ -11,7 +11,17 @@ import { orders, subscriptions, type Order } from "~/server/db/schema";
  * course another paid order covers); a test-mode membership ends at once (a Stripe membership ends
  * with Stripe's own subscription events). False when the order was not paid.
  */
-export async function refundPaidOrder({ tx, order, actorId, note = "" }: { tx: Transaction; order: Order; actorId: string | null; note?: string }) {
+export async function refundPaidOrder({
+  tx,
+  order,
+  actorId,
+  note = "",
+}: {
+  tx: Transaction;
+  order: Order;
+  actorId: string | null;
+  note?: string;
+}) {
   if (order.status !== "paid") return false;
   await tx.update(orders).set({ status: "refunded", refundedAt: new Date() }).where(eq(orders.id, order.id));
   await recordAccessEvent({
@@ -31,7 +41,14 @@ export async function refundPaidOrder({ tx, order, actorId, note = "" }: { tx: T
       .from(orders)
       .where(and(eq(orders.userId, order.userId), eq(orders.courseId, order.courseId), eq(orders.status, "paid"), ne(orders.id, order.id)))
       .limit(1);
-    await revokeRefundedAccess({ tx, userId: order.userId, courseId: order.courseId, actorId, orderId: order.id, otherPaidOrder: Boolean(otherPaid) });
+    await revokeRefundedAccess({
+      tx,
+      userId: order.userId,
+      courseId: order.courseId,
+      actorId,
+      orderId: order.id,
+      otherPaidOrder: Boolean(otherPaid),
+    });
   }
   if (order.kind === "membership" && order.provider === "test" && order.subscriptionId && order.userId) {
     const [ended] = await tx
@@ -40,7 +57,14 @@ export async function refundPaidOrder({ tx, order, actorId, note = "" }: { tx: T
       .where(and(eq(subscriptions.id, order.subscriptionId), sql`${subscriptions.status} not in ('canceled', 'incomplete_expired')`))
       .returning({ id: subscriptions.id });
     if (ended) {
-      await recordAccessEvent({ tx, type: "membership_ended", userId: order.userId, source: "membership", orderId: order.id, note: "Order refunded" });
+      await recordAccessEvent({
+        tx,
+        type: "membership_ended",
+        userId: order.userId,
+        source: "membership",
+        orderId: order.id,
+        note: "Order refunded",
+      });
     }
   }
   return true;

@@ -4,7 +4,7 @@ import { isOneOf, SUBSCRIPTION_PLANS, type SubscriptionPlan } from "~/lib/domain
 import { recordAccessEvent } from "~/server/access/record-access-event.server";
 import type { Transaction } from "~/server/db/client.server";
 import { subscriptions, type Order } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 
 /** The end of a first period that starts at `from`, until the provider says otherwise. */
 export function periodEndAfter(from: Date, plan: SubscriptionPlan) {

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 
 /**
  * The one Stripe client, built from STRIPE_SECRET_KEY. Tests point a client of their own at a

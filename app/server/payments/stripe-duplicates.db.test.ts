@@ -15,14 +15,21 @@ const { completedSession, createBuyer, createCourseForSale, mailsTo, ordersOf, s
 const database = useTestDatabase(payments.STRIPE_TEST_CONFIG);
 const stripe = payments.useStripeDouble();
 const eventTypesOf = async (userId: string) =>
-  (await database().db.select({ type: accessEvents.type }).from(accessEvents).where(eq(accessEvents.userId, userId))).map((row) => row.type).sort();
+  (await database().db.select({ type: accessEvents.type }).from(accessEvents).where(eq(accessEvents.userId, userId)))
+    .map((row) => row.type)
+    .sort();
 const deliver = (event: object) => payments.deliverStripeEvent(stripe, event);
 const callsTo = (method: string, path: string) => stripe.requests.filter((call) => call.method === method && call.path === path);
 
 /** A membership checkout's completion: Stripe's subscription and first invoice, named after the order. */
 const membershipCompletion = (order: { id: string; checkoutSessionId: string | null; amountCents: number }) => {
   const suffix = order.id.slice(0, 8);
-  return completedSession(order, { mode: "subscription", payment_intent: null, invoice: `in_m_${suffix}`, subscription: `sub_m_${suffix}` });
+  return completedSession(order, {
+    mode: "subscription",
+    payment_intent: null,
+    invoice: `in_m_${suffix}`,
+    subscription: `sub_m_${suffix}`,
+  });
 };
 
 async function startTwoCheckouts(buyerId: string, item: Parameters<typeof startCheckout>[0]["item"]) {
@@ -83,7 +90,13 @@ describe("a membership refunded in Stripe's dashboard", () => {
   }
 
   const refundedCharge = (paymentIntent: string) =>
-    stripeEvent("charge.refunded", { id: `ch_${paymentIntent.slice(3)}`, object: "charge", payment_intent: paymentIntent, refunded: true, amount: 97000 });
+    stripeEvent("charge.refunded", {
+      id: `ch_${paymentIntent.slice(3)}`,
+      object: "charge",
+      payment_intent: paymentIntent,
+      refunded: true,
+      amount: 97000,
+    });
 
   it("stores the first invoice's payment, so charge.refunded finds the order and marks it refunded", async () => {
     const { buyer, paymentIntent } = await paidMembership();
@@ -97,7 +110,10 @@ describe("a membership refunded in Stripe's dashboard", () => {
 
   it("finds an order stored before the fix, by the invoice its payment paid", async () => {
     const { buyer, order, paymentIntent } = await paidMembership();
-    await database().db.update(orders).set({ paymentId: `in_m_${order.id.slice(0, 8)}` }).where(eq(orders.id, order.id));
+    await database()
+      .db.update(orders)
+      .set({ paymentId: `in_m_${order.id.slice(0, 8)}` })
+      .where(eq(orders.id, order.id));
 
     expect((await deliver(refundedCharge(paymentIntent))).body.outcome).toBe("refunded");
 

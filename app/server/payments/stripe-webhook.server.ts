@@ -1,8 +1,8 @@
 import type { Request, Response } from "express";
 import type Stripe from "stripe";
 import { isOneOf, SUBSCRIPTION_STATUSES } from "~/lib/domain-values";
-import { getConfig } from "~/server/config.server";
-import { logger } from "~/server/logger.server";
+import { getConfig } from "~/server/platform/config.server";
+import { logger } from "~/server/platform/logger.server";
 import { applyProviderRefund } from "./apply-provider-refund.server";
 import { applySubscriptionUpdate } from "./apply-subscription-update.server";
 import type { PaymentEvent } from "./claim-event.server";
@@ -105,7 +105,13 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<string> {
 }
 
 /** Verifies and handles one delivery; the Express route only passes the raw body and the header. */
-export async function processStripeWebhook({ payload, signature }: { payload: Buffer | string; signature: string | undefined }): Promise<WebhookAnswer> {
+export async function processStripeWebhook({
+  payload,
+  signature,
+}: {
+  payload: Buffer | string;
+  signature: string | undefined;
+}): Promise<WebhookAnswer> {
   const stripeConfig = getConfig().stripe;
   if (!stripeConfig) return { status: 404, body: { error: "Stripe is not configured" } };
   let event: Stripe.Event;

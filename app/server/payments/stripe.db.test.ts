@@ -18,7 +18,7 @@ import { sendRaw } from "../../../tests/support/raw-http";
 import { useTestDatabase } from "../../../tests/support/test-database";
 import { createApp } from "../../../server";
 import { hasActiveMembership } from "~/server/access/membership.server";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { accessEvents, enrollments, paymentWebhookEvents, subscriptions, users } from "~/server/db/schema";
 import { cancelMembership, refundOrder } from "./billing.server";
 import { startCheckout } from "./checkout.server";
@@ -33,7 +33,12 @@ const stripe = useStripeDouble();
 const eventsOf = (userId: string) =>
   database().db.select().from(accessEvents).where(eq(accessEvents.userId, userId)).orderBy(asc(accessEvents.createdAt));
 const enrollmentOf = async (userId: string, courseId: string) =>
-  (await database().db.select().from(enrollments).where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId))))[0];
+  (
+    await database()
+      .db.select()
+      .from(enrollments)
+      .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
+  )[0];
 
 const deliver = (event: object, options?: { secret?: string; timestamp?: number }) => deliverStripeEvent(stripe, event, options);
 
@@ -74,7 +79,10 @@ describe("Stripe Checkout (against the local double)", () => {
 
   it("asks for a monthly subscription at the settings' price, and reuses the buyer's Stripe customer", async () => {
     const buyer = await createBuyer();
-    await database().db.update(users).set({ stripeCustomerId: `cus_${buyer.id}` }).where(eq(users.id, buyer.id));
+    await database()
+      .db.update(users)
+      .set({ stripeCustomerId: `cus_${buyer.id}` })
+      .where(eq(users.id, buyer.id));
     await startCheckout({ userId: buyer.id, item: { plan: "monthly" } });
     const form = Object.fromEntries(stripe.requests.at(-1)!.form);
     expect(form).toMatchObject({
@@ -98,20 +106,28 @@ describe("Stripe Checkout (against the local double)", () => {
 
   it("opens the billing portal for the member's Stripe customer to cancel", async () => {
     const buyer = await createBuyer();
-    await database().db.update(users).set({ stripeCustomerId: `cus_portal_${buyer.id}` }).where(eq(users.id, buyer.id));
-    await database().db.insert(subscriptions).values({
-      userId: buyer.id,
-      plan: "monthly",
-      status: "active",
-      provider: "stripe",
-      providerSubscriptionId: `sub_portal_${buyer.id}`,
-      currentPeriodEnd: addDays(new Date(), 20),
-    });
+    await database()
+      .db.update(users)
+      .set({ stripeCustomerId: `cus_portal_${buyer.id}` })
+      .where(eq(users.id, buyer.id));
+    await database()
+      .db.insert(subscriptions)
+      .values({
+        userId: buyer.id,
+        plan: "monthly",
+        status: "active",
+        provider: "stripe",
+        providerSubscriptionId: `sub_portal_${buyer.id}`,
+        currentPeriodEnd: addDays(new Date(), 20),
+      });
     const result = await cancelMembership({ userId: buyer.id });
     expect(result.redirectUrl).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\//);
     const call = stripe.requests.at(-1)!;
     expect(call.path).toBe("/v1/billing_portal/sessions");
-    expect(Object.fromEntries(call.form)).toEqual({ customer: `cus_portal_${buyer.id}`, return_url: "http://localhost:3000/account#membership" });
+    expect(Object.fromEntries(call.form)).toEqual({
+      customer: `cus_portal_${buyer.id}`,
+      return_url: "http://localhost:3000/account#membership",
+    });
   });
 });
 
@@ -172,7 +188,11 @@ describe("POST /api/webhooks/stripe", () => {
 
   it("expires an abandoned checkout's order", async () => {
     const { buyer, order } = await startCourseCheckout();
-    const expired = stripeEvent("checkout.session.expired", { id: order.checkoutSessionId, object: "checkout.session", client_reference_id: order.id });
+    const expired = stripeEvent("checkout.session.expired", {
+      id: order.checkoutSessionId,
+      object: "checkout.session",
+      client_reference_id: order.id,
+    });
     expect((await deliver(expired)).body.outcome).toBe("closed");
     expect((await ordersOf(buyer.id))[0]).toMatchObject({ status: "expired" });
   });
@@ -183,7 +203,9 @@ describe("POST /api/webhooks/stripe", () => {
     const paymentIntent = `pi_${order.id.slice(0, 8)}`;
     const charge = { id: `ch_${order.id.slice(0, 8)}`, object: "charge", payment_intent: paymentIntent, amount: 24900 };
 
-    expect((await deliver(stripeEvent("charge.refunded", { ...charge, refunded: false, amount_refunded: 100 }))).body.outcome).toBe("partial-refund");
+    expect((await deliver(stripeEvent("charge.refunded", { ...charge, refunded: false, amount_refunded: 100 }))).body.outcome).toBe(
+      "partial-refund",
+    );
     expect(await enrollmentOf(buyer.id, course.id)).toMatchObject({ status: "active" });
 
     const refunded = stripeEvent("charge.refunded", { ...charge, refunded: true, amount_refunded: 24900 });
@@ -214,7 +236,9 @@ describe("POST /api/webhooks/stripe", () => {
     await startCheckout({ userId: buyer.id, item: { plan: "monthly" } });
     const [order] = await ordersOf(buyer.id);
     const suffix = order!.id.slice(0, 8);
-    await deliver(completedSession(order!, { mode: "subscription", payment_intent: null, invoice: `in_r_${suffix}`, subscription: `sub_r_${suffix}` }));
+    await deliver(
+      completedSession(order!, { mode: "subscription", payment_intent: null, invoice: `in_r_${suffix}`, subscription: `sub_r_${suffix}` }),
+    );
     const calls = stripe.requests.length;
 
     await expect(refundOrder({ orderId: order!.id, actorId: null })).rejects.toMatchObject({ reason: "membership-at-stripe" });
@@ -230,7 +254,14 @@ describe("POST /api/webhooks/stripe", () => {
     const subscriptionId = `sub_${order!.id.slice(0, 8)}`;
     const periodEnd = Math.floor(addDays(new Date(), 365).getTime() / 1000);
 
-    await deliver(completedSession(order!, { mode: "subscription", payment_intent: null, invoice: `in_${order!.id.slice(0, 8)}`, subscription: subscriptionId }));
+    await deliver(
+      completedSession(order!, {
+        mode: "subscription",
+        payment_intent: null,
+        invoice: `in_${order!.id.slice(0, 8)}`,
+        subscription: subscriptionId,
+      }),
+    );
     const [started] = await database().db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, subscriptionId));
     expect(started).toMatchObject({ userId: buyer.id, plan: "yearly", status: "active", provider: "stripe" });
     expect(await hasActiveMembership({ userId: buyer.id })).toBe(true);
@@ -247,7 +278,12 @@ describe("POST /api/webhooks/stripe", () => {
       items: { object: "list", data: [{ id: "si_1", object: "subscription_item", current_period_end: periodEnd }] },
       ...fields,
     });
-    await deliver(stripeEvent("customer.subscription.updated", subscription({ cancel_at_period_end: true, canceled_at: Math.floor(Date.now() / 1000) })));
+    await deliver(
+      stripeEvent(
+        "customer.subscription.updated",
+        subscription({ cancel_at_period_end: true, canceled_at: Math.floor(Date.now() / 1000) }),
+      ),
+    );
     const [ending] = await database().db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, subscriptionId));
     expect(ending).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
     expect(ending!.currentPeriodEnd.getTime()).toBe(periodEnd * 1000);
@@ -276,7 +312,14 @@ describe("POST /api/webhooks/stripe", () => {
       items: { object: "list", data: [{ id: "si_2", current_period_end: Math.floor(addDays(new Date(), 30).getTime() / 1000) }] },
     });
     expect((await deliver(created)).body.outcome).toBe("created");
-    await deliver(completedSession(order!, { mode: "subscription", payment_intent: null, invoice: `in_early_${order!.id.slice(0, 8)}`, subscription: subscriptionId }));
+    await deliver(
+      completedSession(order!, {
+        mode: "subscription",
+        payment_intent: null,
+        invoice: `in_early_${order!.id.slice(0, 8)}`,
+        subscription: subscriptionId,
+      }),
+    );
     const rows = await database().db.select().from(subscriptions).where(eq(subscriptions.userId, buyer.id));
     expect(rows).toHaveLength(1);
     expect((await ordersOf(buyer.id))[0]).toMatchObject({ status: "paid", subscriptionId: rows[0]!.id });
@@ -285,14 +328,16 @@ describe("POST /api/webhooks/stripe", () => {
 
   it("ends access by the period end alone when Stripe's last word was past_due and the period passed", async () => {
     const buyer = await createBuyer();
-    await database().db.insert(subscriptions).values({
-      userId: buyer.id,
-      plan: "monthly",
-      status: "past_due",
-      provider: "stripe",
-      providerSubscriptionId: `sub_past_${buyer.id}`,
-      currentPeriodEnd: addDays(new Date(), -1),
-    });
+    await database()
+      .db.insert(subscriptions)
+      .values({
+        userId: buyer.id,
+        plan: "monthly",
+        status: "past_due",
+        provider: "stripe",
+        providerSubscriptionId: `sub_past_${buyer.id}`,
+        currentPeriodEnd: addDays(new Date(), -1),
+      });
     expect(await hasActiveMembership({ userId: buyer.id })).toBe(false);
   });
 
@@ -333,7 +378,10 @@ describe("POST /api/webhooks/stripe", () => {
 
     it("caps the webhook's body at 1 MB like every other body", async () => {
       await withServer(async (base) => {
-        const answer = await sendRaw(`${base}/api/webhooks/stripe`, { headers: { "content-type": "application/json" }, size: 2 * 1024 * 1024 });
+        const answer = await sendRaw(`${base}/api/webhooks/stripe`, {
+          headers: { "content-type": "application/json" },
+          size: 2 * 1024 * 1024,
+        });
         expect(answer.status).toBe(413);
       });
     });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useLocalStorageForTest, HOUR_MS } from "../../../tests/support/stored-files";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { posts } from "~/server/db/schema";
-import { publicUrl } from "~/server/storage.server";
+import { publicUrl } from "~/server/platform/storage.server";
 import { sweepUnusedPostCovers } from "./post-covers.server";
 
 const database = useTestDatabase();

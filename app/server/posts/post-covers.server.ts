@@ -1,6 +1,6 @@
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { findMediaKeysInUse, graceCutoff } from "~/server/media-in-use.server";
-import { deleteStaleObjects } from "~/server/storage.server";
+import { deleteStaleObjects } from "~/server/platform/storage.server";
 
 /**
  * Post covers are uploaded to `posts/temp/` (a new post) or `posts/{postId}/`. Covers of posts

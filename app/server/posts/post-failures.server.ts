@@ -1,6 +1,6 @@
 import { POST_MESSAGES } from "~/lib/post-messages";
 import type { Failure } from "~/server/action.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { PostNotFoundError } from "./admin-posts.server";
 
 export type PostOperation = "status" | "delete" | "save";

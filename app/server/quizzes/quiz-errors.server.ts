@@ -1,7 +1,7 @@
 import { QUIZ_MESSAGES } from "~/lib/quiz";
 import type { Failure } from "~/server/action.server";
 import { LessonLockedError, LessonNotFoundError } from "~/server/learning/learning-errors.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 
 /** Why an attempt was refused; quizFailure below maps each to what the learner sees. */
 

@@ -1,6 +1,6 @@
 import { SETTINGS_MESSAGES } from "~/lib/site-settings";
 import type { Failure } from "~/server/action.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { InvalidSiteSettingsError } from "./site-settings.server";
 
 /**

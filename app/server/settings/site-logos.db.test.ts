@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useLocalStorageForTest, HOUR_MS } from "../../../tests/support/stored-files";
 import { useTestDatabase } from "../../../tests/support/test-database";
 import { siteSettings } from "~/server/db/schema";
-import { publicUrl } from "~/server/storage.server";
+import { publicUrl } from "~/server/platform/storage.server";
 import { sweepUnusedSiteLogos } from "./site-logos.server";
 
 const database = useTestDatabase();

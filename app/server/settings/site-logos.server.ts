@@ -1,6 +1,6 @@
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { findMediaKeysInUse, graceCutoff } from "~/server/media-in-use.server";
-import { deleteStaleObjects } from "~/server/storage.server";
+import { deleteStaleObjects } from "~/server/platform/storage.server";
 
 /**
  * Site logos are uploaded to `site/logo-{timestamp}.{ext}`; a new one leaves the old file behind.

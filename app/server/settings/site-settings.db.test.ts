@@ -5,8 +5,8 @@ import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "~/lib/site-settings";
 import { isDatabaseDown } from "~/server/db/availability.server";
 import { setDatabase } from "~/server/db/client.server";
 import { siteSettings, users } from "~/server/db/schema";
-import { rethrowAsUnavailable } from "~/server/outage.server";
-import { logger } from "~/server/logger.server";
+import { rethrowAsUnavailable } from "~/server/platform/outage.server";
+import { logger } from "~/server/platform/logger.server";
 import { getSiteSettings, InvalidSiteSettingsError, updateSiteSettings } from "./site-settings.server";
 
 const database = useTestDatabase();
@@ -104,6 +104,35 @@ describe("site settings", () => {
       constraint: "site_settings_school_name_check",
     });
     expect(await savedRows()).toHaveLength(1);
+  });
+
+  it("are kept in memory between writes, and a write by anyone (another instance, plain SQL) shows on the next read", async () => {
+    // Kept: a write that skips the triggers' announcement is not seen (only a test can make one).
+    // On PostgreSQL other test files write to the same database and announce on the same channel
+    // at any moment, so only the embedded database can show the value staying.
+    if (database().kind === "pglite") {
+      expect((await getSiteSettings()).schoolName).toBe(DEFAULT_SITE_SETTINGS.schoolName);
+      await database().db.execute(sql`alter table site_settings disable trigger site_settings_page_cache`);
+      try {
+        await database().db.execute(sql`update site_settings set school_name = 'Quiet Change School'`);
+        expect((await getSiteSettings()).schoolName).toBe(DEFAULT_SITE_SETTINGS.schoolName);
+      } finally {
+        await database().db.execute(sql`alter table site_settings enable trigger site_settings_page_cache`);
+      }
+    }
+    // A write as another instance makes it (not through updateSiteSettings): announced at commit, read again.
+    await database().db.execute(sql`update site_settings set school_name = 'Announced Change School'`);
+    await expect.poll(async () => (await getSiteSettings()).schoolName).toBe("Announced Change School");
+    // A transaction's own read is never the kept value.
+    await database().db.transaction(async (tx) => {
+      await tx.execute(sql`update site_settings set tagline = 'Inside a transaction'`);
+      expect((await getSiteSettings({ database: tx })).tagline).toBe("Inside a transaction");
+    });
+    await expect.poll(async () => (await getSiteSettings()).tagline).toBe("Inside a transaction");
+    // What a caller does to its copy stays with it.
+    const copy = await getSiteSettings();
+    copy.schoolName = "Scribbled";
+    expect((await getSiteSettings()).schoolName).toBe("Announced Change School");
   });
 
   it("fall back to the defaults, and say so in the log, when the row is gone", async () => {

@@ -4,9 +4,10 @@ import { createContext, type MiddlewareFunction, type RouterContextProvider } fr
 import { DEFAULT_SITE_SETTINGS, isSafeLogoUrl, SITE_SETTINGS_LIMITS, type SiteSettings } from "~/lib/site-settings";
 import { formatPrice } from "~/lib/money";
 import { db, type Queryable } from "~/server/db/client.server";
+import { memoUntilContentChanges } from "~/server/db/content-memo.server";
 import { siteSettings } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
-import { rethrowAsUnavailable } from "~/server/outage.server";
+import { logger } from "~/server/platform/logger.server";
+import { rethrowAsUnavailable } from "~/server/platform/outage.server";
 
 /** One line of text: runs of whitespace (line breaks included, they would reach mail subjects) become one space. */
 const oneLine = (value: string) => value.replace(/\s+/g, " ");
@@ -45,17 +46,26 @@ const PUBLIC_COLUMNS = {
 };
 
 /**
- * The school's settings: one primary-key read, no cache, so a change shows on the next request
- * in every app process. A missing row logs and answers the defaults (a new row is made by the next
- * save); a failed read throws — a page must never show the default name and prices because the
- * database did not answer (the root middleware turns a lost database into a 503).
+ * The school's settings: one primary-key read, kept in memory until the next content write
+ * announces itself (every instance hears it: db/content-memo.server.ts), so a change shows on the
+ * next request in every app process. `database` (a transaction) always reads. A missing row logs
+ * and answers the defaults (a new row is made by the next save); a failed read throws — a page
+ * must never show the default name and prices because the database did not answer (the root
+ * middleware turns a lost database into a 503).
  */
 export async function getSiteSettings({ database }: { database?: Queryable } = {}): Promise<SiteSettings> {
-  const [row] = await (database ?? db()).select(PUBLIC_COLUMNS).from(siteSettings).where(eq(siteSettings.id, true));
+  if (database) return readSiteSettings(database);
+  return { ...(await keptSettings.get()) };
+}
+
+async function readSiteSettings(database: Queryable): Promise<SiteSettings> {
+  const [row] = await database.select(PUBLIC_COLUMNS).from(siteSettings).where(eq(siteSettings.id, true));
   if (row) return row;
   logger.error("the site_settings row is missing; showing the default settings");
   return { ...DEFAULT_SITE_SETTINGS };
 }
+
+const keptSettings = memoUntilContentChanges(() => readSiteSettings(db()));
 
 export class InvalidSiteSettingsError extends Error {
   constructor(readonly fields: string[]) {
@@ -85,6 +95,7 @@ export async function updateSiteSettings({
     .values({ id: true, ...values })
     .onConflictDoUpdate({ target: siteSettings.id, set: values })
     .returning(PUBLIC_COLUMNS);
+  keptSettings.forget();
   logger.info({ actorId }, "site settings saved");
   return saved!;
 }

@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { describe, expect, it, vi } from "vitest";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
-import { logger } from "~/server/logger.server";
-import { createOwnerFromEnvironment } from "~/server/runtime.server";
+import { logger } from "~/server/platform/logger.server";
+import { createOwnerFromEnvironment } from "~/server/platform/runtime.server";
 import { accounts, sessions, users } from "~/server/db/schema";
 
 const database = useTestDatabase();

@@ -8,7 +8,7 @@ import { isCommonPassword } from "~/server/auth/common-passwords.server";
 import { db, type Queryable } from "~/server/db/client.server";
 import { accounts, ownerSetupCodes, users } from "~/server/db/schema";
 import { adminExists, lockAdminRoster, recordRoleChange } from "./user-roles.server";
-import { consumeRateLimit } from "~/server/rate-limit.server";
+import { consumeRateLimit } from "~/server/platform/rate-limit.server";
 
 /**
  * First run (docs/decisions/013-users-access-and-first-run.md). While no admin exists, /admin

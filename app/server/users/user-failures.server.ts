@@ -1,7 +1,7 @@
 import { ROLE_CHANGE_REFUSALS } from "~/lib/role-rules";
 import { USER_MESSAGES } from "~/lib/user-messages";
 import type { Failure } from "~/server/action.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import { COMMON_PASSWORD_MESSAGE } from "~/server/auth/common-passwords.server";
 import { InvalidSetupCodeError, OwnerEmailTakenError, OwnerPasswordTooCommonError } from "./owner-setup.server";
 import { RoleChangeRefusedError, UserNotFoundByIdError } from "./user-roles.server";

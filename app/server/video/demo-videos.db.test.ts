@@ -1,3 +1,4 @@
+import { JOB_QUEUE } from "~/lib/job-queues";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useLocalStorageForTest } from "../../../tests/support/stored-files";
@@ -5,7 +6,7 @@ import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { courses, lessons } from "~/server/db/schema";
 import { runDueJobs } from "~/server/jobs/queue.server";
 import { makeDemoVideos } from "./demo-videos.server";
-import { listLessonStreams, TRANSCODE_QUEUE } from "./lesson-streams.server";
+import { listLessonStreams } from "./lesson-streams.server";
 import { transcodeLessonVideo } from "./transcode-lesson-video.server";
 
 const database = useTestDatabase();
@@ -51,7 +52,7 @@ describe("the demo school's preview videos", () => {
     expect(byId.get(article)).toMatchObject({ videoProvider: "youtube", videoStoragePath: null });
     expect(await files.exists("course-videos", byId.get(preview)!.videoStoragePath!)).toBe(true);
 
-    await runDueJobs(TRANSCODE_QUEUE, transcodeLessonVideo);
+    await runDueJobs(JOB_QUEUE.transcodeVideo, transcodeLessonVideo);
     expect((await listLessonStreams({ lessonIds: [preview] })).get(preview)).toMatchObject({ status: "ready", renditions: [360] });
     const [done] = await database().db.select({ durationSeconds: lessons.durationSeconds }).from(lessons).where(eq(lessons.id, preview));
     expect(done.durationSeconds).toBe(6);

@@ -6,8 +6,8 @@ import { and, eq } from "drizzle-orm";
 import type { LessonType, VideoProvider } from "~/lib/domain-values";
 import { db } from "~/server/db/client.server";
 import { lessons } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
-import { contentTypeForKey, getStorage } from "~/server/storage.server";
+import { logger } from "~/server/platform/logger.server";
+import { contentTypeForKey, getStorage } from "~/server/platform/storage.server";
 import { findFfmpeg, runFfmpeg } from "./ffmpeg.server";
 import { queueLessonTranscode } from "./lesson-streams.server";
 

@@ -1,13 +1,15 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
-import { getConfig } from "~/server/config.server";
-import { logger } from "~/server/logger.server";
+import { getConfig } from "~/server/platform/config.server";
+import { logger } from "~/server/platform/logger.server";
 
 /**
  * The ffmpeg that transcodes lesson videos (docs/decisions/026): FFMPEG_PATH when set, otherwise
  * the static binary that the npm package @ffmpeg-installer/ffmpeg ships for this platform (no
- * download from anywhere else). It must encode H.264 (libx264) and AAC. Without one, lessons play
- * the uploaded file as it is, and the log says why once per process.
+ * download from anywhere else; a 2018 build). It must encode H.264 (libx264) and AAC. Without one,
+ * lessons play the uploaded file as it is, and the log says why once per process. Its version is
+ * logged at start, with a warning when it is older than 5.0: production should point FFMPEG_PATH
+ * at a maintained build (README, "Lesson videos").
  */
 
 /** ffmpeg ran and failed; `stderr` has what it printed (the end of it, for long runs). */
@@ -21,7 +23,21 @@ export class FfmpegExitError extends Error {
   }
 }
 
-export type Ffmpeg = { ok: true; path: string; version: string } | { ok: false; reason: string };
+export type Ffmpeg = { ok: true; path: string; version: string; olderThanFive: boolean | null } | { ok: false; reason: string };
+
+/**
+ * What `ffmpeg -version` says of the build: its version ("5.1.6-0+deb12u1", "n6.1", or a git
+ * build "N-47683-g0e8eb07980-static"), and whether it is older than 5.0. A release number answers
+ * that; a git build is dated by its copyright line (5.0 came out in January 2022); null when
+ * neither says.
+ */
+export function parseFfmpegVersion(output: string): { version: string; olderThanFive: boolean | null } {
+  const version = /^ffmpeg version (\S+)/m.exec(output)?.[1] ?? "unknown";
+  const release = /^n?(\d+)\.(\d+)/.exec(version);
+  if (release) return { version, olderThanFive: Number(release[1]) < 5 };
+  const year = /Copyright \(c\) \d{4}-(\d{4})/.exec(output)?.[1];
+  return { version, olderThanFive: year ? Number(year) < 2022 : null };
+}
 
 let checked: Promise<Ffmpeg> | undefined;
 
@@ -70,11 +86,11 @@ async function check(): Promise<Ffmpeg> {
   if ("reason" in candidate) return { ok: false, reason: candidate.reason };
   try {
     const { stdout } = await runFfmpeg(candidate.path, ["-version"]);
-    const version = /^ffmpeg version (\S+)/m.exec(stdout)?.[1] ?? "unknown";
+    const { version, olderThanFive } = parseFfmpegVersion(stdout);
     const { stdout: encoders } = await runFfmpeg(candidate.path, ["-encoders"]);
     if (!/\blibx264\b/.test(encoders)) return { ok: false, reason: `${candidate.path} cannot encode H.264 (no libx264)` };
     if (!/\baac\b/.test(encoders)) return { ok: false, reason: `${candidate.path} cannot encode AAC` };
-    return { ok: true, path: candidate.path, version };
+    return { ok: true, path: candidate.path, version, olderThanFive };
   } catch (error) {
     return { ok: false, reason: `${candidate.path} does not run (${error instanceof Error ? error.message : String(error)})` };
   }
@@ -83,8 +99,17 @@ async function check(): Promise<Ffmpeg> {
 /** The working ffmpeg, checked once per process; logs once why there is none. */
 export function findFfmpeg(): Promise<Ffmpeg> {
   checked ??= check().then((result) => {
-    if (result.ok) logger.info({ ffmpeg: result.path, version: result.version }, "ffmpeg found for lesson video streams");
-    else logger.warn({ reason: result.reason }, "no working ffmpeg: uploaded lessons play their original file, not adaptive streams");
+    if (!result.ok) {
+      logger.warn({ reason: result.reason }, "no working ffmpeg: uploaded lessons play their original file, not adaptive streams");
+      return result;
+    }
+    logger.info({ ffmpeg: result.path, version: result.version }, "ffmpeg found for lesson video streams");
+    if (result.olderThanFive) {
+      logger.warn(
+        { ffmpeg: result.path, version: result.version },
+        "this ffmpeg is older than 5.0 and gets no security fixes: set FFMPEG_PATH to a maintained one (e.g. Debian's ffmpeg package)",
+      );
+    }
     return result;
   });
   return checked;

@@ -26,6 +26,37 @@ export function parseSourceInfo(ffmpegOutput: string): SourceInfo | null {
   };
 }
 
+/**
+ * The ffmpeg demuxer for a stored upload, by the extension the upload check matched to the file's
+ * bytes (an extension naming another format is refused at upload): ffmpeg is told the format
+ * instead of guessing it from the content, so a file cannot make it read an HLS playlist, a concat
+ * list or an image sequence. Null for anything else.
+ */
+export function ffmpegInputFormat(fileName: string): string | null {
+  const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
+  if (extension === "mp4" || extension === "m4v") return "mp4";
+  if (extension === "mov" || extension === "qt") return "mov";
+  if (extension === "webm") return "matroska,webm";
+  return null;
+}
+
+/** What goes before `-i` for an upload: only local files, in the pinned format. */
+export const inputArgs = (format: string) => ["-protocol_whitelist", "file", "-f", format];
+
+/** The largest source transcoded: four hours, and 4K (3840×2160, either way round). */
+export const SOURCE_LIMITS = { durationSeconds: 4 * 60 * 60, pixels: 3840 * 2160, side: 4096 } as const;
+
+/** Why a probed source is refused before encoding (shown in the builder as the failed transcode's reason), or null. */
+export function sourceRefusal(info: SourceInfo): string | null {
+  if (info.durationSeconds > SOURCE_LIMITS.durationSeconds) {
+    return `The video lasts ${Math.round(info.durationSeconds / 60)} minutes; the longest that is transcoded is ${SOURCE_LIMITS.durationSeconds / 3600} hours`;
+  }
+  if (info.width * info.height > SOURCE_LIMITS.pixels || Math.max(info.width, info.height) > SOURCE_LIMITS.side) {
+    return `The video is ${info.width}×${info.height}; the largest that is transcoded is 3840×2160 (4K)`;
+  }
+  return null;
+}
+
 export type Rendition = { name: string; height: number; videoKbps: number };
 
 const RUNGS = [
@@ -50,11 +81,13 @@ export function ladderFor(height: number): Rendition[] {
 /** ffmpeg's arguments for one rendition: H.264 + AAC in MPEG-TS segments of SEGMENT_SECONDS, a VOD playlist. */
 export function renditionArgs({
   source,
+  inputFormat,
   rendition,
   folder,
   hasAudio,
 }: {
   source: string;
+  inputFormat: string;
   rendition: Rendition;
   folder: string;
   hasAudio: boolean;
@@ -62,6 +95,7 @@ export function renditionArgs({
   const kbps = rendition.videoKbps;
   return [
     "-y",
+    ...inputArgs(inputFormat),
     "-i",
     source,
     "-map",
@@ -102,9 +136,19 @@ export function renditionArgs({
 }
 
 /** A frame a second in (or halfway through a shorter clip), no taller than 720 lines. */
-export function posterArgs({ source, output, durationSeconds }: { source: string; output: string; durationSeconds: number }) {
+export function posterArgs({
+  source,
+  inputFormat,
+  output,
+  durationSeconds,
+}: {
+  source: string;
+  inputFormat: string;
+  output: string;
+  durationSeconds: number;
+}) {
   const at = Math.min(1, durationSeconds / 2).toFixed(2);
-  return ["-y", "-ss", at, "-i", source, "-frames:v", "1", "-vf", "scale=-2:'min(720,ih)'", "-q:v", "4", output];
+  return ["-y", "-ss", at, ...inputArgs(inputFormat), "-i", source, "-frames:v", "1", "-vf", "scale=-2:'min(720,ih)'", "-q:v", "4", output];
 }
 
 export type CheckedPlaylist = { segments: string[]; totalSeconds: number };

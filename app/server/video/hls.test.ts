@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { checkMediaPlaylist, ladderFor, masterPlaylist, parseSourceInfo, STREAM_FILE } from "./hls.server";
+import {
+  checkMediaPlaylist,
+  ffmpegInputFormat,
+  ladderFor,
+  masterPlaylist,
+  parseSourceInfo,
+  posterArgs,
+  renditionArgs,
+  sourceRefusal,
+  STREAM_FILE,
+} from "./hls.server";
 
 describe("the rendition ladder", () => {
   it("is 360p and 720p, with 1080p when the source has 1080 lines, never taller than the source", () => {
@@ -61,5 +71,31 @@ describe("the master playlist and the files a browser may ask for", () => {
     for (const file of ["master.m3u8", "poster.jpg", "360p/index.m3u8", "1080p/seg-0012.ts"]) expect(STREAM_FILE.test(file)).toBe(true);
     for (const file of ["../master.m3u8", "360p/../../x.ts", "360p/other.m3u8", "source.mp4", "360p/seg-1.ts"])
       expect(STREAM_FILE.test(file)).toBe(false);
+  });
+});
+
+describe("what ffmpeg is allowed to read", () => {
+  it("pins the input format to the upload's checked extension, and refuses any other", () => {
+    expect(["a.mp4", "a.M4V", "a.mov", "a.qt", "a.webm"].map(ffmpegInputFormat)).toEqual(["mp4", "mp4", "mov", "mov", "matroska,webm"]);
+    expect(["a.m3u8", "a.txt", "a", "a.mp4.concat"].map(ffmpegInputFormat)).toEqual([null, null, null, null]);
+  });
+
+  it("gives every reading command only the file protocol and the pinned format, before the input", () => {
+    const rendition = renditionArgs({ source: "/w/source.webm", inputFormat: "matroska,webm", rendition: ladderFor(360)[0]!, folder: "/w/out", hasAudio: false });
+    const poster = posterArgs({ source: "/w/source.webm", inputFormat: "matroska,webm", output: "/w/poster.jpg", durationSeconds: 4 });
+    for (const args of [rendition, poster]) {
+      const input = args.indexOf("-i");
+      expect(args.slice(input - 4, input + 2)).toEqual(["-protocol_whitelist", "file", "-f", "matroska,webm", "-i", "/w/source.webm"]);
+    }
+  });
+
+  it("caps the source at four hours and 4K (either way round) after the probe", () => {
+    const source = { durationSeconds: 3600, width: 1920, height: 1080, hasAudio: true };
+    expect(sourceRefusal(source)).toBeNull();
+    expect(sourceRefusal({ ...source, width: 3840, height: 2160, durationSeconds: 4 * 3600 })).toBeNull();
+    expect(sourceRefusal({ ...source, width: 2160, height: 3840 })).toBeNull();
+    expect(sourceRefusal({ ...source, durationSeconds: 4 * 3600 + 1 })).toMatch(/^The video lasts 240 minutes; the longest that is transcoded is 4 hours$/);
+    expect(sourceRefusal({ ...source, width: 3842, height: 2160 })).toBe("The video is 3842×2160; the largest that is transcoded is 3840×2160 (4K)");
+    expect(sourceRefusal({ ...source, width: 8192, height: 64 })).toMatch(/^The video is 8192×64/);
   });
 });

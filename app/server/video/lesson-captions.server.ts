@@ -4,8 +4,8 @@ import { isUuid } from "~/lib/uuid";
 import { webVttProblem } from "~/lib/webvtt";
 import { db } from "~/server/db/client.server";
 import { lessons } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
-import { getStorage } from "~/server/storage.server";
+import { logger } from "~/server/platform/logger.server";
+import { getStorage } from "~/server/platform/storage.server";
 import { StreamNotFoundError } from "./lesson-streams.server";
 
 /**

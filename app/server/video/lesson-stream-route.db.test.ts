@@ -4,6 +4,7 @@ import path from "node:path";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { Readable } from "node:stream";
+import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { signInNewUser } from "../../../tests/support/sign-in";
 import { useLocalStorageForTest } from "../../../tests/support/stored-files";
@@ -11,12 +12,14 @@ import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { makeClip } from "../../../tests/support/video-clips";
 import { createApp } from "../../../server";
 import { grantCourseAccess, revokeCourseAccess } from "~/server/access/course-access.server";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { createLesson, updateLesson } from "~/server/curriculum/lessons.server";
 import { courses } from "~/server/db/schema";
+import { createS3Storage, getStorage, setStorage } from "~/server/platform/storage.server";
 import { runDueJobs } from "~/server/jobs/queue.server";
 import { setLessonCaptions } from "./lesson-captions.server";
-import { TRANSCODE_QUEUE } from "./lesson-streams.server";
+import { sessionCookieOf, signStreamAccess, STREAM_ACCESS_COOKIE } from "./stream-access.server";
+import { JOB_QUEUE } from "~/lib/job-queues";
 import { transcodeLessonVideo } from "./transcode-lesson-video.server";
 
 const database = useTestDatabase();
@@ -43,7 +46,6 @@ async function course(status: "draft" | "published") {
 async function streamedLesson(inCourse: string, clip: Buffer, isPreview = false) {
   const { id } = await createLesson({ courseId: inCourse, moduleId: null });
   const key = `${inCourse}/${Date.now()}-clip.mp4`;
-  const { getStorage } = await import("~/server/storage.server");
   await getStorage().put("course-videos", key, Readable.from([clip]), { contentType: "video/mp4" });
   await updateLesson({
     courseId: inCourse,
@@ -87,12 +89,21 @@ beforeAll(async () => {
   paidLesson = await streamedLesson(courseId, clip);
   previewLesson = await streamedLesson(courseId, clip, true);
   draftLesson = await streamedLesson(await course("draft"), clip, true);
-  expect(await runDueJobs(TRANSCODE_QUEUE, transcodeLessonVideo)).toEqual({ ran: 3, failed: 0 });
+  expect(await runDueJobs(JOB_QUEUE.transcodeVideo, transcodeLessonVideo)).toEqual({ ran: 3, failed: 0 });
   await grantCourseAccess({ userId: ids.enrolled, courseId, actorId: ids.admin, source: "admin" });
   return files.restore;
 }, 60_000);
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** The `name=value` of the stream credential a playlist hands `cookie`'s owner for `lessonId`. */
+async function credentialFrom(lessonId: string, cookie: string) {
+  const response = await fetch(`${base}/api/lessons/${lessonId}/stream/master.m3u8`, { headers: { cookie } });
+  expect(response.status).toBe(200);
+  const set = response.headers.getSetCookie().find((value) => value.startsWith(`${STREAM_ACCESS_COOKIE}=`));
+  expect(set).toBeDefined();
+  return set!.split(";")[0];
+}
 
 const PIECES = ["master.m3u8", "90p/index.m3u8", "90p/seg-0000.ts", "poster.jpg"];
 
@@ -146,22 +157,131 @@ describe("GET /api/lessons/:id/stream/…", () => {
     });
   });
 
-  it("stops a learner whose access is revoked mid-stream at the next segment, even one their browser kept", async () => {
+  it("answers an allowed playlist with a short-lived credential scoped to the lesson, and none to a refused one", async () => {
+    const response = await get(paidLesson, "master.m3u8", "enrolled");
+    expect(response.status).toBe(200);
+    const cookie = response.headers.getSetCookie().find((value) => value.startsWith(`${STREAM_ACCESS_COOKIE}=`)) ?? "";
+    expect(cookie).toContain(`Path=/api/lessons/${paidLesson}/`);
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("SameSite=Lax");
+    expect(Number(/Max-Age=(\d+)/.exec(cookie)?.[1])).toBeLessThanOrEqual(300);
+    const refused = await get(paidLesson, "master.m3u8", "learner");
+    expect(refused.status).toBe(403);
+    expect(refused.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("serves segments, the poster and captions on the credential alone, and refuses every bad one", async () => {
+    await setLessonCaptions({
+      courseId,
+      lessonId: paidLesson,
+      bytes: new TextEncoder().encode("WEBVTT\n\n00:00:01.000 --> 00:00:03.000\nHello\n"),
+    });
     const { id, cookie } = await signInNewUser(database().db, "user");
     await grantCourseAccess({ userId: id, courseId, actorId: ids.admin, source: "admin" });
+    const credential = await credentialFrom(paidLesson, cookie);
     const watch = (file: string, headers: Record<string, string> = {}) =>
-      fetch(`${base}/api/lessons/${paidLesson}/stream/${file}`, { headers: { cookie, ...headers } });
-    expect((await watch("master.m3u8")).status).toBe(200);
-    expect((await watch("90p/index.m3u8")).status).toBe(200);
-    const first = await watch("90p/seg-0000.ts");
+      fetch(`${base}/api/lessons/${paidLesson}/${file}`, { headers: { cookie: `${cookie}; ${credential}`, ...headers } });
+    const first = await watch("stream/90p/seg-0000.ts");
     expect(first.status).toBe(200);
+    // Served on the credential: no new one is handed out (the access rule was not asked).
+    expect(first.headers.getSetCookie()).toEqual([]);
     const etag = first.headers.get("etag") ?? "";
-    expect((await watch("90p/seg-0000.ts", { "if-none-match": etag })).status).toBe(304);
+    expect((await watch("stream/90p/seg-0000.ts", { "if-none-match": etag })).status).toBe(304);
 
+    // Revoked: the next playlist is refused at once; the pieces stay served until the credential expires…
     await revokeCourseAccess({ userId: id, courseId, actorId: ids.admin });
-    expect((await watch("90p/seg-0001.ts")).status).toBe(403);
-    expect((await watch("90p/seg-0000.ts", { "if-none-match": etag })).status).toBe(403);
-    expect((await watch("master.m3u8")).status).toBe(403);
+    expect((await watch("stream/master.m3u8")).status).toBe(403);
+    expect((await watch("stream/90p/index.m3u8")).status).toBe(403);
+    for (const file of ["stream/90p/seg-0001.ts", "stream/poster.jpg", "captions.vtt"]) {
+      expect((await watch(file)).status, file).toBe(200);
+    }
+    // …and an expired one is worth nothing: the access rule decides, and refuses.
+    const expired = signStreamAccess({
+      lessonId: paidLesson,
+      session: sessionCookieOf(cookie),
+      access: { expiresAt: Math.floor(Date.now() / 1000) - 1, userId: id, hlsPrefix: "x", captionsPath: null },
+    });
+    const withExpired = await fetch(`${base}/api/lessons/${paidLesson}/stream/90p/seg-0001.ts`, {
+      headers: { cookie: `${cookie}; ${STREAM_ACCESS_COOKIE}=${expired}` },
+    });
+    expect(withExpired.status).toBe(403);
+    expect(withExpired.headers.getSetCookie()).toEqual([]);
+    // Without any credential, a revoked learner's segment is refused too.
+    expect((await fetch(`${base}/api/lessons/${paidLesson}/stream/90p/seg-0001.ts`, { headers: { cookie } })).status).toBe(403);
+  });
+
+  it("refuses forged, other-lesson and other-person credentials", async () => {
+    const enrolled = await credentialFrom(paidLesson, cookies.enrolled);
+    const segment = (cookie: string, lessonId = paidLesson) =>
+      fetch(`${base}/api/lessons/${lessonId}/stream/90p/seg-0000.ts`, { headers: { cookie } }).then((response) => response.status);
+    expect(await segment(`${cookies.enrolled}; ${enrolled}`)).toBe(200);
+
+    // The enrolled learner's credential with another person's session, or none (signed out).
+    expect(await segment(`${cookies.learner}; ${enrolled}`)).toBe(403);
+    expect(await segment(enrolled)).toBe(401);
+    // A credential for a lesson the learner may watch (a preview), presented for another.
+    const preview = await credentialFrom(previewLesson, cookies.learner);
+    expect(await segment(`${cookies.learner}; ${preview}`)).toBe(403);
+    // Forged: the payload changed (another user, a far expiry), or the signature.
+    const [payload, signature] = enrolled.slice(STREAM_ACCESS_COOKIE.length + 1).split(".");
+    const [, , prefix] = JSON.parse(Buffer.from(payload, "base64url").toString()) as [number, string, string];
+    const forgedPayload = Buffer.from(JSON.stringify([Math.floor(Date.now() / 1000) + 9999, ids.learner, prefix, ""])).toString("base64url");
+    expect(await segment(`${cookies.learner}; ${STREAM_ACCESS_COOKIE}=${forgedPayload}.${signature}`)).toBe(403);
+    const flipped = `${signature.slice(0, -2)}${signature.endsWith("AA") ? "BB" : "AA"}`;
+    expect(await segment(`${cookies.learner}; ${STREAM_ACCESS_COOKIE}=${payload}.${flipped}`)).toBe(403);
+    expect(await segment(`${cookies.learner}; ${STREAM_ACCESS_COOKIE}=garbage`)).toBe(403);
+  });
+
+  it("with S3 storage, answers a segment by a redirect to a presigned URL of the same short life, kept privately", async () => {
+    const local = getStorage();
+    const s3rver = new S3rver({
+      address: "127.0.0.1",
+      port: 0,
+      silent: true,
+      directory: fs.mkdtempSync(path.join(os.tmpdir(), "stream-s3rver-")),
+      configureBuckets: [{ name: "stream-test" }],
+    });
+    const { port } = await s3rver.run();
+    const s3 = createS3Storage({
+      bucket: "stream-test",
+      region: "us-east-1",
+      endpoint: `http://127.0.0.1:${port}`,
+      accessKeyId: "S3RVER",
+      secretAccessKey: "S3RVER",
+      forcePathStyle: true,
+    });
+    try {
+      const credential = await credentialFrom(paidLesson, cookies.enrolled);
+      const [payload] = credential.slice(STREAM_ACCESS_COOKIE.length + 1).split(".");
+      const [, , prefix] = JSON.parse(Buffer.from(payload, "base64url").toString()) as [number, string, string];
+      const segmentKey = `${prefix}/90p/seg-0000.ts`;
+      const bytes = Buffer.from(await (await local.get("course-videos", segmentKey))!.stream.toArray().then(Buffer.concat));
+      await s3.put("course-videos", segmentKey, Readable.from([bytes]), { contentType: "video/mp2t" });
+      setStorage(s3);
+
+      const response = await fetch(`${base}/api/lessons/${paidLesson}/stream/90p/seg-0000.ts`, {
+        headers: { cookie: `${cookies.enrolled}; ${credential}` },
+        redirect: "manual",
+      });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("cache-control")).toBe("private, no-cache");
+      const location = new URL(response.headers.get("location") ?? "");
+      expect(location.origin).toBe(`http://127.0.0.1:${port}`);
+      expect(Number(location.searchParams.get("X-Amz-Expires"))).toBeLessThanOrEqual(300);
+      const fromBucket = await fetch(location);
+      expect(fromBucket.status).toBe(200);
+      expect(fromBucket.headers.get("cache-control")).toBe("private, no-cache");
+      expect(Buffer.from(await fromBucket.arrayBuffer()).equals(bytes)).toBe(true);
+      // Without access, no redirect: the refusal comes from the app.
+      const refused = await fetch(`${base}/api/lessons/${paidLesson}/stream/90p/seg-0000.ts`, {
+        headers: { cookie: cookies.learner },
+        redirect: "manual",
+      });
+      expect(refused.status).toBe(403);
+    } finally {
+      setStorage(local);
+      await s3rver.close();
+    }
   });
 
   it("serves a lesson's captions to the same viewers as its video", async () => {

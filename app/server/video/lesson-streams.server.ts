@@ -1,19 +1,18 @@
+import { JOB_QUEUE } from "~/lib/job-queues";
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { VideoStreamStatus } from "~/lib/domain-values";
 import { isUuid } from "~/lib/uuid";
 import { db, type Queryable, type Transaction } from "~/server/db/client.server";
 import { lessons, lessonVideoStreams } from "~/server/db/schema";
 import { enqueue } from "~/server/jobs/queue.server";
-import { logger } from "~/server/logger.server";
-import { getStorage } from "~/server/storage.server";
+import { logger } from "~/server/platform/logger.server";
+import { getStorage } from "~/server/platform/storage.server";
 
 /**
  * A lesson's adaptive stream (docs/decisions/026): the row that says how far its transcoding is,
  * the operations that queue and retry it, and the removal of a replaced stream's files. The job
  * itself is in transcode-lesson-video.server.ts.
  */
-
-export const TRANSCODE_QUEUE = "transcode-video" as const;
 
 export class StreamNotFoundError extends Error {
   constructor(readonly lessonId: string) {
@@ -101,7 +100,7 @@ export async function queueLessonTranscode(tx: Transaction, { lessonId, sourcePa
     .insert(lessonVideoStreams)
     .values({ lessonId, ...fresh })
     .onConflictDoUpdate({ target: lessonVideoStreams.lessonId, set: { ...fresh, updatedAt: new Date() } });
-  await enqueue(tx, TRANSCODE_QUEUE, { lessonId, sourcePath });
+  await enqueue(tx, JOB_QUEUE.transcodeVideo, { lessonId, sourcePath });
   return previous?.hlsPrefix ?? null;
 }
 

@@ -1,3 +1,4 @@
+import { JOB_QUEUE } from "~/lib/job-queues";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,14 +9,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useLocalStorageForTest } from "../../../tests/support/stored-files";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { makeClip } from "../../../tests/support/video-clips";
-import { getConfig, setConfig } from "~/server/config.server";
+import { getConfig, setConfig } from "~/server/platform/config.server";
 import { LessonSlugTakenError } from "~/server/curriculum/curriculum-errors.server";
 import { createLesson, updateLesson } from "~/server/curriculum/lessons.server";
 import { courses, lessons, lessonVideoStreams } from "~/server/db/schema";
 import { QUEUE_SCHEMA, runDueJobs } from "~/server/jobs/queue.server";
-import { createS3Storage, setStorage } from "~/server/storage.server";
-import { resetFfmpeg } from "./ffmpeg.server";
-import { listLessonStreams, retryLessonTranscode, TRANSCODE_QUEUE } from "./lesson-streams.server";
+import { createS3Storage, setStorage } from "~/server/platform/storage.server";
+import { ffmpegCandidate, resetFfmpeg, runFfmpeg } from "./ffmpeg.server";
+import { listLessonStreams, retryLessonTranscode } from "./lesson-streams.server";
 import { transcodeLessonVideo } from "./transcode-lesson-video.server";
 
 const database = useTestDatabase();
@@ -73,7 +74,7 @@ function save(courseId: string, lessonId: string, videoStoragePath: string | nul
   });
 }
 
-const runTranscodes = () => runDueJobs(TRANSCODE_QUEUE, transcodeLessonVideo);
+const runTranscodes = () => runDueJobs(JOB_QUEUE.transcodeVideo, transcodeLessonVideo);
 
 async function stream(lessonId: string) {
   const [row] = await database().db.select().from(lessonVideoStreams).where(eq(lessonVideoStreams.lessonId, lessonId));
@@ -151,14 +152,39 @@ describe("transcoding an uploaded lesson video", () => {
     await expect(save(taken.courseId, lessonId, key, takenLesson.slug)).rejects.toThrow(LessonSlugTakenError);
     expect(await stream(lessonId)).toBeUndefined();
     const jobs = await database().db.execute(
-      sql.raw(`select count(*)::int as count from ${QUEUE_SCHEMA}.job where name = '${TRANSCODE_QUEUE}' and state = 'created'`),
+      sql.raw(`select count(*)::int as count from ${QUEUE_SCHEMA}.job where name = '${JOB_QUEUE.transcodeVideo}' and state = 'created'`),
     );
     const count = (Array.isArray(jobs) ? jobs : (jobs as unknown as { rows: { count: number }[] }).rows)[0] as { count: number };
     expect(count.count).toBe(0);
   });
 });
 
+/** A clip ffmpeg makes from its test pattern (`testsrc` options), encoded fast. */
+async function patternClip(name: string, pattern: string) {
+  const candidate = ffmpegCandidate({ configured: process.env.FFMPEG_PATH || undefined });
+  if (!("path" in candidate)) throw new Error(candidate.reason);
+  const file = path.join(workDir, name);
+  await runFfmpeg(candidate.path, ["-y", "-f", "lavfi", "-i", `testsrc=${pattern}`, "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", file]);
+  return fs.readFileSync(file);
+}
+
 describe("a failed transcode", () => {
+  it("refuses a source longer than four hours or larger than 4K after the probe, with the reason the builder shows", async () => {
+    // Four hours and a minute at one frame a minute, and a strip 4112 pixels wide: both small files.
+    const long = await uploadedLesson(await patternClip("long.mp4", "size=32x32:rate=1/60:duration=14460"));
+    const wide = await uploadedLesson(await patternClip("wide.mp4", "size=4112x16:rate=15:duration=0.2"));
+    await runTranscodes();
+    const streams = await listLessonStreams({ lessonIds: [long.lessonId, wide.lessonId] });
+    expect(streams.get(long.lessonId)).toMatchObject({
+      status: "failed",
+      error: "The video lasts 241 minutes; the longest that is transcoded is 4 hours",
+    });
+    expect(streams.get(wide.lessonId)).toMatchObject({
+      status: "failed",
+      error: "The video is 4112×16; the largest that is transcoded is 3840×2160 (4K)",
+    });
+  });
+
   it("keeps the reason for a file ffmpeg cannot read", async () => {
     const { lessonId } = await uploadedLesson(Buffer.from("not a video, only text"));
     await runTranscodes();

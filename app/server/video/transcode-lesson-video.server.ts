@@ -9,10 +9,21 @@ import { isUuid } from "~/lib/uuid";
 import { db } from "~/server/db/client.server";
 import { lessons, lessonVideoStreams } from "~/server/db/schema";
 import type { JobContext } from "~/server/jobs/queue.server";
-import { logger } from "~/server/logger.server";
-import { contentTypeForKey, getStorage } from "~/server/storage.server";
+import { logger } from "~/server/platform/logger.server";
+import { contentTypeForKey, getStorage } from "~/server/platform/storage.server";
 import { FfmpegExitError, findFfmpeg, runFfmpeg } from "./ffmpeg.server";
-import { checkMediaPlaylist, ladderFor, masterPlaylist, parseSourceInfo, posterArgs, renditionArgs, type SourceInfo } from "./hls.server";
+import {
+  checkMediaPlaylist,
+  ffmpegInputFormat,
+  inputArgs,
+  ladderFor,
+  masterPlaylist,
+  parseSourceInfo,
+  posterArgs,
+  renditionArgs,
+  sourceRefusal,
+  type SourceInfo,
+} from "./hls.server";
 import { removeStreamFiles, updateStreamState } from "./lesson-streams.server";
 
 /**
@@ -31,9 +42,9 @@ export class TranscodeError extends Error {
   }
 }
 
-async function probe(ffmpeg: string, source: string): Promise<SourceInfo> {
+async function probe(ffmpeg: string, source: string, inputFormat: string): Promise<SourceInfo> {
   // `ffmpeg -i file` with no output always exits 1; what it printed about the input is the answer.
-  const output = await runFfmpeg(ffmpeg, ["-i", source]).then(
+  const output = await runFfmpeg(ffmpeg, [...inputArgs(inputFormat), "-i", source]).then(
     ({ stderr }) => stderr,
     (error: unknown) => {
       if (error instanceof FfmpegExitError) return error.stderr;
@@ -42,6 +53,9 @@ async function probe(ffmpeg: string, source: string): Promise<SourceInfo> {
   );
   const info = parseSourceInfo(output);
   if (!info) throw new TranscodeError("The file has no video ffmpeg can read");
+  // Refused before any encoding: a long or huge source would hold the one transcode slot for hours.
+  const refusal = sourceRefusal(info);
+  if (refusal) throw new TranscodeError(refusal);
   return info;
 }
 
@@ -62,12 +76,14 @@ function progressWriter(lessonId: string, sourcePath: string) {
 async function encode({
   ffmpeg,
   source,
+  inputFormat,
   info,
   outDir,
   onProgress,
 }: {
   ffmpeg: string;
   source: string;
+  inputFormat: string;
   info: SourceInfo;
   outDir: string;
   onProgress: (fraction: number) => void;
@@ -77,7 +93,7 @@ async function encode({
   for (const [index, rendition] of ladder.entries()) {
     const folder = path.join(outDir, rendition.name);
     await fsp.mkdir(folder, { recursive: true });
-    await runFfmpeg(ffmpeg, renditionArgs({ source, rendition, folder, hasAudio: info.hasAudio }), {
+    await runFfmpeg(ffmpeg, renditionArgs({ source, inputFormat, rendition, folder, hasAudio: info.hasAudio }), {
       onProgress: (seconds) => onProgress((index + Math.min(1, seconds / Math.max(info.durationSeconds, 0.1))) / ladder.length),
     }).catch((error: Error) => {
       throw new TranscodeError(`ffmpeg could not make the ${rendition.name} rendition: ${error.message}`);
@@ -93,7 +109,7 @@ async function encode({
     made.push({ name: rendition.name, width, height: rendition.height, bandwidth: peakBitsPerSecond, hasAudio: info.hasAudio });
   }
   await fsp.writeFile(path.join(outDir, "master.m3u8"), masterPlaylist(made));
-  await runFfmpeg(ffmpeg, posterArgs({ source, output: path.join(outDir, "poster.jpg"), durationSeconds: info.durationSeconds })).catch(
+  await runFfmpeg(ffmpeg, posterArgs({ source, inputFormat, output: path.join(outDir, "poster.jpg"), durationSeconds: info.durationSeconds })).catch(
     (error: Error) => {
       throw new TranscodeError(`ffmpeg could not make the poster: ${error.message}`);
     },
@@ -182,8 +198,11 @@ export async function makeStreamFiles({
   outDir: string;
   onProgress?: (fraction: number) => void;
 }) {
-  const info = await probe(ffmpeg, source);
-  const renditions = await encode({ ffmpeg, source, info, outDir, onProgress });
+  // The source is named after the stored upload, whose extension the upload check matched to its bytes.
+  const inputFormat = ffmpegInputFormat(source);
+  if (!inputFormat) throw new TranscodeError(`${path.basename(source)} is not an MP4, MOV or WebM file`);
+  const info = await probe(ffmpeg, source, inputFormat);
+  const renditions = await encode({ ffmpeg, source, inputFormat, info, outDir, onProgress });
   return { info, renditions };
 }
 

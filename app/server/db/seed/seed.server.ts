@@ -3,7 +3,7 @@ import { courseModules, courses, enrollments, lessons, playbooks, posts, reviews
 import { readingMinutes } from "~/lib/reading-time";
 import type { DemoPerson, DemoSchool } from "./demo-school.server";
 
-/** Where the committed demo artwork lives (see scripts/generate-demo-images.ts). */
+/** Where the committed demo artwork lives (see tools/demo-images/generate.ts). */
 export const demoImage = {
   course: (slug: string) => `/images/demo/courses/${slug}.webp`,
   post: (slug: string) => `/images/demo/posts/${slug}.webp`,

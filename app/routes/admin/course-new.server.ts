@@ -1,0 +1,13 @@
+import type { Route } from "./+types/course-new";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { runCourseEditorAction } from "./course-editor.server";
+import { EMPTY_COURSE } from "./course-form";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin({ request, context });
+  return { initial: EMPTY_COURSE };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return runCourseEditorAction({ request, context });
+}

@@ -1,0 +1,6 @@
+import type { Route } from "./+types/checkout-cancel";
+import { checkoutResultLoader } from "./checkout-result.server";
+
+export function loader(args: Route.LoaderArgs) {
+  return checkoutResultLoader(args);
+}
