@@ -70,6 +70,13 @@ const uploadKindSyntax = [
   { selector: "TemplateElement[value.raw=/(image|video)\\/(jpeg|png|webp|gif|avif|mp4|webm|quicktime)\\b/]", message: UPLOAD_KIND_MESSAGE },
   { selector: "Literal[value=/^(File size must be less than|Please select a (video file|JPEG))/]", message: UPLOAD_KIND_MESSAGE },
 ];
+/** Every action reads its form through readForm (app/server/action.server.ts): 415 for a JSON body, not a 500. */
+const formBodySyntax = [
+  {
+    selector: "CallExpression[callee.property.name='formData'][callee.object.name='request']",
+    message: "Read a posted form with readForm(request) from ~/server/action.server: it answers 415/400 to a body no form sends.",
+  },
+];
 const valueFiles = ["app/**/*.ts", "app/**/*.tsx"];
 const valueTests = ["app/**/*.test.ts", "app/**/*.test.tsx"];
 
@@ -121,7 +128,8 @@ export default tseslint.config(
             {
               name: "zod",
               allowTypeImports: true,
-              message: 'Code that can reach the browser imports zod from "~/lib/forms/zod" (it keeps zod\'s eval probe, refused by the CSP, from running).',
+              message:
+                'Code that can reach the browser imports zod from "~/lib/forms/zod" (it keeps zod\'s eval probe, refused by the CSP, from running).',
             },
           ],
           patterns: [
@@ -150,17 +158,20 @@ export default tseslint.config(
     files: valueFiles,
     ignores: [...valueTests, "app/lib/dates.ts", "app/lib/upload-kinds.ts"],
     rules: {
-      "no-restricted-syntax": ["error", ...dateFormatSyntax, ...uploadKindSyntax],
+      "no-restricted-syntax": ["error", ...dateFormatSyntax, ...uploadKindSyntax, ...formBodySyntax],
       "no-restricted-imports": ["error", dateFormatImports],
     },
   },
   {
     files: ["app/lib/dates.ts"],
-    rules: { "no-restricted-syntax": ["error", ...uploadKindSyntax] },
+    rules: { "no-restricted-syntax": ["error", ...uploadKindSyntax, ...formBodySyntax] },
   },
   {
     files: ["app/lib/upload-kinds.ts"],
-    rules: { "no-restricted-syntax": ["error", ...dateFormatSyntax], "no-restricted-imports": ["error", dateFormatImports] },
+    rules: {
+      "no-restricted-syntax": ["error", ...dateFormatSyntax, ...formBodySyntax],
+      "no-restricted-imports": ["error", dateFormatImports],
+    },
   },
   // Server code depends on app/lib, never on the UI: a component or a route pulled into the
   // server's modules drags React and browser code along and inverts the layers. Type imports
@@ -178,6 +189,13 @@ export default tseslint.config(
               regex: "^(~|\\.{1,2})(/[^/]+)*/(components|routes)(/|$)",
               caseSensitive: true,
               message: "Server code must not import components or routes: move what both need to app/lib.",
+            },
+            {
+              // The scripts (`npm run worker`, `npm run admin`, …) run server code under plain tsx,
+              // which cannot load Vite's `?raw`/`?url` imports: the worker crashed on one (issue 36).
+              regex: "\\?(raw|url|inline)$",
+              message:
+                "Server code runs under plain tsx too (npm run worker, the scripts): no Vite-only `?raw`/`?url` imports; generate a .ts module instead.",
             },
           ],
         },

@@ -114,7 +114,8 @@ export async function startServerProcess(settings: Record<string, string>, { por
   const base = `http://127.0.0.1:${chosen}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited (${child.exitCode ?? child.signalCode}):\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the server exited (${child.exitCode ?? child.signalCode}):\n${output}`);
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
       throw new Error(`the server did not become healthy:\n${output}`);
@@ -212,4 +213,49 @@ export async function startPostgresCluster({ port }: { port?: number } = {}): Pr
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+export type ScriptProcess = {
+  child: ChildProcess;
+  output: () => string;
+  /** Resolves with the exit code (or signal) once the process has exited. */
+  exited: Promise<number | string>;
+  /** Signals npm and what it started (its own process group), as a terminal's Ctrl-C or systemd's stop does. */
+  kill(signal?: NodeJS.Signals): void;
+};
+
+/**
+ * `npm run <script> -- <args>` as an operator types it (README, docs/operations.md), in production
+ * mode with these settings. For a script that keeps running (`npm run worker`); `runNpmScript`
+ * waits for one that ends.
+ */
+export function startNpmScript(script: string, args: string[], settings: Record<string, string>): ScriptProcess {
+  const child = spawn("npm", ["run", "--silent", script, ...(args.length ? ["--", ...args] : [])], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", ...settings },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  // "close": npm and everything it started have let go of the output (npm itself may end first, on a signal).
+  const exited = new Promise<number | string>((resolve) => child.once("close", (code, signal) => resolve(code ?? signal ?? "unknown")));
+  const kill = (signal: NodeJS.Signals = "SIGTERM") => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // already gone
+    }
+  };
+  return { child, output: () => output, exited, kill };
+}
+
+/** Runs `npm run <script> -- <args>` to its end (at most `timeoutMs`): its exit code and everything it printed. */
+export async function runNpmScript(script: string, args: string[], settings: Record<string, string>, { timeoutMs = 120_000 } = {}) {
+  const started = startNpmScript(script, args, settings);
+  const timer = setTimeout(() => started.kill("SIGKILL"), timeoutMs);
+  const code = await started.exited;
+  clearTimeout(timer);
+  return { code, output: started.output() };
 }

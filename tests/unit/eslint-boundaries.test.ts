@@ -98,6 +98,8 @@ describe("server code", () => {
     ["a component's type", 'import type { ButtonProps } from "~/components/ui/button";\nexport type Props = ButtonProps;'],
     ["a component, by a relative path", 'import { Button } from "../components/ui/button";\nexport const button = Button;'],
     ["a route", 'import { loader } from "~/routes/catalog/catalog";\nexport const load = loader;'],
+    // `npm run worker` runs server code under plain tsx, which has no loader for these (issue 36).
+    ["a file as text through Vite's ?raw", 'import text from "./common-passwords.txt?raw";\nexport const list = text;'],
   ])("may not import %s", async (_name, code) => {
     expect(await boundaryErrors("app/server/example.server.ts", code)).toEqual(["@typescript-eslint/no-restricted-imports"]);
   });

@@ -26,13 +26,14 @@ export function emailField({
     .pipe(z.email({ error: invalid }));
 }
 
-/** A password being chosen (sign-up, reset, change): the length rules. Never trimmed. */
+/** A password being chosen (sign-up, reset, change): the length rules (`min`: ADMIN_PASSWORD_MIN for an admin's). Never trimmed. */
 export function passwordField({
+  min = PASSWORD_MIN,
   required = "Password is required",
-  tooShort = `Password must be at least ${PASSWORD_MIN} characters`,
+  tooShort = `Password must be at least ${min} characters`,
   tooLong = `Password must be at most ${PASSWORD_MAX} characters`,
-}: { required?: string; tooShort?: string; tooLong?: string } = {}) {
-  return z.string({ error: required }).min(1, required).min(PASSWORD_MIN, tooShort).max(PASSWORD_MAX, tooLong);
+}: { min?: number; required?: string; tooShort?: string; tooLong?: string } = {}) {
+  return z.string({ error: required }).min(1, required).min(min, tooShort).max(PASSWORD_MAX, tooLong);
 }
 
 /**

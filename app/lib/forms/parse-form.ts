@@ -29,4 +29,3 @@ export function parseForm<T extends z.ZodType>(schema: T, form: FormData): Parse
   }
   return { errors, values };
 }
-

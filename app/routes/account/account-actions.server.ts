@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { Toast } from "~/lib/toast";
 import { parseForm, type FieldErrors, type FormValues } from "~/lib/forms/parse-form";
-import { invalidForm } from "~/server/action.server";
+import { invalidForm, readForm } from "~/server/action.server";
 import { callAuthEndpoint } from "~/server/auth/auth-request.server";
 import { getAuth } from "~/server/auth/auth.server";
 import { requireUser } from "~/server/auth/guards.server";
@@ -40,7 +40,7 @@ const fieldFailed = (intent: AccountIntent, field: string, message: string, stat
 /** Runs one of the account page's forms; the form's `intent` picks which. */
 export async function runAccountAction({ request, context }: ActionArgs) {
   const user = requireUser({ request, context });
-  const parsed = parseForm(accountForm, await request.formData());
+  const parsed = parseForm(accountForm, await readForm(request));
   if (parsed.errors) {
     const intent = parsed.values.intent;
     // A refused confirmation keeps the QR code on screen.

@@ -7,13 +7,14 @@ import { cancelMembership } from "~/server/payments/billing.server";
 import { paymentFailure } from "~/server/payments/payment-failures.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { membershipForm } from "./account-membership-form";
+import { readForm } from "~/server/action.server";
 
 const BACK = "/account#membership";
 
 /** Cancel membership: Stripe's billing portal, or (test mode) an end at the paid period's end. */
 export async function membershipAction({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
   const user = requireUser({ request, context });
-  const parsed = parseForm(membershipForm, await request.formData());
+  const parsed = parseForm(membershipForm, await readForm(request));
   if (parsed.errors) return redirectWithToast(BACK, { kind: "error", message: CHECKOUT_MESSAGES.membershipCancelFailed });
   let result;
   try {

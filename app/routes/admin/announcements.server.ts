@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { data, type RouterContextProvider } from "react-router";
 import { ANNOUNCEMENT_MESSAGES, announcementAudiencesFor } from "~/lib/announcements";
 import { parseForm } from "~/lib/forms/parse-form";
-import { invalidForm } from "~/server/action.server";
+import { invalidForm, readForm } from "~/server/action.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { listCouponCourseChoices } from "~/server/coupons/admin-coupons.server";
 import { sendAnnouncementTest, startAnnouncement } from "~/server/marketing/announcements.server";
@@ -31,7 +31,7 @@ export async function newAnnouncementLoader({ request, context }: Args) {
 /** "Send test to me" mails the draft to the admin; "Send" starts the job and goes to the list, where its progress shows. */
 export async function newAnnouncementAction({ request, context }: Args) {
   const admin = requireAdmin({ request, context });
-  const parsed = parseForm(announcementForm, await request.formData());
+  const parsed = parseForm(announcementForm, await readForm(request));
   if (parsed.errors) return invalidForm(parsed);
   const form = parsed.data;
   // The wide audiences are the owner's (decision 042): refused here whatever the form offered.

@@ -2,7 +2,7 @@ import { postListUrl } from "~/lib/admin-list-urls";
 import type { RouterContextProvider } from "react-router";
 import { parseForm } from "~/lib/forms/parse-form";
 import { POST_MESSAGES } from "~/lib/post-messages";
-import { invalidForm } from "~/server/action.server";
+import { invalidForm, readForm } from "~/server/action.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { deletePost, setPostStatus } from "~/server/posts/admin-posts.server";
 import { postFailure } from "~/server/posts/post-failures.server";
@@ -18,7 +18,7 @@ const SUCCESS = { publish: POST_MESSAGES.published, unpublish: POST_MESSAGES.unp
 /** The blog list's row buttons: publish, unpublish, delete. The list stays; the toast says what happened. */
 export async function postListAction({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
   requireAdmin({ request, context });
-  const parsed = parseForm(postListForm, await request.formData());
+  const parsed = parseForm(postListForm, await readForm(request));
   if (parsed.errors) return invalidForm(parsed);
   const { intent, id } = parsed.data;
   try {

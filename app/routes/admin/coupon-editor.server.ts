@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { COUPON_MESSAGES } from "~/lib/coupons";
 import { parseForm } from "~/lib/forms/parse-form";
-import { invalidForm } from "~/server/action.server";
+import { invalidForm, readForm } from "~/server/action.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { createCoupon, getCouponForEdit, listCouponCourseChoices, updateCoupon } from "~/server/coupons/admin-coupons.server";
 import { couponFailure } from "~/server/coupons/coupon-failures.server";
@@ -27,7 +27,7 @@ export async function couponEditorLoader({ request, context, couponId }: Args) {
 /** Save (create or edit), then back to the list with the toast; a refused form stays with what was typed. */
 export async function couponEditorAction({ request, context, couponId }: Args) {
   requireAdmin({ request, context });
-  const parsed = parseForm(couponForm, couponFormData(await request.formData()));
+  const parsed = parseForm(couponForm, couponFormData(await readForm(request)));
   const values = typedCouponValues(parsed.values);
   if (parsed.errors)
     return invalidForm({ errors: parsed.errors, values }, { toast: newToast({ kind: "error", message: COUPON_MESSAGES.invalid }) });

@@ -2,7 +2,7 @@ import { couponListUrl } from "~/lib/admin-list-urls";
 import type { RouterContextProvider } from "react-router";
 import { COUPON_MESSAGES } from "~/lib/coupons";
 import { parseForm } from "~/lib/forms/parse-form";
-import { invalidForm } from "~/server/action.server";
+import { invalidForm, readForm } from "~/server/action.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { setCouponStatus } from "~/server/coupons/admin-coupons.server";
 import { couponFailure } from "~/server/coupons/coupon-failures.server";
@@ -26,7 +26,7 @@ import { listAdminCoupons } from "~/server/coupons/admin-coupons.server";
 /** Disable or enable a coupon from the list (or its edit page); the page stays, the toast says what happened. */
 export async function couponStatusAction({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
   requireAdmin({ request, context });
-  const parsed = parseForm(couponStatusForm, await request.formData());
+  const parsed = parseForm(couponStatusForm, await readForm(request));
   if (parsed.errors) return invalidForm(parsed);
   const { intent, id } = parsed.data;
   try {

@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { BUILDER_EXTRA_MESSAGES, BUILDER_MESSAGES } from "~/lib/builder-messages";
 import { firstError, parseForm } from "~/lib/forms/parse-form";
 import { sanitizeEmbedCode } from "~/lib/video-embed";
-import { invalidForm } from "~/server/action.server";
+import { invalidForm, readForm } from "~/server/action.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { setCourseStatus } from "~/server/courses/admin-courses.server";
 import { updateCourseDetails } from "~/server/courses/course-details.server";
@@ -142,7 +142,7 @@ export async function courseBuilderAction({
   courseId: string;
 }) {
   requireAdmin({ request, context });
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const parsed = parseForm(builderForm, formData);
   const submitted = formData.get("intent");
   const intent = isIntent(submitted) ? submitted : null;

@@ -7,6 +7,7 @@ import * as builder from "./course-builder";
 import * as courseEdit from "./course-edit";
 import * as courseNew from "./course-new";
 import { useCourseEditorFixtures, type Answer } from "../../../tests/support/course-editor-fixtures";
+import { expectErrorLogs } from "../../../tests/support/error-logs";
 
 const { db, admin, submit, courseBySlug, lessonsOf, newCourseForm } = useCourseEditorFixtures();
 
@@ -214,6 +215,7 @@ describe("Edit Course", () => {
   });
 
   it("returns to the list with 'Failed to fetch course' when the course cannot be read", async () => {
+    expectErrorLogs(/course load failed/);
     const course = await createdCourse([]);
     await db().execute(sql`alter table courses rename column long_description_md to long_description_gone`);
     try {

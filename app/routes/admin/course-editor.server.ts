@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { COURSE_MESSAGES } from "~/lib/course-messages";
 import { firstError, parseForm } from "~/lib/forms/parse-form";
-import { invalidForm } from "~/server/action.server";
+import { invalidForm, readForm } from "~/server/action.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { createCourse, deleteCourse, updateCourse } from "~/server/courses/admin-courses.server";
 import { courseFailure } from "~/server/courses/course-failures.server";
@@ -23,7 +23,7 @@ export async function runCourseEditorAction({
   courseId?: string;
 }) {
   const admin = requireAdmin({ request, context });
-  const parsed = parseForm(courseId ? editCourseForm : newCourseForm, await request.formData());
+  const parsed = parseForm(courseId ? editCourseForm : newCourseForm, await readForm(request));
   const values = typedCourseValues(parsed.values);
   if (parsed.errors) {
     const message = firstError(parsed.errors) ?? COURSE_MESSAGES.saveFailed;

@@ -2,7 +2,7 @@ import { courseListUrl } from "~/lib/admin-list-urls";
 import type { RouterContextProvider } from "react-router";
 import { COURSE_MESSAGES } from "~/lib/course-messages";
 import { parseForm } from "~/lib/forms/parse-form";
-import { invalidForm } from "~/server/action.server";
+import { invalidForm, readForm } from "~/server/action.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { deleteCourse, setCourseStatus } from "~/server/courses/admin-courses.server";
 import { courseFailure } from "~/server/courses/course-failures.server";
@@ -19,7 +19,7 @@ const SUCCESS = { publish: COURSE_MESSAGES.published, unpublish: COURSE_MESSAGES
 /** The course list's row buttons: publish, unpublish, delete. The list stays; the toast says what happened. */
 export async function courseListAction({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
   const admin = requireAdmin({ request, context });
-  const parsed = parseForm(courseListForm, await request.formData());
+  const parsed = parseForm(courseListForm, await readForm(request));
   if (parsed.errors) return invalidForm(parsed);
   const { intent, id } = parsed.data;
   try {

@@ -9,6 +9,7 @@ import { startCheckout } from "~/server/payments/checkout.server";
 import { fulfilCheckout } from "~/server/payments/fulfil-checkout.server";
 import * as ordersList from "./orders";
 import * as userDetails from "./user-details";
+import { expectErrorLogs } from "../../../tests/support/error-logs";
 
 const database = useTestDatabase();
 
@@ -262,6 +263,7 @@ describe("Refund of an order paid through Stripe", () => {
   });
 
   it("answers 502 'Failed to refund order' when Stripe refuses, and changes nothing here", async () => {
+    expectErrorLogs(/payment operation failed/);
     const { buyer, course, orderId } = await stripeCourseOrder();
     stripe.failNext(400, "Charge has already been refunded.");
 

@@ -5,6 +5,7 @@ import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { orders, subscriptions, users } from "~/server/db/schema";
 import * as ordersList from "./orders";
 import * as userDetails from "./user-details";
+import { expectErrorLogs } from "../../../tests/support/error-logs";
 
 const database = useTestDatabase();
 
@@ -123,6 +124,7 @@ describe("/admin/orders", () => {
   });
 
   it("answers 'Failed to fetch orders' when the list cannot be read", async () => {
+    expectErrorLogs(/admin order list failed/);
     await withTableMissing("orders", async () => {
       const data = await callLoader(ordersList, { path: "/admin/orders", user: admin });
       expect(data.error).toMatchObject({ kind: "error", message: "Failed to fetch orders" });
@@ -172,6 +174,7 @@ describe("the orders and membership on /admin/users/:id", () => {
   });
 
   it("shows the section as failed, and the rest of the page, when the orders cannot be read", async () => {
+    expectErrorLogs(/user details section failed/);
     await withTableMissing("orders", async () => {
       const data = await load(buyer.id);
       expect(data.payments).toBeNull();

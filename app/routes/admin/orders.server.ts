@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { firstError, parseForm } from "~/lib/forms/parse-form";
 import { ORDER_MESSAGES, orderListUrl } from "~/lib/order-list-filters";
-import { invalidForm } from "~/server/action.server";
+import { invalidForm, readForm } from "~/server/action.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { refundOrder } from "~/server/payments/billing.server";
 import { paymentFailure } from "~/server/payments/payment-failures.server";
@@ -20,7 +20,7 @@ import { listAdminOrders } from "~/server/payments/admin-orders.server";
  */
 export async function orderListAction({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
   const admin = requireAdmin({ request, context });
-  const parsed = parseForm(orderListForm, await request.formData());
+  const parsed = parseForm(orderListForm, await readForm(request));
   if (parsed.errors)
     return invalidForm(parsed, { toast: newToast({ kind: "error", message: firstError(parsed.errors) ?? ORDER_MESSAGES.chooseOrder }) });
   const { orderId } = parsed.data;

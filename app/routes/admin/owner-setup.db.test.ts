@@ -111,9 +111,12 @@ describe("while no admin exists", () => {
     const invalid = (await submit({ ...ownerForm(code), email: "not-an-email", password: "short" })) as Answer;
     expect(invalid.data.errors).toMatchObject({
       email: ["Please enter a valid email address"],
-      password: ["Password must be at least 6 characters"],
+      password: ["Password must be at least 12 characters"],
     });
-    const common = (await submit({ ...ownerForm(code), password: "password123" })) as Answer;
+    // Long enough for a learner, not for the owner.
+    const learnerLength = (await submit({ ...ownerForm(code), password: "violet-harb" })) as Answer;
+    expect(learnerLength.data.errors?.password).toEqual(["Password must be at least 12 characters"]);
+    const common = (await submit({ ...ownerForm(code), password: "qwerty123456" })) as Answer;
     expect(common.init?.status).toBe(400);
     expect(common.data.errors?.password?.[0]).toMatch(/most common passwords/);
     expect(await admins()).toEqual([]);

@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { parseForm, type FieldErrors } from "~/lib/forms/parse-form";
 import { requestInfoContext } from "~/lib/request-context";
-import { invalidForm } from "~/server/action.server";
+import { invalidForm, readForm } from "~/server/action.server";
 import { callAuthEndpoint } from "~/server/auth/auth-request.server";
 import { minutesText } from "~/server/platform/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -24,7 +24,7 @@ export async function requireOwnerSetupOpen() {
  */
 export async function ownerSetupAction({ request, context }: ActionArgs) {
   await requireOwnerSetupOpen();
-  const parsed = parseForm(ownerSetupForm, await request.formData());
+  const parsed = parseForm(ownerSetupForm, await readForm(request));
   // Every attempt counts, a refused form too.
   const attempt = await takeOwnerSetupAttempt({ clientIp: context.get(requestInfoContext).clientIp || "unknown" });
   if (!attempt.allowed) {

@@ -7,7 +7,7 @@ import { AuthCard } from "~/components/auth-card";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, PERSON_NAME_MAX } from "~/lib/forms/limits";
+import { ADMIN_PASSWORD_MIN, EMAIL_MAX, PASSWORD_MAX, PERSON_NAME_MAX } from "~/lib/forms/limits";
 import { SETUP_CODE_MAX } from "./owner-setup-form";
 import { ownerSetupAction, requireOwnerSetupOpen } from "./owner-setup.server";
 
@@ -62,8 +62,8 @@ export default function OwnerSetup({ actionData }: Route.ComponentProps) {
           <FormField label="Email" name="email" error={errors?.email}>
             <Input type="email" autoComplete="email" required maxLength={EMAIL_MAX} defaultValue={values?.email} />
           </FormField>
-          <FormField label="Password" name="password" error={errors?.password} hint={`At least ${PASSWORD_MIN} characters.`}>
-            <Input type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} />
+          <FormField label="Password" name="password" error={errors?.password} hint={`At least ${ADMIN_PASSWORD_MIN} characters.`}>
+            <Input type="password" autoComplete="new-password" required minLength={ADMIN_PASSWORD_MIN} maxLength={PASSWORD_MAX} />
           </FormField>
           <Button type="submit" size="lg" loading={navigation.state === "submitting"}>
             <KeyRound aria-hidden="true" /> Create the owner account

@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { POST_CATEGORIES } from "~/lib/domain-values";
 import { firstError, parseForm } from "~/lib/forms/parse-form";
 import { POST_MESSAGES } from "~/lib/post-messages";
-import { invalidForm } from "~/server/action.server";
+import { invalidForm, readForm } from "~/server/action.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { deletePost, savePost } from "~/server/posts/admin-posts.server";
 import { postFailure } from "~/server/posts/post-failures.server";
@@ -26,7 +26,7 @@ export async function runPostEditorAction({
   id?: string;
 }) {
   const admin = requireAdmin({ request, context });
-  const parsed = parseForm(id ? editPostForm : newPostForm, await request.formData());
+  const parsed = parseForm(id ? editPostForm : newPostForm, await readForm(request));
   const values = typedPostValues(parsed.values);
   if (parsed.errors) {
     const message = firstError(parsed.errors) ?? POST_MESSAGES.saveFailed;

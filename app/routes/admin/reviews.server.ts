@@ -2,7 +2,7 @@ import { reviewListUrl } from "~/lib/admin-list-urls";
 import type { RouterContextProvider } from "react-router";
 import { parseForm } from "~/lib/forms/parse-form";
 import { REVIEW_MESSAGES } from "~/lib/review-messages";
-import { invalidForm } from "~/server/action.server";
+import { invalidForm, readForm } from "~/server/action.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { setReviewHidden } from "~/server/courses/reviews.server";
 import { dataWithToast } from "~/server/toast.server";
@@ -15,7 +15,7 @@ import { listAdminReviews } from "~/server/courses/reviews.server";
 /** Hide or show a review: it leaves (or rejoins) the course page, the rating and the count on the next request. */
 export async function reviewListAction({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
   requireAdmin({ request, context });
-  const parsed = parseForm(reviewListForm, await request.formData());
+  const parsed = parseForm(reviewListForm, await readForm(request));
   if (parsed.errors) return invalidForm(parsed);
   const { intent, id } = parsed.data;
   const found = await setReviewHidden({ reviewId: id, hidden: intent === "hide" });

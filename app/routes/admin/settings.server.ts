@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { parseForm } from "~/lib/forms/parse-form";
 import { SETTINGS_MESSAGES } from "~/lib/site-settings";
-import { invalidForm } from "~/server/action.server";
+import { invalidForm, readForm } from "~/server/action.server";
 import { requireSuperAdmin } from "~/server/auth/guards.server";
 import { settingsFailure } from "~/server/settings/settings-failures.server";
 import { db } from "~/server/db/client.server";
@@ -17,7 +17,7 @@ import type { Route } from "./+types/settings";
  */
 export async function settingsAction({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
   const owner = requireSuperAdmin({ request, context });
-  const parsed = parseForm(settingsForm, await request.formData());
+  const parsed = parseForm(settingsForm, await readForm(request));
   const values = typedSettingsValues(parsed.values);
   if (parsed.errors) {
     return invalidForm({ errors: parsed.errors, values }, { toast: newToast({ kind: "error", message: SETTINGS_MESSAGES.invalid }) });

@@ -6,6 +6,7 @@ import { logger } from "~/server/platform/logger.server";
 import { markMailRequeued } from "~/server/mail/mail-queue.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { retryJobForm, SYSTEM_MESSAGES } from "./system-form";
+import { readForm } from "~/server/action.server";
 import type { Route } from "./+types/system";
 import type { Toast } from "~/lib/toast";
 import { readAdminList } from "~/server/admin-list.server";
@@ -21,7 +22,7 @@ import { mailLogUrl } from "./system-form";
 export async function systemAction({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
   const owner = requireSuperAdmin({ request, context });
   const back = `/admin/system${new URL(request.url).search}`;
-  const parsed = retryJobForm.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = retryJobForm.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return redirectWithToast(back, { kind: "error", message: SYSTEM_MESSAGES.invalid }, { status: 303 });
   const retried = await retryFailedJob({ name: parsed.data.queue, id: parsed.data.id });
   if (!retried) return redirectWithToast(back, { kind: "error", message: SYSTEM_MESSAGES.notFailed }, { status: 303 });

@@ -3,7 +3,7 @@ import { parseForm } from "~/lib/forms/parse-form";
 import { ORDER_MESSAGES } from "~/lib/order-list-filters";
 import { isAdminRole } from "~/lib/roles";
 import { USER_MESSAGES } from "~/lib/user-messages";
-import { invalidForm } from "~/server/action.server";
+import { invalidForm, readForm } from "~/server/action.server";
 import { accessFailure } from "~/server/access/access-failures.server";
 import { grantCourseAccess, revokeCourseAccess } from "~/server/access/course-access.server";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -52,7 +52,7 @@ type ActionArgs = { request: Request; context: Readonly<RouterContextProvider>; 
  */
 export async function userDetailsAction({ request, context, userId }: ActionArgs) {
   const admin = requireAdmin({ request, context });
-  const parsed = parseForm(userDetailsForm, await request.formData());
+  const parsed = parseForm(userDetailsForm, await readForm(request));
   if (parsed.errors) return invalidForm(parsed);
   const form = parsed.data;
 

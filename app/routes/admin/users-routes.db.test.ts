@@ -6,6 +6,7 @@ import * as exportCsv from "~/routes/resources/users-export-csv";
 import { accessEvents, courses, enrollments, users } from "~/server/db/schema";
 import * as userDetails from "./user-details";
 import * as usersList from "./users";
+import { expectErrorLogs } from "../../../tests/support/error-logs";
 
 const database = useTestDatabase();
 
@@ -66,6 +67,7 @@ describe("/admin/users", () => {
   });
 
   it("answers 'Failed to fetch users' when the list cannot be read", async () => {
+    expectErrorLogs(/admin user list failed/);
     await withTableMissing("users", async () => {
       const data = await callLoader(usersList, { path: "/admin/users", user: admin });
       expect(data.error).toMatchObject({ kind: "error", message: "Failed to fetch users" });
@@ -145,6 +147,7 @@ describe("/admin/users/:id", () => {
   });
 
   it("goes back to /admin/users with 'Failed to fetch user data' when the user cannot be read", async () => {
+    expectErrorLogs(/user load failed/);
     await withTableMissing("users", async () => {
       const response = await thrownResponse(load(learnerId));
       expect(response).toMatchObject({ status: 302, location: "/admin/users" });
@@ -156,6 +159,7 @@ describe("/admin/users/:id", () => {
   });
 
   it("shows 'Failed to load course access data' when only the course access cannot be read", async () => {
+    expectErrorLogs(/user details section failed/);
     await withTableMissing("enrollments", async () => {
       const data = await load(learnerId);
       expect(data.user.id).toBe(learnerId);
@@ -281,6 +285,7 @@ describe("/admin/users/export.csv", () => {
   });
 
   it("goes back to the list with 'Failed to fetch users' when the database cannot be read", async () => {
+    expectErrorLogs(/user export failed/);
     await withTableMissing("users", async () => {
       const response = (await callLoader(exportCsv, { path: "/admin/users/export.csv", user: admin })) as Response;
       expect(response.status).toBe(302);

@@ -4,6 +4,7 @@ import { callAuthEndpoint } from "~/server/auth/auth-request.server";
 import { requireAnonymous } from "~/server/auth/guards.server";
 import { completeSignIn } from "~/server/auth/sign-in-flow.server";
 import { twoFactorForm } from "./auth-forms";
+import { readForm } from "~/server/action.server";
 import { redirect } from "react-router";
 import type { Route } from "./+types/login-two-factor";
 import { safeNextPath } from "~/lib/safe-next";
@@ -13,7 +14,7 @@ const EXPIRED_CODES = ["INVALID_TWO_FACTOR_COOKIE", "TOO_MANY_ATTEMPTS_REQUEST_N
 /** /login/two-factor: the code from the authenticator app, or a backup code, finishes the sign-in. */
 export async function twoFactorAction({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
   requireAnonymous({ request, context });
-  const parsed = parseForm(twoFactorForm, await request.formData());
+  const parsed = parseForm(twoFactorForm, await readForm(request));
   // The page has one field, so its message is the page's alert.
   if (parsed.errors) return data({ error: firstError(parsed.errors) ?? "Enter the code", expired: false }, { status: 400 });
   const { method, code, trustDevice, next } = parsed.data;

@@ -1,7 +1,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { parseForm } from "~/lib/forms/parse-form";
 import { safeNextPath } from "~/lib/safe-next";
-import { invalidForm } from "~/server/action.server";
+import { invalidForm, readForm } from "~/server/action.server";
 import { callAuthEndpoint } from "~/server/auth/auth-request.server";
 import { VERIFIED_CALLBACK_PATH } from "~/server/auth/auth.server";
 import { requireAnonymous } from "~/server/auth/guards.server";
@@ -15,7 +15,7 @@ type ActionArgs = { request: Request; context: Readonly<RouterContextProvider> }
 /** /login: sign in with email and password, ask for a new confirmation link, or start an OAuth sign-in. */
 export async function loginAction({ request, context }: ActionArgs) {
   requireAnonymous({ request, context });
-  const parsed = parseForm(loginForm, await request.formData());
+  const parsed = parseForm(loginForm, await readForm(request));
   if (parsed.errors) return invalidForm(parsed, { intent: parsed.values.intent });
   const form = parsed.data;
 

@@ -1,12 +1,12 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { parseForm, type FieldErrors } from "~/lib/forms/parse-form";
-import { invalidForm } from "~/server/action.server";
+import { invalidForm, readForm } from "~/server/action.server";
 import { callAuthEndpoint } from "~/server/auth/auth-request.server";
 import { resetPasswordForm } from "./auth-forms";
 
 /** /reset-password/new: the link's token and the new password, twice. */
 export async function resetPasswordAction({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
-  const parsed = parseForm(resetPasswordForm, await request.formData());
+  const parsed = parseForm(resetPasswordForm, await readForm(request));
   // A broken token is about the link, not a field: it goes in the alert.
   if (parsed.errors) return invalidForm(parsed, { error: parsed.errors.token?.[0] });
   const result = await callAuthEndpoint({

@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import { parseForm } from "~/lib/forms/parse-form";
-import { invalidForm } from "~/server/action.server";
+import { invalidForm, readForm } from "~/server/action.server";
 import { callAuthEndpoint } from "~/server/auth/auth-request.server";
 import { RESET_CALLBACK_PATH } from "~/server/auth/auth.server";
 import { requireAnonymous } from "~/server/auth/guards.server";
@@ -11,7 +11,7 @@ import type { Route } from "./+types/reset-password";
 /** /reset-password: mail a link to choose a new password. */
 export async function resetRequestAction({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
   requireAnonymous({ request, context });
-  const parsed = parseForm(resetRequestForm, await request.formData());
+  const parsed = parseForm(resetRequestForm, await readForm(request));
   if (parsed.errors) return invalidForm(parsed);
   // The answer is the same whether or not the address has an account.
   const result = await callAuthEndpoint({

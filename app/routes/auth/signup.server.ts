@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { parseForm, type FieldErrors } from "~/lib/forms/parse-form";
 import { safeNextPath } from "~/lib/safe-next";
-import { invalidForm } from "~/server/action.server";
+import { invalidForm, readForm } from "~/server/action.server";
 import { callAuthEndpoint } from "~/server/auth/auth-request.server";
 import { VERIFIED_CALLBACK_PATH } from "~/server/auth/auth.server";
 import { requireAnonymous } from "~/server/auth/guards.server";
@@ -14,7 +14,7 @@ import { getOAuthProviders } from "~/server/auth/sign-in-flow.server";
 /** /signup: create an account (it ends in "check your email"), or start an OAuth sign-in. */
 export async function signupAction({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
   requireAnonymous({ request, context });
-  const parsed = parseForm(signupForm, await request.formData());
+  const parsed = parseForm(signupForm, await readForm(request));
   if (parsed.errors) return invalidForm(parsed);
   const form = parsed.data;
 

@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { parseForm } from "~/lib/forms/parse-form";
 import { canSeeCourse } from "~/server/access/draft-visibility.server";
-import { invalidForm } from "~/server/action.server";
+import { invalidForm, readForm } from "~/server/action.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { findCourseBySlug, type CourseDetail } from "~/server/courses/catalog.server";
 import { absoluteImageUrl } from "~/lib/image-url";
@@ -45,7 +45,7 @@ export async function coursePageAction({
   slug: string;
 }) {
   const user = requireUser({ request, context });
-  const parsed = parseForm(coursePageForm, await request.formData());
+  const parsed = parseForm(coursePageForm, await readForm(request));
   if (parsed.errors) return invalidForm(parsed);
   const course = await findCourseBySlug({ slug });
   if (!course || !canSeeCourse({ user, course })) throw courseNotFound();

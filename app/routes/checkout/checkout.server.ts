@@ -3,8 +3,8 @@ import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
 import { COUPON_REFUSAL_MESSAGES } from "~/lib/coupons";
 import { isOneOf, SUBSCRIPTION_PLANS } from "~/lib/domain-values";
 import { parseForm } from "~/lib/forms/parse-form";
+import { invalidForm, readForm } from "~/server/action.server";
 import { requestInfoContext } from "~/lib/request-context";
-import { invalidForm } from "~/server/action.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { consumeCouponCheckAllowance, tooManyCouponChecksMessage } from "~/server/coupons/coupon-rate-limits.server";
 import { CourseNotForSaleError, getCheckoutOffer, startCheckout, type CheckoutItem } from "~/server/payments/checkout.server";
@@ -58,7 +58,7 @@ export async function checkoutLoader({ request, url, context }: Args) {
 /** Pay: one domain operation, then the provider's page, the success page, or why nothing was charged. */
 export async function checkoutAction({ request, context }: Args) {
   const user = requireUser({ request, context });
-  const parsed = parseForm(checkoutForm, await request.formData());
+  const parsed = parseForm(checkoutForm, await readForm(request));
   if (parsed.errors) return invalidForm(parsed);
   const item: CheckoutItem = parsed.data.intent === "pay-course" ? { courseId: parsed.data.courseId } : { plan: parsed.data.plan };
   if (parsed.data.coupon) {

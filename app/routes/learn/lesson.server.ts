@@ -6,7 +6,7 @@ import { discussionAccessFrom, dripOpensAt, findCourseAccess, lessonAccessFrom }
 import { readDiscussionSort } from "~/lib/discussions";
 import { listLessonThreads } from "~/server/discussions/discussions.server";
 import { formatDate } from "~/lib/dates";
-import { invalidForm } from "~/server/action.server";
+import { invalidForm, readForm } from "~/server/action.server";
 import { getSessionUser, requireUser } from "~/server/auth/guards.server";
 import { learningFailure } from "~/server/learning/learning-failures.server";
 import { findLessonBySlugs } from "~/server/learning/lesson-page.server";
@@ -202,7 +202,7 @@ export async function lessonPageAction({
   context: Readonly<RouterContextProvider>;
 }) {
   const user = requireUser({ request, context });
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const parsed = parseForm(lessonCompletionForm, formData);
   if (parsed.errors) return invalidForm(parsed);
   const found = await findLessonBySlugs({ courseSlug: params.courseSlug, lessonSlug: params.lessonSlug });

@@ -1,7 +1,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { parseForm } from "~/lib/forms/parse-form";
 import { requestInfoContext } from "~/lib/request-context";
-import { invalidForm } from "~/server/action.server";
+import { invalidForm, readForm } from "~/server/action.server";
 import { submitContactMessage } from "~/server/marketing/contact.server";
 import { consumeFormAllowance, tooManySubmissionsMessage } from "~/server/marketing/form-rate-limits.server";
 import { contactForm } from "./contact-form";
@@ -12,7 +12,7 @@ const SENT = "/contact?sent=1";
 
 /** Stores and forwards a contact message, then shows the thank-you state (a redirect, so a reload does not send it twice). */
 export async function contactAction({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
-  const parsed = parseForm(contactForm, await request.formData());
+  const parsed = parseForm(contactForm, await readForm(request));
   // A bot that filled the hidden field gets the same answer, without being stored.
   if (parsed.values.website) return redirect(SENT);
   if (parsed.errors) return invalidForm(parsed);

@@ -5,6 +5,7 @@ import { safeNextPath } from "~/lib/safe-next";
 import { consumeFormAllowance } from "~/server/marketing/form-rate-limits.server";
 import { subscribeToNewsletter } from "~/server/marketing/newsletter.server";
 import { newsletterForm, newsletterReplyTo, type NewsletterStatus } from "~/lib/forms/newsletter-form";
+import { readForm } from "~/server/action.server";
 
 const STATUS_CODES: Record<NewsletterStatus, number> = { sent: 200, invalid: 400, limited: 429 };
 
@@ -14,7 +15,7 @@ const STATUS_CODES: Record<NewsletterStatus, number> = { sent: 200, invalid: 400
  * the footer form works without JavaScript too.
  */
 export async function newsletterAction({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const reply = newsletterReplyTo.parse(Object.fromEntries(form));
   const parsed = parseForm(newsletterForm, form);
   let status: NewsletterStatus = "invalid";

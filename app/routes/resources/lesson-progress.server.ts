@@ -4,6 +4,7 @@ import { getSessionUser } from "~/server/auth/guards.server";
 import { learningFailure } from "~/server/learning/learning-failures.server";
 import { saveLessonPosition } from "~/server/learning/progress.server";
 import { lessonPositionForm } from "./lesson-progress-form";
+import { readForm } from "~/server/action.server";
 
 /**
  * Saves the video position. The same-origin check in server.ts has run (it is a POST); the access
@@ -21,7 +22,7 @@ export async function lessonProgressAction({
 }) {
   const user = getSessionUser({ context });
   if (!user) return data({ error: "Sign in to save your progress." }, { status: 401 });
-  const parsed = parseForm(lessonPositionForm, await request.formData());
+  const parsed = parseForm(lessonPositionForm, await readForm(request));
   if (parsed.errors) return data({ errors: parsed.errors }, { status: 400 });
   try {
     const saved = await saveLessonPosition({ user, lessonId, positionSeconds: parsed.data.position });

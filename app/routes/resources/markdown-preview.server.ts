@@ -4,6 +4,7 @@ import { parseForm } from "~/lib/forms/parse-form";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { logger } from "~/server/platform/logger.server";
 import { renderMarkdown } from "~/server/markdown.server";
+import { readForm } from "~/server/action.server";
 
 const MAX_MARKDOWN = 200_000;
 
@@ -13,7 +14,7 @@ const previewForm = z.object({ content_md: z.string().max(MAX_MARKDOWN).default(
 /** POST content_md → { html }: the editor's live preview, rendered by the public post page's pipeline. */
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin({ request, context });
-  const parsed = parseForm(previewForm, await request.formData());
+  const parsed = parseForm(previewForm, await readForm(request));
   if (parsed.errors) return Response.json({ html: "", error: "The content is too long to preview" }, { status: 413 });
   try {
     const { html } = await renderMarkdown(parsed.data.content_md);

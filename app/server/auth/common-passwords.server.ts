@@ -1,14 +1,14 @@
-import commonPasswordsText from "./common-passwords.txt?raw";
+import { COMMON_PASSWORDS_TEXT } from "./common-passwords.generated";
 
 /**
  * The 10,000 most common passwords, lower-cased (generated once by
- * scripts/generate-common-passwords.ts and committed). Vite inlines the file into the server
- * build, so the app never needs the dev package it came from.
+ * scripts/generate-common-passwords.ts and committed as a TypeScript module), so the app never
+ * needs the dev package it came from, and the Vite build, tsx scripts and Vitest read it alike.
  */
 let list: Set<string> | undefined;
 
 function commonPasswords() {
-  list ??= new Set(commonPasswordsText.split("\n").filter(Boolean));
+  list ??= new Set(COMMON_PASSWORDS_TEXT.split("\n").filter(Boolean));
   return list;
 }
 

@@ -7,6 +7,7 @@ import { jwks } from "~/server/db/schema";
 import { isValidUnsubscribeToken, unsubscribeUrl } from "~/server/mail/unsubscribe.server";
 import { upsertPasswordUser } from "~/server/users/password-users.server";
 import { getAuth, resetAuth } from "./auth.server";
+import { expectErrorLogs } from "../../../tests/support/error-logs";
 
 /**
  * Issue 22: what rotating AUTH_SECRET does (docs/operations.md, "Rotate AUTH_SECRET"; decision 032).
@@ -81,6 +82,7 @@ async function afterRotation(user: Awaited<ReturnType<typeof enrolledUser>>) {
 
 describe("rotating AUTH_SECRET", () => {
   it("without the old secret kept: everyone signed out, two-factor users locked out, old unsubscribe links dead", async () => {
+    expectErrorLogs(/better-auth: /);
     useSecrets(OLD);
     const user = await enrolledUser();
     expect(user.apiTokenStatus).toBe(200);

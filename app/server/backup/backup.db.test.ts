@@ -12,7 +12,7 @@ import { runMigrations } from "~/server/db/migrate.server";
 import { seedDemoContent } from "~/server/db/seed/seed.server";
 import S3rver from "s3rver";
 import { BUCKETS, createLocalStorage, createS3Storage, type Storage } from "~/server/platform/storage.server";
-import { BackupError, createBackup, restoreBackup, type BackupManifest, type BackupTarget } from "./backup.server";
+import { BackupError, createBackup, restoreBackup, TABLES_LEFT_EMPTY, type BackupManifest, type BackupTarget } from "./backup.server";
 
 // A demo school with uploaded files goes through `createBackup` and `restoreBackup` into a fresh
 // database and data directory, and comes out identical: the same tables, each with the same rows
@@ -154,6 +154,10 @@ describe.each(engines)("backups on %s", (kind) => {
   let archive: string;
   let firstManifest: BackupManifest;
   let original: Awaited<ReturnType<typeof snapshot>>;
+  /** What a restore gives back: the original with its sessions and verification tokens left out (decision 021). */
+  let backedUp: Awaited<ReturnType<typeof snapshot>>;
+  const SESSION_TOKEN = `live-session-${crypto.randomBytes(8).toString("hex")}`;
+  const RESET_TOKEN = `live-reset-${crypto.randomBytes(8).toString("hex")}`;
   /** The round trip's copy, which then loses a row: a school the forced restore must replace. */
   let restoredTarget: BackupTarget;
   const uploads = {
@@ -168,6 +172,13 @@ describe.each(engines)("backups on %s", (kind) => {
     await withDatabase(source, async (handle) => {
       await runMigrations(handle, MIGRATIONS);
       expect(await seedDemoContent(handle.db)).toEqual({ seeded: true });
+      // A signed-in learner and a password reset in flight: neither belongs in a backup.
+      await handle.executeSql(
+        `insert into sessions (id, token, user_id, expires_at) select 'backup-session', '${SESSION_TOKEN}', id, now() + interval '7 days' from users limit 1`,
+      );
+      await handle.executeSql(
+        `insert into verifications (id, identifier, value, expires_at) values ('backup-reset', 'reset-password:${RESET_TOKEN}', 'user-1', now() + interval '1 hour')`,
+      );
     });
     for (const [name, bytes] of Object.entries(uploads)) {
       const [bucket, ...key] = name.split("/");
@@ -177,6 +188,12 @@ describe.each(engines)("backups on %s", (kind) => {
     fs.writeFileSync(path.join(source.dataDir, "storage", "media", "covers", "cover-2.png.1a2b3c.part"), "half");
     fs.writeFileSync(path.join(source.dataDir, "auth-secret"), crypto.randomBytes(32).toString("base64url"), { mode: 0o600 });
     original = await snapshot(source);
+    expect(TABLES_LEFT_EMPTY.map((table) => original.database[`public.${table}`])).toEqual([
+      expect.stringMatching(/^1 rows/),
+      expect.stringMatching(/^1 rows/),
+    ]);
+    const emptied = Object.fromEntries(TABLES_LEFT_EMPTY.map((table) => [`public.${table}`, "0 rows, "]));
+    backedUp = { ...original, database: { ...original.database, ...emptied } };
   }, 180_000);
 
   if (kind === "pglite") {
@@ -220,7 +237,7 @@ describe.each(engines)("backups on %s", (kind) => {
     const target = (restoredTarget = await freshTarget(kind));
     await restoreBackup(target, file);
     const restored = await snapshot(target);
-    expect(restored.database).toEqual(original.database);
+    expect(restored.database).toEqual(backedUp.database);
     expect(restored.files).toEqual(original.files);
     expect(fs.readFileSync(path.join(target.dataDir, "auth-secret"))).toEqual(fs.readFileSync(path.join(source.dataDir, "auth-secret")));
     // The source is untouched.
@@ -231,7 +248,7 @@ describe.each(engines)("backups on %s", (kind) => {
       handle.executeSql(`delete from public.lessons where id = (select id from public.lessons limit 1)`),
     );
     expect(oneRowLess["public.lessons"]).not.toEqual(original.database["public.lessons"]);
-    expect({ ...oneRowLess, "public.lessons": original.database["public.lessons"] }).toEqual(original.database);
+    expect({ ...oneRowLess, "public.lessons": original.database["public.lessons"] }).toEqual(backedUp.database);
   }, 180_000);
 
   it("refuses a target that holds a school unless forced, and then replaces it whole", async () => {
@@ -244,7 +261,43 @@ describe.each(engines)("backups on %s", (kind) => {
     expect(await snapshot(target)).toEqual(changed);
 
     await restoreBackup(target, archive, { force: true });
-    expect(await snapshot(target)).toEqual(original);
+    expect(await snapshot(target)).toEqual(backedUp);
+  }, 180_000);
+
+  it("writes the archive readable by its owner only from its first byte, in a folder it makes for its owner only", async () => {
+    const folder = path.join(tempDir("course-site-out-"), "nightly");
+    const file = path.join(folder, "school.tar.gz");
+    const partial = `${file}.partial`;
+    // Every mode the file under construction had, read between each step of the write.
+    const modes = new Set<string>();
+    let writing = true;
+    const watch = async () => {
+      while (writing) {
+        const stat = fs.statSync(partial, { throwIfNoEntry: false });
+        if (stat) modes.add((stat.mode & 0o777).toString(8));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    const watching = watch();
+    try {
+      await createBackup(source, file);
+    } finally {
+      writing = false;
+      await watching;
+    }
+    expect([...modes]).toEqual(["600"]);
+    expect((fs.statSync(file).mode & 0o777).toString(8)).toBe("600");
+    expect((fs.statSync(folder).mode & 0o777).toString(8)).toBe("700");
+    expect(fs.existsSync(partial)).toBe(false);
+    // No byte of the archive's contents holds the session's or the reset link's token (the embedded
+    // database's files are stored as they are, so a left-behind row would show there).
+    const unpacked = tempDir("course-site-unpacked-");
+    await tar.extract({ file, cwd: unpacked });
+    for (const entry of fs.readdirSync(unpacked, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())) {
+      const bytes = fs.readFileSync(path.join(entry.parentPath, entry.name));
+      expect(bytes.includes(SESSION_TOKEN), entry.name).toBe(false);
+      expect(bytes.includes(RESET_TOKEN), entry.name).toBe(false);
+    }
   }, 180_000);
 
   // The files take the same path on either engine: on PostgreSQL when there is one (the cheaper round trip).

@@ -30,6 +30,13 @@ export const MANIFEST_FORMAT = "course-site-backup";
 const MANIFEST_VERSION = 1;
 const DATABASE_FILES = { postgres: "database/postgres.dump", pglite: "database/pglite-data.tar" } as const;
 const AUTH_SECRET_FILE = "auth-secret";
+/**
+ * Tables whose rows a backup leaves out (decision 021, issue 36): sign-in sessions and verification
+ * tokens (address confirmations, password resets). Their tables are in the archive, empty: a
+ * leaked archive holds no live session or reset link's token, and a restored school signs everyone
+ * in again.
+ */
+export const TABLES_LEFT_EMPTY = ["sessions", "verifications"] as const;
 
 const manifestEntry = z.object({
   path: z.string().refine(isArchivePath, "is not a path a backup holds"),
@@ -114,7 +121,8 @@ async function withDataDirLock<T>(dataDir: string, action: string, work: () => P
 export async function createBackup(target: BackupTarget, output: string): Promise<{ file: string; manifest: BackupManifest }> {
   const file = backupFileName(output);
   if (fs.existsSync(file)) throw new BackupError(`${file} already exists; choose another name.`);
-  await fsp.mkdir(path.dirname(file), { recursive: true });
+  // A folder the command makes is its owner's only; one that exists keeps its mode.
+  await fsp.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const staging = await fsp.mkdtemp(path.join(path.dirname(file), ".backup-"));
   try {
     const work = async () => {
@@ -122,17 +130,19 @@ export async function createBackup(target: BackupTarget, output: string): Promis
       const kind = target.databaseUrl ? "postgres" : "pglite";
       const databasePath = DATABASE_FILES[kind];
       if (kind === "postgres") {
-        await runPgTool(target, "pg_dump", ["--format=custom", `--file=${path.join(staging, databasePath)}`]);
+        const leftEmpty = TABLES_LEFT_EMPTY.map((table) => `--exclude-table-data=public.${table}`);
+        await runPgTool(target, "pg_dump", ["--format=custom", ...leftEmpty, `--file=${path.join(staging, databasePath)}`]);
       } else {
         if (!hasPgliteDatabase(target.dataDir))
           throw new BackupError(`There is no embedded database in ${pgliteDir(target.dataDir)} to back up.`);
         const client = await PGlite.create(pgliteDir(target.dataDir), { extensions: { pg_trgm } });
+        let dump: Blob;
         try {
-          const dump = await client.dumpDataDir("none");
-          await fsp.writeFile(path.join(staging, databasePath), Buffer.from(await dump.arrayBuffer()));
+          dump = await client.dumpDataDir("none");
         } finally {
           await client.close();
         }
+        await fsp.writeFile(path.join(staging, databasePath), Buffer.from(await (await withTablesEmptied(dump)).arrayBuffer()));
       }
       const entries = [await describeFile(staging, databasePath)];
       entries.push(...(await copyFilesOut(target.storage, staging)));
@@ -154,12 +164,16 @@ export async function createBackup(target: BackupTarget, output: string): Promis
     const manifest = target.databaseUrl ? await work() : await withDataDirLock(target.dataDir, "back up", work);
 
     // Written under a temporary name and renamed, so a backup that failed halfway never looks whole.
+    // Created new (never an existing file) and readable by its owner only from the first byte: the
+    // archive holds password hashes and the auth secret.
     const partial = `${file}.partial`;
     const top = ["manifest.json", "database", ...(fs.existsSync(path.join(staging, "files")) ? ["files"] : [])];
     if (fs.existsSync(path.join(staging, AUTH_SECRET_FILE))) top.push(AUTH_SECRET_FILE);
     try {
-      await tar.create({ gzip: true, portable: true, cwd: staging, file: partial }, top);
-      await fsp.chmod(partial, 0o600);
+      await pipeline(
+        tar.create({ gzip: true, portable: true, cwd: staging }, top),
+        fs.createWriteStream(partial, { flags: "wx", mode: 0o600 }),
+      );
       await fsp.rename(partial, file);
     } catch (error) {
       await fsp.rm(partial, { force: true });
@@ -168,6 +182,23 @@ export async function createBackup(target: BackupTarget, output: string): Promis
     return { file, manifest };
   } finally {
     await fsp.rm(staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The embedded database's data directory with TABLES_LEFT_EMPTY emptied: loaded into memory,
+ * truncated (new, empty files, not rows marked deleted), then dumped again. The write-ahead log
+ * still holds the rows as they were written, so it moves to a new segment and the checkpoints
+ * delete the old ones (not recycle them, which keeps their bytes).
+ */
+async function withTablesEmptied(dataDir: Blob) {
+  const copy = await PGlite.create({ loadDataDir: dataDir, extensions: { pg_trgm } });
+  try {
+    const tables = TABLES_LEFT_EMPTY.map((table) => `public.${table}`).join(", ");
+    await copy.exec(`truncate ${tables}; set wal_recycle = off; select pg_switch_wal(); checkpoint; checkpoint;`);
+    return await copy.dumpDataDir("none");
+  } finally {
+    await copy.close();
   }
 }
 

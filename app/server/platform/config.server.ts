@@ -1,6 +1,7 @@
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { ADMIN_PASSWORD_MIN } from "~/lib/forms/limits";
 
 /**
  * Every environment variable the app reads, validated in one place.
@@ -86,7 +87,7 @@ const envSchema = z
         ),
     ),
     ADMIN_EMAIL: optional(z.email({ error: "must be an email address" })),
-    ADMIN_PASSWORD: optional(z.string().min(8, "must be at least 8 characters")),
+    ADMIN_PASSWORD: optional(z.string().min(ADMIN_PASSWORD_MIN, `must be at least ${ADMIN_PASSWORD_MIN} characters`)),
     SEED_DEMO: optional(booleanFlag),
     // After seeding, make the demo's free-preview videos with ffmpeg (docs/decisions/026); default on.
     DEMO_VIDEOS: optional(booleanFlag),

@@ -30,7 +30,8 @@ describe("parseConfig", () => {
     const production = { NODE_ENV: "production" };
     const stripe = { STRIPE_SECRET_KEY: "sk_live_123", STRIPE_WEBHOOK_SECRET: "whsec_123" };
     const postgres = { DATABASE_URL: "postgres://app@db:5432/site" };
-    const refusal = /STRIPE_SECRET_KEY is required in production with a public PUBLIC_URL \(https:\/\/school\.example\): set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS_PROVIDER=test/;
+    const refusal =
+      /STRIPE_SECRET_KEY is required in production with a public PUBLIC_URL \(https:\/\/school\.example\): set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS_PROVIDER=test/;
 
     it("refuses to start on a public address, embedded or on PostgreSQL, naming the variables", () => {
       for (const publicUrl of ["https://school.example", "https://school.example/", "http://203.0.113.7:3000", "http://[2001:db8::1]"]) {
@@ -53,11 +54,20 @@ describe("parseConfig", () => {
       expect(parseConfig({ ...production, ...publicUrl, PAYMENTS_PROVIDER: "test" }).payments.provider).toBe("test");
       expect(parseConfig({ ...production, ...publicUrl, ...postgres, PAYMENTS_PROVIDER: "test" }).payments.provider).toBe("test");
       expect(parseConfig({ ...production, ...publicUrl, ...postgres, PAYMENTS_PROVIDER: "none" }).payments.provider).toBe("none");
-      expect(() => parseConfig({ ...production, ...publicUrl, PAYMENTS_PROVIDER: "stripe" })).toThrow(/STRIPE_SECRET_KEY is required when PAYMENTS_PROVIDER=stripe/);
+      expect(() => parseConfig({ ...production, ...publicUrl, PAYMENTS_PROVIDER: "stripe" })).toThrow(
+        /STRIPE_SECRET_KEY is required when PAYMENTS_PROVIDER=stripe/,
+      );
     });
 
     it("still serves in test mode on a loopback address (npm start, the browser tests), and outside production", () => {
-      for (const publicUrl of [undefined, "http://localhost:3000", "http://127.0.0.1:4173", "http://127.9.8.7", "http://[::1]:3000", "http://school.localhost:3000"]) {
+      for (const publicUrl of [
+        undefined,
+        "http://localhost:3000",
+        "http://127.0.0.1:4173",
+        "http://127.9.8.7",
+        "http://[::1]:3000",
+        "http://school.localhost:3000",
+      ]) {
         const env = publicUrl ? { ...production, PUBLIC_URL: publicUrl } : production;
         expect(parseConfig(env).payments.provider).toBe("test");
       }
@@ -100,12 +110,21 @@ describe("parseConfig", () => {
   });
 
   it("never echoes a secret value in its message", () => {
-    expect(() => parseConfig({ ADMIN_EMAIL: "a@b.co", ADMIN_PASSWORD: "short" })).toThrow(/ADMIN_PASSWORD must be at least 8 characters \(got "…"\)/);
+    expect(() => parseConfig({ ADMIN_EMAIL: "a@b.co", ADMIN_PASSWORD: "short" })).toThrow(
+      /ADMIN_PASSWORD must be at least 12 characters \(got "…"\)/,
+    );
+    expect(() => parseConfig({ ADMIN_EMAIL: "a@b.co", ADMIN_PASSWORD: "eleven-char" })).toThrow(
+      /ADMIN_PASSWORD must be at least 12 characters/,
+    );
   });
 
   it("normalises the admin email and trims a trailing slash from PUBLIC_URL", () => {
-    const config = parseConfig({ ADMIN_EMAIL: "Owner@Example.com", ADMIN_PASSWORD: "long-enough", PUBLIC_URL: "https://school.example/" });
-    expect(config.admin).toEqual({ email: "owner@example.com", password: "long-enough" });
+    const config = parseConfig({
+      ADMIN_EMAIL: "Owner@Example.com",
+      ADMIN_PASSWORD: "long-enough-pass",
+      PUBLIC_URL: "https://school.example/",
+    });
+    expect(config.admin).toEqual({ email: "owner@example.com", password: "long-enough-pass" });
     expect(config.publicUrl).toBe("https://school.example");
   });
 
@@ -135,7 +154,9 @@ describe("parseConfig", () => {
   it("warns at a production start that payments are in test mode, and only then", () => {
     const warning = /Payments are in test mode/;
     expect(parseConfig({ NODE_ENV: "production" }).warnings.join("\n")).toMatch(warning);
-    expect(parseConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://x@127.0.0.1/db", PAYMENTS_PROVIDER: "test" }).warnings.join("\n")).toMatch(warning);
+    expect(
+      parseConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://x@127.0.0.1/db", PAYMENTS_PROVIDER: "test" }).warnings.join("\n"),
+    ).toMatch(warning);
     expect(parseConfig({}).warnings).toEqual([]);
     expect(parseConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://x@127.0.0.1/db" }).warnings).toEqual([]);
   });
