@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { z } from "~/lib/forms/zod";
 import { parseForm } from "~/lib/forms/parse-form";
-import { invalidForm } from "~/server/action.server";
+import { invalidForm, readForm } from "~/server/action.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { setDiscussionMailEnabled } from "~/server/discussions/discussion-mail.server";
 import { listNotifications, markNotificationsRead } from "~/server/discussions/discussion-notifications.server";
@@ -24,7 +24,7 @@ const notificationsForm = z.discriminatedUnion("intent", [
 /** Marks one notification, or all of them, read: the bell's number goes down on the next render. */
 export async function notificationsAction({ request, context }: Args) {
   const user = requireUser({ request, context });
-  const parsed = parseForm(notificationsForm, await request.formData());
+  const parsed = parseForm(notificationsForm, await readForm(request));
   if (parsed.errors) return invalidForm(parsed);
   if (parsed.data.intent === "discussion-mail") {
     const enabled = parsed.data.enabled === "true";

@@ -4,7 +4,7 @@ import { formatDateTime } from "~/lib/dates";
 import { parseForm } from "~/lib/forms/parse-form";
 import { isUuid } from "~/lib/uuid";
 import { WEBHOOK_MESSAGES, webhookEndpointActionForm, webhookForm, webhookList } from "~/lib/webhooks";
-import { invalidForm } from "~/server/action.server";
+import { invalidForm, readForm } from "~/server/action.server";
 import { readAdminList } from "~/server/admin-list.server";
 import { requireSuperAdmin } from "~/server/auth/guards.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
@@ -54,7 +54,7 @@ export function newWebhookLoader({ request, context }: Args) {
 /** Adds an endpoint after the address check, and answers its secret in the page's data: the only time it is shown. */
 export async function newWebhookAction({ request, context }: Args) {
   const admin = requireSuperAdmin({ request, context });
-  const form = await request.formData();
+  const form = await readForm(request);
   const events = form.getAll("events").filter((value): value is string => typeof value === "string");
   const url = String(form.get("url") ?? "");
   const description = String(form.get("description") ?? "");
@@ -114,7 +114,7 @@ export async function webhookLoader({ request, context, params }: Args & { param
 /** Send test event, Redeliver, Disable, Enable and Delete. */
 export async function webhookAction({ request, context, params }: Args & { params: { id?: string } }) {
   requireSuperAdmin({ request, context });
-  const parsed = parseForm(webhookEndpointActionForm, await request.formData());
+  const parsed = parseForm(webhookEndpointActionForm, await readForm(request));
   if (parsed.errors) return invalidForm(parsed);
   const endpointId = params.id ?? "";
   if (!isUuid(endpointId)) return dataWithToast({}, { kind: "error", message: WEBHOOK_MESSAGES.notFound }, 404);

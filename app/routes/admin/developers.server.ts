@@ -4,7 +4,7 @@ import { API_KEY_MESSAGES, apiKeyForm, apiKeyList, apiKeyRevokeForm } from "~/li
 import { API_SCOPE_LABELS, API_SCOPES } from "~/lib/domain-values";
 import { formatDateTime } from "~/lib/dates";
 import { parseForm } from "~/lib/forms/parse-form";
-import { invalidForm } from "~/server/action.server";
+import { invalidForm, readForm } from "~/server/action.server";
 import { readAdminList } from "~/server/admin-list.server";
 import { ApiKeyNotFoundError, createApiKey, listApiKeys, revokeApiKey } from "~/server/api/api-keys.server";
 import { buildOpenApiDocument } from "~/server/api/openapi.server";
@@ -41,7 +41,7 @@ export async function developersLoader({ request, context }: Args) {
 /** Revoke, from the list: at once, for good; recorded in the audit trail. */
 export async function developersAction({ request, context }: Args) {
   const admin = requireSuperAdmin({ request, context });
-  const parsed = parseForm(apiKeyRevokeForm, await request.formData());
+  const parsed = parseForm(apiKeyRevokeForm, await readForm(request));
   if (parsed.errors) return invalidForm(parsed);
   try {
     const { changed } = await revokeApiKey({ keyId: parsed.data.id, actorId: admin.id });
@@ -64,7 +64,7 @@ export function newApiKeyLoader({ request, context }: Args) {
  */
 export async function newApiKeyAction({ request, context }: Args) {
   const admin = requireSuperAdmin({ request, context });
-  const form = await request.formData();
+  const form = await readForm(request);
   const scopes = form.getAll("scopes").filter((value): value is string => typeof value === "string");
   const name = String(form.get("name") ?? "");
   const values = { name, scopes: scopes.join(",") };

@@ -3,7 +3,7 @@ import { adminDiscussionForm } from "~/lib/discussion-forms";
 import { formatDateTime } from "~/lib/dates";
 import { parseForm } from "~/lib/forms/parse-form";
 import { requestInfoContext } from "~/lib/request-context";
-import { invalidForm } from "~/server/action.server";
+import { invalidForm, readForm } from "~/server/action.server";
 import { readAdminList } from "~/server/admin-list.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { discussionFailure } from "~/server/discussions/discussion-errors.server";
@@ -58,7 +58,7 @@ const DONE = {
 /** Reply, hide, restore, delete, ban and unban, by intent. */
 export async function adminDiscussionsAction({ request, context }: Args) {
   const admin = requireAdmin({ request, context });
-  const parsed = parseForm(adminDiscussionForm, await request.formData());
+  const parsed = parseForm(adminDiscussionForm, await readForm(request));
   if (parsed.errors) return invalidForm(parsed, { formId: parsed.values.form_id ?? null });
   const form = parsed.data;
   const formId = parsed.values.form_id ?? null;

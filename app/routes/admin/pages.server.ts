@@ -4,7 +4,7 @@ import { parseForm } from "~/lib/forms/parse-form";
 import { BUILT_IN_PAGES, type BuiltInPage } from "~/lib/domain-values";
 import { BUILT_IN_PAGE_DEFAULTS, PAGE_MESSAGES, readSectionForm, SECTION_SCHEMAS } from "~/lib/page-sections";
 import { isUuid } from "~/lib/uuid";
-import { invalidForm } from "~/server/action.server";
+import { invalidForm, readForm } from "~/server/action.server";
 import { readAdminList } from "~/server/admin-list.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { preparePageSections } from "~/server/pages/page-view.server";
@@ -72,7 +72,7 @@ export function newPageLoader({ request, context }: Args) {
 
 export async function newPageAction({ request, context }: Args) {
   requireAdmin({ request, context });
-  const parsed = parseForm(newPageForm, await request.formData());
+  const parsed = parseForm(newPageForm, await readForm(request));
   if (parsed.errors) return invalidForm(parsed);
   const { slug, title, description, in_header: inHeader, in_footer: inFooter } = parsed.data;
   try {
@@ -136,7 +136,7 @@ const failureMessage: Record<PageError["reason"], string> = {
 export async function pageEditAction({ request, context, params }: IdArgs) {
   requireAdmin({ request, context });
   const { page } = await findPage(params);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const parsed = parseForm(pageEditForm, formData);
   if (parsed.errors) return invalidForm(parsed);
   const form = parsed.data;

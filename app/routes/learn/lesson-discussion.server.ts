@@ -3,7 +3,7 @@ import { discussionForm } from "~/lib/discussion-forms";
 import { readDiscussionSort } from "~/lib/discussions";
 import { parseForm } from "~/lib/forms/parse-form";
 import { requestInfoContext } from "~/lib/request-context";
-import { invalidForm } from "~/server/action.server";
+import { invalidForm, readForm } from "~/server/action.server";
 import { getSessionUser, requireUser } from "~/server/auth/guards.server";
 import { DISCUSSION_MESSAGES, discussionFailure, DiscussionError } from "~/server/discussions/discussion-errors.server";
 import {
@@ -72,7 +72,7 @@ export async function lessonDiscussionLoader({ request, url, params, context }: 
 /** Every discussion write, by intent; a refusal says why and stores nothing. */
 export async function lessonDiscussionAction({ request, params, context }: Args) {
   const user = requireUser({ request, context });
-  const parsed = parseForm(discussionForm, await request.formData());
+  const parsed = parseForm(discussionForm, await readForm(request));
   if (parsed.errors) return invalidForm(parsed, { formId: parsed.values.form_id ?? null });
   const formId = parsed.values.form_id ?? null;
   const where = { user, courseSlug: params.courseSlug, lessonSlug: params.lessonSlug };
