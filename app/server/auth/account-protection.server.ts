@@ -3,8 +3,16 @@ import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "b
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { users } from "~/server/db/schema";
+import { ADMIN_PASSWORD_MIN } from "~/lib/forms/limits";
+import { isAdminRole } from "~/lib/roles";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.server";
-import { assertWithinPruningHorizon, consumeRateLimit, minutesText, resetRateLimit, type RateLimit } from "~/server/platform/rate-limit.server";
+import {
+  assertWithinPruningHorizon,
+  consumeRateLimit,
+  minutesText,
+  resetRateLimit,
+  type RateLimit,
+} from "~/server/platform/rate-limit.server";
 
 /**
  * Limits per account (per email address), on top of the per-IP limits, so that an attacker
@@ -56,6 +64,56 @@ export const PASSWORD_CHECKS: Record<string, string> = {
   "/two-factor/get-totp-uri": "password",
   "/two-factor/generate-backup-codes": "password",
 };
+
+/** The message for an admin account's password under ADMIN_PASSWORD_MIN (decision 040). */
+export const ADMIN_PASSWORD_MESSAGE = `Admin accounts need a password of at least ${ADMIN_PASSWORD_MIN} characters.`;
+export const ADMIN_SHORT_PASSWORD_SIGN_IN_MESSAGE = `${ADMIN_PASSWORD_MESSAGE} Reset your password to choose a longer one.`;
+
+async function roleOf(userId: unknown) {
+  if (typeof userId !== "string" || userId === "") return null;
+  const [row] = await db().select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.role ?? null;
+}
+
+/**
+ * Whether the password being set on this endpoint is an admin account's (decision 040): the
+ * signed-in account's own change, a reset link's account, the account an admin sets a password
+ * for, or an account created with an admin role. A sign-up is a learner's.
+ */
+async function setsAdminPassword(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) {
+  const body = (ctx.body ?? {}) as Record<string, unknown>;
+  switch (ctx.path) {
+    case "/change-password":
+      return isAdminRole((await getSessionFromCtx(ctx))?.user.role as string | undefined);
+    case "/reset-password": {
+      const token = body.token ?? (ctx.query as Record<string, unknown> | undefined)?.token;
+      if (typeof token !== "string" || token === "") return false;
+      const verification = await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+      return isAdminRole(await roleOf(verification?.value));
+    }
+    case "/admin/set-user-password":
+      return isAdminRole(await roleOf(body.userId));
+    case "/admin/create-user":
+      return typeof body.role === "string" && isAdminRole(body.role);
+    default:
+      return false;
+  }
+}
+
+/**
+ * A correct password shorter than ADMIN_PASSWORD_MIN on an admin account (a learner promoted
+ * with the password they chose under the learners' minimum): true. Checked only for short
+ * passwords on admin accounts, and a wrong password answers as any wrong password does, so the
+ * check tells nobody which addresses are admins'.
+ */
+async function isShortAdminPassword(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0], email: string) {
+  const password = (ctx.body as { password?: unknown } | undefined)?.password;
+  if (typeof password !== "string" || password.length >= ADMIN_PASSWORD_MIN) return false;
+  const record = await ctx.context.internalAdapter.findUserByEmail(email, { includeAccounts: true });
+  if (!record || !isAdminRole((record.user as { role?: string | null }).role)) return false;
+  const hash = record.accounts.find((account) => account.providerId === "credential")?.password;
+  return Boolean(hash && (await ctx.context.password.verify({ hash, password })));
+}
 
 const isPasswordCheck = (path: string | undefined) => Object.hasOwn(PASSWORD_CHECKS, path ?? "");
 
@@ -122,8 +180,12 @@ export function accountProtection() {
           matcher: (context) => (context.path ?? "") in NEW_PASSWORD_FIELDS,
           handler: createAuthMiddleware(async (ctx) => {
             const password = (ctx.body as Record<string, unknown> | undefined)?.[NEW_PASSWORD_FIELDS[ctx.path]];
-            if (typeof password === "string" && isCommonPassword(password)) {
+            if (typeof password !== "string") return;
+            if (isCommonPassword(password)) {
               throw new APIError("BAD_REQUEST", { code: "PASSWORD_TOO_COMMON", message: COMMON_PASSWORD_MESSAGE });
+            }
+            if (password.length < ADMIN_PASSWORD_MIN && (await setsAdminPassword(ctx))) {
+              throw new APIError("BAD_REQUEST", { code: "PASSWORD_TOO_SHORT", message: ADMIN_PASSWORD_MESSAGE });
             }
           }),
         },
@@ -158,6 +220,9 @@ export function accountProtection() {
                   `Too many failed sign-in attempts for this account. Password sign-in is locked for ${minutesText(locked)}; try again later or reset your password.`,
                   locked,
                 );
+              }
+              if (await isShortAdminPassword(ctx, email)) {
+                throw new APIError("FORBIDDEN", { code: "ADMIN_PASSWORD_TOO_SHORT", message: ADMIN_SHORT_PASSWORD_SIGN_IN_MESSAGE });
               }
               return;
             }
