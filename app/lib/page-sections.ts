@@ -70,6 +70,7 @@ export const RESERVED_PAGE_SLUGS = [
   "logout",
   "account",
   "checkout",
+  "invoices",
 ] as const;
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

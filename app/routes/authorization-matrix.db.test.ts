@@ -96,7 +96,10 @@ const MATRIX: Record<string, Entry> = {
   // A certificate is checked by whoever holds its link: the learner's name, never their e-mail or id.
   "/certificates/:id": { path: (school) => `/certificates/${school.victim.certificateId}`, loader: everyone("200") },
   "/certificates/:id/pdf": { path: (school) => `/certificates/${school.victim.certificateId}/pdf`, loader: everyone("200") },
-  "/invoices/:id/pdf": { path: (school) => `/invoices/${school.victim.invoiceId}/pdf`, loader: row("302 /login", "404", "404", "200", "200") },
+  "/invoices/:id/pdf": {
+    path: (school) => `/invoices/${school.victim.invoiceId}/pdf`,
+    loader: row("302 /login", "404", "404", "200", "200"),
+  },
 
   // learn: the paid lesson of the course only the learner holds
   "/courses/:courseSlug/lessons/:lessonSlug": {
@@ -156,6 +159,8 @@ const MATRIX: Record<string, Entry> = {
   // first run only: once an owner exists, nobody's
   "/admin/setup": { loader: everyone("404"), action: everyone("404") },
   "/*": { path: () => "/no-such-page", loader: everyone("404") },
+  // the owner's pages: one that does not exist is a 404 for everyone
+  "/p/:slug": { path: () => "/p/no-such-page", loader: everyone("404") },
 
   // admin
   "/admin": { loader: admins("200") },
@@ -188,6 +193,11 @@ const MATRIX: Record<string, Entry> = {
   "/admin/quizzes/:lessonId": { path: (school) => `/admin/quizzes/${school.draftCourse.quizLessonId}`, loader: admins("200") },
   "/admin/reviews": { loader: admins("200"), action: admins("400") },
   "/admin/discussions": { loader: admins("200"), action: admins("400") },
+  "/admin/pages": { loader: admins("200") },
+  "/admin/pages/new": { loader: admins("200"), action: admins("400") },
+  // An id that names no page: an admin's 404 comes after the guard.
+  "/admin/pages/:id": { path: () => "/admin/pages/00000000-0000-4000-8000-000000000000", loader: admins("404"), action: admins("404") },
+  "/admin/pages/:id/preview": { path: () => "/admin/pages/00000000-0000-4000-8000-000000000000/preview", loader: admins("404") },
   "/admin/announcements": { loader: admins("200") },
   "/admin/announcements/new": { loader: admins("200"), action: admins("400") },
   "/admin/analytics": { loader: admins("200") },

@@ -100,6 +100,8 @@ describe("/admin/orders", () => {
         refundable: false,
         refundAtStripe: false,
         testMode: false,
+        // Made here without a payment: no invoice or credit note was issued for it.
+        documents: [],
       },
       expect.objectContaining({
         itemTitle: `SQL Basics ${tag}`,

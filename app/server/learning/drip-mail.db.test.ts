@@ -21,7 +21,10 @@ beforeAll(async () => {
     people[name] = { id, email: `${id}@example.test` };
     await db.insert(users).values({ id, email: people[name].email, name: `Learner ${name}`, role: "user" });
   }
-  const [course] = await db.insert(courses).values({ title: "Drip mail course", slug: unique("drip-mail"), status: "published" }).returning({ id: courses.id });
+  const [course] = await db
+    .insert(courses)
+    .values({ title: "Drip mail course", slug: unique("drip-mail"), status: "published" })
+    .returning({ id: courses.id });
   await db.insert(courseModules).values([
     { courseId: course.id, title: "Week 1", position: 1 },
     { courseId: course.id, title: "Week 2", position: 2, dripDays: 7 },
@@ -79,9 +82,15 @@ describe("the daily drip notice", () => {
   it("unsubscribes with the link's one-click POST, refuses a forged token, and the next notice is skipped", async () => {
     const url = new URL(unsubscribeUrl(people.member.email));
     const path = `${url.pathname}${url.search}`;
-    expect(await callLoader(unsubscribePage, { path })).toEqual({ email: expect.stringContaining("@example.test"), done: false });
+    expect(await callLoader(unsubscribePage, { path })).toEqual({
+      email: expect.stringContaining("@example.test"),
+      list: "marketing",
+      done: false,
+    });
     const forged = path.replace(/token=[^&]+/, "token=forged");
-    expect(await callAction(unsubscribePage, { path: forged, form: { "List-Unsubscribe": "One-Click" } })).toMatchObject({ init: { status: 400 } });
+    expect(await callAction(unsubscribePage, { path: forged, form: { "List-Unsubscribe": "One-Click" } })).toMatchObject({
+      init: { status: 400 },
+    });
     expect(await callAction(unsubscribePage, { path, form: { "List-Unsubscribe": "One-Click" } })).toEqual({ unsubscribed: true });
     expect(await callLoader(unsubscribePage, { path })).toMatchObject({ done: true });
 

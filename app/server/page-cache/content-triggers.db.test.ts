@@ -63,6 +63,18 @@ const NOT_CONTENT = [
   "mail_log",
   "mail_opt_outs",
   "announcements",
+  // Discussions are read per person, never from a cached page: a visitor's lesson page carries only
+  // a link to them (docs/decisions/044).
+  "discussion_posts",
+  "discussion_helpful_marks",
+  "discussion_follows",
+  "discussion_notifications",
+  "discussion_bans",
+  "discussion_mail_settings",
+  // The REST API's keys and the webhooks: the back office and the API only.
+  "api_keys",
+  "webhook_endpoints",
+  "webhook_deliveries",
 ];
 
 describe("the page cache's triggers", () => {
