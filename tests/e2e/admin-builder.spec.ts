@@ -60,8 +60,15 @@ async function addLesson(page: Page, card: Locator, moduleTitle: string) {
   const before = await card.getByTestId("lesson-row").count();
   await page.getByRole("button", { name: `Add lesson to “${moduleTitle}”` }).click();
   await expect(card.getByTestId("lesson-row")).toHaveCount(before + 1);
-  await card.getByRole("button", { name: "Edit “New Lesson”" }).click();
-  return page.getByRole("dialog", { name: "Edit Lesson" });
+  // The add's answer and the page's reload of the curriculum can land after the row shows: a click
+  // on Edit while its row is being replaced opens nothing, so it is tried again until the dialog opens.
+  await expect(toast(page, "Lesson added")).toBeVisible();
+  const dialog = page.getByRole("dialog", { name: "Edit Lesson" });
+  await expect(async () => {
+    await card.getByRole("button", { name: "Edit “New Lesson”" }).click();
+    await expect(dialog).toBeVisible({ timeout: 2_000 });
+  }).toPass();
+  return dialog;
 }
 
 async function deleteModule(page: Page, title: string) {
@@ -266,7 +273,9 @@ test("Details: a refused save keeps what was typed; a saved description shows on
   await coursePage.close();
   // Put it back: the second save's answer, then the course page without the note.
   await description.fill(original);
-  const saved = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/admin/courses/builder/"));
+  const saved = page.waitForResponse(
+    (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/admin/courses/builder/"),
+  );
   await page.getByRole("button", { name: "Save Changes" }).click();
   await saved;
   await expect(toast(page, "Course details updated")).toBeVisible();
