@@ -150,6 +150,8 @@ export const ACCESS_EVENT_TYPES = [
   "posting_unbanned",
   "api_key_created",
   "api_key_revoked",
+  "instructor_added",
+  "instructor_removed",
 ] as const;
 export type AccessEventType = (typeof ACCESS_EVENT_TYPES)[number];
 
@@ -165,6 +167,8 @@ export const ACCESS_EVENT_LABELS: Record<AccessEventType, string> = {
   drip_unlocked: "All lessons opened now",
   posting_banned: "Stopped from posting in discussions",
   posting_unbanned: "Allowed to post in discussions again",
+  instructor_added: "Named instructor of the course",
+  instructor_removed: "No longer instructor of the course",
   api_key_created: "API key created",
   api_key_revoked: "API key revoked",
 };

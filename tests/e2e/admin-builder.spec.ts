@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
@@ -289,4 +290,29 @@ test("Details: a refused save keeps what was typed; a saved description shows on
   await page.getByRole("navigation", { name: "Course builder" }).getByRole("link", { name: "Curriculum" }).click();
   await expect(page).toHaveURL(/\?tab=curriculum$/);
   await expect(page.getByRole("heading", { name: "Curriculum", level: 2 })).toBeVisible();
+});
+
+test("Details: an admin names an instructor by e-mail and removes them again; the card is accessible", async ({ page }) => {
+  await openBuilder(page, "shopify-growth-and-fulfillment", "details");
+  const card = page.getByRole("region", { name: "Instructors" });
+  const address = card.getByLabel("Instructor's e-mail address");
+
+  await address.fill("nobody-at-all@example.com");
+  await card.getByRole("button", { name: "Add instructor" }).click();
+  await expect(card.getByText("No account has that e-mail address.")).toBeVisible();
+  await expect(address).toHaveValue("nobody-at-all@example.com");
+
+  await address.fill("priya.nair@example.com");
+  await card.getByRole("button", { name: "Add instructor" }).click();
+  await expect(toast(page, "Instructor added")).toBeVisible();
+  const remove = card.getByRole("button", { name: /^Remove .+ as instructor$/ });
+  await expect(remove).toHaveCount(1);
+  await expect(card.getByText("priya.nair@example.com")).toBeVisible();
+
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(results.violations).toEqual([]);
+
+  await remove.click();
+  await expect(toast(page, "Instructor removed")).toBeVisible();
+  await expect(card.getByText("No instructors yet.")).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import { z } from "~/lib/forms/zod";
 import { BUILDER_EXTRA_MESSAGES as EXTRA } from "~/lib/builder-messages";
 import { LESSON_TYPES, VIDEO_PROVIDERS } from "~/lib/domain-values";
-import { checkboxField, optionalText, requiredText } from "~/lib/forms/fields";
+import { checkboxField, emailField, optionalText, requiredText } from "~/lib/forms/fields";
 import { COURSE_LIMITS, LESSON_LIMITS, MODULE_LIMITS } from "~/lib/forms/limits";
 import { DRIP_MESSAGES, DRIP_RELEASES, type DripRelease } from "~/lib/drip";
 import { QUIZ_MESSAGES } from "~/lib/quiz";
@@ -140,6 +140,8 @@ export const builderForm = z.discriminatedUnion("intent", [
   // The file itself (field "captions") is read by the action and checked as WebVTT by the operation (app/lib/webvtt.ts).
   z.object({ intent: z.literal("upload-captions"), lessonId: id }),
   z.object({ intent: z.literal("remove-captions"), lessonId: id }),
+  z.object({ intent: z.literal("add-instructor"), email: emailField() }),
+  z.object({ intent: z.literal("remove-instructor"), userId: z.string().trim().min(1).max(200) }),
 ]);
 
 export type BuilderIntent = z.output<typeof builderForm>["intent"];

@@ -4,6 +4,13 @@ import { firstError, parseForm } from "~/lib/forms/parse-form";
 import { sanitizeEmbedCode } from "~/lib/video-embed";
 import { invalidForm, readForm } from "~/server/action.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import {
+  addCourseInstructor,
+  InstructorError,
+  INSTRUCTOR_MESSAGES,
+  listCourseInstructors,
+  removeCourseInstructor,
+} from "~/server/access/course-instructors.server";
 import { setCourseStatus } from "~/server/courses/admin-courses.server";
 import { updateCourseDetails } from "~/server/courses/course-details.server";
 import { builderFailure, BUILDER_FAILURE_MESSAGES, type BuilderOperation } from "~/server/curriculum/builder-failures.server";
@@ -37,6 +44,8 @@ const OPERATION: Record<BuilderIntent, BuilderOperation> = {
   "retry-transcode": "retry-transcode",
   "upload-captions": "captions",
   "remove-captions": "captions",
+  "add-instructor": "instructors",
+  "remove-instructor": "instructors",
 };
 
 const SUCCESS: Record<BuilderIntent, string> = {
@@ -55,6 +64,8 @@ const SUCCESS: Record<BuilderIntent, string> = {
   "retry-transcode": BUILDER_EXTRA_MESSAGES.transcodeQueued,
   "upload-captions": CAPTIONS_MESSAGES.uploaded,
   "remove-captions": CAPTIONS_MESSAGES.removed,
+  "add-instructor": INSTRUCTOR_MESSAGES.added,
+  "remove-instructor": INSTRUCTOR_MESSAGES.removed,
 };
 
 /** A file field's bytes; none (or not a file) is empty, which the operation refuses with its message. */
@@ -69,7 +80,7 @@ const isIntent = (value: unknown): value is BuilderIntent => typeof value === "s
 type Form = Exclude<ReturnType<typeof builderForm.parse>, never>;
 
 /** The one domain operation each intent runs; what it returns goes back to the page as `result`. */
-async function run(courseId: string, form: Form, formData: FormData) {
+async function run(courseId: string, form: Form, formData: FormData, actorId: string) {
   switch (form.intent) {
     case "update-details":
       return updateCourseDetails({
@@ -125,6 +136,13 @@ async function run(courseId: string, form: Form, formData: FormData) {
       return setLessonCaptions({ courseId, lessonId: form.lessonId, bytes: await uploadedBytes(formData.get("captions")) });
     case "remove-captions":
       return removeLessonCaptions({ courseId, lessonId: form.lessonId });
+    case "add-instructor":
+      return addCourseInstructor({ actorId, courseId, email: form.email });
+    case "remove-instructor":
+      if (!(await removeCourseInstructor({ actorId, courseId, userId: form.userId }))) {
+        throw new InstructorError("not-found", INSTRUCTOR_MESSAGES.notInstructor);
+      }
+      return true;
   }
 }
 
@@ -141,7 +159,7 @@ export async function courseBuilderAction({
   context: Readonly<RouterContextProvider>;
   courseId: string;
 }) {
-  requireAdmin({ request, context });
+  const admin = requireAdmin({ request, context });
   const formData = await readForm(request);
   const parsed = parseForm(builderForm, formData);
   const submitted = formData.get("intent");
@@ -154,7 +172,7 @@ export async function courseBuilderAction({
   const form = parsed.data;
   let result: unknown;
   try {
-    result = await run(courseId, form, formData);
+    result = await run(courseId, form, formData, admin.id);
   } catch (error) {
     const { toast, status, errors } = builderFailure(OPERATION[form.intent], error, { courseId, intent: form.intent });
     return dataWithToast({ intent: form.intent, errors: errors ?? {}, values: parsed.values }, toast, status);
@@ -179,8 +197,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   if (!course) throw data({ message: BUILDER_MESSAGES.courseNotFound }, { status: 404 });
   try {
-    const [curriculum, quizzes] = await Promise.all([getCurriculum({ courseId: course.id }), listBuilderQuizzes({ courseId: course.id })]);
-    return { course, curriculum, quizzes, videos: await builderVideos(curriculum), toast: null as Toast | null };
+    const [curriculum, quizzes, instructors] = await Promise.all([
+      getCurriculum({ courseId: course.id }),
+      listBuilderQuizzes({ courseId: course.id }),
+      listCourseInstructors({ courseId: course.id }),
+    ]);
+    return { course, curriculum, quizzes, instructors, videos: await builderVideos(curriculum), toast: null as Toast | null };
   } catch (error) {
     logger.error({ err: error, courseId: course.id }, "builder curriculum load failed");
     return {

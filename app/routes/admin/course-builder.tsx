@@ -4,6 +4,7 @@ import type { Route } from "./+types/course-builder";
 import { AdminError } from "~/components/admin/admin-error";
 import { BuilderSideMenu } from "~/components/admin/builder/builder-side-menu";
 import { CourseDetailsTab } from "~/components/admin/builder/course-details-tab";
+import { CourseInstructorsCard } from "~/components/admin/builder/course-instructors-card";
 import { CurriculumTab } from "~/components/admin/builder/curriculum-tab";
 import { PublishToggle } from "~/components/admin/builder/publish-toggle";
 import { useToastOnce } from "~/components/use-toast-once";
@@ -66,7 +67,10 @@ export default function CourseBuilder({ loaderData }: Route.ComponentProps) {
             <TabsTrigger value="curriculum">Curriculum</TabsTrigger>
           </TabsList>
           <TabsContent value="details">
-            <CourseDetailsTab key={course.id} course={course} />
+            <div className="grid gap-6">
+              <CourseDetailsTab key={course.id} course={course} />
+              <CourseInstructorsCard instructors={loaderData.instructors ?? []} />
+            </div>
           </TabsContent>
           <TabsContent value="curriculum">
             {curriculum ? (

@@ -2,6 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { parseForm } from "~/lib/forms/parse-form";
 import { LEARNING_MESSAGES, lessonPath } from "~/lib/learning";
 import { lessonCaptionsPath, lessonPlayer, lessonStreamPath, type LessonPlayer } from "~/lib/video-embed";
+import { isCourseInstructor } from "~/server/access/course-instructors.server";
 import { discussionAccessFrom, dripOpensAt, findCourseAccess, lessonAccessFrom } from "~/server/access/lesson-access.server";
 import { readDiscussionSort } from "~/lib/discussions";
 import { listLessonThreads } from "~/server/discussions/discussions.server";
@@ -140,7 +141,7 @@ export async function lessonPageLoader({ request, url, params, context }: Loader
     completed: own?.completed ?? false,
     // A signed-in person saves progress on every lesson they open (previews included).
     canSaveProgress: Boolean(user),
-    discussion: await lessonDiscussion({ user, access, lessonId: lesson.id, url }),
+    discussion: await lessonDiscussion({ user, access, courseId: course.id, lessonId: lesson.id, url }),
   });
 }
 
@@ -152,15 +153,18 @@ export async function lessonPageLoader({ request, url, params, context }: Loader
 async function lessonDiscussion({
   user,
   access,
+  courseId,
   lessonId,
   url,
 }: {
   user: ReturnType<typeof getSessionUser>;
   access: ReturnType<typeof lessonAccessFrom>;
+  courseId: string;
   lessonId: string;
   url: URL;
 }) {
-  const rights = discussionAccessFrom(user, access);
+  const instructor = user ? await isCourseInstructor({ userId: user.id, courseId }) : false;
+  const rights = discussionAccessFrom(user, access, { instructor });
   if (!user || !rights.read) return null;
   const sort = readDiscussionSort(url);
   const threads = await listLessonThreads({ lessonId, viewerId: user.id, staff: rights.staff, sort });

@@ -3,7 +3,7 @@ import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { accessEvents, courses, enrollments, subscriptions, users } from "~/server/db/schema";
 import { and, eq } from "drizzle-orm";
 import { openAllLessonsNow } from "./drip.server";
-import { findCourseAccess, findCoursesAccess, findLessonAccess, lessonAccessFrom, quizSubmitAccessFrom, reviewAccessFrom, type LessonAccessUser } from "./lesson-access.server";
+import { discussionAccessFrom, findCourseAccess, findCoursesAccess, findLessonAccess, lessonAccessFrom, quizSubmitAccessFrom, reviewAccessFrom, type LessonAccessUser } from "./lesson-access.server";
 
 const database = useTestDatabase();
 
@@ -275,5 +275,29 @@ describe("drip (issue 24): a module's lessons open later for the people who hold
     expect(lessonAccessFrom(undripped, paid)).toEqual({ allowed: true, reason: "enrolled" });
     expect(await findLessonAccess({ user, lesson: paid, course: other })).toEqual({ allowed: true, reason: "enrolled" });
     expect(await findLessonAccess({ user, lesson: afterAWeek, course: other })).toEqual({ allowed: true, reason: "enrolled" });
+  });
+});
+
+describe("discussionAccessFrom with course instructors (issue 42, docs/decisions/057)", () => {
+  const person = { id: "someone", role: "user", emailVerified: true };
+  const since = new Date("2026-01-01T00:00:00Z");
+  it("makes an instructor staff on their course's lessons, open or not, but never on a draft or without the role", () => {
+    const enrolled = { allowed: true, reason: "enrolled" } as const;
+    const closed = { allowed: false, reason: "not-enrolled" } as const;
+    const dripping = { allowed: false, reason: "drip", opensAt: since } as const;
+    const draft = { allowed: false, reason: "draft" } as const;
+    const answer = (lessonAccess: Parameters<typeof discussionAccessFrom>[1], instructor: boolean) => {
+      const access = discussionAccessFrom(person, lessonAccess, { instructor });
+      return [access.read, access.write, access.staff];
+    };
+    expect(answer(enrolled, true)).toEqual([true, true, true]);
+    expect(answer(closed, true)).toEqual([true, true, true]);
+    expect(answer(dripping, true)).toEqual([true, true, true]);
+    expect(answer(draft, true)).toEqual([false, false, false]);
+    // Without the role (an instructor of another course asks about this one): a learner's rights only.
+    expect(answer(enrolled, false)).toEqual([true, true, false]);
+    expect(answer(closed, false)).toEqual([false, false, false]);
+    // A visitor is nobody's instructor.
+    expect(discussionAccessFrom(null, closed, { instructor: true }).read).toBe(false);
   });
 });

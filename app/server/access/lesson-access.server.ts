@@ -193,7 +193,7 @@ export const certificateAccessFrom = (courseAccess: CourseAccess) => courseAcces
 
 export type DiscussionAccess =
   /** `write`: may ask, reply and mark helpful; `staff`: answers with a badge and moderates. */
-  | { read: true; write: boolean; staff: boolean; reason: "admin" | "preview" | "enrolled" | "member"; writeRefusal: DiscussionWriteRefusal | null }
+  | { read: true; write: boolean; staff: boolean; reason: "admin" | "preview" | "enrolled" | "member" | "instructor"; writeRefusal: DiscussionWriteRefusal | null }
   | { read: false; write: false; staff: false; reason: LessonAccess["reason"] };
 
 /** Why someone who reads a discussion cannot write in it. */
@@ -205,14 +205,23 @@ export type DiscussionWriteRefusal = "sign-in" | "confirm-email";
  * of it. A free-preview lesson's discussion is read by everyone, and written by signed-in people
  * with a confirmed address (a preview is open to anyone, so an address stands behind each post).
  * Whether the person is stopped from posting (a ban) is the discussions domain's check, at write.
- * Staff: admins (course instructors are not modelled yet).
+ * Staff: admins everywhere, and a course's instructors (docs/decisions/057) in that course's
+ * discussions only. An instructor reads and writes a published course's discussions even where
+ * its lessons stay closed to them (not enrolled, or drip); a draft course's, never.
  */
 export function discussionAccessFrom(
   user: (NonNullable<LessonAccessUser> & { emailVerified: boolean }) | null,
   lessonAccess: LessonAccess,
+  { instructor = false }: { instructor?: boolean } = {},
 ): DiscussionAccess {
-  if (!lessonAccess.allowed) return { read: false, write: false, staff: false, reason: lessonAccess.reason };
-  const staff = Boolean(user && isAdminRole(user.role));
+  const teaches = Boolean(user && instructor);
+  if (!lessonAccess.allowed) {
+    if (teaches && (lessonAccess.reason === "not-enrolled" || lessonAccess.reason === "drip")) {
+      return { read: true, write: true, staff: true, reason: "instructor", writeRefusal: null };
+    }
+    return { read: false, write: false, staff: false, reason: lessonAccess.reason };
+  }
+  const staff = Boolean(user && (isAdminRole(user.role) || teaches));
   const writeRefusal: DiscussionWriteRefusal | null = !user
     ? "sign-in"
     : lessonAccess.reason === "preview" && !user.emailVerified

@@ -8,6 +8,7 @@ import { CaptionsInvalidError } from "~/server/video/lesson-captions.server";
 import { StreamNotFoundError } from "~/server/video/lesson-streams.server";
 import { CAPTIONS_MESSAGES } from "~/lib/webvtt";
 import { ForeignVideoPathError, LessonNotFoundError, LessonSlugTakenError, ModuleNotFoundError } from "./curriculum-errors.server";
+import { InstructorError } from "~/server/access/course-instructors.server";
 
 export type BuilderOperation =
   | "details"
@@ -20,7 +21,8 @@ export type BuilderOperation =
   | "delete-lesson"
   | "move"
   | "retry-transcode"
-  | "captions";
+  | "captions"
+  | "instructors";
 
 /** §8 Builder: what each failed operation says, in the destructive toast titled 'Error'. */
 export const BUILDER_FAILURE_MESSAGES: Record<BuilderOperation, string> = {
@@ -35,6 +37,7 @@ export const BUILDER_FAILURE_MESSAGES: Record<BuilderOperation, string> = {
   move: BUILDER_EXTRA_MESSAGES.moveFailed,
   "retry-transcode": BUILDER_EXTRA_MESSAGES.transcodeRetryFailed,
   captions: CAPTIONS_MESSAGES.failed,
+  instructors: "Failed to change the course's instructors",
 };
 
 const MISSING = [CourseNotFoundError, ModuleNotFoundError, LessonNotFoundError, StreamNotFoundError];
@@ -65,6 +68,10 @@ export function builderFailure(
   if (error instanceof CaptionsInvalidError) {
     logger.info({ operation, ...details, reason: error.message }, "captions refused");
     return { toast, status: 400, errors: { captions: [error.message] } };
+  }
+  if (error instanceof InstructorError) {
+    logger.info({ operation, ...details, reason: error.code }, "instructor change refused");
+    return error.code === "no-such-person" ? { toast, status: 400, errors: { email: [error.message] } } : { toast, status: 404 };
   }
   if (MISSING.some((type) => error instanceof type)) {
     logger.warn({ err: error, operation, ...details }, "builder operation on a missing record");

@@ -550,6 +550,25 @@ export const dripOverrides = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
 );
 
+/**
+ * A course's instructors (issue 42, docs/decisions/057): people the owner names to answer and moderate
+ * that course's discussions. Staff there, nowhere else; who named them is in the audit trail.
+ */
+export const courseInstructors = pgTable(
+  "course_instructors",
+  {
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.userId] }), index("course_instructors_user_idx").on(t.userId)],
+);
+
 // ---------------------------------------------------------------------------
 // Mail to learners: opt-outs and announcements (docs/decisions/031)
 // ---------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import { db } from "~/server/db/client.server";
 import { containsPattern } from "~/server/db/like.server";
 import { courses, discussionPosts, lessons } from "~/server/db/schema";
 import { listCourseOutline } from "~/server/learning/progress.server";
+import { isCourseInstructor } from "~/server/access/course-instructors.server";
 
 /**
  * A course's Discussions page (issue 42): every thread of the lessons this person may open (the
@@ -39,7 +40,7 @@ export async function listCourseDiscussions({
   const base = { course: { slug: course.slug, title: course.title }, openLessons: open.length, totalLessons: outline.lessons.length };
   if (open.length === 0 || (filter === "mine" && !user)) return { ...base, threads: [] };
   const text = query.trim().slice(0, 200);
-  const staff = courseAccess.kind === "open" && courseAccess.reason === "admin";
+  const staff = (courseAccess.kind === "open" && courseAccess.reason === "admin") || (user ? await isCourseInstructor({ userId: user.id, courseId: course.id }) : false);
   const rows = await db()
     .select({
       id: discussionPosts.id,

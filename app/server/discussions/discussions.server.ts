@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { DiscussionPostView, DiscussionSort, DiscussionThreadView } from "~/lib/discussions";
 import type { DiscussionKind } from "~/lib/domain-values";
 import { isUuid } from "~/lib/uuid";
+import { isCourseInstructor } from "~/server/access/course-instructors.server";
 import { discussionAccessFrom, findCourseAccess, lessonAccessFrom, type DiscussionAccess } from "~/server/access/lesson-access.server";
 import { db, type Queryable } from "~/server/db/client.server";
 import { discussionBans, discussionFollows, discussionHelpfulMarks, discussionPosts } from "~/server/db/schema";
@@ -46,8 +47,11 @@ export async function findLessonDiscussion({
 }) {
   const found = await findLessonBySlugs({ courseSlug, lessonSlug });
   if (!found) return null;
-  const courseAccess = await findCourseAccess({ user, course: found.course });
-  const access = discussionAccessFrom(user, lessonAccessFrom(courseAccess, found.lesson));
+  const [courseAccess, instructor] = await Promise.all([
+    findCourseAccess({ user, course: found.course }),
+    user ? isCourseInstructor({ userId: user.id, courseId: found.course.id }) : false,
+  ]);
+  const access = discussionAccessFrom(user, lessonAccessFrom(courseAccess, found.lesson), { instructor });
   return { course: found.course, lesson: found.lesson, access };
 }
 

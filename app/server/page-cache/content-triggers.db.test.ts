@@ -71,6 +71,8 @@ const NOT_CONTENT = [
   "discussion_notifications",
   "discussion_bans",
   "discussion_mail_settings",
+  // A course's instructors: staff powers in its discussions, which no cached page shows (decision 057).
+  "course_instructors",
   // The REST API's keys and the webhooks: the back office and the API only.
   "api_keys",
   "webhook_endpoints",
