@@ -431,7 +431,18 @@ export type DiscussionNotificationKind = (typeof DISCUSSION_NOTIFICATION_KINDS)[
 // ---------------------------------------------------------------------------------------------
 
 /** The events an endpoint can subscribe to: each is sent in the transaction of the change. */
-export const WEBHOOK_EVENTS = ["order.paid", "order.refunded", "enrollment.created", "enrollment.revoked", "lesson.completed"] as const;
+export const WEBHOOK_EVENTS = [
+  "order.paid",
+  "order.refunded",
+  "enrollment.created",
+  "enrollment.revoked",
+  "lesson.completed",
+  "course.completed",
+  "certificate.issued",
+  "membership.started",
+  "membership.ended",
+  "user.created",
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
@@ -440,6 +451,11 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   "enrollment.created": "A user gets access to a course",
   "enrollment.revoked": "A user loses access to a course",
   "lesson.completed": "A learner completes a lesson",
+  "course.completed": "A learner completes every lesson of a course",
+  "certificate.issued": "A certificate is issued",
+  "membership.started": "A membership starts",
+  "membership.ended": "A membership ends",
+  "user.created": "A user account is created",
 };
 
 export const WEBHOOK_DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;

@@ -1,5 +1,13 @@
 import { z } from "~/lib/forms/zod";
-import { ENROLLMENT_STATUSES, ORDER_STATUSES, PUBLISH_STATUSES, ROLES } from "~/lib/domain-values";
+import {
+  ENROLLMENT_STATUSES,
+  ORDER_STATUSES,
+  PUBLISH_STATUSES,
+  ROLES,
+  SUBSCRIPTION_STATUSES,
+  WEBHOOK_EVENT_LABELS,
+  type WebhookEvent,
+} from "~/lib/domain-values";
 
 /**
  * The REST API's shapes, in one place: the query, path and body schemas validate requests, and
@@ -171,6 +179,64 @@ export const orderListQuery = z.object({
   ...pageQuery,
 });
 export const orderList = listOf(orderItem);
+
+// Webhook events -----------------------------------------------------------------------------
+
+export const certificateItem = z
+  .object({
+    id: uuid,
+    number: z.string().meta({ description: "As printed on the certificate, e.g. CERT-001001." }),
+    user_id: z.string(),
+    course_id: uuid,
+    learner_name: z.string(),
+    course_title: z.string(),
+    issued_at: timestamp,
+    url: z.string().meta({ description: "The certificate's public page." }),
+  })
+  .meta({ id: "Certificate" });
+
+export const membershipItem = z
+  .object({
+    id: uuid,
+    user_id: z.string(),
+    plan: z.string(),
+    status: z.enum(SUBSCRIPTION_STATUSES),
+    provider: z.string(),
+    current_period_end: timestamp,
+    cancel_at_period_end: z.boolean(),
+    canceled_at: timestamp.nullable(),
+  })
+  .meta({ id: "Membership" });
+
+/** What each event's `data` holds: the record the change made, in the API's shapes. */
+export const WEBHOOK_EVENT_DATA = {
+  "order.paid": z.object({ order: orderItem }),
+  "order.refunded": z.object({ order: orderItem }),
+  "enrollment.created": z.object({ enrollment: enrollmentItem, user_email: z.string() }),
+  "enrollment.revoked": z.object({ enrollment: enrollmentItem, user_email: z.string() }),
+  "lesson.completed": z.object({ user_id: z.string(), course_id: uuid, lesson_id: uuid, completed_at: timestamp }),
+  "course.completed": z.object({
+    user_id: z.string(),
+    course_id: uuid,
+    lesson_count: z.int().meta({ description: "The course's lessons, all of them completed." }),
+    completed_at: timestamp.meta({ description: "When the last of them was completed." }),
+  }),
+  "certificate.issued": z.object({ certificate: certificateItem }),
+  "membership.started": z.object({ membership: membershipItem }),
+  "membership.ended": z.object({ membership: membershipItem }),
+  "user.created": z.object({ user: userItem }),
+} satisfies Record<WebhookEvent, z.ZodType>;
+
+/** The body of every delivery: `{ type, timestamp, data }`, signed as Standard Webhooks says. */
+export function webhookPayload<Event extends WebhookEvent>(event: Event) {
+  return z
+    .object({
+      type: z.literal(event),
+      timestamp: timestamp.meta({ description: "When the change happened." }),
+      data: WEBHOOK_EVENT_DATA[event],
+    })
+    .meta({ description: WEBHOOK_EVENT_LABELS[event] });
+}
 
 // Errors -------------------------------------------------------------------------------------
 

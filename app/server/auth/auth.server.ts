@@ -22,6 +22,21 @@ import { assertWithinPruningHorizon, consumeRateLimit } from "~/server/platform/
 import { sameSiteRedirects, VERIFIED_CALLBACK_PATH } from "./same-site-redirects.server";
 import { fittedName, profileNames } from "./profile-names.server";
 import { signUpConfirmation, signUpName } from "./sign-up-confirmation.server";
+import { withUserCreatedEvent } from "./user-created-event.server";
+
+/** Better Auth's tables: its model names → ours. */
+const AUTH_ADAPTER_CONFIG = {
+  provider: "pg",
+  schema: {
+    user: schema.users,
+    session: schema.sessions,
+    account: schema.accounts,
+    verification: schema.verifications,
+    twoFactor: schema.twoFactors,
+    jwks: schema.jwks,
+    rateLimit: schema.rateLimits,
+  },
+} as const;
 
 export { RESET_CALLBACK_PATH, VERIFIED_CALLBACK_PATH } from "./same-site-redirects.server";
 
@@ -143,17 +158,10 @@ function createAuth(config: Config) {
     basePath: "/api/auth",
     ...betterAuthSecrets(config),
     trustedOrigins: [config.publicUrl],
-    database: drizzleAdapter(db(), {
-      provider: "pg",
-      schema: {
-        user: schema.users,
-        session: schema.sessions,
-        account: schema.accounts,
-        verification: schema.verifications,
-        twoFactor: schema.twoFactors,
-        jwks: schema.jwks,
-        rateLimit: schema.rateLimits,
-      },
+    // The users row and its `user.created` webhook commit together (user-created-event.server.ts).
+    database: withUserCreatedEvent({
+      adapter: drizzleAdapter(db(), AUTH_ADAPTER_CONFIG),
+      adapterFor: (tx) => drizzleAdapter(tx, AUTH_ADAPTER_CONFIG),
     }),
     logger: {
       log: (level, message, ...args) => {

@@ -4,7 +4,7 @@ import { MAX_POSITION_SECONDS } from "~/lib/learning";
 import { isUuid } from "~/lib/uuid";
 import { findLessonAccess, type LessonAccessUser } from "~/server/access/lesson-access.server";
 import { findLessonForPlayback } from "~/server/curriculum/lesson-videos.server";
-import { issueCertificateIfComplete } from "~/server/certificates/certificates.server";
+import { issueCertificateIfComplete, lockCourseCompletion } from "~/server/certificates/certificates.server";
 import { lessonReleaseColumns } from "~/server/curriculum/lesson-release.server";
 import { db, type Transaction } from "~/server/db/client.server";
 import { courseModules, lessonProgress, lessons } from "~/server/db/schema";
@@ -98,11 +98,30 @@ export async function recordLessonCompletion(
     })
     .returning({ completedAt: lessonProgress.completedAt, fresh: sql<boolean>`${lessonProgress.completedAt} = now()` });
   if (row.fresh) {
+    const completedAt = row.completedAt!.toISOString();
     await emitWebhookEvent({
       tx,
       type: "lesson.completed",
-      data: { user_id: userId, course_id: courseId, lesson_id: lessonId, completed_at: row.completedAt!.toISOString() },
+      data: { user_id: userId, course_id: courseId, lesson_id: lessonId, completed_at: completedAt },
     });
+    // The lesson that completes the course: every other lesson of it was done before this one
+    // (counted under the learner's lock on the course, so two last lessons at once make one event).
+    await lockCourseCompletion({ tx, userId, courseId });
+    const [course] = await tx
+      .select({
+        total: sql<number>`count(*)::int`,
+        done: sql<number>`count(${lessonProgress.completedAt})::int`,
+      })
+      .from(lessons)
+      .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, userId)))
+      .where(eq(lessons.courseId, courseId));
+    if (course && course.total > 0 && course.done === course.total) {
+      await emitWebhookEvent({
+        tx,
+        type: "course.completed",
+        data: { user_id: userId, course_id: courseId, lesson_count: course.total, completed_at: completedAt },
+      });
+    }
   }
   const certificate = await issueCertificateIfComplete({ tx, userId, courseId });
   return { completedAt: row.completedAt!, certificate };
