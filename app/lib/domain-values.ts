@@ -150,6 +150,7 @@ export const ACCESS_EVENT_TYPES = [
   "posting_unbanned",
   "api_key_created",
   "api_key_revoked",
+  "api_write",
 ] as const;
 export type AccessEventType = (typeof ACCESS_EVENT_TYPES)[number];
 
@@ -167,6 +168,7 @@ export const ACCESS_EVENT_LABELS: Record<AccessEventType, string> = {
   posting_unbanned: "Allowed to post in discussions again",
   api_key_created: "API key created",
   api_key_revoked: "API key revoked",
+  api_write: "Changed through the API",
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -174,16 +176,29 @@ export const ACCESS_EVENT_LABELS: Record<AccessEventType, string> = {
 // ---------------------------------------------------------------------------------------------
 
 /** What an API key may do: one scope per resource and verb that /api/v1 has an endpoint for. */
-export const API_SCOPES = ["courses:read", "users:read", "enrollments:read", "enrollments:write", "orders:read", "progress:read"] as const;
+export const API_SCOPES = [
+  "courses:read",
+  "courses:write",
+  "users:read",
+  "users:write",
+  "enrollments:read",
+  "enrollments:write",
+  "orders:read",
+  "progress:read",
+  "progress:write",
+] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
 export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   "courses:read": "Read courses, modules and lessons",
+  "courses:write": "Publish and unpublish courses",
   "users:read": "Read users and search them by e-mail",
+  "users:write": "Change users' names",
   "enrollments:read": "Read enrollments",
   "enrollments:write": "Grant and revoke course access",
   "orders:read": "Read orders",
   "progress:read": "Read learners' progress",
+  "progress:write": "Mark lessons complete for learners",
 };
 
 // ---------------------------------------------------------------------------------------------

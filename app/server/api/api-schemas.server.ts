@@ -1,3 +1,4 @@
+import { personNameField } from "~/lib/forms/fields";
 import { z } from "~/lib/forms/zod";
 import {
   ENROLLMENT_STATUSES,
@@ -81,6 +82,13 @@ export const courseDetail = courseSummary
 export const courseListQuery = z.object({ status: z.enum(PUBLISH_STATUSES).optional(), ...pageQuery });
 export const courseList = listOf(courseSummary);
 export const idParams = z.object({ id: uuid });
+export const courseUpdateBody = z
+  .object({
+    status: z.enum(PUBLISH_STATUSES).meta({
+      description: "`published` puts the course in the catalogue (its first publication date is kept); `draft` takes it out.",
+    }),
+  })
+  .strict();
 
 // Users --------------------------------------------------------------------------------------
 
@@ -103,6 +111,9 @@ export const userListQuery = z.object({
 });
 export const userList = listOf(userItem);
 export const userParams = z.object({ id: z.string().min(1).max(200) });
+export const userUpdateBody = z
+  .object({ name: personNameField({ required: "Name is required" }).meta({ description: "One line, as on the account page." }) })
+  .strict();
 
 export const courseProgressItem = z
   .object({
@@ -117,6 +128,15 @@ export const courseProgressItem = z
   .meta({ id: "CourseProgress" });
 export const progressQuery = z.object({ course_id: uuid.optional().meta({ description: "Only this course." }) });
 export const progressList = z.object({ data: z.array(courseProgressItem) });
+export const lessonCompletionBody = z.object({ lesson_id: uuid.meta({ description: "A lesson the user may open now." }) }).strict();
+export const lessonCompletion = z
+  .object({
+    user_id: z.string(),
+    lesson_id: uuid,
+    completed_at: timestamp.meta({ description: "When it was first completed (kept when completed again)." }),
+    certificate_id: uuid.nullable().meta({ description: "The certificate this completion issued, if it finished the course." }),
+  })
+  .meta({ id: "LessonCompletion" });
 
 // Enrollments --------------------------------------------------------------------------------
 

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { MAX_POSITION_SECONDS } from "~/lib/learning";
 import { isUuid } from "~/lib/uuid";
 import { findLessonAccess, type LessonAccessUser } from "~/server/access/lesson-access.server";
+import { recordAccessEvent } from "~/server/access/record-access-event.server";
 import { findLessonForPlayback } from "~/server/curriculum/lesson-videos.server";
 import { issueCertificateIfComplete, lockCourseCompletion } from "~/server/certificates/certificates.server";
 import { lessonReleaseColumns } from "~/server/curriculum/lesson-release.server";
@@ -74,10 +75,25 @@ export async function recordLessonOpened({ userId, lessonId }: { userId: string;
  * `completedAt` is when it was first completed. In the same transaction, the learner's
  * certificate is issued (and its e-mail queued) when this completes the whole course.
  */
-export async function markLessonComplete({ user, lessonId }: { user: NonNullable<LessonAccessUser>; lessonId: string }) {
+export async function markLessonComplete({
+  user,
+  lessonId,
+  audit,
+}: {
+  user: NonNullable<LessonAccessUser>;
+  lessonId: string;
+  /** Someone else marked it (the API): an `api_write` audit row in the same transaction. */
+  audit?: { actorId: string | null; note: string };
+}) {
   const lesson = await requireOpenLesson({ user, lessonId });
   if (lesson.type === "quiz") throw new LessonCompletedByQuizError(lessonId);
-  return db().transaction((tx) => recordLessonCompletion(tx, { userId: user.id, lessonId, courseId: lesson.courseId }));
+  return db().transaction(async (tx) => {
+    const completion = await recordLessonCompletion(tx, { userId: user.id, lessonId, courseId: lesson.courseId });
+    if (audit) {
+      await recordAccessEvent({ tx, type: "api_write", userId: user.id, courseId: lesson.courseId, actorId: audit.actorId, note: audit.note });
+    }
+    return completion;
+  });
 }
 
 /**

@@ -1,2 +1,0 @@
-ALTER TABLE "webhook_endpoints" DROP CONSTRAINT "webhook_endpoints_events_check";--> statement-breakpoint
-ALTER TABLE "webhook_endpoints" ADD CONSTRAINT "webhook_endpoints_events_check" CHECK ("webhook_endpoints"."events" <@ array['order.paid', 'order.refunded', 'enrollment.created', 'enrollment.revoked', 'lesson.completed', 'course.completed', 'certificate.issued', 'membership.started', 'membership.ended', 'user.created']::text[]);
