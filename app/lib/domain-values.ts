@@ -151,6 +151,7 @@ export const ACCESS_EVENT_TYPES = [
   "api_key_created",
   "api_key_revoked",
   "api_write",
+  "account_deleted",
 ] as const;
 export type AccessEventType = (typeof ACCESS_EVENT_TYPES)[number];
 
@@ -169,6 +170,7 @@ export const ACCESS_EVENT_LABELS: Record<AccessEventType, string> = {
   api_key_created: "API key created",
   api_key_revoked: "API key revoked",
   api_write: "Changed through the API",
+  account_deleted: "Account deleted",
 };
 
 // ---------------------------------------------------------------------------------------------
