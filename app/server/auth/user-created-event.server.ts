@@ -1,45 +1,14 @@
 import { userItem } from "~/server/api/api-shapes.server";
-import { db, type Queryable } from "~/server/db/client.server";
+import type { Queryable } from "~/server/db/client.server";
 import { emitWebhookEvent } from "~/server/webhooks/webhooks.server";
 
 /**
- * `user.created` in the transaction that writes the users row.
- *
- * Better Auth's `databaseHooks.user.create.after` runs after the write has committed (its adapter
- * here has no transactions), so a crash between the two would lose the event. Instead the
- * adapter's `create` for the user model runs in a transaction of ours, through an adapter bound
- * to that transaction, and the event is written beside the row: both commit or neither does.
- * Every other model goes to Better Auth's adapter as it is.
+ * `user.created` for every way a user is made. The owner's set-up, the `ADMIN_EMAIL` bootstrap and
+ * the CLI write it in the transaction that writes the row. A sign-up through Better Auth writes it
+ * from the `databaseHooks.user.create.after` hook, just after the row is written: Better Auth's
+ * adapter here has no transactions (a wrapped adapter that wrote both in one hung on PGlite's
+ * single connection), so a crash between the two writes would lose that one event.
  */
-
-type AuthAdapter = { create: (args: never) => Promise<unknown>; transaction: unknown };
-type AdapterFactory<Options, Adapter extends AuthAdapter> = (options: Options) => Adapter;
-
-export function withUserCreatedEvent<Options, Adapter extends AuthAdapter>({
-  adapter,
-  adapterFor,
-}: {
-  adapter: AdapterFactory<Options, Adapter>;
-  /** The same adapter bound to a transaction. */
-  adapterFor: (tx: Queryable) => AdapterFactory<Options, Adapter>;
-}): AdapterFactory<Options, Adapter> {
-  return (options) => {
-    const instance = adapter(options);
-    const create = (async (args: { model: string }) => {
-      if (args.model !== "user") return instance.create(args as never);
-      return db().transaction(async (tx) => {
-        const created = (await adapterFor(tx)(options).create(args as never)) as UserRecord;
-        await emitUserCreated({ tx, user: created });
-        return created;
-      });
-    }) as Adapter["create"];
-    // Without transactions, Better Auth's "transaction" hands the adapter itself to its callback
-    // (and keeps it as the current one): it must hand this one, or `create` above is bypassed.
-    const wrapped: Adapter = { ...instance, create };
-    wrapped.transaction = (<T>(callback: (adapter: Adapter) => Promise<T>) => callback(wrapped)) as Adapter["transaction"];
-    return wrapped;
-  };
-}
 
 type UserRecord = {
   id: string;

@@ -166,7 +166,7 @@ describe("membership.started and membership.ended", () => {
 describe("user.created", () => {
   const ORIGIN = "http://localhost:3000";
 
-  it("is sent for a sign-up through Better Auth, in the transaction that writes the user", async () => {
+  it("is sent for a sign-up through Better Auth, once its user is written", async () => {
     const email = `${unique("signup")}@example.com`;
     const response = await getAuth().handler(
       new Request(`${ORIGIN}/api/auth/sign-up/email`, {
