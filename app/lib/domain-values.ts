@@ -152,6 +152,8 @@ export const ACCESS_EVENT_TYPES = [
   "api_key_revoked",
   "instructor_added",
   "instructor_removed",
+  "api_write",
+  "account_deleted",
 ] as const;
 export type AccessEventType = (typeof ACCESS_EVENT_TYPES)[number];
 
@@ -171,6 +173,8 @@ export const ACCESS_EVENT_LABELS: Record<AccessEventType, string> = {
   instructor_removed: "No longer instructor of the course",
   api_key_created: "API key created",
   api_key_revoked: "API key revoked",
+  api_write: "Changed through the API",
+  account_deleted: "Account deleted",
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -178,16 +182,29 @@ export const ACCESS_EVENT_LABELS: Record<AccessEventType, string> = {
 // ---------------------------------------------------------------------------------------------
 
 /** What an API key may do: one scope per resource and verb that /api/v1 has an endpoint for. */
-export const API_SCOPES = ["courses:read", "users:read", "enrollments:read", "enrollments:write", "orders:read", "progress:read"] as const;
+export const API_SCOPES = [
+  "courses:read",
+  "courses:write",
+  "users:read",
+  "users:write",
+  "enrollments:read",
+  "enrollments:write",
+  "orders:read",
+  "progress:read",
+  "progress:write",
+] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
 export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   "courses:read": "Read courses, modules and lessons",
+  "courses:write": "Publish and unpublish courses",
   "users:read": "Read users and search them by e-mail",
+  "users:write": "Change users' names",
   "enrollments:read": "Read enrollments",
   "enrollments:write": "Grant and revoke course access",
   "orders:read": "Read orders",
   "progress:read": "Read learners' progress",
+  "progress:write": "Mark lessons complete for learners",
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -435,7 +452,18 @@ export type DiscussionNotificationKind = (typeof DISCUSSION_NOTIFICATION_KINDS)[
 // ---------------------------------------------------------------------------------------------
 
 /** The events an endpoint can subscribe to: each is sent in the transaction of the change. */
-export const WEBHOOK_EVENTS = ["order.paid", "order.refunded", "enrollment.created", "enrollment.revoked", "lesson.completed"] as const;
+export const WEBHOOK_EVENTS = [
+  "order.paid",
+  "order.refunded",
+  "enrollment.created",
+  "enrollment.revoked",
+  "lesson.completed",
+  "course.completed",
+  "certificate.issued",
+  "membership.started",
+  "membership.ended",
+  "user.created",
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
@@ -444,6 +472,11 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   "enrollment.created": "A user gets access to a course",
   "enrollment.revoked": "A user loses access to a course",
   "lesson.completed": "A learner completes a lesson",
+  "course.completed": "A learner completes every lesson of a course",
+  "certificate.issued": "A certificate is issued",
+  "membership.started": "A membership starts",
+  "membership.ended": "A membership ends",
+  "user.created": "A user account is created",
 };
 
 export const WEBHOOK_DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;

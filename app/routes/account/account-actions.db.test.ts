@@ -30,7 +30,7 @@ const post = async (form: Record<string, string>) =>
 
 describe("account page actions", () => {
   it("answers 400 to an unknown intent", async () => {
-    const result = await post({ intent: "delete-account" });
+    const result = await post({ intent: "export-everything" });
     expect(result.init?.status).toBe(400);
     expect(result.data.errors?.intent).toEqual(["Unknown action."]);
   });

@@ -5,7 +5,8 @@ import { invalidForm, readForm } from "~/server/action.server";
 import { callAuthEndpoint } from "~/server/auth/auth-request.server";
 import { getAuth } from "~/server/auth/auth.server";
 import { requireUser } from "~/server/auth/guards.server";
-import { dataWithToast } from "~/server/toast.server";
+import { dataWithToast, redirectWithToast } from "~/server/toast.server";
+import { confirmAccountOwner, deleteAccount, LastSuperAdminError } from "~/server/users/delete-account.server";
 import { describeTotpSetup, revokeAccountSession, updateAccountName } from "~/server/users/account.server";
 import { accountForm, type AccountIntent } from "./account-forms";
 
@@ -104,6 +105,22 @@ export async function runAccountAction({ request, context }: ActionArgs) {
       const result = await call("/revoke-other-sessions", {});
       if (!result.ok) return failed(input.intent, result.error.message, result.status);
       return succeeded(input.intent, "Signed out of all other sessions", { headers: result.cookies });
+    }
+    case "delete-account": {
+      if (!(await confirmAccountOwner({ userId: user.id, sessionId: user.sessionId, password: input.password }))) {
+        const message = input.password ? "That password is not right" : "Enter your password (or sign in again if you have none)";
+        return fieldFailed(input.intent, "password", message, 400, { values: { intent: input.intent } });
+      }
+      try {
+        await deleteAccount({ userId: user.id });
+      } catch (error) {
+        if (error instanceof LastSuperAdminError) {
+          return failed(input.intent, "You are the last super admin: make someone else super admin first, then delete your account.", 409);
+        }
+        throw error;
+      }
+      // Every session went with the account; the browser's cookie now names none.
+      return redirectWithToast("/", { kind: "success", message: "Your account was deleted" });
     }
   }
 }

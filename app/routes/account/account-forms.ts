@@ -1,5 +1,6 @@
 import { z } from "~/lib/forms/zod";
 import { checkboxField, currentPasswordField, passwordField, personNameField } from "~/lib/forms/fields";
+import { PASSWORD_MAX } from "~/lib/forms/limits";
 
 /** The account page's forms, one branch per form, told apart by the form's `intent`. */
 export const accountForm = z.discriminatedUnion(
@@ -32,6 +33,11 @@ export const accountForm = z.discriminatedUnion(
     z.object({ intent: z.literal("disable-two-factor"), password: currentPasswordField({ required: "Enter your password" }) }),
     z.object({ intent: z.literal("revoke-session"), sessionId: z.string().min(1) }),
     z.object({ intent: z.literal("revoke-other-sessions") }),
+    z.object({
+      intent: z.literal("delete-account"),
+      // Empty for an account without a password, which needs a fresh sign-in instead.
+      password: z.string().max(PASSWORD_MAX, "Enter your password").default(""),
+    }),
   ],
   { error: "Unknown action." },
 );

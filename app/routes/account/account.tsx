@@ -21,6 +21,7 @@ import { DiscussionMailSetting } from "~/components/discussions/discussion-mail-
 import { PERSON_NAME_MAX } from "~/lib/forms/limits";
 import type { AccountIntent } from "./account-forms";
 import { AccountCourseList } from "./account-courses";
+import { DeleteAccountSection } from "./account-delete";
 import { PasswordSection, SessionsSection, TwoFactorSection } from "./account-security";
 export { loader, action } from "./account.server";
 
@@ -174,6 +175,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         />
         <SessionsSection sessions={sessions} pendingIntent={typeof pendingIntent === "string" ? pendingIntent : null} />
       </section>
+      <DeleteAccountSection
+        hasPassword={profile.hasPassword}
+        result={resultFor("delete-account")}
+        pending={pendingIntent === "delete-account"}
+      />
     </div>
   );
 }

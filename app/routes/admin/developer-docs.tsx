@@ -13,7 +13,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 /** The REST API's reference, read from the OpenAPI document the API itself serves. */
 export default function ApiReference({ loaderData }: Route.ComponentProps) {
-  const { serverUrl, endpoints } = loaderData;
+  const { serverUrl, endpoints, webhooks } = loaderData;
   return (
     <div className="grid max-w-4xl gap-8">
       <div className="grid gap-2">
@@ -78,6 +78,31 @@ export default function ApiReference({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ))}
+      <section aria-labelledby="webhook-events-title" className="grid gap-3">
+        <h2 id="webhook-events-title" className="text-xl font-bold tracking-tight">
+          Webhook events
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Each delivery is a <code>POST</code> of <code>{"{ type, timestamp, data }"}</code>, sent after the change commits, signed as
+          Standard Webhooks says (<code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>: verify them
+          with the endpoint&apos;s secret and a Standard Webhooks library). The <code>webhook-id</code> stays the same on every retry,
+          so a receiver can drop repeats. Records are in the shapes of the OpenAPI document&apos;s schemas.
+        </p>
+        {webhooks.map((webhook) => (
+          <section
+            key={webhook.id}
+            id={webhook.id}
+            aria-labelledby={`${webhook.id}-title`}
+            className="grid gap-3 rounded-xl border bg-card p-4 sm:p-6"
+          >
+            <h3 id={`${webhook.id}-title`} className="font-semibold">
+              <code>{webhook.event}</code>
+            </h3>
+            <p>{webhook.summary}</p>
+            <FieldTable caption="data" rows={webhook.data} />
+          </section>
+        ))}
+      </section>
     </div>
   );
 }

@@ -61,7 +61,7 @@ describe("Admin → Developers", () => {
     expect(noScope.data).toEqual({ errors: { scopes: ["Choose at least one scope"] }, values: { name: "Zapier", scopes: "" } });
     const unknown = await submitNewKey([
       ["name", ""],
-      ["scopes", "users:write"],
+      ["scopes", "orders:write"],
     ]);
     expect(unknown.data.errors).toEqual({
       name: ["Give the key a name, e.g. the tool that will use it"],
@@ -75,6 +75,12 @@ describe("Admin → Developers", () => {
     const { endpoints } = (page as unknown as { data: { endpoints: { method: string; path: string; scope: string }[] } }).data;
     expect(endpoints.map((endpoint) => `${endpoint.method} ${endpoint.path}`)).toContain("POST /enrollments");
     expect(endpoints.find((endpoint) => endpoint.path === "/enrollments" && endpoint.method === "POST")!.scope).toBe("enrollments:write");
+    // And every webhook event with the fields of its `data`, from the same document.
+    const { webhooks } = (page as unknown as { data: { webhooks: { event: string; data: { name: string; type: string }[] }[] } }).data;
+    expect(webhooks.map((webhook) => webhook.event)).toContain("membership.ended");
+    expect(webhooks.find((webhook) => webhook.event === "certificate.issued")!.data).toEqual([
+      { name: "certificate", required: true, type: "Certificate", description: "" },
+    ]);
   });
 
   it("refuses a webhook URL that is not https or leads to a private address, keeping what was typed", async () => {

@@ -81,10 +81,21 @@ export async function newApiKeyAction({ request, context }: Args) {
   );
 }
 
-type Schema = { type?: string | string[]; enum?: unknown[]; format?: string; description?: string; anyOf?: Schema[]; default?: unknown };
+type Schema = {
+  type?: string | string[];
+  enum?: unknown[];
+  format?: string;
+  description?: string;
+  anyOf?: Schema[];
+  default?: unknown;
+  $ref?: string;
+  properties?: Record<string, Schema>;
+  required?: string[];
+};
 
 /** A field's type in words: "string (uuid)", "one of draft, published", "integer, default 25". */
 function typeText(schema: Schema): string {
+  if (schema.$ref) return schema.$ref.replace("#/components/schemas/", "");
   if (schema.enum) return `one of ${schema.enum.join(", ")}`;
   if (schema.anyOf) return schema.anyOf.map(typeText).join(" or ");
   const type = Array.isArray(schema.type) ? schema.type.join(" or ") : (schema.type ?? "any");
@@ -139,5 +150,20 @@ export function apiDocsLoader({ request, context }: Args) {
       };
     }),
   );
-  return data({ serverUrl, endpoints });
+  const webhooks = Object.entries(document.webhooks).map(([event, raw]) => {
+    const operation = (raw as { post: { summary: string; requestBody: { content: { "application/json": { schema: Schema } } } } }).post;
+    const payload = operation.requestBody.content["application/json"].schema.properties?.data ?? {};
+    return {
+      id: `event-${event.replace(".", "-")}`,
+      event,
+      summary: operation.summary,
+      data: Object.entries(payload.properties ?? {}).map(([name, schema]) => ({
+        name,
+        required: payload.required?.includes(name) ?? false,
+        type: typeText(schema),
+        description: schema.description ?? "",
+      })),
+    };
+  });
+  return data({ serverUrl, endpoints, webhooks, schemas: Object.keys(document.components.schemas) });
 }

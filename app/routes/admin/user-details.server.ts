@@ -16,6 +16,12 @@ import { dataWithToast, redirectWithToast } from "~/server/toast.server";
 import { roleChangeFailure } from "~/server/users/user-failures.server";
 import { changeUserRole } from "~/server/users/user-roles.server";
 import { userDetailsForm } from "./user-details-form";
+import {
+  AccountDeletionRefusedError,
+  AccountNotFoundError,
+  deleteAccountAtRequest,
+  LastSuperAdminError,
+} from "~/server/users/delete-account.server";
 import { data } from "react-router";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import type { Route } from "./+types/user-details";
@@ -80,6 +86,18 @@ export async function userDetailsAction({ request, context, userId }: ActionArgs
     const found = await revokeCertificate({ certificateId: form.certificateId, userId, actorId: admin.id });
     if (!found) return dataWithToast({}, { kind: "error", message: USER_MESSAGES.certificateNotFound }, 404);
     return dataWithToast({}, { kind: "success", message: USER_MESSAGES.certificateRevoked });
+  }
+
+  if (form.intent === "delete-account") {
+    try {
+      await deleteAccountAtRequest({ userId, actor: admin, confirmEmail: form.confirmEmail });
+    } catch (error) {
+      if (error instanceof AccountDeletionRefusedError) return dataWithToast({}, { kind: "error", message: error.reason }, 400);
+      if (error instanceof LastSuperAdminError) return dataWithToast({}, { kind: "error", message: "The last super admin cannot be deleted." }, 409);
+      if (error instanceof AccountNotFoundError) return dataWithToast({}, { kind: "error", message: USER_MESSAGES.notFound }, 404);
+      throw error;
+    }
+    return redirectWithToast("/admin/users", { kind: "success", message: "Account deleted; its orders are kept without the buyer" });
   }
 
   if (form.intent === "refund") {

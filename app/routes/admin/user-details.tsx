@@ -16,6 +16,7 @@ import { useAnswerToast, useToastOnce } from "~/components/use-toast-once";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
+import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
 import { ROLE_LABELS } from "~/lib/domain-values";
 import { ORDER_MESSAGES } from "~/lib/order-list-filters";
@@ -220,7 +221,41 @@ export default function UserDetails({ loaderData, actionData }: Route.ComponentP
       <UserQuizAttempts email={user.email} attempts={loaderData.quizAttempts} />
 
       <UserHistory history={history} />
+
+      <DeleteAccountCard email={user.email} />
     </div>
+  );
+}
+
+/** At the person's request: typing their e-mail confirms; orders are kept without the buyer. */
+function DeleteAccountCard({ email }: { email: string }) {
+  const fetcher = useFetcher<typeof action>();
+  useAnswerToast(fetcher.data);
+  return (
+    <Card className="border-destructive/40">
+      <CardHeader>
+        <CardTitle>
+          <h2>Delete this account</h2>
+        </CardTitle>
+        <CardDescription>
+          At the person&apos;s request. Their sessions end, a membership is cancelled at the provider, their courses, progress,
+          certificates and reviews are removed, discussion posts stay signed “Former member”, and orders are kept by law without
+          their name or e-mail. This cannot be undone.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <fetcher.Form method="post" className="grid max-w-sm gap-2">
+          <input type="hidden" name="intent" value="delete-account" />
+          <label htmlFor="delete-confirm-email" className="text-sm font-medium">
+            Type {email} to confirm
+          </label>
+          <Input id="delete-confirm-email" name="confirmEmail" required autoComplete="off" />
+          <Button type="submit" variant="destructive" loading={fetcher.state !== "idle"}>
+            Delete the account of {email}
+          </Button>
+        </fetcher.Form>
+      </CardContent>
+    </Card>
   );
 }
 

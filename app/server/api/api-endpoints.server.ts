@@ -1,6 +1,12 @@
 import type { z } from "~/lib/forms/zod";
 import type { ApiScope } from "~/lib/domain-values";
 import { CourseAccessTargetNotFoundError, grantCourseAccess, revokeCourseAccess } from "~/server/access/course-access.server";
+import { recordAccessEvent } from "~/server/access/record-access-event.server";
+import { CourseNotFoundError, setCourseStatus } from "~/server/courses/admin-courses.server";
+import { db } from "~/server/db/client.server";
+import { LessonCompletedByQuizError, LessonLockedError, LessonNotFoundError } from "~/server/learning/learning-errors.server";
+import { markLessonComplete } from "~/server/learning/progress.server";
+import { updateAccountName } from "~/server/users/account.server";
 import type { ApiKeyPrincipal } from "./api-keys.server";
 import { ApiProblem } from "./api-problem.server";
 import {
@@ -25,7 +31,7 @@ import * as schemas from "./api-schemas.server";
 type AnyObject = z.ZodObject;
 
 export type Endpoint<P extends AnyObject = AnyObject, Q extends AnyObject = AnyObject, B extends AnyObject = AnyObject> = {
-  method: "GET" | "POST" | "DELETE";
+  method: "GET" | "POST" | "PATCH" | "DELETE";
   /** OpenAPI's path template, under /api/v1: "/courses/{id}". */
   path: string;
   operationId: string;
@@ -90,6 +96,39 @@ export const API_ENDPOINTS: Endpoint[] = [
     handle: async ({ params }) => ({ status: 200, body: found(await getApiCourse({ courseId: params.id }), "course") }),
   }),
   endpoint({
+    method: "PATCH",
+    path: "/courses/{id}",
+    operationId: "updateCourse",
+    summary: "Publish or unpublish a course",
+    description:
+      "As the course list's Publish and Unpublish do; the public pages follow at once. Recorded in the audit history with the key's name. Other fields are edited in the admin, where a course's lessons and price are checked together.",
+    tag: "Courses",
+    scope: "courses:write",
+    params: schemas.idParams,
+    body: schemas.courseUpdateBody,
+    responses: { 200: { description: "The course as it is now.", schema: schemas.courseDetail } },
+    errors: [404],
+    handle: async ({ params, body, key }) => {
+      try {
+        await db().transaction(async (tx) => {
+          await setCourseStatus({ courseId: params.id, status: body.status, database: tx });
+          await recordAccessEvent({
+            tx,
+            type: "api_write",
+            userId: key.createdBy,
+            courseId: params.id,
+            actorId: key.createdBy,
+            note: throughKey(key, body.status === "published" ? "course published" : "course unpublished"),
+          });
+        });
+      } catch (error) {
+        if (error instanceof CourseNotFoundError) throw new ApiProblem(404, "No course with this id.");
+        throw error;
+      }
+      return { status: 200, body: found(await getApiCourse({ courseId: params.id }), "course") };
+    },
+  }),
+  endpoint({
     method: "GET",
     path: "/users",
     operationId: "listUsers",
@@ -113,6 +152,29 @@ export const API_ENDPOINTS: Endpoint[] = [
     handle: async ({ params }) => ({ status: 200, body: found(await getApiUser({ userId: params.id }), "user") }),
   }),
   endpoint({
+    method: "PATCH",
+    path: "/users/{id}",
+    operationId: "updateUser",
+    summary: "Change a user's name",
+    description:
+      "The name the school shows and prints on new certificates. E-mail addresses, passwords and roles are not changed through the API: they are the person's own, or a super admin's on the user's page. Recorded in the audit history with the key's name.",
+    tag: "Users",
+    scope: "users:write",
+    params: schemas.userParams,
+    body: schemas.userUpdateBody,
+    responses: { 200: { description: "The user as they are now.", schema: schemas.userItem } },
+    errors: [404],
+    handle: async ({ params, body, key }) => {
+      const changed = await updateAccountName({
+        userId: params.id,
+        name: body.name,
+        audit: { actorId: key.createdBy, note: throughKey(key, "name changed") },
+      });
+      if (!changed) throw new ApiProblem(404, "No user with this id.");
+      return { status: 200, body: found(await getApiUser({ userId: params.id }), "user") };
+    },
+  }),
+  endpoint({
     method: "GET",
     path: "/users/{id}/progress",
     operationId: "listUserProgress",
@@ -128,6 +190,45 @@ export const API_ENDPOINTS: Endpoint[] = [
       status: 200,
       body: found(await listApiUserProgress({ userId: params.id, courseId: query.course_id }), "user"),
     }),
+  }),
+  endpoint({
+    method: "POST",
+    path: "/users/{id}/progress",
+    operationId: "completeLesson",
+    summary: "Mark a lesson complete for a user",
+    description:
+      "As the learner's Mark Complete does: only a lesson the user may open now (enrolled, or a preview, and released), never a quiz (a quiz is completed by passing it). Completing it again keeps the first time. When it finishes the course, the certificate is issued and `course.completed` and `certificate.issued` are sent. Recorded in the audit history with the key's name.",
+    tag: "Users",
+    scope: "progress:write",
+    params: schemas.userParams,
+    body: schemas.lessonCompletionBody,
+    responses: { 200: { description: "The lesson is complete.", schema: schemas.lessonCompletion } },
+    errors: [404, 422],
+    handle: async ({ params, body, key }) => {
+      const user = found(await getApiUser({ userId: params.id }), "user");
+      try {
+        const { completedAt, certificate } = await markLessonComplete({
+          user: { id: user.id, role: user.role },
+          lessonId: body.lesson_id,
+          audit: { actorId: key.createdBy, note: throughKey(key, "lesson marked complete") },
+        });
+        return {
+          status: 200,
+          body: { user_id: user.id, lesson_id: body.lesson_id, completed_at: completedAt.toISOString(), certificate_id: certificate?.id ?? null },
+        };
+      } catch (error) {
+        const reason =
+          error instanceof LessonNotFoundError
+            ? "No lesson with this id, or the user may not open it."
+            : error instanceof LessonLockedError
+              ? "The user may not open this lesson now: not enrolled, or not released yet."
+              : error instanceof LessonCompletedByQuizError
+                ? "A quiz is completed by passing it."
+                : null;
+        if (!reason) throw error;
+        throw new ApiProblem(422, reason, [{ detail: reason, pointer: "/lesson_id" }]);
+      }
+    },
   }),
   endpoint({
     method: "GET",

@@ -6,7 +6,7 @@ import { db } from "~/server/db/client.server";
 import { containsPattern } from "~/server/db/like.server";
 import { courseModules, courses, enrollments, lessons, orders, users } from "~/server/db/schema";
 import { listCourseProgress } from "~/server/learning/progress.server";
-import { enrollmentItem, iso, orderItem } from "./api-shapes.server";
+import { enrollmentItem, iso, orderItem, userItem } from "./api-shapes.server";
 
 /**
  * What /api/v1 reads, as the API shows it (snake_case, ISO times). Lists page by keyset: newest
@@ -161,26 +161,6 @@ const userColumns = {
   createdAt: users.createdAt,
   lastSignInAt: users.lastSignInAt,
 };
-
-function userItem(row: {
-  id: string;
-  email: string;
-  name: string;
-  role: string;
-  emailVerified: boolean;
-  createdAt: Date;
-  lastSignInAt: Date | null;
-}) {
-  return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    role: (row.role || "user") as Role,
-    email_verified: row.emailVerified,
-    created_at: row.createdAt.toISOString(),
-    last_sign_in_at: iso(row.lastSignInAt),
-  };
-}
 
 export async function listApiUsers({ email, role, limit, cursor }: { email?: string; role?: Role; limit: number; cursor?: string }) {
   const after = decodeCursor(cursor, 2);

@@ -1,5 +1,14 @@
+import { personNameField } from "~/lib/forms/fields";
 import { z } from "~/lib/forms/zod";
-import { ENROLLMENT_STATUSES, ORDER_STATUSES, PUBLISH_STATUSES, ROLES } from "~/lib/domain-values";
+import {
+  ENROLLMENT_STATUSES,
+  ORDER_STATUSES,
+  PUBLISH_STATUSES,
+  ROLES,
+  SUBSCRIPTION_STATUSES,
+  WEBHOOK_EVENT_LABELS,
+  type WebhookEvent,
+} from "~/lib/domain-values";
 
 /**
  * The REST API's shapes, in one place: the query, path and body schemas validate requests, and
@@ -73,6 +82,13 @@ export const courseDetail = courseSummary
 export const courseListQuery = z.object({ status: z.enum(PUBLISH_STATUSES).optional(), ...pageQuery });
 export const courseList = listOf(courseSummary);
 export const idParams = z.object({ id: uuid });
+export const courseUpdateBody = z
+  .object({
+    status: z.enum(PUBLISH_STATUSES).meta({
+      description: "`published` puts the course in the catalogue (its first publication date is kept); `draft` takes it out.",
+    }),
+  })
+  .strict();
 
 // Users --------------------------------------------------------------------------------------
 
@@ -95,6 +111,9 @@ export const userListQuery = z.object({
 });
 export const userList = listOf(userItem);
 export const userParams = z.object({ id: z.string().min(1).max(200) });
+export const userUpdateBody = z
+  .object({ name: personNameField({ required: "Name is required" }).meta({ description: "One line, as on the account page." }) })
+  .strict();
 
 export const courseProgressItem = z
   .object({
@@ -109,6 +128,15 @@ export const courseProgressItem = z
   .meta({ id: "CourseProgress" });
 export const progressQuery = z.object({ course_id: uuid.optional().meta({ description: "Only this course." }) });
 export const progressList = z.object({ data: z.array(courseProgressItem) });
+export const lessonCompletionBody = z.object({ lesson_id: uuid.meta({ description: "A lesson the user may open now." }) }).strict();
+export const lessonCompletion = z
+  .object({
+    user_id: z.string(),
+    lesson_id: uuid,
+    completed_at: timestamp.meta({ description: "When it was first completed (kept when completed again)." }),
+    certificate_id: uuid.nullable().meta({ description: "The certificate this completion issued, if it finished the course." }),
+  })
+  .meta({ id: "LessonCompletion" });
 
 // Enrollments --------------------------------------------------------------------------------
 
@@ -171,6 +199,64 @@ export const orderListQuery = z.object({
   ...pageQuery,
 });
 export const orderList = listOf(orderItem);
+
+// Webhook events -----------------------------------------------------------------------------
+
+export const certificateItem = z
+  .object({
+    id: uuid,
+    number: z.string().meta({ description: "As printed on the certificate, e.g. CERT-001001." }),
+    user_id: z.string(),
+    course_id: uuid,
+    learner_name: z.string(),
+    course_title: z.string(),
+    issued_at: timestamp,
+    url: z.string().meta({ description: "The certificate's public page." }),
+  })
+  .meta({ id: "Certificate" });
+
+export const membershipItem = z
+  .object({
+    id: uuid,
+    user_id: z.string(),
+    plan: z.string(),
+    status: z.enum(SUBSCRIPTION_STATUSES),
+    provider: z.string(),
+    current_period_end: timestamp,
+    cancel_at_period_end: z.boolean(),
+    canceled_at: timestamp.nullable(),
+  })
+  .meta({ id: "Membership" });
+
+/** What each event's `data` holds: the record the change made, in the API's shapes. */
+export const WEBHOOK_EVENT_DATA = {
+  "order.paid": z.object({ order: orderItem }),
+  "order.refunded": z.object({ order: orderItem }),
+  "enrollment.created": z.object({ enrollment: enrollmentItem, user_email: z.string() }),
+  "enrollment.revoked": z.object({ enrollment: enrollmentItem, user_email: z.string() }),
+  "lesson.completed": z.object({ user_id: z.string(), course_id: uuid, lesson_id: uuid, completed_at: timestamp }),
+  "course.completed": z.object({
+    user_id: z.string(),
+    course_id: uuid,
+    lesson_count: z.int().meta({ description: "The course's lessons, all of them completed." }),
+    completed_at: timestamp.meta({ description: "When the last of them was completed." }),
+  }),
+  "certificate.issued": z.object({ certificate: certificateItem }),
+  "membership.started": z.object({ membership: membershipItem }),
+  "membership.ended": z.object({ membership: membershipItem }),
+  "user.created": z.object({ user: userItem }),
+} satisfies Record<WebhookEvent, z.ZodType>;
+
+/** The body of every delivery: `{ type, timestamp, data }`, signed as Standard Webhooks says. */
+export function webhookPayload<Event extends WebhookEvent>(event: Event) {
+  return z
+    .object({
+      type: z.literal(event),
+      timestamp: timestamp.meta({ description: "When the change happened." }),
+      data: WEBHOOK_EVENT_DATA[event],
+    })
+    .meta({ description: WEBHOOK_EVENT_LABELS[event] });
+}
 
 // Errors -------------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-import type { EnrollmentStatus, OrderStatus } from "~/lib/domain-values";
+import type { EnrollmentStatus, OrderStatus, Role, SubscriptionStatus } from "~/lib/domain-values";
 import type { Order } from "~/server/db/schema";
 
 /**
@@ -68,5 +68,72 @@ export function orderItem(row: OrderRow) {
     paid_at: iso(row.paidAt),
     refunded_at: iso(row.refundedAt),
     created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** A user as the API and the webhooks show it. */
+export function userItem(row: {
+  id: string;
+  email: string;
+  name: string;
+  role: string | null;
+  emailVerified: boolean;
+  createdAt: Date;
+  lastSignInAt: Date | null;
+}) {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: (row.role || "user") as Role,
+    email_verified: row.emailVerified,
+    created_at: row.createdAt.toISOString(),
+    last_sign_in_at: iso(row.lastSignInAt),
+  };
+}
+
+/** A certificate as the webhooks show it (its number as printed, its public page). */
+export function certificateItem(row: {
+  id: string;
+  number: string;
+  userId: string;
+  courseId: string;
+  learnerName: string;
+  courseTitle: string;
+  issuedAt: Date;
+  url: string;
+}) {
+  return {
+    id: row.id,
+    number: row.number,
+    user_id: row.userId,
+    course_id: row.courseId,
+    learner_name: row.learnerName,
+    course_title: row.courseTitle,
+    issued_at: row.issuedAt.toISOString(),
+    url: row.url,
+  };
+}
+
+/** A membership (the subscription row) as the webhooks show it. */
+export function membershipItem(row: {
+  id: string;
+  userId: string;
+  plan: string;
+  status: string;
+  provider: string;
+  currentPeriodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+  canceledAt: Date | null;
+}) {
+  return {
+    id: row.id,
+    user_id: row.userId,
+    plan: row.plan,
+    status: row.status as SubscriptionStatus,
+    provider: row.provider,
+    current_period_end: row.currentPeriodEnd.toISOString(),
+    cancel_at_period_end: row.cancelAtPeriodEnd,
+    canceled_at: iso(row.canceledAt),
   };
 }

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { readSessionUser } from "~/server/auth/session.server";
 import { accessEvents, apiKeys, courseModules, courses, enrollments, lessonProgress, lessons, orders, users } from "~/server/db/schema";
-import type { ApiScope } from "~/lib/domain-values";
+import { WEBHOOK_EVENTS, type ApiScope } from "~/lib/domain-values";
 import { createApiKey, revokeApiKey } from "./api-keys.server";
 import { handleApiRequest } from "./api-router.server";
 import * as schemas from "./api-schemas.server";
@@ -281,8 +281,14 @@ describe("the OpenAPI document", () => {
     expect(result.valid).toBe(true);
     expect(validator.version).toBe("3.1");
     const operations = Object.values(document.paths as Record<string, Record<string, { "x-scope": string }>>).flatMap(Object.values);
-    expect(operations).toHaveLength(10);
+    expect(operations).toHaveLength(13);
     for (const operation of operations) expect(operation["x-scope"]).toMatch(/^[a-z]+:(read|write)$/);
+    // Every webhook event, with its payload's schema (the one webhook-events.db.test.ts checks real deliveries against).
+    const webhooks = document.webhooks as Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> } } }>;
+    expect(Object.keys(webhooks).sort()).toEqual([...WEBHOOK_EVENTS].sort());
+    expect(webhooks["certificate.issued"]!.post.requestBody.content["application/json"]!.schema).toMatchObject({
+      properties: { type: { const: "certificate.issued" }, data: { properties: { certificate: { $ref: "#/components/schemas/Certificate" } } } },
+    });
   });
 
   it("is refused by the validator when broken, so the check above can fail", async () => {

@@ -1,7 +1,7 @@
 import { z } from "~/lib/forms/zod";
-import { API_SCOPE_LABELS, API_SCOPES } from "~/lib/domain-values";
+import { API_SCOPE_LABELS, API_SCOPES, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS } from "~/lib/domain-values";
 import { API_ENDPOINTS } from "./api-endpoints.server";
-import { problem } from "./api-schemas.server";
+import { problem, webhookPayload } from "./api-schemas.server";
 
 /**
  * The OpenAPI 3.1 document of /api/v1, made from the endpoint declarations and their zod schemas
@@ -100,6 +100,27 @@ export function buildOpenApiDocument({ serverUrl }: { serverUrl: string }) {
       responses,
     };
   }
+  // OpenAPI 3.1's `webhooks`: what the school sends to an endpoint, one entry per event.
+  const webhooks: Record<string, unknown> = {};
+  for (const event of WEBHOOK_EVENTS) {
+    webhooks[event] = {
+      post: {
+        operationId: `webhook_${event.replace(".", "_")}`,
+        summary: WEBHOOK_EVENT_LABELS[event],
+        description:
+          "Sent after the change commits, once per subscribed endpoint, signed as Standard Webhooks says: `webhook-id` (the same on every retry), `webhook-timestamp` and `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint's secret). Answer 2xx within 5 s; anything else is retried with back-off for about a day.",
+        tags: ["Webhooks"],
+        parameters: ["webhook-id", "webhook-timestamp", "webhook-signature"].map((name) => ({
+          name,
+          in: "header",
+          required: true,
+          schema: { type: "string" },
+        })),
+        requestBody: { required: true, content: { "application/json": { schema: convert(webhookPayload(event), "output") } } },
+        responses: { "200": { description: "Any 2xx answer means received." } },
+      },
+    };
+  }
   return {
     openapi: "3.1.0",
     info: {
@@ -109,9 +130,10 @@ export function buildOpenApiDocument({ serverUrl }: { serverUrl: string }) {
         "Read courses, users, orders and progress, and grant or revoke course access. Authenticate with `Authorization: Bearer <key>`, a key a super admin makes in Admin → Developers with the scopes it needs. Lists are newest first and paged with `limit` and `cursor`. Errors are RFC 9457 problem details.",
     },
     servers: [{ url: serverUrl }],
-    tags: [{ name: "Courses" }, { name: "Users" }, { name: "Enrollments" }, { name: "Orders" }],
+    tags: [{ name: "Courses" }, { name: "Users" }, { name: "Enrollments" }, { name: "Orders" }, { name: "Webhooks" }],
     security: [{ apiKey: [] }],
     paths,
+    webhooks,
     components: {
       schemas: components,
       securitySchemes: {

@@ -22,6 +22,21 @@ import { assertWithinPruningHorizon, consumeRateLimit } from "~/server/platform/
 import { sameSiteRedirects, VERIFIED_CALLBACK_PATH } from "./same-site-redirects.server";
 import { fittedName, profileNames } from "./profile-names.server";
 import { signUpConfirmation, signUpName } from "./sign-up-confirmation.server";
+import { emitUserCreated } from "./user-created-event.server";
+
+/** Better Auth's tables: its model names → ours. */
+const AUTH_ADAPTER_CONFIG = {
+  provider: "pg",
+  schema: {
+    user: schema.users,
+    session: schema.sessions,
+    account: schema.accounts,
+    verification: schema.verifications,
+    twoFactor: schema.twoFactors,
+    jwks: schema.jwks,
+    rateLimit: schema.rateLimits,
+  },
+} as const;
 
 export { RESET_CALLBACK_PATH, VERIFIED_CALLBACK_PATH } from "./same-site-redirects.server";
 
@@ -143,18 +158,7 @@ function createAuth(config: Config) {
     basePath: "/api/auth",
     ...betterAuthSecrets(config),
     trustedOrigins: [config.publicUrl],
-    database: drizzleAdapter(db(), {
-      provider: "pg",
-      schema: {
-        user: schema.users,
-        session: schema.sessions,
-        account: schema.accounts,
-        verification: schema.verifications,
-        twoFactor: schema.twoFactors,
-        jwks: schema.jwks,
-        rateLimit: schema.rateLimits,
-      },
-    }),
+    database: drizzleAdapter(db(), AUTH_ADAPTER_CONFIG),
     logger: {
       log: (level, message, ...args) => {
         logger[level]({ auth: args.length > 0 ? args : undefined }, `better-auth: ${message}`);
@@ -170,6 +174,8 @@ function createAuth(config: Config) {
         create: {
           // The users row is the profile: its name is the one given at sign-up (made to fit the name rule), else the email.
           before: async (user) => ({ data: { ...user, name: signUpName(fittedName(user.name), user.email) } }),
+          // `user.created`, once the row is written (user-created-event.server.ts says why not in its transaction).
+          after: async (user) => emitUserCreated({ tx: db(), user }),
         },
         update: {
           // A name that fits nothing of the rule is left as it was.

@@ -8,6 +8,8 @@ import { certificates, courses, lessonProgress, lessons, users } from "~/server/
 import { sendMail } from "~/server/mail/mail-queue.server";
 import { certificateIssuedMail } from "~/server/mail/templates.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
+import { certificateItem } from "~/server/api/api-shapes.server";
+import { emitWebhookEvent } from "~/server/webhooks/webhooks.server";
 
 /**
  * Certificates of completion (issue 24). A learner who has completed every lesson of a course with
@@ -24,10 +26,17 @@ export const certificateNumber = (number: number) => `CERT-${String(number).padS
 
 export const certificatePath = (id: string) => `/certificates/${id}`;
 
-export async function issueCertificateIfComplete({ tx, userId, courseId }: { tx: Transaction; userId: string; courseId: string }) {
-  // One learner and course at a time: the second of two concurrent completions waits here, then
-  // counts with the first one's lesson committed.
+/**
+ * One learner and course at a time, until the transaction ends: the second of two concurrent
+ * completions waits here, then counts with the first one's lesson committed. Taken again in the
+ * same transaction, it is held already.
+ */
+export async function lockCourseCompletion({ tx, userId, courseId }: { tx: Transaction; userId: string; courseId: string }) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`certificate:${userId}:${courseId}`}, 0))`);
+}
+
+export async function issueCertificateIfComplete({ tx, userId, courseId }: { tx: Transaction; userId: string; courseId: string }) {
+  await lockCourseCompletion({ tx, userId, courseId });
   const [course] = await tx
     .select({ title: courses.title, enabled: courses.certificatesEnabled, status: courses.status })
     .from(courses)
@@ -54,7 +63,7 @@ export async function issueCertificateIfComplete({ tx, userId, courseId }: { tx:
     .insert(certificates)
     .values({ userId, courseId, learnerName: learner.name, courseTitle: course.title })
     .onConflictDoNothing({ target: [certificates.userId, certificates.courseId] })
-    .returning({ id: certificates.id, number: certificates.number });
+    .returning({ id: certificates.id, number: certificates.number, issuedAt: certificates.issuedAt });
   if (!issued) return null;
   const { schoolName } = await getSiteSettings({ database: tx });
   const number = certificateNumber(issued.number);
@@ -68,6 +77,22 @@ export async function issueCertificateIfComplete({ tx, userId, courseId }: { tx:
     },
     { database: tx },
   );
+  await emitWebhookEvent({
+    tx,
+    type: "certificate.issued",
+    data: {
+      certificate: certificateItem({
+        id: issued.id,
+        number,
+        userId,
+        courseId,
+        learnerName: learner.name,
+        courseTitle: course.title,
+        issuedAt: issued.issuedAt,
+        url,
+      }),
+    },
+  });
   return { id: issued.id, number };
 }
 

@@ -341,9 +341,18 @@ export async function updateCourse({
 }
 
 /** Publish or unpublish (the list's toggle). `published_at` is stamped the first time only. */
-export async function setCourseStatus({ courseId, status }: { courseId: string; status: PublishStatus }) {
+export async function setCourseStatus({
+  courseId,
+  status,
+  database = db(),
+}: {
+  courseId: string;
+  status: PublishStatus;
+  /** A transaction to write in (the API writes its audit row in the same one). */
+  database?: Queryable;
+}) {
   if (!isUuid(courseId)) throw new CourseNotFoundError(courseId);
-  const [updated] = await db()
+  const [updated] = await database
     .update(courses)
     .set({
       status,

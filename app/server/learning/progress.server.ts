@@ -3,8 +3,9 @@ import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { MAX_POSITION_SECONDS } from "~/lib/learning";
 import { isUuid } from "~/lib/uuid";
 import { findLessonAccess, type LessonAccessUser } from "~/server/access/lesson-access.server";
+import { recordAccessEvent } from "~/server/access/record-access-event.server";
 import { findLessonForPlayback } from "~/server/curriculum/lesson-videos.server";
-import { issueCertificateIfComplete } from "~/server/certificates/certificates.server";
+import { issueCertificateIfComplete, lockCourseCompletion } from "~/server/certificates/certificates.server";
 import { lessonReleaseColumns } from "~/server/curriculum/lesson-release.server";
 import { db, type Transaction } from "~/server/db/client.server";
 import { courseModules, lessonProgress, lessons } from "~/server/db/schema";
@@ -74,10 +75,25 @@ export async function recordLessonOpened({ userId, lessonId }: { userId: string;
  * `completedAt` is when it was first completed. In the same transaction, the learner's
  * certificate is issued (and its e-mail queued) when this completes the whole course.
  */
-export async function markLessonComplete({ user, lessonId }: { user: NonNullable<LessonAccessUser>; lessonId: string }) {
+export async function markLessonComplete({
+  user,
+  lessonId,
+  audit,
+}: {
+  user: NonNullable<LessonAccessUser>;
+  lessonId: string;
+  /** Someone else marked it (the API): an `api_write` audit row in the same transaction. */
+  audit?: { actorId: string | null; note: string };
+}) {
   const lesson = await requireOpenLesson({ user, lessonId });
   if (lesson.type === "quiz") throw new LessonCompletedByQuizError(lessonId);
-  return db().transaction((tx) => recordLessonCompletion(tx, { userId: user.id, lessonId, courseId: lesson.courseId }));
+  return db().transaction(async (tx) => {
+    const completion = await recordLessonCompletion(tx, { userId: user.id, lessonId, courseId: lesson.courseId });
+    if (audit) {
+      await recordAccessEvent({ tx, type: "api_write", userId: user.id, courseId: lesson.courseId, actorId: audit.actorId, note: audit.note });
+    }
+    return completion;
+  });
 }
 
 /**
@@ -98,11 +114,30 @@ export async function recordLessonCompletion(
     })
     .returning({ completedAt: lessonProgress.completedAt, fresh: sql<boolean>`${lessonProgress.completedAt} = now()` });
   if (row.fresh) {
+    const completedAt = row.completedAt!.toISOString();
     await emitWebhookEvent({
       tx,
       type: "lesson.completed",
-      data: { user_id: userId, course_id: courseId, lesson_id: lessonId, completed_at: row.completedAt!.toISOString() },
+      data: { user_id: userId, course_id: courseId, lesson_id: lessonId, completed_at: completedAt },
     });
+    // The lesson that completes the course: every other lesson of it was done before this one
+    // (counted under the learner's lock on the course, so two last lessons at once make one event).
+    await lockCourseCompletion({ tx, userId, courseId });
+    const [course] = await tx
+      .select({
+        total: sql<number>`count(*)::int`,
+        done: sql<number>`count(${lessonProgress.completedAt})::int`,
+      })
+      .from(lessons)
+      .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, userId)))
+      .where(eq(lessons.courseId, courseId));
+    if (course && course.total > 0 && course.done === course.total) {
+      await emitWebhookEvent({
+        tx,
+        type: "course.completed",
+        data: { user_id: userId, course_id: courseId, lesson_count: course.total, completed_at: completedAt },
+      });
+    }
   }
   const certificate = await issueCertificateIfComplete({ tx, userId, courseId });
   return { completedAt: row.completedAt!, certificate };

@@ -5,6 +5,7 @@ import { db } from "~/server/db/client.server";
 import { subscriptions, users } from "~/server/db/schema";
 import { logger } from "~/server/platform/logger.server";
 import { claimEvent, type PaymentEvent } from "./claim-event.server";
+import { emitMembershipEvent } from "./membership-webhooks.server";
 
 /** Statuses a subscription never leaves; a late event cannot bring it back. */
 const FINAL_STATUSES: readonly SubscriptionStatus[] = ["canceled", "incomplete_expired"];
@@ -73,7 +74,10 @@ export async function applySubscriptionUpdate(
         );
         return { outcome: "ignored" as const };
       }
-      if (opensCourses(update.status)) await recordAccessEvent({ tx, type: "membership_started", userId: user.id, source: "membership" });
+      if (opensCourses(update.status)) {
+        await recordAccessEvent({ tx, type: "membership_started", userId: user.id, source: "membership" });
+        await emitMembershipEvent({ tx, type: "membership.started", subscriptionId: created.id });
+      }
       return { outcome: "created" as const };
     }
     if (FINAL_STATUSES.includes(current.status as SubscriptionStatus) && !FINAL_STATUSES.includes(update.status)) {
@@ -94,6 +98,7 @@ export async function applySubscriptionUpdate(
         source: "membership",
         note: `Subscription ${update.status}`,
       });
+      await emitMembershipEvent({ tx, type: isOpen ? "membership.started" : "membership.ended", subscriptionId: current.id });
     }
     return { outcome: "applied" as const };
   });

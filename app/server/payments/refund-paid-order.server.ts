@@ -7,6 +7,7 @@ import type { Transaction } from "~/server/db/client.server";
 import { orders, subscriptions, type Order } from "~/server/db/schema";
 import { issueInvoice } from "./invoices.server";
 import { sendRefundNotice } from "./receipts.server";
+import { emitMembershipEvent } from "./membership-webhooks.server";
 
 /**
  * A paid order refunded, in the caller's transaction (which holds the order's lock): the order
@@ -79,6 +80,7 @@ export async function refundPaidOrder({
         orderId: order.id,
         note: "Order refunded",
       });
+      await emitMembershipEvent({ tx, type: "membership.ended", subscriptionId: ended.id });
     }
   }
   return true;

@@ -3,6 +3,7 @@ import { LIVE_SUBSCRIPTION_STATUSES } from "~/lib/domain-values";
 import { recordAccessEvent } from "~/server/access/record-access-event.server";
 import { db } from "~/server/db/client.server";
 import { subscriptions } from "~/server/db/schema";
+import { emitMembershipEvent } from "./membership-webhooks.server";
 
 /**
  * Test mode plays Stripe's part at the period's end: Stripe would renew (and charge) or delete
@@ -24,8 +25,9 @@ export async function settleEndedTestMemberships({ userId, at = new Date() }: { 
         ),
       )
       .returning({ id: subscriptions.id });
-    for (const _row of ended) {
+    for (const row of ended) {
       await recordAccessEvent({ tx, type: "membership_ended", userId, source: "membership", note: "Test-mode period ended" });
+      await emitMembershipEvent({ tx, type: "membership.ended", subscriptionId: row.id });
     }
     return { ended: ended.length };
   });

@@ -5,6 +5,7 @@ import { recordAccessEvent } from "~/server/access/record-access-event.server";
 import type { Transaction } from "~/server/db/client.server";
 import { subscriptions, type Order } from "~/server/db/schema";
 import { logger } from "~/server/platform/logger.server";
+import { emitMembershipEvent } from "./membership-webhooks.server";
 
 /** The end of a first period that starts at `from`, until the provider says otherwise. */
 export function periodEndAfter(from: Date, plan: SubscriptionPlan) {
@@ -52,5 +53,6 @@ export async function startMembership({
     return null;
   }
   await recordAccessEvent({ tx, type: "membership_started", userId, source: "membership", orderId: order.id });
+  await emitMembershipEvent({ tx, type: "membership.started", subscriptionId: created.id });
   return created.id;
 }

@@ -5,6 +5,7 @@ import { QueryBuilder } from "drizzle-orm/pg-core";
 import { db } from "~/server/db/client.server";
 import { accounts, sessions, users } from "~/server/db/schema";
 import { listSavedCourses } from "~/server/courses/saved-courses.server";
+import { recordAccessEvent } from "~/server/access/record-access-event.server";
 
 /** The signed-in user's own profile (the users row is the profile) for the account page. */
 export async function getAccountProfile({ userId }: { userId: string }) {
@@ -33,8 +34,21 @@ export async function getAccountProfile({ userId }: { userId: string }) {
   };
 }
 
-export async function updateAccountName({ userId, name }: { userId: string; name: string }) {
-  await db().update(users).set({ name }).where(eq(users.id, userId));
+export async function updateAccountName({
+  userId,
+  name,
+  audit,
+}: {
+  userId: string;
+  name: string;
+  /** Someone else changed it (the API): an `api_write` audit row in the same transaction. */
+  audit?: { actorId: string | null; note: string };
+}) {
+  return db().transaction(async (tx) => {
+    const [changed] = await tx.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id });
+    if (changed && audit) await recordAccessEvent({ tx, type: "api_write", userId, actorId: audit.actorId, note: audit.note });
+    return Boolean(changed);
+  });
 }
 
 /** "Chrome on macOS" from a user-agent string; good enough to recognise one's own devices. */

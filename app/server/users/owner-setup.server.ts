@@ -9,6 +9,7 @@ import { db, type Queryable } from "~/server/db/client.server";
 import { accounts, ownerSetupCodes, users } from "~/server/db/schema";
 import { adminExists, lockAdminRoster, recordRoleChange } from "./user-roles.server";
 import { consumeRateLimit } from "~/server/platform/rate-limit.server";
+import { emitUserCreated } from "~/server/auth/user-created-event.server";
 
 /**
  * First run (docs/decisions/013-users-access-and-first-run.md). While no admin exists, /admin
@@ -118,7 +119,8 @@ export async function createOwnerAccount({
     if (taken) throw new OwnerEmailTakenError();
 
     const userId = crypto.randomUUID();
-    await tx.insert(users).values({ id: userId, email, name: name || email, role: "super_admin", emailVerified: true });
+    const [owner] = await tx.insert(users).values({ id: userId, email, name: name || email, role: "super_admin", emailVerified: true }).returning();
+    await emitUserCreated({ tx, user: owner! });
     await tx
       .insert(accounts)
       .values({ id: crypto.randomUUID(), accountId: userId, providerId: "credential", userId, password: passwordHash });

@@ -6,6 +6,7 @@ import { normalizeRole } from "~/lib/roles";
 import type { Queryable } from "~/server/db/client.server";
 import { accounts, users } from "~/server/db/schema";
 import { recordRoleChange } from "./user-roles.server";
+import { emitUserCreated } from "~/server/auth/user-created-event.server";
 
 export class UserNotFoundError extends Error {
   constructor(readonly email: string) {
@@ -37,7 +38,11 @@ export async function upsertPasswordUser(
     if (existing) {
       await tx.update(users).set({ role, emailVerified: true }).where(eq(users.id, userId));
     } else {
-      await tx.insert(users).values({ id: userId, email: normalizedEmail, name: name?.trim() || normalizedEmail, role, emailVerified: true });
+      const [created] = await tx
+        .insert(users)
+        .values({ id: userId, email: normalizedEmail, name: name?.trim() || normalizedEmail, role, emailVerified: true })
+        .returning();
+      await emitUserCreated({ tx, user: created! });
     }
     // A new plain user has no role change to record; a new admin, or a changed role, has.
     const fromRole = existing ? normalizeRole(existing.role) : null;

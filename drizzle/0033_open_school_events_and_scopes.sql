@@ -1,0 +1,6 @@
+ALTER TABLE "access_events" DROP CONSTRAINT "access_events_type_check";--> statement-breakpoint
+ALTER TABLE "api_keys" DROP CONSTRAINT "api_keys_scopes_check";--> statement-breakpoint
+ALTER TABLE "webhook_endpoints" DROP CONSTRAINT "webhook_endpoints_events_check";--> statement-breakpoint
+ALTER TABLE "access_events" ADD CONSTRAINT "access_events_type_check" CHECK (type in ('grant', 'revoke', 'purchase', 'refund', 'membership_started', 'membership_ended', 'role_change', 'certificate_revoked', 'drip_unlocked', 'posting_banned', 'posting_unbanned', 'api_key_created', 'api_key_revoked', 'instructor_added', 'instructor_removed', 'api_write', 'account_deleted'));--> statement-breakpoint
+ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_scopes_check" CHECK ("api_keys"."scopes" <@ array['courses:read', 'courses:write', 'users:read', 'users:write', 'enrollments:read', 'enrollments:write', 'orders:read', 'progress:read', 'progress:write']::text[]);--> statement-breakpoint
+ALTER TABLE "webhook_endpoints" ADD CONSTRAINT "webhook_endpoints_events_check" CHECK ("webhook_endpoints"."events" <@ array['order.paid', 'order.refunded', 'enrollment.created', 'enrollment.revoked', 'lesson.completed', 'course.completed', 'certificate.issued', 'membership.started', 'membership.ended', 'user.created']::text[]);
