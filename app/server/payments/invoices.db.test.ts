@@ -123,7 +123,7 @@ describe("invoices", () => {
     const response = (await callLoader(exportRoute, { path, user: sessionUser({ role: "admin" }) })) as Response;
     expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="invoices-${today}-to-${today}.csv"`);
     const lines = (await response.text()).split("\r\n");
-    expect(lines[0]).toBe("Number,Type,Issued (UTC),Order,Buyer,Buyer email,Item,List price,Discount,Coupon,Tax,Total,Currency,Seller,Seller tax number");
+    expect(lines[0]).toBe("Number,Type,Issued (UTC),Order,Buyer,Buyer email,Buyer address,Buyer tax ID,Item,List price,Discount,Coupon,Tax,Total,Currency,Seller,Seller tax number");
     expect(lines.find((line) => line.startsWith(`${invoice!.number},Invoice,`))).toContain(",88,USD,");
     expect(lines.find((line) => line.startsWith(`${creditNote!.number},Credit note,`))).toContain(",-88,USD,");
 
