@@ -1,6 +1,4 @@
-import { z } from "~/lib/forms/zod";
 import { formatMoney } from "~/lib/money";
-import { defineListUrl, pageParam, textParam } from "~/lib/list-url";
 
 /**
  * Tax at checkout (docs/decisions/054): the countries a buyer picks from, the owner's rates in
@@ -143,23 +141,6 @@ export const TAX_MESSAGES = {
   empty: "No tax rates yet.",
 } as const;
 
-export const countryField = z.string().trim().toUpperCase().refine(isTaxCountry, "Choose your country from the list");
-
-/** Admin → Tax's forms. */
-export const taxScreenForm = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("set-rate"),
-    country: countryField,
-    ratePercent: z
-      .string()
-      .trim()
-      .transform(percentToBasisPoints)
-      .refine((value) => Number.isFinite(value) && value > 0 && value <= TAX_RATE_MAX_BASIS_POINTS, "Enter a rate between 0.01 and 100, like 20 or 8.25"),
-  }),
-  z.object({ intent: z.literal("delete"), id: countryField }),
-  z.object({ intent: z.literal("set-collection"), enabled: z.enum(["on", "off"]) }),
-]);
-
 export const BUYER_LIMITS = { name: 200, address: 500, taxId: 30 } as const;
 
 export type BillingDetails = { country: TaxCountry; name: string; address: string; taxId: string };
@@ -174,6 +155,3 @@ export function orderTaxLabel(order: { taxCents: number; currency: string }) {
   if (order.taxCents <= 0) return null;
   return `Includes ${formatMoney(order.taxCents, order.currency)} tax, ${order.currency.toUpperCase()}`;
 }
-
-/** Admin → Tax's list of rates: searched by country code or name. */
-export const taxRateList = defineListUrl("/admin/tax", { q: textParam({ maxLength: 60 }), page: pageParam() });

@@ -1,7 +1,8 @@
 import type { RouterContextProvider } from "react-router";
 import { formatDate } from "~/lib/dates";
 import { parseForm } from "~/lib/forms/parse-form";
-import { formatTaxRate, TAX_MESSAGES, taxRateList, taxScreenForm } from "~/lib/tax";
+import { formatTaxRate, TAX_MESSAGES } from "~/lib/tax";
+import { taxRateList, taxScreenForm } from "~/lib/tax-forms";
 import { invalidForm, readForm } from "~/server/action.server";
 import { readAdminList } from "~/server/admin-list.server";
 import { requireSuperAdmin } from "~/server/auth/guards.server";

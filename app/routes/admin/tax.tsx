@@ -12,7 +12,8 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
 import { useAnswerToast } from "~/components/use-toast-once";
 import { adminMeta } from "~/lib/seo";
-import { TAX_COUNTRIES, TAX_COUNTRY_CODES, TAX_MESSAGES, taxRateList } from "~/lib/tax";
+import { TAX_COUNTRIES, TAX_COUNTRY_CODES, TAX_MESSAGES } from "~/lib/tax";
+import { taxRateList } from "~/lib/tax-forms";
 import { taxAction, taxLoader } from "./tax.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "Tax");
