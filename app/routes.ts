@@ -96,6 +96,7 @@ export default [
     route("users/:id", "routes/admin/user-details.tsx"),
     route("orders", "routes/admin/orders.tsx"),
     route("coupons", "routes/admin/coupons.tsx"),
+    route("tax", "routes/admin/tax.tsx"),
     route("coupons/new", "routes/admin/coupon-new.tsx"),
     route("coupons/:id", "routes/admin/coupon-edit.tsx"),
     route("quizzes", "routes/admin/quizzes.tsx"),

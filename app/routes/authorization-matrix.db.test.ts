@@ -187,6 +187,7 @@ const MATRIX: Record<string, Entry> = {
   "/admin/orders/invoices.csv": { loader: admins("200") },
   "/admin/orders": { loader: admins("200"), action: admins("400") },
   "/admin/coupons": { loader: admins("200"), action: admins("400") },
+  "/admin/tax": { loader: owner("200"), action: owner("400") },
   "/admin/coupons/new": { loader: admins("200"), action: admins("400") },
   "/admin/coupons/:id": { path: (school) => `/admin/coupons/${school.coupon.id}`, loader: admins("200"), action: admins("400") },
   "/admin/quizzes": { loader: admins("200") },

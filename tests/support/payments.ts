@@ -108,6 +108,12 @@ export async function startStripeDouble() {
           client_reference_id: form.get("client_reference_id"),
           customer: form.get("customer"),
           customer_email: form.get("customer_email"),
+          // Stripe Tax's switches as Stripe echoes them: the tax is computed once the buyer gives an address.
+          automatic_tax: { enabled: form.get("automatic_tax[enabled]") === "true", liability: null, status: form.get("automatic_tax[enabled]") === "true" ? "requires_location_inputs" : null },
+          billing_address_collection: form.get("billing_address_collection"),
+          tax_id_collection: { enabled: form.get("tax_id_collection[enabled]") === "true" },
+          customer_details: null,
+          total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
           payment_status: "unpaid",
           status: "open",
           url: `https://checkout.stripe.com/c/pay/${id}`,
@@ -257,4 +263,37 @@ export function deliverStripeEvent(
   { secret = STRIPE_WEBHOOK_TEST_SECRET, timestamp }: { secret?: string; timestamp?: number } = {},
 ) {
   return processStripeWebhook(signedDelivery(stripe.client, event, { secret, timestamp }));
+}
+
+/**
+ * What a completed session carries when Stripe Tax charged tax: the total with it, the tax in
+ * `total_details`, and the buyer's name, address and validated tax ID in `customer_details`.
+ */
+export function taxedSessionFields({
+  netCents,
+  taxCents,
+  name = "Beispiel GmbH",
+  address = { line1: "Hauptstraße 1", line2: null, postal_code: "10115", city: "Berlin", state: null, country: "DE" },
+  taxId = { type: "eu_vat", value: "DE123456789" },
+}: {
+  netCents: number;
+  taxCents: number;
+  name?: string | null;
+  address?: Record<string, string | null> | null;
+  taxId?: { type: string; value: string } | null;
+}) {
+  return {
+    amount_subtotal: netCents,
+    amount_total: netCents + taxCents,
+    automatic_tax: { enabled: true, liability: null, status: "complete" },
+    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: taxCents },
+    customer_details: {
+      email: "buyer@example.test",
+      name,
+      address,
+      phone: null,
+      tax_exempt: "none",
+      tax_ids: taxId ? [taxId] : [],
+    },
+  };
 }

@@ -39,6 +39,7 @@ export function orderColumns({ showBuyer }: { showBuyer: boolean }): AdminListCo
         <>
           {order.amount}
           {order.discount ? <span className="block text-xs text-muted-foreground">{order.discount}</span> : null}
+          {order.tax ? <span className="block text-xs text-muted-foreground">{order.tax}</span> : null}
         </>
       ),
     },

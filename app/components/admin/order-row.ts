@@ -5,6 +5,7 @@ import { formatDate, formatTime } from "~/lib/dates";
 import { isOneOf, PAYMENT_PROVIDER_LABELS, PAYMENT_PROVIDERS } from "~/lib/domain-values";
 import { formatMoney } from "~/lib/money";
 import { refundRefusal } from "~/lib/order-refunds";
+import { orderTaxLabel } from "~/lib/tax";
 
 /** One order as a loader hands it to the page: dates and money already formatted on the server. */
 export type OrderRow = {
@@ -21,6 +22,8 @@ export type OrderRow = {
   amount: string;
   /** A coupon's part: "LAUNCH: −$50.00 of $200.00", or null. */
   discount: string | null;
+  /** The tax in the amount: "Includes $39.40 tax, USD", or null. */
+  tax: string | null;
   status: string;
   refunded: string | null;
   provider: string;
@@ -45,6 +48,7 @@ type OrderRead = {
   listPriceCents: number;
   discountCents: number;
   couponCode: string | null;
+  taxCents: number;
   currency: string;
   status: string;
   provider: string;
@@ -69,6 +73,7 @@ export function toOrderRow(order: OrderRead): OrderRow {
     itemTitle: order.itemTitle,
     amount: formatMoney(order.amountCents, order.currency),
     discount: orderDiscountLabel(order),
+    tax: orderTaxLabel({ taxCents: order.taxCents, currency: order.currency }),
     status: order.status,
     refunded: order.status === "refunded" && order.refundedAt ? `on ${formatDate(order.refundedAt)}` : null,
     provider: isOneOf(PAYMENT_PROVIDERS, order.provider) ? PAYMENT_PROVIDER_LABELS[order.provider] : order.provider,

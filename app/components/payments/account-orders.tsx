@@ -18,6 +18,8 @@ export type OrderView = {
   amountCents: number;
   /** A coupon's part: "LAUNCH: −$50.00 of $200.00", or null. */
   discount: string | null;
+  /** The tax in the amount: "Includes $39.40 tax, USD", or null. */
+  tax: string | null;
   currency: string;
   status: OrderStatus;
   documents: InvoiceLink[];
@@ -74,6 +76,7 @@ export function AccountOrders({ orders }: { orders: OrderView[] }) {
                   <TableCell className="text-right tabular-nums">
                     {formatMoney(order.amountCents, order.currency)}
                     {order.discount ? <span className="block text-xs text-muted-foreground">{order.discount}</span> : null}
+                    {order.tax ? <span className="block text-xs text-muted-foreground">{order.tax}</span> : null}
                   </TableCell>
                   <TableCell>
                     <OrderStatusBadge status={order.status} />

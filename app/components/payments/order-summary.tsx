@@ -2,6 +2,7 @@ import { Sparkles } from "lucide-react";
 import { CourseImage } from "~/components/course-image";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatUsd } from "~/lib/money";
+import { countryName, formatTaxRate } from "~/lib/tax";
 import type { CheckoutOffer } from "~/server/payments/checkout.server";
 
 const PERIOD = { monthly: "per month", yearly: "per year" } as const;
@@ -56,6 +57,7 @@ export function OrderSummary({ offer }: { offer: CheckoutOffer }) {
               </div>
             </>
           ) : null}
+          <TaxLine offer={offer} />
           <div className="flex items-baseline justify-between gap-4 text-base">
             <dt className="font-semibold">Total</dt>
             <dd>
@@ -68,5 +70,25 @@ export function OrderSummary({ offer }: { offer: CheckoutOffer }) {
         </dl>
       </CardContent>
     </Card>
+  );
+}
+
+/** The tax the total includes, or where it will come from (Stripe's page, the buyer's country). */
+function TaxLine({ offer }: { offer: CheckoutOffer }) {
+  const tax = offer.tax;
+  if (!tax) return null;
+  let label = "Tax";
+  let value: string;
+  if (tax.mode === "stripe") value = "Added on the payment page for your address";
+  else if (!tax.country) value = "Added for your country";
+  else {
+    label = `Tax (${[countryName(tax.country), tax.basisPoints ? formatTaxRate(tax.basisPoints) : null].filter(Boolean).join(", ")})`;
+    value = tax.basisPoints ? formatUsd(offer.taxCents) : "No tax";
+  }
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd data-testid="order-tax">{value}</dd>
+    </div>
   );
 }

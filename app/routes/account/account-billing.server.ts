@@ -1,4 +1,5 @@
 import { orderDiscountLabel } from "~/lib/coupons";
+import { orderTaxLabel } from "~/lib/tax";
 import { formatDate } from "~/lib/dates";
 import { invoicePdfPath } from "~/lib/invoices";
 import { getAccountBilling } from "~/server/payments/billing.server";
@@ -24,6 +25,7 @@ export async function loadAccountBilling({ userId }: { userId: string }) {
       itemTitle: order.itemTitle,
       amountCents: order.amountCents,
       discount: orderDiscountLabel(order),
+      tax: orderTaxLabel(order),
       currency: order.currency,
       status: order.status,
       courseSlug: order.courseSlug,

@@ -117,6 +117,10 @@ const FORMS: Record<string, (id: string) => Form[]> = {
   ],
   "/admin/orders": (): Form[] => [{ intent: "refund", orderId }],
   "/admin/coupons": (id): Form[] => [{ intent: "disable", id }],
+  "/admin/tax": (): Form[] => [
+    { intent: "set-collection", enabled: "on" },
+    { intent: "set-rate", country: "FR", ratePercent: "99" },
+  ],
   "/admin/coupons/new": () => [{ intent: "save", code: "SNEAKY", discountType: "percent", percentOff: "50", appliesTo: "all-courses" }],
   "/admin/coupons/:id": () => [{ intent: "save", code: "HIJACKED", discountType: "percent", percentOff: "100", appliesTo: "all-courses" }],
   "/admin/reviews": (id): Form[] => [{ intent: "hide", id }],
@@ -143,6 +147,7 @@ const FORMS: Record<string, (id: string) => Form[]> = {
 /** Pages only a super_admin may open: a plain admin gets the same 403 as a learner (isAdmin true). */
 const SUPER_ADMIN_ONLY = new Set([
   "/admin/settings",
+  "/admin/tax",
   "/admin/system",
   "/admin/developers",
   "/admin/developers/new",
@@ -248,6 +253,7 @@ describe("the admin area read from app/routes.ts", () => {
         "/admin/orders",
         "/admin/orders/invoices.csv",
         "/admin/coupons",
+        "/admin/tax",
         "/admin/coupons/new",
         "/admin/coupons/:id",
         "/admin/quizzes",

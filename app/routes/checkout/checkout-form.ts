@@ -1,6 +1,7 @@
 import { z } from "~/lib/forms/zod";
 import { COUPON_CODE_MAX } from "~/lib/coupons";
 import { SUBSCRIPTION_PLANS } from "~/lib/domain-values";
+import { BUYER_LIMITS, isTaxCountry, normaliseTaxId, taxIdProblem } from "~/lib/tax";
 
 /** A coupon code as typed in the checkout's field or given in its link (`&coupon=LAUNCH`); empty means none. */
 export const couponCodeField = z
@@ -14,11 +15,50 @@ export const couponCodeField = z
  * The Pay button's form: what to buy and the code applied, never a price (the server reads that
  * from the database). The same fields as the page's URL: `?courseId=` or `?plan=monthly|yearly`, and `coupon`.
  */
-export const checkoutForm = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("pay-course"), courseId: z.string().trim().min(1, "Choose a course"), coupon: couponCodeField }),
-  z.object({
-    intent: z.literal("pay-membership"),
-    plan: z.enum(SUBSCRIPTION_PLANS, { error: "Choose a membership plan" }),
-    coupon: couponCodeField,
-  }),
-]);
+/**
+ * The billing details the test mode's checkout asks for when tax is collected (docs/decisions/054):
+ * the country (it decides the rate), and the name, address and tax ID the invoice shows, if given.
+ * A tax ID must have its country's shape (an EU VAT number: the country's prefix and length).
+ */
+const billingFields = {
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((value) => value === "" || isTaxCountry(value), "Choose your country from the list")
+    .optional()
+    .transform((value) => value ?? ""),
+  buyerName: z.string().trim().max(BUYER_LIMITS.name, `Keep the name under ${BUYER_LIMITS.name} characters`).optional().default(""),
+  buyerAddress: z.string().trim().max(BUYER_LIMITS.address, `Keep the address under ${BUYER_LIMITS.address} characters`).optional().default(""),
+  buyerTaxId: z
+    .string()
+    .trim()
+    .max(BUYER_LIMITS.taxId, "A tax ID has 4 to 20 letters and digits")
+    .optional()
+    .transform((value) => normaliseTaxId(value ?? "")),
+};
+
+type BillingFields = { country: string; buyerTaxId: string };
+
+/** A tax ID given without a country, or in another country's shape, is refused on its own field. */
+function checkTaxId(form: BillingFields, context: z.RefinementCtx) {
+  if (!form.buyerTaxId) return;
+  if (!form.country) {
+    context.addIssue({ code: "custom", path: ["country"], message: "Choose your country from the list" });
+    return;
+  }
+  const problem = taxIdProblem({ country: form.country, taxId: form.buyerTaxId });
+  if (problem) context.addIssue({ code: "custom", path: ["buyerTaxId"], message: problem });
+}
+
+export const checkoutForm = z
+  .discriminatedUnion("intent", [
+    z.object({ intent: z.literal("pay-course"), courseId: z.string().trim().min(1, "Choose a course"), coupon: couponCodeField, ...billingFields }),
+    z.object({
+      intent: z.literal("pay-membership"),
+      plan: z.enum(SUBSCRIPTION_PLANS, { error: "Choose a membership plan" }),
+      coupon: couponCodeField,
+      ...billingFields,
+    }),
+  ])
+  .superRefine(checkTaxId);

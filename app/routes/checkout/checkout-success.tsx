@@ -6,7 +6,7 @@ import { CheckoutMessage } from "~/components/payments/checkout-message";
 import { TestModeBanner } from "~/components/payments/test-mode-banner";
 import { Button } from "~/components/ui/button";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
-import { formatUsd } from "~/lib/money";
+import { formatMoney, formatUsd } from "~/lib/money";
 import { siteTitle } from "~/lib/seo";
 
 import { ErrorScreen } from "~/components/error-screen";
@@ -45,6 +45,20 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
           title={CHECKOUT_MESSAGES.paid}
           detail={`You bought ${order.itemTitle} for ${formatUsd(order.amountCents)}. A receipt is on its way to your inbox.`}
         >
+          {order.taxCents > 0 ? (
+            <dl className="grid gap-1 text-sm" aria-label="Amount paid">
+              <div className="flex justify-center gap-2">
+                <dt className="text-muted-foreground">Tax</dt>
+                <dd data-testid="paid-tax">{formatMoney(order.taxCents, order.currency)}</dd>
+              </div>
+              <div className="flex justify-center gap-2 font-semibold">
+                <dt>Total</dt>
+                <dd data-testid="paid-total">
+                  {formatMoney(order.amountCents, order.currency)} {order.currency.toUpperCase()}
+                </dd>
+              </div>
+            </dl>
+          ) : null}
           <Button asChild>
             <Link to={next.to}>{next.label}</Link>
           </Button>

@@ -7,7 +7,8 @@ import { invalidForm, readForm } from "~/server/action.server";
 import { requestInfoContext } from "~/lib/request-context";
 import { requireUser } from "~/server/auth/guards.server";
 import { consumeCouponCheckAllowance, tooManyCouponChecksMessage } from "~/server/coupons/coupon-rate-limits.server";
-import { CourseNotForSaleError, getCheckoutOffer, startCheckout, type CheckoutItem } from "~/server/payments/checkout.server";
+import { isTaxCountry } from "~/lib/tax";
+import { CourseNotForSaleError, getCheckoutOffer, InvalidTaxIdError, startCheckout, type CheckoutItem } from "~/server/payments/checkout.server";
 import { paymentFailure } from "~/server/payments/payment-failures.server";
 import { paymentsMode } from "~/server/payments/providers.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
@@ -37,8 +38,11 @@ export async function checkoutLoader({ request, url, context }: Args) {
   const coupon = couponCodeField.safeParse(typedCoupon);
   // Every code tried counts against the buyer's and the address's allowance: codes are not guessable.
   const wait = typedCoupon ? await consumeCouponCheckAllowance({ userId: user.id, clientIp: clientIpOf(context) }) : null;
+  // The buyer's country (test mode's tax step, `?country=FR`): the page shows the tax for it.
+  const chosenCountry = (url ?? new URL(request.url)).searchParams.get("country")?.toUpperCase() ?? "";
+  const country = isTaxCountry(chosenCountry) ? chosenCountry : null;
   try {
-    const offer = await getCheckoutOffer({ userId: user.id, item, couponCode: coupon.success && !wait ? coupon.data : null });
+    const offer = await getCheckoutOffer({ userId: user.id, item, couponCode: coupon.success && !wait ? coupon.data : null, country });
     const couponError = wait
       ? tooManyCouponChecksMessage(wait)
       : coupon.success
@@ -68,10 +72,13 @@ export async function checkoutAction({ request, context }: Args) {
       return dataWithToast({ couponError: message }, { kind: "error", message }, 429);
     }
   }
+  const { country, buyerName, buyerAddress, buyerTaxId } = parsed.data;
+  const billing = isTaxCountry(country) ? { country, name: buyerName, address: buyerAddress, taxId: buyerTaxId } : null;
   let started;
   try {
-    started = await startCheckout({ userId: user.id, item, couponCode: parsed.data.coupon || null });
+    started = await startCheckout({ userId: user.id, item, couponCode: parsed.data.coupon || null, billing });
   } catch (error) {
+    if (error instanceof InvalidTaxIdError) return invalidForm({ errors: { buyerTaxId: [error.reason] }, values: parsed.values });
     const { toast, status } = paymentFailure("checkout", error, { userId: user.id, ...item });
     return dataWithToast({}, toast, status);
   }
@@ -84,6 +91,8 @@ export async function checkoutAction({ request, context }: Args) {
         { kind: "error", message: COUPON_REFUSAL_MESSAGES[started.refusal] },
         409,
       );
+    case "country-required":
+      return invalidForm({ errors: { country: ["Choose your country from the list"] }, values: parsed.values });
     case "redirect":
       return redirect(started.url);
     case "paid":

@@ -4,6 +4,7 @@ import type { Route } from "./+types/checkout";
 import { AuthAlert } from "~/components/auth-alert";
 import { CheckoutMessage } from "~/components/payments/checkout-message";
 import { CouponField } from "~/components/payments/coupon-field";
+import { BillingFields, CountryStep } from "~/components/payments/billing-details";
 import { OrderSummary } from "~/components/payments/order-summary";
 import { TestModeBanner } from "~/components/payments/test-mode-banner";
 import { Button } from "~/components/ui/button";
@@ -40,7 +41,9 @@ const BLOCKED = {
 } as const;
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const refused = actionData as { toast?: Toast; offer?: typeof loaderData.offer; couponError?: string } | undefined;
+  const refused = actionData as
+    | { toast?: Toast; offer?: typeof loaderData.offer; couponError?: string; errors?: Record<string, string[] | undefined>; values?: Record<string, string> }
+    | undefined;
   const { mode, typedCoupon } = loaderData;
   // A code refused at Pay (taken by another buyer meanwhile): the offer as the action priced it.
   const offer = refused?.offer ?? loaderData.offer;
@@ -52,6 +55,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const freeWithCoupon = !free && offer.amountCents === 0;
   const applied = offer.coupon && !offer.coupon.refusal && !couponError ? offer.coupon.code : "";
   const blocked = offer.blocked ? BLOCKED[offer.blocked] : null;
+  // Test mode with tax collected: the buyer's country first, then the total with its tax.
+  const needsCountry = offer.tax?.mode === "rates" && !offer.tax.country && !free;
+  const errors = refused?.errors ?? {};
 
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10 sm:px-6 sm:py-14">
@@ -74,9 +80,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         </CheckoutMessage>
       ) : mode === "none" && !free ? (
         <AuthAlert title={CHECKOUT_MESSAGES.notConfigured}>{CHECKOUT_MESSAGES.notConfiguredDetail}</AuthAlert>
+      ) : needsCountry ? (
+        <CountryStep offer={offer} coupon={applied} error={errors.country} />
       ) : (
         <Form method="post" className="grid gap-3">
           {applied ? <input type="hidden" name="coupon" value={applied} /> : null}
+          <BillingFields offer={offer} coupon={applied} errors={errors} values={refused?.values ?? {}} />
           {offer.kind === "course" ? (
             <>
               <input type="hidden" name="intent" value="pay-course" />

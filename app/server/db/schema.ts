@@ -977,6 +977,18 @@ export const orders = pgTable(
     /** The coupon redeemed, and its code as typed at the sale (kept if the coupon is edited or deleted). */
     couponId: uuid("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
     couponCode: text("coupon_code"),
+    /**
+     * The tax charged, part of `amount_cents` (docs/decisions/054): Stripe Tax's amount, or the
+     * owner's rate for the buyer's country in test mode (`tax_rate_basis_points`, 2000 = 20%).
+     * An order has one line, so the order's tax is its line's.
+     */
+    taxCents: integer("tax_cents").notNull().default(0),
+    taxRateBasisPoints: integer("tax_rate_basis_points"),
+    /** The buyer's billing details when given (the test checkout's form, or Stripe's customer details). */
+    buyerName: text("buyer_name"),
+    buyerAddress: text("buyer_address"),
+    buyerCountry: text("buyer_country"),
+    buyerTaxId: text("buyer_tax_id"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
     ...timestamps,
@@ -987,6 +999,7 @@ export const orders = pgTable(
     check("orders_provider_check", inList("provider", PAYMENT_PROVIDERS)),
     check("orders_amount_check", sql`${t.amountCents} >= 0`),
     check("orders_discount_check", sql`${t.discountCents} >= 0 and ${t.listPriceCents} >= 0`),
+    check("orders_tax_check", sql`${t.taxCents} >= 0 and ${t.taxCents} <= ${t.amountCents}`),
     // A coupon's redemptions are its pending and paid orders: counted under the coupon's row lock.
     index("orders_coupon_idx").on(t.couponId, t.userId),
     check("orders_plan_check", sql`${t.plan} is null or ${inList("plan", SUBSCRIPTION_PLANS)}`),
@@ -1132,6 +1145,8 @@ export const siteSettings = pgTable(
     sellerLegalName: text("seller_legal_name").notNull().default(""),
     sellerAddress: text("seller_address").notNull().default(""),
     sellerTaxNumber: text("seller_tax_number").notNull().default(""),
+    /** Tax is added at checkout: Stripe Tax in Stripe mode, the `tax_rates` in test mode (docs/decisions/054). */
+    taxEnabled: boolean("tax_enabled").notNull().default(false),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
   },
@@ -1417,6 +1432,9 @@ export const invoices = pgTable(
     sellerTaxNumber: text("seller_tax_number").notNull(),
     buyerName: text("buyer_name").notNull(),
     buyerEmail: text("buyer_email").notNull(),
+    /** The buyer's address (lines, then the country) and tax ID, when given; empty otherwise. */
+    buyerAddress: text("buyer_address").notNull().default(""),
+    buyerTaxId: text("buyer_tax_id").notNull().default(""),
     itemTitle: text("item_title").notNull(),
     listPriceCents: integer("list_price_cents").notNull(),
     discountCents: integer("discount_cents").notNull(),
@@ -1436,6 +1454,23 @@ export const invoices = pgTable(
 );
 
 export type Invoice = typeof invoices.$inferSelect;
+
+/**
+ * The owner's tax rate per buyer country, used by the test mode's checkout when tax is collected
+ * (docs/decisions/054); Stripe Tax keeps its own. `rate_basis_points`: 2000 is 20%.
+ */
+export const taxRates = pgTable(
+  "tax_rates",
+  {
+    country: text("country").primaryKey(),
+    rateBasisPoints: integer("rate_basis_points").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    check("tax_rates_rate_check", sql`${t.rateBasisPoints} > 0 and ${t.rateBasisPoints} <= 10000`),
+    check("tax_rates_country_check", sql`${t.country} ~ '^[A-Z]{2}$'`),
+  ],
+);
 
 // ---------------------------------------------------------------------------
 // Pages built from sections (docs/decisions/046-pages-from-sections.md)

@@ -191,6 +191,7 @@ export function orderReceiptMail({
   amount,
   paidOn,
   discount,
+  tax,
   orderId,
   membership,
   testMode,
@@ -207,6 +208,8 @@ export function orderReceiptMail({
   invoice?: { number: string; url: string };
   /** A coupon's line ("List price $200.00, discount $50.00 with the code LAUNCH."), when one was used. */
   discount?: string;
+  /** The tax and total line ("Tax (France, 20%): $39.40. Total: $236.40 USD."), when tax was charged. */
+  tax?: string;
   orderId: string;
   /** The membership's renewal line ("Renews every month until you cancel."), for a membership order. */
   membership?: string;
@@ -219,6 +222,7 @@ export function orderReceiptMail({
     paragraphs: [
       `You bought ${itemTitle} for ${amount} on ${paidOn}.`,
       ...(discount ? [discount] : []),
+      ...(tax ? [tax] : []),
       ...(membership ? [membership] : []),
       `Order number: ${orderId}`,
       ...(invoice ? [`Your invoice ${invoice.number} (PDF): ${invoice.url}`] : []),

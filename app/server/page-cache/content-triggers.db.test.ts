@@ -48,6 +48,8 @@ const NOT_CONTENT = [
   "orders",
   "invoices",
   "invoice_counters",
+  // The owner's tax rates: read only by checkout (signed in, never cached) and Admin → Tax.
+  "tax_rates",
   "subscriptions",
   "payment_webhook_events",
   // Verification pages are never cached (not on the public-page list).

@@ -159,6 +159,8 @@ export async function findCheckoutOrder({
       kind: orders.kind,
       itemTitle: orders.itemTitle,
       amountCents: orders.amountCents,
+      taxCents: orders.taxCents,
+      currency: orders.currency,
       status: orders.status,
       provider: orders.provider,
       courseId: orders.courseId,

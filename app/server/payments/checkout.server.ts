@@ -17,6 +17,8 @@ import { courseSummaryColumns } from "~/server/courses/course-cards.server";
 import { db } from "~/server/db/client.server";
 import { courses, orders, subscriptions, users } from "~/server/db/schema";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
+import { taxIdProblem, taxOfLine, type BillingDetails, type TaxCountry } from "~/lib/tax";
+import { findTaxRate, isTaxCollected } from "~/server/tax/tax-rates.server";
 import { fulfilCheckout } from "./fulfil-checkout.server";
 import { settleEndedTestMemberships } from "./settle-ended-test-memberships.server";
 import { currentPaymentsProvider } from "./providers.server";
@@ -57,8 +59,16 @@ export type CheckoutOffer = {
   /** The price before a coupon. */
   listPriceCents: number;
   discountCents: number;
-  /** What the buyer pays: the list price minus the discount. */
+  /** What the buyer pays: the list price minus the discount, plus the tax. */
   amountCents: number;
+  /** The tax in `amountCents` (0 until Stripe computes it, in Stripe mode). */
+  taxCents: number;
+  /**
+   * How tax is collected (docs/decisions/054): null when it is not; `stripe` when Stripe Tax adds
+   * it on its page; `rates` when the owner's rate for the buyer's country is added here (test mode),
+   * with the country chosen (null until the buyer says) and its rate (null: no tax for it).
+   */
+  tax: { mode: "stripe" } | { mode: "rates"; country: TaxCountry | null; basisPoints: number | null } | null;
   currency: string;
   blocked: CheckoutBlock | null;
   /** The code the buyer gave, as stored (upper-case), and why it was refused, if it was. */
@@ -74,7 +84,7 @@ async function withCoupon({
   offer: ListPriceOffer;
   userId: string;
   couponCode?: string | null;
-}): Promise<CheckoutOffer> {
+}): Promise<Omit<CheckoutOffer, "tax" | "taxCents">> {
   const listPriceCents = offer.amountCents;
   const code = couponCode?.trim();
   if (!code || offer.blocked) return { ...offer, listPriceCents, discountCents: 0, coupon: null };
@@ -99,14 +109,32 @@ export function membershipTitle(schoolName: string, plan: SubscriptionPlan) {
  * What the user would buy and at what price, from the database only: the course's own price, or
  * the membership price of the site settings. Never a price from the browser.
  */
-/** Who buys what, with the coupon code they gave (as typed; none when empty). */
-export type CheckoutArgs = { userId: string; item: CheckoutItem; couponCode?: string | null };
+/** Who buys what, with the coupon code they gave (as typed; none when empty) and the country they buy from. */
+export type CheckoutArgs = { userId: string; item: CheckoutItem; couponCode?: string | null; country?: TaxCountry | null };
 
-export async function getCheckoutOffer({ userId, item, couponCode }: CheckoutArgs): Promise<CheckoutOffer> {
-  return withCoupon({ offer: await listPriceOffer({ userId, item }), userId, couponCode });
+export async function getCheckoutOffer({ userId, item, couponCode, country }: CheckoutArgs): Promise<CheckoutOffer> {
+  const offer = await withCoupon({ offer: await listPriceOffer({ userId, item }), userId, couponCode });
+  return withTax({ offer, country: country ?? null });
 }
 
-type ListPriceOffer = Omit<CheckoutOffer, "coupon" | "discountCents" | "listPriceCents">;
+/** The tax the offer adds, per the owner's settings: none, Stripe's (computed on its page), or the country's rate. */
+async function withTax({ offer, country }: { offer: Omit<CheckoutOffer, "tax" | "taxCents">; country: TaxCountry | null }): Promise<CheckoutOffer> {
+  if (offer.blocked || !(await isTaxCollected())) return { ...offer, taxCents: 0, tax: null };
+  if (getConfig().payments.provider === "stripe") return { ...offer, taxCents: 0, tax: { mode: "stripe" } };
+  const basisPoints = country ? await findTaxRate({ country }) : null;
+  const taxCents = basisPoints ? taxOfLine({ netCents: offer.amountCents, basisPoints }) : 0;
+  return { ...offer, taxCents, amountCents: offer.amountCents + taxCents, tax: { mode: "rates", country, basisPoints } };
+}
+
+/** The buyer's tax ID does not have the shape of one from their country; nothing was written. */
+export class InvalidTaxIdError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = "InvalidTaxIdError";
+  }
+}
+
+type ListPriceOffer = Omit<CheckoutOffer, "coupon" | "discountCents" | "listPriceCents" | "tax" | "taxCents">;
 
 async function listPriceOffer({ userId, item }: { userId: string; item: CheckoutItem }): Promise<ListPriceOffer> {
   if (item.plan) {
@@ -168,6 +196,8 @@ async function listPriceOffer({ userId, item }: { userId: string; item: Checkout
 export type CheckoutStart =
   /** Nothing charged: the user has it already. */
   | { status: CheckoutBlock; offer: CheckoutOffer }
+  /** Tax is added for the buyer's country (test mode) and they have not said which it is. */
+  | { status: "country-required"; offer: CheckoutOffer }
   /** The code cannot be used (it may have been taken by another buyer since the page showed it). */
   | { status: "coupon-refused"; offer: CheckoutOffer; refusal: CouponRefusal }
   /** A free course: enrolled without an order. */
@@ -185,15 +215,25 @@ export type CheckoutStart =
  * writes the order, so its last redemption goes to one buyer; a course it makes free is fulfilled
  * here with no payment step.
  */
-export async function startCheckout({ userId, item, couponCode }: CheckoutArgs): Promise<CheckoutStart> {
+export async function startCheckout({
+  userId,
+  item,
+  couponCode,
+  billing = null,
+}: Omit<CheckoutArgs, "country"> & { billing?: BillingDetails | null }): Promise<CheckoutStart> {
   if (item.plan) await settleEndedTestMemberships({ userId });
-  const offer = await getCheckoutOffer({ userId, item, couponCode });
+  if (billing) {
+    const problem = taxIdProblem({ country: billing.country, taxId: billing.taxId });
+    if (problem) throw new InvalidTaxIdError(problem);
+  }
+  const offer = await getCheckoutOffer({ userId, item, couponCode, country: billing?.country ?? null });
   if (offer.blocked) return { status: offer.blocked, offer };
   if (offer.kind === "course" && offer.listPriceCents === 0) {
     await grantCourseAccess({ userId, courseId: offer.courseId!, actorId: null, source: "free" });
     return { status: "enrolled-free", offer };
   }
   if (offer.coupon?.refusal) return { status: "coupon-refused", offer, refusal: offer.coupon.refusal };
+  if (offer.tax?.mode === "rates" && !offer.tax.country) return { status: "country-required", offer };
   const provider = currentPaymentsProvider();
   const [buyer] = await db()
     .select({ email: users.email, stripeCustomerId: users.stripeCustomerId })
@@ -227,6 +267,10 @@ export async function startCheckout({ userId, item, couponCode }: CheckoutArgs):
         everyPayment: offer.kind === "membership" && check.coupon.duration === "every-payment",
       };
     }
+    // The rate as it is now, read in the transaction that writes the order (the page showed the same, or the buyer is told the new total on the receipt).
+    const net = priced.listPriceCents - priced.discountCents;
+    const basisPoints = offer.tax?.mode === "rates" && offer.tax.country ? await findTaxRate({ country: offer.tax.country, database: tx }) : null;
+    const taxCents = basisPoints ? taxOfLine({ netCents: net, basisPoints }) : 0;
     const [order] = await tx
       .insert(orders)
       .values({
@@ -238,7 +282,13 @@ export async function startCheckout({ userId, item, couponCode }: CheckoutArgs):
         itemTitle: offer.itemTitle,
         listPriceCents: priced.listPriceCents,
         discountCents: priced.discountCents,
-        amountCents: priced.listPriceCents - priced.discountCents,
+        amountCents: net + taxCents,
+        taxCents,
+        taxRateBasisPoints: basisPoints,
+        buyerName: billing?.name || null,
+        buyerAddress: billing?.address || null,
+        buyerCountry: billing?.country ?? null,
+        buyerTaxId: billing?.taxId || null,
         couponId: priced.couponId,
         couponCode: priced.couponCode,
         currency: offer.currency,
@@ -247,6 +297,7 @@ export async function startCheckout({ userId, item, couponCode }: CheckoutArgs):
       .returning({
         id: orders.id,
         amountCents: orders.amountCents,
+        taxCents: orders.taxCents,
         discountCents: orders.discountCents,
         couponCode: orders.couponCode,
         couponId: orders.couponId,
@@ -254,20 +305,17 @@ export async function startCheckout({ userId, item, couponCode }: CheckoutArgs):
     return { order: order!, everyPayment: priced.everyPayment };
   });
   if (written.refusal) {
+    const { tax: _tax, taxCents: _taxCents, ...untaxed } = offer;
+    const unDiscounted = { ...untaxed, discountCents: 0, amountCents: offer.listPriceCents, coupon: { code: offer.coupon!.code, refusal: written.refusal } };
     return {
       status: "coupon-refused",
-      offer: {
-        ...offer,
-        discountCents: 0,
-        amountCents: offer.listPriceCents,
-        coupon: { code: offer.coupon!.code, refusal: written.refusal },
-      },
+      offer: await withTax({ offer: unDiscounted, country: billing?.country ?? null }),
       refusal: written.refusal,
     };
   }
   const { order, everyPayment } = written;
   const orderId = order.id;
-  const sold: CheckoutOffer = { ...offer, discountCents: order.discountCents, amountCents: order.amountCents };
+  const sold: CheckoutOffer = { ...offer, discountCents: order.discountCents, amountCents: order.amountCents, taxCents: order.taxCents };
 
   // Nothing to pay for a course (a 100%-off code): no payment step, the same fulfilment.
   if (offer.kind === "course" && order.amountCents === 0) {
@@ -297,6 +345,7 @@ export async function startCheckout({ userId, item, couponCode }: CheckoutArgs):
           ? { code: order.couponCode, amountOffCents: order.discountCents, duration: everyPayment ? "forever" : "once" }
           : null,
       currency: offer.currency,
+      collectTax: offer.tax?.mode === "stripe",
       origin: getConfig().publicUrl,
     });
   } catch (error) {

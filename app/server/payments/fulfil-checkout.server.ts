@@ -28,6 +28,10 @@ export type CheckoutCompletion = {
   /** What the provider charged, when it says. */
   amountCents?: number | null;
   currency?: string | null;
+  /** The tax the provider charged (Stripe Tax's `total_details.amount_tax`), part of `amountCents`. */
+  taxCents?: number | null;
+  /** The buyer's billing details the provider collected (Stripe Checkout's customer details). */
+  buyer?: { name: string | null; address: string | null; country: string | null; taxId: string | null } | null;
   /** The provider's subscription a membership checkout created. */
   providerSubscriptionId?: string | null;
   paidAt?: Date;
@@ -115,9 +119,22 @@ async function markPaid({
 }) {
   const paidAt = completion.paidAt ?? new Date();
   const charged = completion.amountCents ?? order.amountCents;
-  if (charged !== order.amountCents) {
-    logger.warn({ orderId: order.id, expected: order.amountCents, charged }, "the provider charged another amount than the order's");
+  const taxCents = completion.taxCents ?? order.taxCents;
+  // Tax comes on top of the price and only the provider knows it with Stripe Tax: the price before tax is what must match.
+  if (charged - taxCents !== order.amountCents - order.taxCents) {
+    logger.warn({ orderId: order.id, expected: order.amountCents - order.taxCents, charged, taxCents }, "the provider charged another amount than the order's");
   }
+  const buyer = completion.buyer;
+  const currency = completion.currency?.toLowerCase() ?? order.currency;
+  const billed = {
+    amountCents: charged,
+    currency,
+    taxCents,
+    buyerName: buyer?.name || order.buyerName,
+    buyerAddress: buyer?.address || order.buyerAddress,
+    buyerCountry: buyer?.country || order.buyerCountry,
+    buyerTaxId: buyer?.taxId || order.buyerTaxId,
+  };
   const gives = !secondPurchase && order.userId !== null;
   const subscriptionId = gives && order.kind === "membership" ? await startMembership({ tx, order, completion, paidAt }) : null;
   await tx
@@ -127,15 +144,14 @@ async function markPaid({
       paidAt,
       paymentId: completion.paymentId ?? order.paymentId,
       checkoutSessionId: order.checkoutSessionId ?? completion.checkoutSessionId,
-      amountCents: charged,
-      currency: completion.currency?.toLowerCase() ?? order.currency,
+      ...billed,
       subscriptionId,
     })
     .where(eq(orders.id, order.id));
-  const paid = { ...order, status: "paid", paidAt, amountCents: charged, currency: completion.currency?.toLowerCase() ?? order.currency };
+  const paid = { ...order, status: "paid", paidAt, ...billed };
   await emitWebhookEvent({ tx, type: "order.paid", data: { order: orderItem(paid) } });
   // The invoice's number is taken here, in the paying transaction (docs/decisions/047).
-  await issueInvoice({ tx, order: { ...order, amountCents: charged, currency: completion.currency?.toLowerCase() ?? order.currency }, kind: "invoice", issuedAt: paidAt });
+  await issueInvoice({ tx, order: { ...order, ...billed }, kind: "invoice", issuedAt: paidAt });
 
   if (order.userId && completion.customerId) {
     // Kept only if the user has none and no other account holds it (a customer shared by two

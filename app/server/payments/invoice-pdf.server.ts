@@ -37,6 +37,8 @@ export async function renderInvoicePdf(invoice: Invoice) {
   y -= 12;
   line("Buyer", { font: bold });
   line(invoice.buyerName);
+  for (const part of invoice.buyerAddress.split(/\r?\n/).filter(Boolean)) line(part);
+  if (invoice.buyerTaxId) line(`Tax ID: ${invoice.buyerTaxId}`);
   line(invoice.buyerEmail, { gap: 28 });
 
   const row = (label: string, amount: string, font = regular) => {

@@ -1,9 +1,7 @@
-import { createRequire } from "node:module";
-import path from "node:path";
 import { asc, eq } from "drizzle-orm";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
 import { createBuyer, createCourseForSale, mailsTo, ordersOf } from "../../../tests/support/payments";
+import { pdfText } from "../../../tests/support/pdf-text";
 import { callLoader, sessionUser, thrownResponse, toastAfter } from "../../../tests/support/route-harness";
 import { useTestDatabase } from "../../../tests/support/test-database";
 import { invoiceCounters, invoices, siteSettings } from "~/server/db/schema";
@@ -17,14 +15,6 @@ import { InvoiceAlreadyIssuedError, issueInvoice } from "./invoices.server";
 /** Invoices and credit notes (docs/decisions/047): numbered in the paying transaction, one sequence, a PDF of real text. */
 
 const database = useTestDatabase();
-
-const STANDARD_FONTS = `${path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"))}/standard_fonts/`;
-
-async function pdfText(bytes: Uint8Array) {
-  const document = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl: STANDARD_FONTS }).promise;
-  const content = await (await document.getPage(1)).getTextContent();
-  return content.items.map((item) => ("str" in item ? item.str : "")).join("\n");
-}
 
 const invoicesOf = (orderId: string) =>
   database().db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.sequence));
@@ -123,7 +113,7 @@ describe("invoices", () => {
     const response = (await callLoader(exportRoute, { path, user: sessionUser({ role: "admin" }) })) as Response;
     expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="invoices-${today}-to-${today}.csv"`);
     const lines = (await response.text()).split("\r\n");
-    expect(lines[0]).toBe("Number,Type,Issued (UTC),Order,Buyer,Buyer email,Item,List price,Discount,Coupon,Tax,Total,Currency,Seller,Seller tax number");
+    expect(lines[0]).toBe("Number,Type,Issued (UTC),Order,Buyer,Buyer email,Buyer address,Buyer tax ID,Item,List price,Discount,Coupon,Tax,Total,Currency,Seller,Seller tax number");
     expect(lines.find((line) => line.startsWith(`${invoice!.number},Invoice,`))).toContain(",88,USD,");
     expect(lines.find((line) => line.startsWith(`${creditNote!.number},Credit note,`))).toContain(",-88,USD,");
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { InvoiceKind } from "~/lib/domain-values";
 import { isUuid } from "~/lib/uuid";
+import { billingAddressBlock } from "~/lib/tax";
 import { db, type Transaction } from "~/server/db/client.server";
 import { invoiceCounters, invoices, orders, siteSettings, users, type Invoice, type Order } from "~/server/db/schema";
 
@@ -61,14 +62,17 @@ export async function issueInvoice({ tx, order, kind, issuedAt = new Date() }: {
       sellerLegalName: seller?.legalName || seller?.schoolName || "",
       sellerAddress: seller?.address ?? "",
       sellerTaxNumber: seller?.taxNumber ?? "",
-      buyerName: buyer?.name || order.customerEmail,
+      buyerName: order.buyerName || buyer?.name || order.customerEmail,
       buyerEmail: order.customerEmail,
+      buyerAddress: billingAddressBlock({ address: order.buyerAddress, country: order.buyerCountry }),
+      buyerTaxId: order.buyerTaxId ?? "",
       itemTitle: order.itemTitle,
-      // Orders from before coupons kept no list price: what was paid was the price.
-      listPriceCents: Math.max(order.listPriceCents, order.amountCents + order.discountCents),
+      // Orders from before coupons kept no list price: what was paid before tax was the price.
+      listPriceCents: Math.max(order.listPriceCents, order.amountCents - order.taxCents + order.discountCents),
       discountCents: order.discountCents,
       couponCode: order.couponCode,
-      taxCents: 0,
+      // A refund gives the whole payment back, so its credit note reverses the whole tax (docs/decisions/054).
+      taxCents: order.taxCents,
       totalCents: order.amountCents,
       currency: order.currency,
     })

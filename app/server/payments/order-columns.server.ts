@@ -13,6 +13,7 @@ export const orderSaleColumns = {
   listPriceCents: orders.listPriceCents,
   discountCents: orders.discountCents,
   couponCode: orders.couponCode,
+  taxCents: orders.taxCents,
   currency: orders.currency,
   status: orders.status,
   createdAt: orders.createdAt,

@@ -56,6 +56,8 @@ export type CheckoutRequest = {
   /** A coupon's discount in the currency's cents: off the first payment only (`once`) or every one (`forever`). */
   discount?: { code: string; amountOffCents: number; duration: "once" | "forever" } | null;
   currency: string;
+  /** Stripe Tax adds the tax on Stripe's page, from the address Stripe collects (docs/decisions/054). */
+  collectTax?: boolean;
   /** Where the provider sends the buyer back: the school's public origin. */
   origin: string;
 };
@@ -177,6 +179,8 @@ export const stripeProvider: PaymentsProvider = {
             currency: request.currency,
             unit_amount: request.amountCents,
             product_data: { name: request.itemTitle },
+            // Our prices are before tax: Stripe Tax adds it on top, as the test mode's rates do.
+            ...(request.collectTax ? { tax_behavior: "exclusive" as const } : {}),
             ...(request.plan ? { recurring: { interval: PLAN_INTERVAL[request.plan] } } : {}),
           },
         };
@@ -191,6 +195,16 @@ export const stripeProvider: PaymentsProvider = {
       cancel_url: `${request.origin}/checkout/cancel?order=${request.orderId}`,
       metadata,
       ...(request.stripeCustomerId ? { customer: request.stripeCustomerId } : { customer_email: request.email }),
+      // Stripe Tax: the buyer's address is collected (it decides the tax) and a business may give its
+      // tax ID, which Stripe validates; a returning customer's name and address are updated from the page.
+      ...(request.collectTax
+        ? {
+            automatic_tax: { enabled: true },
+            billing_address_collection: "required" as const,
+            tax_id_collection: { enabled: true },
+            ...(request.stripeCustomerId ? { customer_update: { address: "auto" as const, name: "auto" as const } } : {}),
+          }
+        : {}),
       ...(request.kind === "membership"
         ? { subscription_data: { metadata } }
         : { payment_intent_data: { metadata }, ...(request.stripeCustomerId ? {} : { customer_creation: "always" as const }) }),

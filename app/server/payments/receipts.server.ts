@@ -1,6 +1,7 @@
 import { formatDate } from "~/lib/dates";
 import { and, eq } from "drizzle-orm";
-import { formatUsd } from "~/lib/money";
+import { formatMoney, formatUsd } from "~/lib/money";
+import { countryName, formatTaxRate } from "~/lib/tax";
 import { getConfig } from "~/server/platform/config.server";
 import { db, type Queryable } from "~/server/db/client.server";
 import { courses, invoices, orders } from "~/server/db/schema";
@@ -22,6 +23,10 @@ async function findOrderForMail(orderId: string, database: Queryable) {
       listPriceCents: orders.listPriceCents,
       discountCents: orders.discountCents,
       couponCode: orders.couponCode,
+      taxCents: orders.taxCents,
+      taxRateBasisPoints: orders.taxRateBasisPoints,
+      buyerCountry: orders.buyerCountry,
+      currency: orders.currency,
       provider: orders.provider,
       paidAt: orders.paidAt,
       courseSlug: courses.slug,
@@ -30,6 +35,18 @@ async function findOrderForMail(orderId: string, database: Queryable) {
     .leftJoin(courses, eq(courses.id, orders.courseId))
     .where(eq(orders.id, orderId));
   return order;
+}
+
+/**
+ * The receipt's tax and total line when tax was charged ("Tax (France, 20%): $39.40. Total:
+ * $236.40 USD."), so the buyer sees both, in the order's currency.
+ */
+function taxLine(order: { taxCents: number; taxRateBasisPoints: number | null; buyerCountry: string | null; amountCents: number; currency: string }) {
+  if (order.taxCents <= 0) return undefined;
+  const what = [order.buyerCountry ? countryName(order.buyerCountry) : null, order.taxRateBasisPoints ? formatTaxRate(order.taxRateBasisPoints) : null]
+    .filter(Boolean)
+    .join(", ");
+  return `Tax${what ? ` (${what})` : ""}: ${formatMoney(order.taxCents, order.currency)}. Total: ${formatMoney(order.amountCents, order.currency)} ${order.currency.toUpperCase()}.`;
 }
 
 /**
@@ -55,6 +72,7 @@ export async function sendOrderReceipt({ orderId, database = db() }: { orderId: 
       order.discountCents > 0
         ? `List price ${formatUsd(order.listPriceCents)}, discount ${formatUsd(order.discountCents)} with the code ${order.couponCode ?? ""}.`
         : undefined,
+    tax: taxLine(order),
     orderId: order.id,
     membership:
       order.kind === "membership"

@@ -29,6 +29,22 @@ const idOf = (value: string | { id: string } | null | undefined) => (typeof valu
 
 const fromUnix = (seconds: number) => new Date(seconds * 1000);
 
+/**
+ * The buyer's billing details as Stripe Checkout collected them (name, address, the tax ID Stripe
+ * validated), for the order and its invoice; null when Stripe collected none.
+ */
+export function buyerFromSession(session: Stripe.Checkout.Session) {
+  const details = session.customer_details;
+  if (!details) return null;
+  const address = details.address;
+  const lines = address
+    ? [address.line1, address.line2, [address.postal_code, address.city].filter(Boolean).join(" "), address.state].filter((line): line is string => Boolean(line))
+    : [];
+  const taxId = details.tax_ids?.[0]?.value ?? null;
+  if (!details.name && lines.length === 0 && !address?.country && !taxId) return null;
+  return { name: details.name ?? null, address: lines.join("\n") || null, country: address?.country ?? null, taxId };
+}
+
 /** The end of the paid period: on the items since Stripe's 2025 API, on the subscription before. */
 function periodEnd(subscription: Stripe.Subscription) {
   const itemEnds = subscription.items?.data?.map((item) => item.current_period_end).filter((end) => typeof end === "number") ?? [];
@@ -57,6 +73,9 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<string> {
         paymentId,
         customerId: idOf(session.customer),
         amountCents: session.amount_total,
+        // Stripe Tax's amount (0 when tax was not collected): recorded as Stripe charged it.
+        taxCents: session.total_details?.amount_tax ?? null,
+        buyer: buyerFromSession(session),
         currency: session.currency,
         providerSubscriptionId: idOf(session.subscription),
         paidAt: fromUnix(event.created),
