@@ -935,6 +935,12 @@ export const orders = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     customerEmail: text("customer_email").notNull().default(""),
+    /**
+     * A guest checkout (no one signed in; docs/decisions/048): the buyer gave only this e-mail and
+     * `customer_name`, and the paying transaction finds or makes the account the order belongs to.
+     */
+    guestCheckout: boolean("guest_checkout").notNull().default(false),
+    customerName: text("customer_name").notNull().default(""),
     kind: text("kind").notNull(),
     courseId: uuid("course_id").references(() => courses.id, { onDelete: "set null" }),
     plan: text("plan"),
@@ -960,6 +966,8 @@ export const orders = pgTable(
     couponCode: text("coupon_code"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    /** When the abandoned-checkout reminder about this unpaid order went out (at most one per buyer and item). */
+    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -1113,6 +1121,8 @@ export const siteSettings = pgTable(
     sellerLegalName: text("seller_legal_name").notNull().default(""),
     sellerAddress: text("seller_address").notNull().default(""),
     sellerTaxNumber: text("seller_tax_number").notNull().default(""),
+    /** One reminder e-mail for a checkout left unpaid for an hour (issue 39); the owner can turn it off. */
+    checkoutReminders: boolean("checkout_reminders").notNull().default(true),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
   },

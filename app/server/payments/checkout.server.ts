@@ -17,6 +17,7 @@ import { courseSummaryColumns } from "~/server/courses/course-cards.server";
 import { db } from "~/server/db/client.server";
 import { courses, orders, subscriptions, users } from "~/server/db/schema";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
+import { findAccountByEmail, mustSignInToBuy } from "./attach-guest-order.server";
 import { fulfilCheckout } from "./fulfil-checkout.server";
 import { settleEndedTestMemberships } from "./settle-ended-test-memberships.server";
 import { currentPaymentsProvider } from "./providers.server";
@@ -102,6 +103,13 @@ export function membershipTitle(schoolName: string, plan: SubscriptionPlan) {
 /** Who buys what, with the coupon code they gave (as typed; none when empty). */
 export type CheckoutArgs = { userId: string; item: CheckoutItem; couponCode?: string | null };
 
+/**
+ * A visitor buying without an account (docs/decisions/048): the e-mail and the name they gave. The
+ * offer is priced for nobody (`userId` ""): what an address already owns is never told to whoever
+ * typed it; a second purchase is refunded at payment, as two tabs' are.
+ */
+export type GuestBuyer = { email: string; name: string };
+
 export async function getCheckoutOffer({ userId, item, couponCode }: CheckoutArgs): Promise<CheckoutOffer> {
   return withCoupon({ offer: await listPriceOffer({ userId, item }), userId, couponCode });
 }
@@ -124,7 +132,7 @@ async function listPriceOffer({ userId, item }: { userId: string; item: Checkout
         ),
       )
       .limit(1);
-    const member = Boolean(live) || (await hasActiveMembership({ userId }));
+    const member = userId ? Boolean(live) || (await hasActiveMembership({ userId })) : false;
     return {
       kind: "membership",
       courseId: null,
@@ -149,7 +157,9 @@ async function listPriceOffer({ userId, item }: { userId: string; item: Checkout
     .from(courses)
     .where(eq(courses.id, item.courseId));
   if (!course || course.status !== "published") throw new CourseNotForSaleError(item.courseId);
-  const [owned, member] = await Promise.all([hasActiveEnrollment({ userId, courseId: course.id }), hasActiveMembership({ userId })]);
+  const [owned, member] = userId
+    ? await Promise.all([hasActiveEnrollment({ userId, courseId: course.id }), hasActiveMembership({ userId })])
+    : [false, false];
   return {
     kind: "course",
     courseId: course.id,
@@ -175,7 +185,13 @@ export type CheckoutStart =
   /** Paid already (test mode), through the same fulfilment as the webhook. */
   | { status: "paid"; offer: CheckoutOffer; orderId: string }
   /** Off to the provider's payment page. */
-  | { status: "redirect"; offer: CheckoutOffer; orderId: string; url: string };
+  | { status: "redirect"; offer: CheckoutOffer; orderId: string; url: string }
+  /**
+   * A guest checkout the address may not make: it belongs to an account that must sign in to buy
+   * (an admin's, a banned one, one with two-factor sign-in). One answer for all, so it tells no
+   * one which addresses are admins'. Nothing was written.
+   */
+  | { status: "sign-in-to-buy"; offer: CheckoutOffer };
 
 /**
  * Starts buying a course or the membership: a pending order that keeps what is sold as it is sold
@@ -185,7 +201,12 @@ export type CheckoutStart =
  * writes the order, so its last redemption goes to one buyer; a course it makes free is fulfilled
  * here with no payment step.
  */
-export async function startCheckout({ userId, item, couponCode }: CheckoutArgs): Promise<CheckoutStart> {
+export async function startCheckout(
+  args: (CheckoutArgs & { guest?: undefined }) | (Omit<CheckoutArgs, "userId"> & { userId?: undefined; guest: GuestBuyer }),
+): Promise<CheckoutStart> {
+  const { item, couponCode, guest } = args;
+  if (guest) return startGuestCheckout({ guest, item, couponCode });
+  const userId = args.userId;
   if (item.plan) await settleEndedTestMemberships({ userId });
   const offer = await getCheckoutOffer({ userId, item, couponCode });
   if (offer.blocked) return { status: offer.blocked, offer };
@@ -194,12 +215,38 @@ export async function startCheckout({ userId, item, couponCode }: CheckoutArgs):
     return { status: "enrolled-free", offer };
   }
   if (offer.coupon?.refusal) return { status: "coupon-refused", offer, refusal: offer.coupon.refusal };
-  const provider = currentPaymentsProvider();
   const [buyer] = await db()
     .select({ email: users.email, stripeCustomerId: users.stripeCustomerId })
     .from(users)
     .where(eq(users.id, userId));
   if (!buyer) throw new CheckoutUserNotFoundError(userId);
+  return payForOffer({ offer, buyer: { userId, email: buyer.email, name: "", stripeCustomerId: buyer.stripeCustomerId, guest: false } });
+}
+
+/**
+ * A guest checkout: refused for an address whose account must sign in to buy; otherwise the
+ * same pending order and payment, made out to the address. The paying transaction finds or makes
+ * the account (fulfil-checkout.server.ts): nobody is signed in by it.
+ */
+async function startGuestCheckout({ guest, item, couponCode }: { guest: GuestBuyer; item: CheckoutItem; couponCode?: string | null }) {
+  const email = guest.email.trim().toLowerCase();
+  const account = await findAccountByEmail({ email });
+  // The coupon's per-customer limit counts the paid orders of the address's account, if it has one.
+  const offer = await getCheckoutOffer({ userId: account?.id ?? "", item, couponCode });
+  const unblocked: CheckoutOffer = { ...offer, blocked: null };
+  if (account && mustSignInToBuy(account)) return { status: "sign-in-to-buy", offer: unblocked } satisfies CheckoutStart;
+  // A free course needs an account to open: the visitor signs up for it (the page says so).
+  if (offer.kind === "course" && offer.listPriceCents === 0) return { status: "sign-in-to-buy", offer: unblocked } satisfies CheckoutStart;
+  if (offer.coupon?.refusal) return { status: "coupon-refused", offer: unblocked, refusal: offer.coupon.refusal } satisfies CheckoutStart;
+  return payForOffer({ offer: unblocked, buyer: { userId: account?.id ?? "", email, name: guest.name, stripeCustomerId: null, guest: true } });
+}
+
+/** Who pays: an account (`guest` false) or a guest's address (`userId` the address's account, or ""). */
+type Payer = { userId: string; email: string; name: string; stripeCustomerId: string | null; guest: boolean };
+
+async function payForOffer({ offer, buyer }: { offer: CheckoutOffer; buyer: Payer }): Promise<CheckoutStart> {
+  const provider = currentPaymentsProvider();
+  const userId = buyer.userId;
 
   const written = await db().transaction(async (tx) => {
     let priced = {
@@ -218,7 +265,7 @@ export async function startCheckout({ userId, item, couponCode }: CheckoutArgs):
         listPriceCents: offer.listPriceCents,
       });
       if (check.refusal) return { refusal: check.refusal };
-      await releaseEarlierHold({ tx, couponId: check.coupon.id, userId });
+      if (!buyer.guest) await releaseEarlierHold({ tx, couponId: check.coupon.id, userId });
       priced = {
         ...priced,
         discountCents: check.discountCents,
@@ -230,7 +277,10 @@ export async function startCheckout({ userId, item, couponCode }: CheckoutArgs):
     const [order] = await tx
       .insert(orders)
       .values({
-        userId,
+        // A guest's order belongs to no one until it is paid (fulfil-checkout.server.ts).
+        userId: buyer.guest ? null : userId,
+        guestCheckout: buyer.guest,
+        customerName: buyer.name,
         customerEmail: buyer.email,
         kind: offer.kind,
         courseId: offer.courseId,
@@ -273,6 +323,7 @@ export async function startCheckout({ userId, item, couponCode }: CheckoutArgs):
   if (offer.kind === "course" && order.amountCents === 0) {
     return fulfilAtOnce({
       offer: sold,
+      guest: buyer.guest,
       orderId,
       provider: provider.name,
       checkoutSessionId: `coupon_cs_${orderId}`,
@@ -285,7 +336,7 @@ export async function startCheckout({ userId, item, couponCode }: CheckoutArgs):
   try {
     started = await provider.createCheckoutSession({
       orderId,
-      userId,
+      userId: buyer.guest ? null : userId,
       email: buyer.email,
       stripeCustomerId: buyer.stripeCustomerId,
       kind: offer.kind,
@@ -308,6 +359,7 @@ export async function startCheckout({ userId, item, couponCode }: CheckoutArgs):
   if (started.completed) {
     return fulfilAtOnce({
       offer: sold,
+      guest: buyer.guest,
       orderId,
       provider: provider.name,
       checkoutSessionId: started.checkoutSessionId,
@@ -321,6 +373,7 @@ export async function startCheckout({ userId, item, couponCode }: CheckoutArgs):
 /** Paid already (test mode) or nothing to pay: the same fulfilment as the webhook's. */
 async function fulfilAtOnce({
   offer,
+  guest,
   orderId,
   provider,
   checkoutSessionId,
@@ -328,6 +381,7 @@ async function fulfilAtOnce({
   eventId,
 }: {
   offer: CheckoutOffer;
+  guest: boolean;
   orderId: string;
   provider: PaymentProvider;
   checkoutSessionId: string;
@@ -340,7 +394,8 @@ async function fulfilAtOnce({
     checkoutSessionId,
     paymentId,
   });
-  // Another tab bought the same thing first: this payment was given back.
-  if (outcome === "refunded-duplicate") return { status: offer.kind === "course" ? "already-owned" : "already-member", offer };
+  // Another tab bought the same thing first: this payment was given back. A guest is not told
+  // (the address's owner is, by mail): whoever typed an address learns nothing about its account.
+  if (outcome === "refunded-duplicate" && !guest) return { status: offer.kind === "course" ? "already-owned" : "already-member", offer };
   return { status: "paid", offer, orderId };
 }
