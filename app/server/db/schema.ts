@@ -966,8 +966,6 @@ export const orders = pgTable(
     couponCode: text("coupon_code"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
-    /** When the abandoned-checkout reminder about this unpaid order went out (at most one per buyer and item). */
-    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -1121,8 +1119,6 @@ export const siteSettings = pgTable(
     sellerLegalName: text("seller_legal_name").notNull().default(""),
     sellerAddress: text("seller_address").notNull().default(""),
     sellerTaxNumber: text("seller_tax_number").notNull().default(""),
-    /** One reminder e-mail for a checkout left unpaid for an hour (issue 39); the owner can turn it off. */
-    checkoutReminders: boolean("checkout_reminders").notNull().default(true),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
   },
