@@ -30,4 +30,7 @@ export const CHECKOUT_MESSAGES = {
   notRefundable: "Only a paid order can be refunded",
   refundMembershipAtStripe: "Refund and cancel this membership in your Stripe dashboard; it ends here when Stripe cancels it",
   orderNotFound: "Order not found",
+  signInToBuy: "Please sign in to buy with this email address",
+  signInToBuyDetail: "Nothing was charged. Sign in, or use another email address.",
+  guestPaidDetail: "Open the link in it to set your password and start.",
 } as const;

@@ -152,7 +152,8 @@ const MATRIX: Record<string, Entry> = {
   "/account/membership": { loader: everyone("302 /account#membership"), action: signedIn("302 /account#membership") },
 
   // checkout: another person's order is not found, whoever asks
-  "/checkout": { path: (school) => `/checkout?courseId=${school.draftCourse.id}`, loader: signedIn("404"), action: signedIn("400") },
+  // A visitor may buy as a guest (decision 048): the same answers as anyone's.
+  "/checkout": { path: (school) => `/checkout?courseId=${school.draftCourse.id}`, loader: everyone("404"), action: everyone("400") },
   "/checkout/success": { path: (school) => `/checkout/success?order=${school.victim.orderId}`, loader: signedIn("404") },
   "/checkout/cancel": { path: (school) => `/checkout/cancel?session_id=${school.victim.checkoutSessionId}`, loader: signedIn("404") },
 

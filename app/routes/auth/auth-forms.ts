@@ -44,6 +44,8 @@ export const resetRequestForm = z.object({ email: emailField() });
 export const resetPasswordForm = z
   .object({
     token: z.string().min(1, "This reset link is incomplete. Please ask for a new one."),
+    /** Where to go after signing in with the new password (a guest checkout's link names the first lesson). */
+    next: z.string().optional(),
     password: passwordField(),
     confirmPassword: z.string().min(1, "Please repeat the new password"),
   })

@@ -1,4 +1,5 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
+import { safeNextPath } from "~/lib/safe-next";
 import { parseForm, type FieldErrors } from "~/lib/forms/parse-form";
 import { invalidForm, readForm } from "~/server/action.server";
 import { callAuthEndpoint } from "~/server/auth/auth-request.server";
@@ -23,5 +24,6 @@ export async function resetPasswordAction({ request, context }: { request: Reque
     return data({ error: result.error.message }, { status: result.status });
   }
   // Better Auth has revoked every session of the account; sign in again with the new password.
-  throw redirect("/login?notice=password-reset", { headers: result.cookies });
+  const next = safeNextPath(parsed.data.next, "");
+  throw redirect(`/login?notice=password-reset${next ? `&next=${encodeURIComponent(next)}` : ""}`, { headers: result.cookies });
 }

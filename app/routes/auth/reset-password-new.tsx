@@ -7,6 +7,7 @@ import { FormField } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/forms/limits";
 import { pageMeta, siteSettingsOf } from "~/lib/seo";
+import { safeNextPath } from "~/lib/safe-next";
 import { resetPasswordAction } from "./reset-password-new.server";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -17,11 +18,14 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-/** The reset link lands here with ?token=… (or ?error=INVALID_TOKEN when it is no longer valid). */
+/**
+ * The reset link lands here with ?token=… (or ?error=INVALID_TOKEN when it is no longer valid); a
+ * guest checkout's set-password link also says where to go after signing in (`next`).
+ */
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const token = url.searchParams.get("token");
-  return { token: url.searchParams.get("error") ? null : token };
+  return { token: url.searchParams.get("error") ? null : token, next: safeNextPath(url.searchParams.get("next"), "") };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -59,6 +63,7 @@ export default function ResetPasswordNew({ loaderData, actionData }: Route.Compo
         ) : null}
         <Form method="post" className="grid gap-4">
           <input type="hidden" name="token" value={loaderData.token} />
+          {loaderData.next ? <input type="hidden" name="next" value={loaderData.next} /> : null}
           <FormField label="New password" name="password" error={fieldErrors?.password}>
             <Input
               type="password"

@@ -1,6 +1,7 @@
 import { z } from "~/lib/forms/zod";
 import { COUPON_CODE_MAX } from "~/lib/coupons";
 import { SUBSCRIPTION_PLANS } from "~/lib/domain-values";
+import { emailField, personNameField } from "~/lib/forms/fields";
 import { BUYER_LIMITS, isTaxCountry, normaliseTaxId, taxIdProblem } from "~/lib/tax";
 
 /** A coupon code as typed in the checkout's field or given in its link (`&coupon=LAUNCH`); empty means none. */
@@ -51,14 +52,27 @@ function checkTaxId(form: BillingFields, context: z.RefinementCtx) {
   if (problem) context.addIssue({ code: "custom", path: ["buyerTaxId"], message: problem });
 }
 
-export const checkoutForm = z
-  .discriminatedUnion("intent", [
-    z.object({ intent: z.literal("pay-course"), courseId: z.string().trim().min(1, "Choose a course"), coupon: couponCodeField, ...billingFields }),
-    z.object({
-      intent: z.literal("pay-membership"),
-      plan: z.enum(SUBSCRIPTION_PLANS, { error: "Choose a membership plan" }),
-      coupon: couponCodeField,
-      ...billingFields,
-    }),
-  ])
+const payCourse = z.object({ intent: z.literal("pay-course"), courseId: z.string().trim().min(1, "Choose a course"), coupon: couponCodeField, ...billingFields });
+const payMembership = z.object({
+  intent: z.literal("pay-membership"),
+  plan: z.enum(SUBSCRIPTION_PLANS, { error: "Choose a membership plan" }),
+  coupon: couponCodeField,
+  ...billingFields,
+});
+
+export const checkoutForm = z.discriminatedUnion("intent", [payCourse, payMembership]).superRefine(checkTaxId);
+
+/** What a visitor buying without an account gives (docs/decisions/048): the e-mail and the name, nothing else. */
+const guestFields = {
+  email: emailField({
+    required: "Enter your email address",
+    invalid: "Enter a valid email address, like you@example.com",
+    tooLong: "That email address is too long",
+  }),
+  name: personNameField({ required: "Enter your name" }),
+};
+
+/** The Pay button's form for a signed-out visitor: the same, plus who buys. */
+export const guestCheckoutForm = z
+  .discriminatedUnion("intent", [payCourse.extend(guestFields), payMembership.extend(guestFields)])
   .superRefine(checkTaxId);

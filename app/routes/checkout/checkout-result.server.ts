@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { lessonPath } from "~/lib/learning";
-import { requireUser } from "~/server/auth/guards.server";
+import { getSessionUser, requireUser } from "~/server/auth/guards.server";
+import { readGuestOrderId } from "~/server/payments/guest-order-cookie.server";
 import { findCheckoutOrder } from "~/server/payments/billing.server";
 import { findNextLesson } from "~/server/learning/progress.server";
 import { paymentsMode } from "~/server/payments/providers.server";
@@ -24,9 +25,19 @@ type Args = { request: Request; url?: URL; context: Readonly<RouterContextProvid
  * filled in by Stripe), and only the signed-in buyer's own.
  */
 export async function checkoutResultLoader({ request, url, context }: Args) {
-  const user = requireUser({ request, url, context });
   const params = (url ?? new URL(request.url)).searchParams;
-  const order = await findCheckoutOrder({ userId: user.id, orderId: params.get("order"), checkoutSessionId: params.get("session_id") });
+  const which = { orderId: params.get("order"), checkoutSessionId: params.get("session_id") };
+  // A signed-out browser sees the guest order it paid for (its cookie), and nothing else.
+  const guestOrderId = getSessionUser({ context }) ? null : readGuestOrderId(request);
+  if (guestOrderId) {
+    const order = await findCheckoutOrder({ guestOrderId, ...which });
+    if (!order) throw data({ notFound: true }, { status: 404 });
+    const { customerEmail, ...shown } = order;
+    return { order: shown, guestEmail: customerEmail, next: null, testMode: paymentsMode() === "test" };
+  }
+  const user = requireUser({ request, url, context });
+  const order = await findCheckoutOrder({ userId: user.id, ...which });
   if (!order) throw data({ notFound: true }, { status: 404 });
-  return { order, next: await whereToGoNext({ ...order, userId: user.id }), testMode: paymentsMode() === "test" };
+  const { customerEmail: _email, ...shown } = order;
+  return { order: shown, guestEmail: null, next: await whereToGoNext({ ...order, userId: user.id }), testMode: paymentsMode() === "test" };
 }

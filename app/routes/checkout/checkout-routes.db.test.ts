@@ -35,11 +35,15 @@ function unwrap(result: unknown) {
 }
 
 describe("/checkout", () => {
-  it("sends a visitor to sign in and back to the same checkout", async () => {
+  it("shows a visitor the guest checkout, with a sign-in link back to the same checkout", async () => {
     const course = await createCourseForSale();
-    const answer = await thrownResponse(callLoader(checkoutRoute, { path: `/checkout?courseId=${course.id}` }));
-    expect(answer.status).toBe(302);
-    expect(answer.location).toBe(`/login?next=${encodeURIComponent(`/checkout?courseId=${course.id}`)}`);
+    const { status, data } = unwrap(await callLoader(checkoutRoute, { path: `/checkout?courseId=${course.id}&coupon=LAUNCH` }));
+    expect(status).toBe(200);
+    expect(data).toMatchObject({
+      guest: true,
+      signInPath: `/login?next=${encodeURIComponent(`/checkout?courseId=${course.id}&coupon=LAUNCH`)}`,
+      offer: { amountCents: course.priceCents, blocked: null },
+    });
   });
 
   it("shows the course at its database price in test mode", async () => {

@@ -22,7 +22,7 @@ const POLL_MS = 2000;
 const POLL_LIMIT = 30;
 
 export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
-  const { order, next, testMode } = loaderData;
+  const { order, next, guestEmail, testMode } = loaderData;
   const revalidator = useRevalidator();
   const [polls, setPolls] = useState(0);
   const pending = order.status === "pending";
@@ -39,7 +39,21 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto grid max-w-2xl gap-6 px-4 py-14 sm:px-6">
       {testMode ? <TestModeBanner /> : null}
-      {order.status === "paid" ? (
+      {order.status === "paid" && guestEmail !== null ? (
+        // A guest checkout: the same words whether the address had an account or not (decision 048).
+        <CheckoutMessage
+          headingLevel="h1"
+          title={CHECKOUT_MESSAGES.paid}
+          detail={`You bought ${order.itemTitle} for ${formatUsd(order.amountCents)}. The receipt is on its way to ${guestEmail}. ${CHECKOUT_MESSAGES.guestPaidDetail}`}
+        >
+          <p className="text-sm text-muted-foreground">
+            Already have an account with this address?{" "}
+            <Link to="/login" className="font-semibold underline">
+              Sign in to start
+            </Link>
+          </p>
+        </CheckoutMessage>
+      ) : order.status === "paid" && next ? (
         <CheckoutMessage
           headingLevel="h1"
           title={CHECKOUT_MESSAGES.paid}
@@ -74,9 +88,11 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
               : CHECKOUT_MESSAGES.confirmingDetail
           }
         >
-          <Button asChild variant="outline">
-            <Link to="/account#orders">View your orders</Link>
-          </Button>
+          {guestEmail === null ? (
+            <Button asChild variant="outline">
+              <Link to="/account#orders">View your orders</Link>
+            </Button>
+          ) : null}
         </CheckoutMessage>
       ) : (
         <CheckoutMessage

@@ -8,6 +8,9 @@ import { BillingFields, CountryStep } from "~/components/payments/billing-detail
 import { OrderSummary } from "~/components/payments/order-summary";
 import { TestModeBanner } from "~/components/payments/test-mode-banner";
 import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { EMAIL_MAX, PERSON_NAME_MAX } from "~/lib/forms/limits";
 import { useToastOnce } from "~/components/use-toast-once";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
 import { formatUsd } from "~/lib/money";
@@ -40,11 +43,20 @@ const BLOCKED = {
   },
 } as const;
 
+type CheckoutOfferData = Awaited<ReturnType<typeof checkoutLoader>>["data"]["offer"];
+
+type Refused = {
+  toast?: Toast;
+  offer?: CheckoutOfferData;
+  couponError?: string;
+  errors?: Record<string, string[] | undefined>;
+  values?: Record<string, string>;
+  signInToBuy?: boolean;
+};
+
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const refused = actionData as
-    | { toast?: Toast; offer?: typeof loaderData.offer; couponError?: string; errors?: Record<string, string[] | undefined>; values?: Record<string, string> }
-    | undefined;
-  const { mode, typedCoupon } = loaderData;
+  const refused = actionData as Refused | undefined;
+  const { mode, typedCoupon, guest, signInPath } = loaderData;
   // A code refused at Pay (taken by another buyer meanwhile): the offer as the action priced it.
   const offer = refused?.offer ?? loaderData.offer;
   const couponError = refused?.couponError ?? loaderData.couponError;
@@ -80,10 +92,37 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         </CheckoutMessage>
       ) : mode === "none" && !free ? (
         <AuthAlert title={CHECKOUT_MESSAGES.notConfigured}>{CHECKOUT_MESSAGES.notConfiguredDetail}</AuthAlert>
+      ) : guest && free ? (
+        <CheckoutMessage title="Sign in to enroll" detail="This course is free: sign in, or create an account, to start it.">
+          <Button asChild>
+            <Link to={signInPath}>Sign in to enroll</Link>
+          </Button>
+        </CheckoutMessage>
       ) : needsCountry ? (
         <CountryStep offer={offer} coupon={applied} error={errors.country} />
       ) : (
         <Form method="post" className="grid gap-3">
+          {guest ? (
+            <fieldset className="grid gap-4 rounded-lg border p-4">
+              <legend className="px-1 text-sm font-semibold">Your details</legend>
+              <p className="text-sm text-muted-foreground">
+                No account needed: your receipt, with a link to set your password, goes to this address.{" "}
+                <Link to={signInPath} className="font-semibold text-primary underline-offset-4 hover:underline">
+                  Sign in
+                </Link>{" "}
+                if you have an account.
+              </p>
+              {refused?.signInToBuy ? (
+                <AuthAlert title={CHECKOUT_MESSAGES.signInToBuy}>{CHECKOUT_MESSAGES.signInToBuyDetail}</AuthAlert>
+              ) : null}
+              <FormField label="Email" name="email" error={refused?.errors?.email}>
+                <Input type="email" autoComplete="email" required maxLength={EMAIL_MAX} defaultValue={refused?.values?.email ?? ""} />
+              </FormField>
+              <FormField label="Full name" name="name" error={refused?.errors?.name}>
+                <Input autoComplete="name" required maxLength={PERSON_NAME_MAX} defaultValue={refused?.values?.name ?? ""} />
+              </FormField>
+            </fieldset>
+          ) : null}
           {applied ? <input type="hidden" name="coupon" value={applied} /> : null}
           <BillingFields offer={offer} coupon={applied} errors={errors} values={refused?.values ?? {}} />
           {offer.kind === "course" ? (

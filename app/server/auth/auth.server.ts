@@ -9,6 +9,7 @@ import { ADMIN_ROLES } from "~/lib/domain-values";
 import { normalizeRole } from "~/lib/roles";
 import { DEFAULT_SITE_SETTINGS } from "~/lib/site-settings";
 import { getConfig, type Config } from "~/server/platform/config.server";
+import { eq } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import * as schema from "~/server/db/schema";
 import { logger } from "~/server/platform/logger.server";
@@ -194,6 +195,11 @@ function createAuth(config: Config) {
       maxPasswordLength: 128,
       requireEmailVerification: true,
       revokeSessionsOnPasswordReset: true,
+      // A reset link reaches only the address's inbox, so saving a password through one confirms the
+      // address: a guest checkout's account signs in with the password its receipt's link set (decision 048).
+      onPasswordReset: async ({ user }) => {
+        if (!user.emailVerified) await db().update(schema.users).set({ emailVerified: true }).where(eq(schema.users.id, user.id));
+      },
       onExistingUserSignUp: ({ user }) => handleExistingSignUp(config, user),
       sendResetPassword: async ({ user, url }) => {
         const { schoolName } = await getSiteSettings();

@@ -22,11 +22,12 @@ assertWithinPruningHorizon("Coupon check limit", COUPON_CHECK_LIMITS);
  * addresses alone does not reset the other. Without an address (only tests and scripts call
  * routes without one) the per-IP limit is skipped outside production.
  */
-export async function consumeCouponCheckAllowance({ userId, clientIp }: { userId: string; clientIp: string | undefined }) {
+export async function consumeCouponCheckAllowance({ userId, clientIp }: { userId: string | null; clientIp: string | undefined }) {
   const config = getConfig();
   const { account, ip } = COUPON_CHECK_LIMITS;
-  const decisions = [await consumeRateLimit({ key: `account|coupon-checks|${userId}`, ...account })];
-  if (clientIp || config.isProduction) {
+  // A guest (no account) is counted by address only; a visitor without one in production, as "unknown".
+  const decisions = userId ? [await consumeRateLimit({ key: `account|coupon-checks|${userId}`, ...account })] : [];
+  if (clientIp || config.isProduction || !userId) {
     decisions.push(
       await consumeRateLimit({ key: `${clientIp || "unknown"}|/checkout/coupon`, max: ip.max * config.perIpRateLimitMultiplier, windowMs: ip.windowMs }),
     );

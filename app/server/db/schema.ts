@@ -954,6 +954,12 @@ export const orders = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     customerEmail: text("customer_email").notNull().default(""),
+    /**
+     * A guest checkout (no one signed in; docs/decisions/048): the buyer gave only this e-mail and
+     * `customer_name`, and the paying transaction finds or makes the account the order belongs to.
+     */
+    guestCheckout: boolean("guest_checkout").notNull().default(false),
+    customerName: text("customer_name").notNull().default(""),
     kind: text("kind").notNull(),
     courseId: uuid("course_id").references(() => courses.id, { onDelete: "set null" }),
     plan: text("plan"),

@@ -7,7 +7,7 @@ import { recordAccessEvent } from "~/server/access/record-access-event.server";
 import { findLessonForPlayback } from "~/server/curriculum/lesson-videos.server";
 import { issueCertificateIfComplete, lockCourseCompletion } from "~/server/certificates/certificates.server";
 import { lessonReleaseColumns } from "~/server/curriculum/lesson-release.server";
-import { db, type Transaction } from "~/server/db/client.server";
+import { db, type Queryable, type Transaction } from "~/server/db/client.server";
 import { courseModules, lessonProgress, lessons } from "~/server/db/schema";
 import { LessonCompletedByQuizError, LessonLockedError, LessonNotFoundError } from "./learning-errors.server";
 
@@ -213,13 +213,15 @@ export type NextLesson = { courseId: string; lessonId: string; slug: string; tit
 export async function findNextLessons({
   userId,
   courseIds,
+  database = db(),
 }: {
   userId: string | null;
   courseIds: string[];
+  database?: Queryable;
 }): Promise<Map<string, NextLesson>> {
   const ids = courseIds.filter(isUuid);
   if (ids.length === 0) return new Map();
-  const rows = await db()
+  const rows = await database
     .selectDistinctOn([lessons.courseId], { courseId: lessons.courseId, lessonId: lessons.id, slug: lessons.slug, title: lessons.title })
     .from(lessons)
     .leftJoin(courseModules, eq(courseModules.id, lessons.moduleId))
@@ -233,8 +235,8 @@ export async function findNextLessons({
 }
 
 /** Where "Continue learning" goes in one course, or null when it has no lessons. */
-export async function findNextLesson({ userId, courseId }: { userId: string | null; courseId: string }) {
-  return (await findNextLessons({ userId, courseIds: [courseId] })).get(courseId) ?? null;
+export async function findNextLesson({ userId, courseId, database }: { userId: string | null; courseId: string; database?: Queryable }) {
+  return (await findNextLessons({ userId, courseIds: [courseId], database })).get(courseId) ?? null;
 }
 
 export type OutlineLesson = {

@@ -1,3 +1,4 @@
+import { SET_PASSWORD_LINK_DAYS } from "~/server/auth/set-password-links.server";
 /**
  * Every message the site sends, in one place: the words, the subject and the layout. Senders
  * pick a template, fill it and hand the result to `sendMail`; no message body is written
@@ -197,6 +198,7 @@ export function orderReceiptMail({
   testMode,
   url,
   invoice,
+  setPasswordUrl,
 }: {
   schoolName: string;
   itemTitle: string;
@@ -204,6 +206,8 @@ export function orderReceiptMail({
   amount: string;
   /** Formatted, e.g. "Nov 22, 2026". */
   paidOn: string;
+  /** A guest checkout's new account: the link that sets its password (and confirms the address). */
+  setPasswordUrl?: string;
   /** The order's invoice: its number and the address of its PDF (for the buyer, signed in). */
   invoice?: { number: string; url: string };
   /** A coupon's line ("List price $200.00, discount $50.00 with the code LAUNCH."), when one was used. */
@@ -226,10 +230,17 @@ export function orderReceiptMail({
       ...(membership ? [membership] : []),
       `Order number: ${orderId}`,
       ...(invoice ? [`Your invoice ${invoice.number} (PDF): ${invoice.url}`] : []),
+      ...(setPasswordUrl
+        ? [
+            `Your purchase is in an account under this address. Set its password to sign in and start (the link works once, for ${SET_PASSWORD_LINK_DAYS} days): ${setPasswordUrl}`,
+          ]
+        : []),
       ...(testMode ? ["This order was placed in test mode: no money was taken."] : []),
       "Keep this email as your receipt. Questions about your order? Reply to this email.",
     ],
-    action: { label: membership ? "Browse your courses" : "Start learning", url },
+    action: setPasswordUrl
+      ? { label: "Set your password", url: setPasswordUrl }
+      : { label: membership ? "Browse your courses" : "Start learning", url },
   });
 }
 

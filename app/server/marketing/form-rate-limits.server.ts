@@ -11,6 +11,8 @@ const MINUTE = 60_000;
 export const FORM_RATE_LIMITS = {
   "/contact": { max: 5, windowMs: 15 * MINUTE },
   "/newsletter": { max: 10, windowMs: 15 * MINUTE },
+  // A guest checkout makes an account when it is paid: limited as sign-up is (auth.server.ts).
+  "/guest-checkout": { max: 10, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, RateLimit>;
 
 assertWithinPruningHorizon("Form limit", FORM_RATE_LIMITS);

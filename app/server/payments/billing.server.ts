@@ -141,13 +141,22 @@ export async function refundOrder({ orderId, actorId }: { orderId: string; actor
 /** The order a checkout's success page is about: ours (test mode) or Stripe's session id; only the buyer's. */
 export async function findCheckoutOrder({
   userId,
+  guestOrderId,
   orderId,
   checkoutSessionId,
 }: {
-  userId: string;
+  /** The signed-in buyer; or, for a signed-out browser, the guest order its cookie names (guest-order-cookie.server.ts). */
+  userId?: string;
+  guestOrderId?: string | null;
   orderId?: string | null;
   checkoutSessionId?: string | null;
 }) {
+  const whose = userId
+    ? eq(orders.userId, userId)
+    : guestOrderId && isUuid(guestOrderId)
+      ? and(eq(orders.id, guestOrderId), eq(orders.guestCheckout, true))
+      : null;
+  if (!whose) return null;
   const match = [
     ...(orderId && isUuid(orderId) ? [eq(orders.id, orderId)] : []),
     ...(checkoutSessionId ? [eq(orders.checkoutSessionId, checkoutSessionId)] : []),
@@ -167,10 +176,11 @@ export async function findCheckoutOrder({
       plan: orders.plan,
       couponCode: orders.couponCode,
       courseSlug: courses.slug,
+      customerEmail: orders.customerEmail,
     })
     .from(orders)
     .leftJoin(courses, eq(courses.id, orders.courseId))
-    .where(and(eq(orders.userId, userId), or(...match)))
+    .where(and(whose, or(...match)))
     .limit(1);
   return order ? { ...order, kind: order.kind as OrderKind, status: order.status as OrderStatus } : null;
 }

@@ -19,6 +19,7 @@ import { courses, orders, subscriptions, users } from "~/server/db/schema";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 import { taxIdProblem, taxOfLine, type BillingDetails, type TaxCountry } from "~/lib/tax";
 import { findTaxRate, isTaxCollected } from "~/server/tax/tax-rates.server";
+import { findAccountByEmail, mustSignInToBuy } from "./attach-guest-order.server";
 import { fulfilCheckout } from "./fulfil-checkout.server";
 import { settleEndedTestMemberships } from "./settle-ended-test-memberships.server";
 import { currentPaymentsProvider } from "./providers.server";
@@ -112,6 +113,13 @@ export function membershipTitle(schoolName: string, plan: SubscriptionPlan) {
 /** Who buys what, with the coupon code they gave (as typed; none when empty) and the country they buy from. */
 export type CheckoutArgs = { userId: string; item: CheckoutItem; couponCode?: string | null; country?: TaxCountry | null };
 
+/**
+ * A visitor buying without an account (docs/decisions/048): the e-mail and the name they gave. The
+ * offer is priced for nobody (`userId` ""): what an address already owns is never told to whoever
+ * typed it; a second purchase is refunded at payment, as two tabs' are.
+ */
+export type GuestBuyer = { email: string; name: string };
+
 export async function getCheckoutOffer({ userId, item, couponCode, country }: CheckoutArgs): Promise<CheckoutOffer> {
   const offer = await withCoupon({ offer: await listPriceOffer({ userId, item }), userId, couponCode });
   return withTax({ offer, country: country ?? null });
@@ -152,7 +160,7 @@ async function listPriceOffer({ userId, item }: { userId: string; item: Checkout
         ),
       )
       .limit(1);
-    const member = Boolean(live) || (await hasActiveMembership({ userId }));
+    const member = userId ? Boolean(live) || (await hasActiveMembership({ userId })) : false;
     return {
       kind: "membership",
       courseId: null,
@@ -177,7 +185,9 @@ async function listPriceOffer({ userId, item }: { userId: string; item: Checkout
     .from(courses)
     .where(eq(courses.id, item.courseId));
   if (!course || course.status !== "published") throw new CourseNotForSaleError(item.courseId);
-  const [owned, member] = await Promise.all([hasActiveEnrollment({ userId, courseId: course.id }), hasActiveMembership({ userId })]);
+  const [owned, member] = userId
+    ? await Promise.all([hasActiveEnrollment({ userId, courseId: course.id }), hasActiveMembership({ userId })])
+    : [false, false];
   return {
     kind: "course",
     courseId: course.id,
@@ -205,7 +215,13 @@ export type CheckoutStart =
   /** Paid already (test mode), through the same fulfilment as the webhook. */
   | { status: "paid"; offer: CheckoutOffer; orderId: string }
   /** Off to the provider's payment page. */
-  | { status: "redirect"; offer: CheckoutOffer; orderId: string; url: string };
+  | { status: "redirect"; offer: CheckoutOffer; orderId: string; url: string }
+  /**
+   * A guest checkout the address may not make: it belongs to an account that must sign in to buy
+   * (an admin's, a banned one, one with two-factor sign-in). One answer for all, so it tells no
+   * one which addresses are admins'. Nothing was written.
+   */
+  | { status: "sign-in-to-buy"; offer: CheckoutOffer };
 
 /**
  * Starts buying a course or the membership: a pending order that keeps what is sold as it is sold
@@ -215,17 +231,20 @@ export type CheckoutStart =
  * writes the order, so its last redemption goes to one buyer; a course it makes free is fulfilled
  * here with no payment step.
  */
-export async function startCheckout({
-  userId,
-  item,
-  couponCode,
-  billing = null,
-}: Omit<CheckoutArgs, "country"> & { billing?: BillingDetails | null }): Promise<CheckoutStart> {
-  if (item.plan) await settleEndedTestMemberships({ userId });
+/** A checkout's arguments: an account's, or a guest's (their address and name), with the billing details when tax is collected. */
+type StartCheckoutArgs = Omit<CheckoutArgs, "country"> & { billing?: BillingDetails | null };
+
+export async function startCheckout(
+  args: (StartCheckoutArgs & { guest?: undefined }) | (Omit<StartCheckoutArgs, "userId"> & { userId?: undefined; guest: GuestBuyer }),
+): Promise<CheckoutStart> {
+  const { item, couponCode, guest, billing = null } = args;
   if (billing) {
     const problem = taxIdProblem({ country: billing.country, taxId: billing.taxId });
     if (problem) throw new InvalidTaxIdError(problem);
   }
+  if (guest) return startGuestCheckout({ guest, item, couponCode, billing });
+  const userId = args.userId;
+  if (item.plan) await settleEndedTestMemberships({ userId });
   const offer = await getCheckoutOffer({ userId, item, couponCode, country: billing?.country ?? null });
   if (offer.blocked) return { status: offer.blocked, offer };
   if (offer.kind === "course" && offer.listPriceCents === 0) {
@@ -234,12 +253,49 @@ export async function startCheckout({
   }
   if (offer.coupon?.refusal) return { status: "coupon-refused", offer, refusal: offer.coupon.refusal };
   if (offer.tax?.mode === "rates" && !offer.tax.country) return { status: "country-required", offer };
-  const provider = currentPaymentsProvider();
   const [buyer] = await db()
     .select({ email: users.email, stripeCustomerId: users.stripeCustomerId })
     .from(users)
     .where(eq(users.id, userId));
   if (!buyer) throw new CheckoutUserNotFoundError(userId);
+  return payForOffer({ offer, billing, buyer: { userId, email: buyer.email, name: "", stripeCustomerId: buyer.stripeCustomerId, guest: false } });
+}
+
+/**
+ * A guest checkout: refused for an address whose account must sign in to buy; otherwise the
+ * same pending order and payment, made out to the address. The paying transaction finds or makes
+ * the account (fulfil-checkout.server.ts): nobody is signed in by it.
+ */
+async function startGuestCheckout({
+  guest,
+  item,
+  couponCode,
+  billing,
+}: {
+  guest: GuestBuyer;
+  item: CheckoutItem;
+  couponCode?: string | null;
+  billing: BillingDetails | null;
+}) {
+  const email = guest.email.trim().toLowerCase();
+  const account = await findAccountByEmail({ email });
+  // The coupon's per-customer limit counts the paid orders of the address's account, if it has one.
+  const offer = await getCheckoutOffer({ userId: account?.id ?? "", item, couponCode, country: billing?.country ?? null });
+  const unblocked: CheckoutOffer = { ...offer, blocked: null };
+  if (account && mustSignInToBuy(account)) return { status: "sign-in-to-buy", offer: unblocked } satisfies CheckoutStart;
+  // A free course needs an account to open: the visitor signs up for it (the page says so).
+  if (offer.kind === "course" && offer.listPriceCents === 0) return { status: "sign-in-to-buy", offer: unblocked } satisfies CheckoutStart;
+  if (offer.coupon?.refusal) return { status: "coupon-refused", offer: unblocked, refusal: offer.coupon.refusal } satisfies CheckoutStart;
+  if (offer.tax?.mode === "rates" && !offer.tax.country) return { status: "country-required", offer: unblocked } satisfies CheckoutStart;
+  return payForOffer({ offer: unblocked, billing, buyer: { userId: account?.id ?? "", email, name: guest.name, stripeCustomerId: null, guest: true } });
+}
+
+/** Who pays: an account (`guest` false) or a guest's address (`userId` the address's account, or ""). */
+type Payer = { userId: string; email: string; name: string; stripeCustomerId: string | null; guest: boolean };
+
+async function payForOffer({ offer, buyer, billing }: { offer: CheckoutOffer; buyer: Payer; billing: BillingDetails | null }): Promise<CheckoutStart> {
+  const provider = currentPaymentsProvider();
+  const userId = buyer.userId;
 
   const written = await db().transaction(async (tx) => {
     let priced = {
@@ -258,7 +314,7 @@ export async function startCheckout({
         listPriceCents: offer.listPriceCents,
       });
       if (check.refusal) return { refusal: check.refusal };
-      await releaseEarlierHold({ tx, couponId: check.coupon.id, userId });
+      if (!buyer.guest) await releaseEarlierHold({ tx, couponId: check.coupon.id, userId });
       priced = {
         ...priced,
         discountCents: check.discountCents,
@@ -274,7 +330,10 @@ export async function startCheckout({
     const [order] = await tx
       .insert(orders)
       .values({
-        userId,
+        // A guest's order belongs to no one until it is paid (fulfil-checkout.server.ts).
+        userId: buyer.guest ? null : userId,
+        guestCheckout: buyer.guest,
+        customerName: buyer.name,
         customerEmail: buyer.email,
         kind: offer.kind,
         courseId: offer.courseId,
@@ -321,6 +380,7 @@ export async function startCheckout({
   if (offer.kind === "course" && order.amountCents === 0) {
     return fulfilAtOnce({
       offer: sold,
+      guest: buyer.guest,
       orderId,
       provider: provider.name,
       checkoutSessionId: `coupon_cs_${orderId}`,
@@ -333,7 +393,7 @@ export async function startCheckout({
   try {
     started = await provider.createCheckoutSession({
       orderId,
-      userId,
+      userId: buyer.guest ? null : userId,
       email: buyer.email,
       stripeCustomerId: buyer.stripeCustomerId,
       kind: offer.kind,
@@ -357,6 +417,7 @@ export async function startCheckout({
   if (started.completed) {
     return fulfilAtOnce({
       offer: sold,
+      guest: buyer.guest,
       orderId,
       provider: provider.name,
       checkoutSessionId: started.checkoutSessionId,
@@ -370,6 +431,7 @@ export async function startCheckout({
 /** Paid already (test mode) or nothing to pay: the same fulfilment as the webhook's. */
 async function fulfilAtOnce({
   offer,
+  guest,
   orderId,
   provider,
   checkoutSessionId,
@@ -377,6 +439,7 @@ async function fulfilAtOnce({
   eventId,
 }: {
   offer: CheckoutOffer;
+  guest: boolean;
   orderId: string;
   provider: PaymentProvider;
   checkoutSessionId: string;
@@ -389,7 +452,8 @@ async function fulfilAtOnce({
     checkoutSessionId,
     paymentId,
   });
-  // Another tab bought the same thing first: this payment was given back.
-  if (outcome === "refunded-duplicate") return { status: offer.kind === "course" ? "already-owned" : "already-member", offer };
+  // Another tab bought the same thing first: this payment was given back. A guest is not told
+  // (the address's owner is, by mail): whoever typed an address learns nothing about its account.
+  if (outcome === "refunded-duplicate" && !guest) return { status: offer.kind === "course" ? "already-owned" : "already-member", offer };
   return { status: "paid", offer, orderId };
 }

@@ -8,6 +8,7 @@ import { recordAccessEvent } from "~/server/access/record-access-event.server";
 import { db, type Transaction } from "~/server/db/client.server";
 import { orders, subscriptions, users, type Order } from "~/server/db/schema";
 import { logger } from "~/server/platform/logger.server";
+import { attachGuestOrder } from "./attach-guest-order.server";
 import { claimEvent, type PaymentEvent } from "./claim-event.server";
 import { issueInvoice } from "./invoices.server";
 import { lockBuyer, lockOrder } from "./order-locks.server";
@@ -56,9 +57,11 @@ export async function fulfilCheckout(completion: CheckoutCompletion): Promise<{ 
   const decided = await db().transaction(async (tx): Promise<{ outcome: FulfilmentOutcome; order?: Order }> => {
     if (!(await claimEvent({ tx, event }))) return { outcome: "duplicate" };
     if (!isUuid(orderId)) return { outcome: "unknown-order" };
-    const order = await lockOrder({ tx, where: eq(orders.id, orderId) });
-    if (!order) return { outcome: "unknown-order" };
-    if (order.status === "paid" || order.status === "refunded") return { outcome: "already-paid" };
+    const locked = await lockOrder({ tx, where: eq(orders.id, orderId) });
+    if (!locked) return { outcome: "unknown-order" };
+    if (locked.status === "paid" || locked.status === "refunded") return { outcome: "already-paid" };
+    // A guest's order: the address's account, found or made here, in the paying transaction.
+    const order = await attachGuestOrder({ tx, order: locked });
     if (order.userId) await lockBuyer({ tx, userId: order.userId });
     const secondPurchase = await isSecondPurchase({ tx, order, completion });
     await markPaid({ tx, order, completion, secondPurchase });

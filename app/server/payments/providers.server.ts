@@ -45,7 +45,8 @@ export class StripePriceMismatchError extends PaymentProviderError {
 
 export type CheckoutRequest = {
   orderId: string;
-  userId: string;
+  /** The buyer's account; null for a guest checkout (the account is found or made when it is paid). */
+  userId: string | null;
   email: string;
   stripeCustomerId: string | null;
   kind: OrderKind;
@@ -169,7 +170,7 @@ export const stripeProvider: PaymentsProvider = {
     if (configuredPrice) {
       await assertConfiguredPriceMatches(request, request.plan === "monthly" ? "STRIPE_PRICE_MONTHLY" : "STRIPE_PRICE_YEARLY", configuredPrice);
     }
-    const metadata = { orderId: request.orderId, userId: request.userId, ...(request.plan ? { plan: request.plan } : {}) };
+    const metadata = { orderId: request.orderId, ...(request.userId ? { userId: request.userId } : {}), ...(request.plan ? { plan: request.plan } : {}) };
     const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = configuredPrice
       ? { price: configuredPrice, quantity: 1 }
       : {

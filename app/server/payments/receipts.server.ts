@@ -4,7 +4,10 @@ import { formatMoney, formatUsd } from "~/lib/money";
 import { countryName, formatTaxRate } from "~/lib/tax";
 import { getConfig } from "~/server/platform/config.server";
 import { db, type Queryable } from "~/server/db/client.server";
-import { courses, invoices, orders } from "~/server/db/schema";
+import { courses, invoices, orders, users } from "~/server/db/schema";
+import { lessonPath } from "~/lib/learning";
+import { createSetPasswordLink } from "~/server/auth/set-password-links.server";
+import { findNextLesson } from "~/server/learning/progress.server";
 import { invoicePdfPath } from "~/lib/invoices";
 import { duplicateOrderRefundMail, orderReceiptMail, orderRefundMail } from "~/server/mail/templates.server";
 import { sendMail } from "~/server/mail/mail-queue.server";
@@ -29,10 +32,15 @@ async function findOrderForMail(orderId: string, database: Queryable) {
       currency: orders.currency,
       provider: orders.provider,
       paidAt: orders.paidAt,
+      courseId: orders.courseId,
       courseSlug: courses.slug,
+      guestCheckout: orders.guestCheckout,
+      userId: orders.userId,
+      emailVerified: users.emailVerified,
     })
     .from(orders)
     .leftJoin(courses, eq(courses.id, orders.courseId))
+    .leftJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId));
   return order;
 }
@@ -62,7 +70,9 @@ export async function sendOrderReceipt({ orderId, database = db() }: { orderId: 
     .select({ id: invoices.id, number: invoices.number })
     .from(invoices)
     .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, "invoice")));
+  const setPasswordUrl = await guestSetPasswordUrl({ order, database });
   const mail = orderReceiptMail({
+    setPasswordUrl,
     invoice: invoice ? { number: invoice.number, url: `${origin}${invoicePdfPath(invoice.id)}` } : undefined,
     schoolName,
     itemTitle: order.itemTitle,
@@ -82,6 +92,24 @@ export async function sendOrderReceipt({ orderId, database = db() }: { orderId: 
     url: order.courseSlug ? `${origin}/courses/${order.courseSlug}` : `${origin}/courses`,
   });
   await sendMail({ kind: "receipt", key: `receipt:${order.id}`, to: order.email, ...mail }, { database });
+}
+
+/**
+ * A guest checkout's account whose address nobody has confirmed (new, or made by a sign-up never
+ * confirmed): the receipt carries the link that sets its password, leading on to the course's
+ * first lesson (docs/decisions/048). Accounts with a confirmed address sign in as they always do.
+ */
+async function guestSetPasswordUrl({
+  order,
+  database,
+}: {
+  order: { guestCheckout: boolean; userId: string | null; emailVerified: boolean | null; courseId: string | null; courseSlug: string | null };
+  database: Queryable;
+}) {
+  if (!order.guestCheckout || !order.userId || order.emailVerified !== false) return undefined;
+  const lesson = order.courseId && order.courseSlug ? await findNextLesson({ userId: null, courseId: order.courseId, database }) : null;
+  const next = lesson && order.courseSlug ? lessonPath(order.courseSlug, lesson.slug) : order.courseSlug ? `/courses/${order.courseSlug}` : "/courses";
+  return createSetPasswordLink({ database, userId: order.userId, next });
 }
 
 /**
