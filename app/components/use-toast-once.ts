@@ -12,7 +12,8 @@ export function useToastOnce(toast: Toast | null | undefined) {
     if (!toast || shown.current === toast.id) return;
     shown.current = toast.id;
     if (toast.kind === "success") toastSuccess(toast.message, toast.description);
-    else toastError(toast.message);
+    // An error with more to say ("Quiz not passed", "You scored 50%.") keeps both, under "Error".
+    else toastError(toast.description ? `${toast.message}. ${toast.description}` : toast.message);
   }, [toast]);
 }
 

@@ -14,7 +14,34 @@ export const ANNOUNCEMENT_MESSAGES = {
   listFailed: "Failed to fetch announcements",
   empty: "No announcements yet.",
   emptySearch: "No announcements found matching your search.",
+  confirmQuestion: (count: number) => `Send this announcement to ${people(count)}?`,
+  confirmHint: "People who unsubscribed or whose mail bounced are not counted: they get nothing.",
+  confirmButton: (count: number) => `Send to ${people(count)}`,
+  countChanged: (count: number) => `The audience changed since you checked: it is now ${people(count)}. Confirm again to send.`,
+  editDraft: "Change the draft",
+  nobody: {
+    course: "Nobody would get this: the course has no enrolled learners.",
+    members: "Nobody would get this: there are no active members.",
+    customers: "Nobody would get this: no one has bought anything yet.",
+    newsletter: "Nobody would get this: the newsletter has no confirmed subscribers.",
+  } satisfies Record<AnnouncementAudience, string>,
+  nobodyLeft: (audienceSize: number) =>
+    `Nobody would get this: ${audienceSize === 1 ? "the one person" : `all ${audienceSize.toLocaleString("en-US")} people`} in this audience unsubscribed or their mail bounced.`,
 } as const;
+
+/** "1 person", "1,204 people". */
+export function people(count: number) {
+  return count === 1 ? "1 person" : `${count.toLocaleString("en-US")} people`;
+}
+
+/**
+ * What a confirmation was given for: the audience and the number of recipients shown. Sending
+ * checks it against the audience as it is then, so a confirmation for 12 course learners never
+ * sends to 4,000 subscribers (the audience was changed) or to 40 (people enrolled since).
+ */
+export function announcementConfirmation({ audience, courseId, count }: { audience: string; courseId: string | null; count: number }) {
+  return `${audience}:${courseId ?? ""}:${count}`;
+}
 
 /**
  * Who this role may announce to (decision 042). Audiences wider than one course's learners reach

@@ -202,6 +202,10 @@ const MATRIX: Record<string, Entry> = {
   "/admin/pages/:id/preview": { path: () => "/admin/pages/00000000-0000-4000-8000-000000000000/preview", loader: admins("404") },
   "/admin/announcements": { loader: admins("200") },
   "/admin/announcements/new": { loader: admins("200"), action: admins("400") },
+  "/admin/subscribers": { loader: admins("200") },
+  "/admin/subscribers/export.csv": { loader: admins("200") },
+  // Adding people to the newsletter is the owner's, as e-mailing it is (decision 042); the probe sends no file.
+  "/admin/subscribers/import": { loader: owner("200"), action: owner("400") },
   "/admin/analytics": { loader: admins("200") },
   "/admin/analytics/export.csv": { loader: admins("200") },
   "/admin/system": { loader: owner("200"), action: owner("303 /admin/system") },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderMarkdown } from "./markdown.server";
+import { markdownToPlainText, renderMarkdown } from "./markdown.server";
 
 /** Payloads written for this pipeline: raw HTML, entity tricks, markdown URL tricks, SVG/MathML, attribute injection. */
 const payloads: Array<[name: string, markdown: string]> = [
@@ -200,5 +200,54 @@ describe("renderMarkdown output", () => {
     });
     // A different text is a different answer.
     expect((await renderMarkdown(`${markdown}\nMore.\n`)).html).toContain("<p>More.</p>");
+  });
+});
+
+describe("markdownToPlainText (issue 39: the text part of an announcement)", () => {
+  it("leaves no Markdown syntax: emphasis is words, links are 'text (url)', lists keep their markers", () => {
+    const text = markdownToPlainText(
+      [
+        "## Week **4** is live",
+        "",
+        "Read *this* and __that__ in [the new lesson](https://example.test/l/4), or <https://example.test/raw>.",
+        "",
+        "- one [by reference][ref]",
+        "- `two`",
+        "",
+        "1. first",
+        "2. second",
+        "",
+        "> quoted ![a chart](https://example.test/c.png)",
+        "",
+        "<b>raw html</b> [a script](javascript:alert(1))",
+        "",
+        "[ref]: https://example.test/ref",
+      ].join("\n"),
+    );
+    expect(text).toBe(
+      [
+        "Week 4 is live",
+        "",
+        "Read this and that in the new lesson (https://example.test/l/4), or",
+        "https://example.test/raw.",
+        "",
+        "- one by reference (https://example.test/ref)",
+        "- two",
+        "",
+        "1. first",
+        "2. second",
+        "",
+        "> quoted a chart (https://example.test/c.png)",
+        "",
+        "raw html a script",
+      ].join("\n"),
+    );
+  });
+
+  it("wraps between words only, so a URL longer than a line stays whole", () => {
+    const url = `https://example.test/${"x".repeat(120)}`;
+    const lines = markdownToPlainText(`${"word ".repeat(20)}${url} end`).split("\n");
+    expect(lines).toContain(url);
+    expect(lines.filter((line) => line !== url).every((line) => line.length <= 76)).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import type { Element, ElementContent, Root, RootContent } from "hast";
+import type { Root as MdRoot, RootContent as MdNode } from "mdast";
 import { LRUCache } from "lru-cache";
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from "rehype-sanitize";
 import rehypeSlug from "rehype-slug";
@@ -146,4 +147,128 @@ export async function renderDiscussionMarkdown(markdown: string): Promise<{ html
     .use(rehypeStringify)
     .process(markdown);
   return { html: String(file), links };
+}
+
+/**
+ * The plain-text part of an e-mail written in Markdown (issue 39): the same parser as the HTML,
+ * so what reads as a link or as bold there reads as words here. No Markdown syntax is left:
+ * `**bold**` is "bold", `[the lesson](https://…)` is "the lesson (https://…)", a heading is its
+ * text, a list keeps "- " or "1. " before each item, a quote keeps "> ". Only http(s) and mailto
+ * addresses are written out, as the HTML part only links those. Paragraphs are wrapped at
+ * `width` characters, between words only, so a URL is never broken across lines.
+ */
+export function markdownToPlainText(markdown: string, { width = 76 }: { width?: number } = {}): string {
+  const parser = unified().use(remarkParse).use(remarkGfm);
+  const root = parser.runSync(parser.parse(markdown ?? "")) as MdRoot;
+  const definitions = new Map<string, string>();
+  const collect = (node: MdNode | MdRoot) => {
+    if (node.type === "definition") definitions.set(node.identifier.toLowerCase(), node.url);
+    if ("children" in node) node.children.forEach((child) => collect(child as MdNode));
+  };
+  collect(root);
+  const blocks = root.children.map((node) => blockText(node as MdNode, { definitions, width })).filter((block) => block !== "");
+  return blocks.join("\n\n").trim();
+}
+
+type TextContext = { definitions: Map<string, string>; width: number };
+
+const SAFE_URL = /^(https?:|mailto:)/i;
+
+function withUrl(text: string, url: string | undefined) {
+  if (!url || !SAFE_URL.test(url)) return text;
+  const shown = url.replace(/^mailto:/i, "");
+  if (!text.trim() || text.trim() === url || text.trim() === shown) return shown;
+  return `${text} (${shown})`;
+}
+
+function inlineText(node: MdNode, context: TextContext): string {
+  switch (node.type) {
+    case "text":
+    case "inlineCode":
+      return node.value;
+    case "break":
+      return "\n";
+    case "link":
+      return withUrl(node.children.map((child) => inlineText(child, context)).join(""), node.url);
+    case "linkReference":
+      return withUrl(
+        node.children.map((child) => inlineText(child, context)).join(""),
+        context.definitions.get(node.identifier.toLowerCase()),
+      );
+    case "image":
+      return withUrl(node.alt ?? "", node.url);
+    case "imageReference":
+      return withUrl(node.alt ?? "", context.definitions.get(node.identifier.toLowerCase()));
+    case "footnoteReference":
+      return `[${node.label ?? node.identifier}]`;
+    case "html":
+      return "";
+    default:
+      return "children" in node ? node.children.map((child) => inlineText(child as MdNode, context)).join("") : "";
+  }
+}
+
+/** Wraps each line at `width` between words; a word longer than the line (a URL) stands alone, whole. */
+function wrap(text: string, width: number, prefix = "") {
+  return text
+    .split("\n")
+    .map((line) => {
+      const out: string[] = [];
+      let current = "";
+      for (const word of line.split(/ +/).filter(Boolean)) {
+        if (current && current.length + 1 + word.length > width - prefix.length) {
+          out.push(current);
+          current = word;
+        } else current = current ? `${current} ${word}` : word;
+      }
+      out.push(current);
+      return out.map((part) => `${prefix}${part}`.trimEnd()).join("\n");
+    })
+    .join("\n");
+}
+
+const indent = (text: string, first: string, rest: string) =>
+  text
+    .split("\n")
+    .map((line, index) => (line ? `${index === 0 ? first : rest}${line}` : line))
+    .join("\n");
+
+function blockText(node: MdNode, context: TextContext): string {
+  const children = (nodes: MdNode[], separator = "\n\n") =>
+    nodes
+      .map((child) => blockText(child, context))
+      .filter((text) => text !== "")
+      .join(separator);
+  switch (node.type) {
+    case "paragraph":
+    case "heading":
+      return wrap(node.children.map((child) => inlineText(child, context)).join(""), context.width);
+    case "blockquote":
+      return indent(children(node.children as MdNode[]), "> ", "> ");
+    case "list":
+      return node.children
+        .map((item, index) => {
+          const marker = node.ordered ? `${(node.start ?? 1) + index}. ` : "- ";
+          const box = item.checked == null ? "" : item.checked ? "[x] " : "[ ] ";
+          const body = children(item.children as MdNode[], item.spread ? "\n\n" : "\n");
+          return indent(box + body, marker, " ".repeat(marker.length));
+        })
+        .join(node.spread ? "\n\n" : "\n");
+    case "code":
+      return indent(node.value, "    ", "    ");
+    case "thematicBreak":
+      return "* * *";
+    case "table":
+      return node.children
+        .map((row) => row.children.map((cell) => cell.children.map((child) => inlineText(child as MdNode, context)).join("")).join(" | "))
+        .join("\n");
+    case "footnoteDefinition":
+      return `[${node.label ?? node.identifier}] ${children(node.children as MdNode[], " ")}`;
+    case "definition":
+    case "html":
+    case "yaml":
+      return "";
+    default:
+      return inlineText(node, context);
+  }
 }

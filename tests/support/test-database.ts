@@ -19,7 +19,9 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     await runMigrations(handle);
     return handle;
   }
-  const name = `course_site_test_${process.env.VITEST_POOL_ID ?? "0"}`;
+  // TEST_DATABASE_PREFIX (letters, digits, _) keeps runs from several checkouts on one server apart.
+  const prefix = (process.env.TEST_DATABASE_PREFIX ?? "").replace(/[^a-z0-9_]/gi, "").toLowerCase();
+  const name = `course_site_test_${prefix}${process.env.VITEST_POOL_ID ?? "0"}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   try {
     await admin.unsafe(`drop database if exists ${name} with (force)`);

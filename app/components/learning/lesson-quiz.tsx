@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { CheckCircle2, XCircle } from "lucide-react";
+import { cn } from "~/lib/utils";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { answerFieldName, attemptsLeftText } from "~/lib/quiz";
@@ -87,8 +88,20 @@ export function LessonQuiz({ quiz, signInHref }: { quiz: LessonQuizData | null; 
 
 function QuizResult({ attempt, passPercent }: { attempt: NonNullable<LessonQuizData["lastAttempt"]>; passPercent: number }) {
   return (
-    <section aria-labelledby="quiz-result-heading" className="flex flex-col gap-4 rounded-lg border bg-secondary/30 p-4 sm:p-6">
+    <section
+      aria-labelledby="quiz-result-heading"
+      className={cn(
+        "flex flex-col gap-4 rounded-lg border p-4 sm:p-6",
+        attempt.passed ? "bg-secondary/30" : "border-destructive/40 bg-destructive/5",
+      )}
+    >
       <div className="flex flex-wrap items-center gap-3">
+        {/* Not passed reads as a failure: the error colour and a cross, with the words said too. */}
+        {attempt.passed ? (
+          <CheckCircle2 aria-hidden="true" className="size-6 shrink-0 text-success" />
+        ) : (
+          <XCircle aria-hidden="true" className="size-6 shrink-0 text-destructive" />
+        )}
         <h2 id="quiz-result-heading" className="text-xl font-semibold">
           {`Your result: ${attempt.scorePercent}%`}
         </h2>

@@ -14,6 +14,7 @@ import {
   courses,
   enrollments,
   lessons,
+  newsletterSubscribers,
   orders,
   pages,
   pageSections,
@@ -131,6 +132,14 @@ const FORMS: Record<string, (id: string) => Form[]> = {
   "/admin/announcements/new": (): Form[] => [
     { intent: "send", sendKey: "guard-test-send-key-000", subject: "Sneaky", bodyMd: "Hi", audience: "members", courseId: "" },
   ],
+  // A File where the form's type says string: the harness sends it as multipart, as the browser does.
+  "/admin/subscribers/import": (): Form[] => [
+    {
+      file: new File(["email,consent_date,consent_source\nsneaky@example.test,2026-01-05,Sneaky list\n"], "sneaky.csv", {
+        type: "text/csv",
+      }) as unknown as string,
+    },
+  ],
   "/admin/system": (): Form[] => [{ intent: "retry", queue: "mail", id: failedJobId }],
   "/admin/developers": (id): Form[] => [{ intent: "revoke", id }],
   "/admin/developers/new": (): Form[] => [{ name: "Sneaky key", scopes: "users:read" }],
@@ -148,6 +157,7 @@ const FORMS: Record<string, (id: string) => Form[]> = {
 const SUPER_ADMIN_ONLY = new Set([
   "/admin/settings",
   "/admin/tax",
+  "/admin/subscribers/import",
   "/admin/system",
   "/admin/developers",
   "/admin/developers/new",
@@ -262,6 +272,9 @@ describe("the admin area read from app/routes.ts", () => {
         "/admin/discussions",
         "/admin/announcements",
         "/admin/announcements/new",
+        "/admin/subscribers",
+        "/admin/subscribers/import",
+        "/admin/subscribers/export.csv",
         "/admin/analytics",
         "/admin/analytics/export.csv",
         "/admin/system",
@@ -403,6 +416,7 @@ describe("admin loaders and actions called directly", () => {
     expect(await database().db.select().from(apiKeys)).toEqual([]);
     expect((await database().db.select().from(webhookEndpoints)).map((endpoint) => endpoint.id)).toEqual([webhookId]);
     expect(await database().db.select().from(webhookDeliveries)).toEqual([]);
+    expect(await database().db.select().from(newsletterSubscribers)).toEqual([]);
   });
 
   it("let an admin and a super admin load every admin page (a super admin's own pages: the super admin), so the refusals above are the guard's", async () => {

@@ -9,13 +9,23 @@ const fields = {
   bodyMd: requiredText(ANNOUNCEMENT_MESSAGES.bodyRequired, { max: ANNOUNCEMENT_LIMITS.bodyMd }),
   audience: z.enum(ANNOUNCEMENT_AUDIENCES),
   courseId: optionalText({ max: 64 }),
+  /** The confirmation step's answer: what the admin saw and agreed to (`announcementConfirmation`). */
+  confirmation: optionalText({ max: 200 }),
 };
 
-/** New announcement: send a test to yourself, or send it to the audience (a course needs its course). */
+/**
+ * New announcement: send a test to yourself; "send" counts the recipients and asks to confirm;
+ * "confirm" sends (a course needs its course); "edit" leaves the confirmation step.
+ */
 export const announcementForm = z
-  .discriminatedUnion("intent", [z.object({ intent: z.literal("test"), ...fields }), z.object({ intent: z.literal("send"), ...fields })])
+  .discriminatedUnion("intent", [
+    z.object({ intent: z.literal("test"), ...fields }),
+    z.object({ intent: z.literal("send"), ...fields }),
+    z.object({ intent: z.literal("confirm"), ...fields }),
+    z.object({ intent: z.literal("edit"), ...fields }),
+  ])
   .superRefine((form, context) => {
-    if (form.intent === "send" && form.audience === "course" && !form.courseId) {
+    if ((form.intent === "send" || form.intent === "confirm") && form.audience === "course" && !form.courseId) {
       context.addIssue({ code: "custom", path: ["courseId"], message: ANNOUNCEMENT_MESSAGES.courseRequired });
     }
   });

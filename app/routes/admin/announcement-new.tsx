@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/announcement-new";
 import { AdminError } from "~/components/admin/admin-error";
@@ -9,14 +9,20 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { useAnswerToast } from "~/components/use-toast-once";
-import { ANNOUNCEMENT_LIMITS } from "~/lib/announcements";
+import { ANNOUNCEMENT_LIMITS, ANNOUNCEMENT_MESSAGES } from "~/lib/announcements";
 import { ANNOUNCEMENT_AUDIENCE_LABELS, type AnnouncementAudience } from "~/lib/domain-values";
 import { adminMeta } from "~/lib/seo";
 export { loader, action } from "./announcement-new.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "New announcement");
 
-type Answer = { errors?: Record<string, string[]>; values?: Record<string, string> } | undefined;
+type Answer =
+  | {
+      errors?: Record<string, string[]>;
+      values?: Record<string, string>;
+      confirm?: { count: number; confirmation: string; changed: string | null };
+    }
+  | undefined;
 
 /** Write an announcement in Markdown, preview it, send a test to yourself, then send it. */
 export default function NewAnnouncement({ loaderData, actionData }: Route.ComponentProps) {
@@ -28,6 +34,17 @@ export default function NewAnnouncement({ loaderData, actionData }: Route.Compon
   const errors = answer?.errors ?? {};
   const [audience, setAudience] = useState<AnnouncementAudience>((typed.audience as AnnouncementAudience) ?? "course");
   const [body, setBody] = useState(typed.bodyMd ?? "");
+  // The confirmation step shows after "Send"; choosing another audience or course leaves it.
+  const [confirm, setConfirm] = useState(answer?.confirm);
+  const [answered, setAnswered] = useState(answer);
+  if (answered !== answer) {
+    setAnswered(answer);
+    setConfirm(answer?.confirm);
+  }
+  const confirmHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (confirm) confirmHeading.current?.focus();
+  }, [confirm]);
   return (
     <div className="grid max-w-3xl gap-6">
       <div>
@@ -45,10 +62,18 @@ export default function NewAnnouncement({ loaderData, actionData }: Route.Compon
           <FormField
             label="Send to"
             name="audience"
-            hint={loaderData.audiences.length === 1 ? "Only the school's owner can e-mail all members, customers or subscribers." : undefined}
+            hint={
+              loaderData.audiences.length === 1 ? "Only the school's owner can e-mail all members, customers or subscribers." : undefined
+            }
             error={errors.audience}
           >
-            <NativeSelect value={audience} onChange={(event) => setAudience(event.target.value as AnnouncementAudience)}>
+            <NativeSelect
+              value={audience}
+              onChange={(event) => {
+                setAudience(event.target.value as AnnouncementAudience);
+                setConfirm(undefined);
+              }}
+            >
               {loaderData.audiences.map((value) => (
                 <option key={value} value={value}>
                   {ANNOUNCEMENT_AUDIENCE_LABELS[value]}
@@ -58,7 +83,7 @@ export default function NewAnnouncement({ loaderData, actionData }: Route.Compon
           </FormField>
           {audience === "course" ? (
             <FormField label="Course" name="courseId" error={errors.courseId}>
-              <NativeSelect defaultValue={typed.courseId ?? ""}>
+              <NativeSelect defaultValue={typed.courseId ?? ""} onChange={() => setConfirm(undefined)}>
                 <option value="">Choose a course</option>
                 {loaderData.courses.map((course) => (
                   <option key={course.id} value={course.id}>
@@ -86,13 +111,36 @@ export default function NewAnnouncement({ loaderData, actionData }: Route.Compon
             <MarkdownPreview markdown={body} />
           </div>
         </section>
+        {confirm ? (
+          <section
+            aria-labelledby="announcement-confirm"
+            className="grid gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
+          >
+            <input type="hidden" name="confirmation" value={confirm.confirmation} />
+            <h2 id="announcement-confirm" ref={confirmHeading} tabIndex={-1} className="font-semibold outline-none">
+              {ANNOUNCEMENT_MESSAGES.confirmQuestion(confirm.count)}
+            </h2>
+            {confirm.changed ? <p role="alert">{confirm.changed}</p> : null}
+            <p className="text-sm">{ANNOUNCEMENT_MESSAGES.confirmHint}</p>
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button type="submit" name="intent" value="edit" variant="outline" formNoValidate>
+                {ANNOUNCEMENT_MESSAGES.editDraft}
+              </Button>
+              <Button type="submit" name="intent" value="confirm" loading={pending === "confirm"}>
+                {ANNOUNCEMENT_MESSAGES.confirmButton(confirm.count)}
+              </Button>
+            </div>
+          </section>
+        ) : null}
         <div className="flex flex-wrap justify-end gap-2">
           <Button type="submit" name="intent" value="test" variant="outline" loading={pending === "test"}>
             Send test to me
           </Button>
-          <Button type="submit" name="intent" value="send" loading={pending === "send"}>
-            Send announcement
-          </Button>
+          {confirm ? null : (
+            <Button type="submit" name="intent" value="send" loading={pending === "send"}>
+              Send announcement
+            </Button>
+          )}
         </div>
       </Form>
     </div>

@@ -1,12 +1,12 @@
 import { announcementListUrl } from "~/lib/admin-list-urls";
 import crypto from "node:crypto";
 import { data, type RouterContextProvider } from "react-router";
-import { ANNOUNCEMENT_MESSAGES, announcementAudiencesFor } from "~/lib/announcements";
+import { ANNOUNCEMENT_MESSAGES, announcementAudiencesFor, announcementConfirmation } from "~/lib/announcements";
 import { parseForm } from "~/lib/forms/parse-form";
 import { invalidForm, readForm } from "~/server/action.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { listCouponCourseChoices } from "~/server/coupons/admin-coupons.server";
-import { sendAnnouncementTest, startAnnouncement } from "~/server/marketing/announcements.server";
+import { listAnnouncementRecipients, sendAnnouncementTest, startAnnouncement } from "~/server/marketing/announcements.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
 import { announcementForm } from "./announcement-form";
 import type { Route } from "./+types/announcements";
@@ -28,7 +28,7 @@ export async function newAnnouncementLoader({ request, context }: Args) {
   };
 }
 
-/** "Send test to me" mails the draft to the admin; "Send" starts the job and goes to the list, where its progress shows. */
+/** "Send test to me" mails the draft to the admin; "Send" shows how many people would get it and asks to confirm; the confirmation starts the job and goes to the list, where its progress shows. */
 export async function newAnnouncementAction({ request, context }: Args) {
   const admin = requireAdmin({ request, context });
   const parsed = parseForm(announcementForm, await readForm(request));
@@ -42,13 +42,37 @@ export async function newAnnouncementAction({ request, context }: Args) {
     await sendAnnouncementTest({ to: admin.email, subject: form.subject, bodyMd: form.bodyMd });
     return dataWithToast({ values: parsed.values }, { kind: "success", message: ANNOUNCEMENT_MESSAGES.testSent(admin.email) });
   }
+  if (form.intent === "edit") return { values: parsed.values };
+  const courseId = form.audience === "course" ? form.courseId : null;
+  // "Send" counts who would get it and asks to confirm that number; "Confirm" sends only when
+  // the audience is still the one confirmed, of the same size, and not nobody.
+  const { recipients, audienceSize } = await listAnnouncementRecipients({ audience: form.audience, courseId });
+  if (recipients.length === 0) {
+    const reason = audienceSize === 0 ? ANNOUNCEMENT_MESSAGES.nobody[form.audience] : ANNOUNCEMENT_MESSAGES.nobodyLeft(audienceSize);
+    return data({ errors: { audience: [reason] }, values: parsed.values }, { status: 422 });
+  }
+  const confirmation = announcementConfirmation({ audience: form.audience, courseId, count: recipients.length });
+  if (form.intent === "send" || form.confirmation !== confirmation) {
+    const changed = form.intent === "confirm";
+    return data(
+      {
+        values: parsed.values,
+        confirm: {
+          count: recipients.length,
+          confirmation,
+          changed: changed ? ANNOUNCEMENT_MESSAGES.countChanged(recipients.length) : null,
+        },
+      },
+      { status: changed ? 409 : 200 },
+    );
+  }
   const { started } = await startAnnouncement({
     sendKey: form.sendKey,
     actorId: admin.id,
     subject: form.subject,
     bodyMd: form.bodyMd,
     audience: form.audience,
-    courseId: form.audience === "course" ? form.courseId : null,
+    courseId,
   });
   return redirectWithToast("/admin/announcements", {
     kind: "success",

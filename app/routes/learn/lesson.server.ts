@@ -221,8 +221,9 @@ export async function lessonPageAction({
       return dataWithToast({ completed: null }, toast, status);
     }
     // The page shows the graded attempt from the database, so a reload does not submit again.
+    // A quiz not passed is told as a failure (the error toast's style and icon), not with a success tick.
     return redirectWithToast(lessonPath(params.courseSlug, params.lessonSlug), {
-      kind: "success",
+      kind: result.passed || result.certificate ? "success" : "error",
       message: result.certificate ? LEARNING_MESSAGES.certificateIssued : result.passed ? QUIZ_MESSAGES.passed : QUIZ_MESSAGES.failed,
       description: result.certificate
         ? `You scored ${result.scorePercent}%. ${LEARNING_MESSAGES.certificateDescription}`

@@ -882,12 +882,42 @@ export const newsletterSubscribers = pgTable(
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
     /** When the confirmation link was last mailed, so repeated sign-ups cannot flood an inbox. */
     lastMailedAt: timestamp("last_mailed_at", { withTimezone: true }),
+    /**
+     * Where the person consented, for an address imported from elsewhere (issue 39): "Webinar
+     * sign-up sheet", "Old Mailchimp list". Null for the site's own double opt-in; `confirmedAt`
+     * is the date of the consent either way.
+     */
+    consentSource: text("consent_source"),
+    /** The import that added or confirmed the address (its audit row), if one did. */
+    importId: uuid("import_id").references(() => newsletterImports.id, { onDelete: "set null" }),
   },
   (t) => [
     uniqueIndex("newsletter_subscribers_email_unique").on(sql`lower(${t.email})`),
     check("newsletter_subscribers_status_check", inList("status", NEWSLETTER_STATUSES)),
   ],
 );
+
+/**
+ * The audit trail of Admin → Subscribers → Import (issue 39): who imported which file, when, and
+ * what it did. Each import is one transaction with the rows it adds or confirms.
+ */
+export const newsletterImports = pgTable("newsletter_imports", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+  /** Kept as it was, as the access trail does: the actor's account may be deleted later. */
+  actorEmail: text("actor_email").notNull(),
+  fileName: text("file_name").notNull().default(""),
+  rowCount: integer("row_count").notNull(),
+  /** New addresses, confirmed on import. */
+  addedCount: integer("added_count").notNull(),
+  /** Pending addresses the file confirms. */
+  confirmedCount: integer("confirmed_count").notNull(),
+  /** Addresses already confirmed (a second import of the same file changes nothing). */
+  unchangedCount: integer("unchanged_count").notNull(),
+  /** Addresses that unsubscribed here: an import never subscribes them again. */
+  skippedUnsubscribedCount: integer("skipped_unsubscribed_count").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const contactMessages = pgTable(
   "contact_messages",

@@ -12,6 +12,14 @@ type Layout = { schoolName: string; heading: string; paragraphs: string[]; actio
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
+/**
+ * Every message's body: a long word (a URL pasted into an announcement, a link to paste into the
+ * browser) breaks where it must instead of widening the message past the screen of a phone.
+ * Both properties, as mail clients support one or the other.
+ */
+const BODY_STYLE =
+  "font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:0 auto;padding:24px;overflow-wrap:anywhere;word-break:break-word";
+
 /** The school's mail layout: a plain-text part and a simple HTML part with the same words. */
 export function layoutMail({ schoolName, heading, paragraphs, action }: Layout) {
   const signature = `— ${schoolName}`;
@@ -22,7 +30,7 @@ export function layoutMail({ schoolName, heading, paragraphs, action }: Layout) 
     ...(action ? [`${action.label}: ${action.url}`, ""] : []),
     signature,
   ].join("\n");
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:0 auto;padding:24px">
+  const html = `<!doctype html><html><body style="${BODY_STYLE}">
 <h1 style="font-size:20px">${escapeHtml(heading)}</h1>
 ${paragraphs.map((p) => `<p style="line-height:1.6">${escapeHtml(p)}</p>`).join("\n")}
 ${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#64748b">Or paste this link into your browser: ${escapeHtml(action.url)}</p>` : ""}
@@ -150,7 +158,9 @@ export function orderRefundMail({
         : `Access to ${itemTitle} that came with this order has ended. Courses you own in another way stay open.`,
       `Refunded order number: ${orderId}`,
       ...(creditNote ? [`Your credit note ${creditNote.number} (PDF): ${creditNote.url}`] : []),
-      ...(testMode ? ["This order was placed in test mode: no money was taken."] : ["A refund takes a few days to reach your account, depending on your bank."]),
+      ...(testMode
+        ? ["This order was placed in test mode: no money was taken."]
+        : ["A refund takes a few days to reach your account, depending on your bank."]),
     ],
     action: { label: "Go to your account", url },
   });
@@ -333,7 +343,7 @@ export function announcementMail({
 }): MailContent {
   const footer = `You get this as a learner or subscriber of ${schoolName}.`;
   const text = [bodyText, "", `— ${schoolName}`, "", `${footer} Unsubscribe: ${unsubscribeUrl}`].join("\n");
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:0 auto;padding:24px;line-height:1.6">
+  const html = `<!doctype html><html><body style="${BODY_STYLE};line-height:1.6">
 ${bodyHtml}
 <p style="font-size:12px;color:#64748b">— ${escapeHtml(schoolName)}</p>
 <p style="font-size:12px;color:#64748b">${escapeHtml(footer)} <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p></body></html>`;

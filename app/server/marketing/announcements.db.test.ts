@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { eq, like } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { deliverQueuedMailNow } from "../../../tests/support/mail-queue";
 import { callAction, callLoader, sessionUser } from "../../../tests/support/route-harness";
@@ -42,17 +42,15 @@ beforeAll(async () => {
       .values(people.slice(start, start + 250).map((person) => ({ userId: person.id, courseId, source: "purchase" as const })));
   }
   await optOutOfMarketingMail(emailOf(LEARNERS));
-  await db
-    .insert(mailLog)
-    .values({
-      idempotencyKey: unique("bounce"),
-      kind: "receipt",
-      to: emailOf(LEARNERS + 1),
-      subject: "x",
-      text: "x",
-      html: "x",
-      status: "failed",
-    });
+  await db.insert(mailLog).values({
+    idempotencyKey: unique("bounce"),
+    kind: "receipt",
+    to: emailOf(LEARNERS + 1),
+    subject: "x",
+    text: "x",
+    html: "x",
+    status: "failed",
+  });
 });
 
 const runJobs = () => runDueJobs("announcement", sendAnnouncement);
@@ -97,7 +95,7 @@ describe("announcements", () => {
         moving: false,
       }),
     ]);
-  });
+  }, 90_000);
 
   it("knows each audience", async () => {
     const subscriber = `${tag}-news@example.test`;
@@ -141,20 +139,132 @@ describe("announcements", () => {
 
     const before = await database().db.$count(announcements);
     for (const audience of ["members", "customers", "newsletter"]) {
-      const form = { sendKey: `${tag}-wide-${audience}`, subject: "Everyone", bodyMd: "Hello all", audience, courseId: "", intent: "send" };
+      const form = {
+        sendKey: `${tag}-wide-${audience}`,
+        subject: "Everyone",
+        bodyMd: "Hello all",
+        audience,
+        courseId: "",
+        intent: "send",
+      };
       expect(await callAction(newAnnouncement, { path, user: admin, form })).toMatchObject({
         init: { status: 403 },
-        data: { errors: { audience: ["Only the school's owner can e-mail all members, all customers or newsletter subscribers"] }, values: { subject: "Everyone" } },
+        data: {
+          errors: { audience: ["Only the school's owner can e-mail all members, all customers or newsletter subscribers"] },
+          values: { subject: "Everyone" },
+        },
       });
     }
     expect(await database().db.$count(announcements)).toBe(before);
 
+    const ownerForm = { sendKey: `${tag}-wide-owner`, subject: "Everyone", bodyMd: "Hello all", audience: "newsletter", courseId: "" };
+    const asked = await callAction(newAnnouncement, { path, user: owner, form: { ...ownerForm, intent: "send" } });
+    const { confirmation } = (asked as { data: { confirm: { confirmation: string } } }).data.confirm;
     const sent = (await callAction(newAnnouncement, {
       path,
       user: owner,
-      form: { sendKey: `${tag}-wide-owner`, subject: "Everyone", bodyMd: "Hello all", audience: "newsletter", courseId: "", intent: "send" },
+      form: { ...ownerForm, intent: "confirm", confirmation },
     })) as Response;
     expect(sent.status).toBe(302);
     expect(await database().db.$count(announcements)).toBe(before + 1);
+  });
+
+  describe("confirming before sending (issue 39)", () => {
+    const path = "/admin/announcements/new";
+    const draft = () => ({
+      sendKey: unique("confirm-key"),
+      subject: `Confirm me ${tag}`,
+      bodyMd: "Read **this** [the new lesson](https://example.test/lessons/3) now.",
+      audience: "course",
+      courseId,
+    });
+
+    it("counts the recipients (less the unsubscribed and bounced) and sends nothing until that number is confirmed", async () => {
+      const form = draft();
+      const before = await database().db.$count(announcements);
+      const asked = await callAction(newAnnouncement, { path, user: admin, form: { ...form, intent: "send" } });
+      expect(asked).toMatchObject({
+        init: { status: 200 },
+        data: {
+          confirm: { count: LEARNERS, confirmation: `course:${courseId}:${LEARNERS}`, changed: null },
+          values: { subject: form.subject },
+        },
+      });
+      expect(await database().db.$count(announcements)).toBe(before);
+
+      // A confirmation of another number (people enrolled since, or another audience) asks again with today's.
+      const stale = await callAction(newAnnouncement, {
+        path,
+        user: admin,
+        form: { ...form, intent: "confirm", confirmation: `course:${courseId}:${LEARNERS - 1}` },
+      });
+      expect(stale).toMatchObject({
+        init: { status: 409 },
+        data: {
+          confirm: { count: LEARNERS, changed: "The audience changed since you checked: it is now 1,000 people. Confirm again to send." },
+        },
+      });
+      expect(await database().db.$count(announcements)).toBe(before);
+
+      const sent = (await callAction(newAnnouncement, {
+        path,
+        user: admin,
+        form: { ...form, intent: "confirm", confirmation: `course:${courseId}:${LEARNERS}` },
+      })) as Response;
+      expect(sent.status).toBe(302);
+      expect(await database().db.$count(announcements)).toBe(before + 1);
+    });
+
+    it("refuses to send to nobody, saying why", async () => {
+      const [empty] = await database()
+        .db.insert(courses)
+        .values({ title: "Nobody here", slug: unique("empty-course"), status: "published" })
+        .returning({ id: courses.id });
+      const before = await database().db.$count(announcements);
+      for (const intent of ["send", "confirm"]) {
+        expect(
+          await callAction(newAnnouncement, {
+            path,
+            user: admin,
+            form: { ...draft(), courseId: empty.id, intent, confirmation: `course:${empty.id}:0` },
+          }),
+        ).toMatchObject({
+          init: { status: 422 },
+          data: { errors: { audience: ["Nobody would get this: the course has no enrolled learners."] } },
+        });
+      }
+      // Everyone in the audience unsubscribed: the reason says so.
+      const [quiet] = await database()
+        .db.insert(courses)
+        .values({ title: "All opted out", slug: unique("quiet-course"), status: "published" })
+        .returning({ id: courses.id });
+      await database()
+        .db.insert(enrollments)
+        .values({ userId: `${tag}-u${LEARNERS}`, courseId: quiet.id, source: "purchase" });
+      expect(
+        await callAction(newAnnouncement, { path, user: admin, form: { ...draft(), courseId: quiet.id, intent: "send" } }),
+      ).toMatchObject({
+        init: { status: 422 },
+        data: { errors: { audience: ["Nobody would get this: the one person in this audience unsubscribed or their mail bounced."] } },
+      });
+      expect(await database().db.$count(announcements)).toBe(before);
+    });
+
+    it("mails a plain-text part made from the Markdown, and an HTML part that wraps long links", async () => {
+      const longUrl = `https://example.test/${"very-long-path-".repeat(10)}end`;
+      const bodyMd = `## Week **4**\n\nRead **this** and _that_ in [the new lesson](https://example.test/lessons/4).\n\n- See ${longUrl}\n- \`code\` stays`;
+      const form = { ...draft(), bodyMd, intent: "test" };
+      await callAction(newAnnouncement, { path, user: admin, form });
+      const [mail] = await database()
+        .db.select()
+        .from(mailLog)
+        .where(and(eq(mailLog.to, admin.email), eq(mailLog.subject, `[Test] ${form.subject}`)));
+      expect(mail.text).not.toMatch(/\*\*|\]\(|^#|`|_that_/m);
+      expect(mail.text).toContain("Week 4\n\nRead this and that in the new lesson (https://example.test/lessons/4).");
+      // The long link is never cut: it stands whole on its own line (under its list item).
+      expect(mail.text.split("\n").map((line) => line.trim())).toContain(longUrl);
+      expect(mail.text).toContain("- code stays");
+      expect(mail.html).toMatch(/<body style="[^"]*overflow-wrap:anywhere;word-break:break-word/);
+    });
   });
 });

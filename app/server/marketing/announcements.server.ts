@@ -9,7 +9,7 @@ import { enqueue } from "~/server/jobs/queue.server";
 import { sendMail } from "~/server/mail/mail-queue.server";
 import { announcementMail } from "~/server/mail/templates.server";
 import { listOptedOut, unsubscribeUrl } from "~/server/mail/unsubscribe.server";
-import { renderMarkdown } from "~/server/markdown.server";
+import { markdownToPlainText, renderMarkdown } from "~/server/markdown.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 
 /**
@@ -89,17 +89,30 @@ async function listBounced(emails: string[]) {
   return new Set(rows.map((row) => row.to.toLowerCase()));
 }
 
+/**
+ * Who would get the announcement now: the audience less the addresses that unsubscribed or
+ * bounced. `audienceSize` is the audience before those are taken out, so a count of zero can say why.
+ */
+export async function listAnnouncementRecipients({ audience, courseId }: { audience: AnnouncementAudience; courseId: string | null }) {
+  const everyone = await listAudience({ audience, courseId });
+  const [optedOut, bounced] = await Promise.all([listOptedOut(everyone), listBounced(everyone)]);
+  const recipients = everyone.filter((email) => !optedOut.has(email) && !bounced.has(email));
+  return { recipients, audienceSize: everyone.length };
+}
+
 /** The `announcement` job: queues one message per address in batches, counting as it goes. */
 export async function sendAnnouncement(data: Record<string, unknown>) {
   const id = typeof data.announcementId === "string" ? data.announcementId : "";
   const [announcement] = await db().select().from(announcements).where(eq(announcements.id, id));
   if (!announcement || announcement.status === "sent") return;
-  const audience = await listAudience({ audience: announcement.audience as AnnouncementAudience, courseId: announcement.courseId });
-  const [optedOut, bounced] = await Promise.all([listOptedOut(audience), listBounced(audience)]);
-  const recipients = audience.filter((email) => !optedOut.has(email) && !bounced.has(email));
+  const { recipients } = await listAnnouncementRecipients({
+    audience: announcement.audience as AnnouncementAudience,
+    courseId: announcement.courseId,
+  });
   await db().update(announcements).set({ recipientCount: recipients.length, updatedAt: new Date() }).where(eq(announcements.id, id));
   const { schoolName } = await getSiteSettings();
   const { html } = await renderMarkdown(announcement.bodyMd);
+  const text = markdownToPlainText(announcement.bodyMd);
   for (let start = 0; start < recipients.length; start += ANNOUNCEMENT_BATCH) {
     const batch = recipients.slice(start, start + ANNOUNCEMENT_BATCH);
     await db().transaction(async (tx) => {
@@ -113,7 +126,7 @@ export async function sendAnnouncement(data: Record<string, unknown>) {
               schoolName,
               subject: announcement.subject,
               bodyHtml: html,
-              bodyText: announcement.bodyMd,
+              bodyText: text,
               unsubscribeUrl: unsubscribeUrl(email),
             }),
           },
@@ -136,7 +149,13 @@ export async function sendAnnouncementTest({ to, subject, bodyMd }: { to: string
   await sendMail({
     kind: "announcement",
     to,
-    ...announcementMail({ schoolName, subject: `[Test] ${subject}`, bodyHtml: html, bodyText: bodyMd, unsubscribeUrl: unsubscribeUrl(to) }),
+    ...announcementMail({
+      schoolName,
+      subject: `[Test] ${subject}`,
+      bodyHtml: html,
+      bodyText: markdownToPlainText(bodyMd),
+      unsubscribeUrl: unsubscribeUrl(to),
+    }),
   });
 }
 

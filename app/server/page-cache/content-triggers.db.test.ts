@@ -44,6 +44,7 @@ const NOT_CONTENT = [
   "post_views",
   "course_views",
   "newsletter_subscribers",
+  "newsletter_imports",
   "contact_messages",
   "orders",
   "invoices",

@@ -1,0 +1,1 @@
+export { loader } from "./subscribers-export-csv.server";
