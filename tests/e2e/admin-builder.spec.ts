@@ -55,19 +55,21 @@ async function addModule(page: Page, title: string) {
   return card;
 }
 
-/** Adds a lesson to a module and opens its Edit Lesson dialog. */
+/**
+ * Adds a lesson to a module: its Edit Lesson dialog opens by itself, from the add's answer, with the
+ * title 'New Lesson' focused and selected and the type beside it (issue 38).
+ */
 async function addLesson(page: Page, card: Locator, moduleTitle: string) {
   const before = await card.getByTestId("lesson-row").count();
   await page.getByRole("button", { name: `Add lesson to “${moduleTitle}”` }).click();
-  await expect(card.getByTestId("lesson-row")).toHaveCount(before + 1);
-  // The add's answer and the page's reload of the curriculum can land after the row shows: a click
-  // on Edit while its row is being replaced opens nothing, so it is tried again until the dialog opens.
-  await expect(toast(page, "Lesson added")).toBeVisible();
   const dialog = page.getByRole("dialog", { name: "Edit Lesson" });
-  await expect(async () => {
-    await card.getByRole("button", { name: "Edit “New Lesson”" }).click();
-    await expect(dialog).toBeVisible({ timeout: 2_000 });
-  }).toPass();
+  await expect(dialog).toBeVisible();
+  const title = dialog.getByLabel("Title");
+  await expect(title).toHaveValue("New Lesson");
+  await expect(title).toBeFocused();
+  expect(await title.evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd])).toEqual([0, "New Lesson".length]);
+  await expect(dialog.getByLabel("Type")).toHaveValue("video");
+  await expect(card.getByTestId("lesson-row")).toHaveCount(before + 1);
   return dialog;
 }
 

@@ -185,6 +185,57 @@ describe("Curriculum", () => {
     });
   });
 
+  it("answers Add lesson with the whole new lesson, so the builder opens it for editing at once", async () => {
+    const added = (await act({ intent: "add-lesson", module_id: "" })) as ActionResult & { data: { result: Record<string, unknown> } };
+    expect(added.data.toast).toMatchObject({ kind: "success", message: "Lesson added" });
+    const [row] = await database().db.select().from(lessons).where(eq(lessons.id, added.data.result.id as string));
+    expect(added.data.result).toMatchObject({
+      id: row.id,
+      title: "New Lesson",
+      slug: row.slug,
+      type: "video",
+      videoProvider: "youtube",
+      summary: "",
+      contentMd: "",
+      durationSeconds: 0,
+      isPreview: false,
+      moduleId: null,
+      orderIndex: row.orderIndex,
+    });
+    await act({ intent: "delete-lesson", lesson_id: row.id });
+  });
+
+  it("gives an article its reading time (200 words a minute, rounded up) unless a duration is typed", async () => {
+    const added = (await act({ intent: "add-lesson", module_id: "" })) as ActionResult & { data: { result: { id: string } } };
+    const lessonId = added.data.result.id;
+    const words = (count: number) => Array.from({ length: count }, (_, index) => `word${index}`).join(" ");
+    const save = async (fields: { type: string; content_md: string; duration_seconds: string }) => {
+      const result = await act({
+        intent: "update-lesson",
+        lesson_id: lessonId,
+        title: "Timed",
+        slug: unique("timed"),
+        summary: "",
+        video_provider: "youtube",
+        video_url: "",
+        video_storage_path: "",
+        embed_code: "",
+        module_id: "",
+        ...fields,
+      });
+      expect(result.data.toast).toMatchObject({ kind: "success" });
+      const [row] = await database().db.select({ durationSeconds: lessons.durationSeconds }).from(lessons).where(eq(lessons.id, lessonId));
+      return row.durationSeconds;
+    };
+    // 401 words: 2.005 minutes, rounded up to 3.
+    expect(await save({ type: "article", content_md: `## Read\n\n${words(400)}`, duration_seconds: "" })).toBe(180);
+    expect(await save({ type: "article", content_md: words(200), duration_seconds: "0" })).toBe(60);
+    // A typed duration wins; a video keeps what was typed (0: unknown).
+    expect(await save({ type: "article", content_md: words(200), duration_seconds: "45" })).toBe(45);
+    expect(await save({ type: "video", content_md: words(200), duration_seconds: "" })).toBe(0);
+    await act({ intent: "delete-lesson", lesson_id: lessonId });
+  });
+
   it("checks video sources, stores embed code as one safe iframe, and refuses bad durations", async () => {
     await act({ intent: "add-lesson", module_id: "" });
     const [lesson] = (await database().db.select().from(lessons).where(eq(lessons.courseId, courseId)).orderBy(lessons.orderIndex)).slice(

@@ -77,7 +77,7 @@ export function CurriculumTab({
                 Listed first on the course page. Move one into a module by dragging it there or in its Edit dialog.
               </p>
             </div>
-            <AddLessonButton moduleId={null} label="Add lesson to Lessons without a module" />
+            <AddLessonButton moduleId={null} label="Add lesson to Lessons without a module" onAdded={setEditingLesson} />
           </div>
           <LessonGroup moduleId={null} lessons={curriculum.lessons} label="Lessons without a module" controls={controls} />
         </section>
