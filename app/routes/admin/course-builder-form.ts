@@ -140,6 +140,8 @@ export const builderForm = z.discriminatedUnion("intent", [
   // The file itself (field "captions") is read by the action and checked as WebVTT by the operation (app/lib/webvtt.ts).
   z.object({ intent: z.literal("upload-captions"), lesson_id: id }),
   z.object({ intent: z.literal("remove-captions"), lesson_id: id }),
+  // A lesson's file is added by its upload (kind lesson-file); the builder only takes one away.
+  z.object({ intent: z.literal("remove-lesson-file"), lesson_id: id, fileId: id }),
 ]);
 
 export type BuilderIntent = z.output<typeof builderForm>["intent"];

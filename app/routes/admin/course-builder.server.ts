@@ -21,6 +21,7 @@ import { getCourseDetails } from "~/server/courses/course-details.server";
 import { builderVideos, getCurriculum } from "~/server/curriculum/curriculum.server";
 import { listBuilderQuizzes } from "~/server/quizzes/quiz-editor.server";
 import { logger } from "~/server/platform/logger.server";
+import { listLessonFiles, removeLessonFile } from "~/server/curriculum/lesson-files.server";
 
 const OPERATION: Record<BuilderIntent, BuilderOperation> = {
   "update-details": "details",
@@ -37,6 +38,7 @@ const OPERATION: Record<BuilderIntent, BuilderOperation> = {
   "retry-transcode": "retry-transcode",
   "upload-captions": "captions",
   "remove-captions": "captions",
+  "remove-lesson-file": "lesson-file",
 };
 
 const SUCCESS: Record<BuilderIntent, string> = {
@@ -55,6 +57,7 @@ const SUCCESS: Record<BuilderIntent, string> = {
   "retry-transcode": BUILDER_EXTRA_MESSAGES.transcodeQueued,
   "upload-captions": CAPTIONS_MESSAGES.uploaded,
   "remove-captions": CAPTIONS_MESSAGES.removed,
+  "remove-lesson-file": "File removed",
 };
 
 /** A file field's bytes; none (or not a file) is empty, which the operation refuses with its message. */
@@ -125,6 +128,8 @@ async function run(courseId: string, form: Form, formData: FormData) {
       return setLessonCaptions({ courseId, lessonId: form.lesson_id, bytes: await uploadedBytes(formData.get("captions")) });
     case "remove-captions":
       return removeLessonCaptions({ courseId, lessonId: form.lesson_id });
+    case "remove-lesson-file":
+      return removeLessonFile({ courseId, lessonId: form.lesson_id, fileId: form.fileId });
   }
 }
 
@@ -180,7 +185,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!course) throw data({ message: BUILDER_MESSAGES.courseNotFound }, { status: 404 });
   try {
     const [curriculum, quizzes] = await Promise.all([getCurriculum({ courseId: course.id }), listBuilderQuizzes({ courseId: course.id })]);
-    return { course, curriculum, quizzes, videos: await builderVideos(curriculum), toast: null as Toast | null };
+    const lessonIds = [...curriculum.lessons, ...curriculum.modules.flatMap((module) => module.lessons)].map((lesson) => lesson.id);
+    const [videos, files] = await Promise.all([builderVideos(curriculum), listLessonFiles({ lessonIds })]);
+    return { course, curriculum, quizzes, videos, files, toast: null as Toast | null };
   } catch (error) {
     logger.error({ err: error, courseId: course.id }, "builder curriculum load failed");
     return {

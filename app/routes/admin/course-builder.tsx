@@ -94,7 +94,7 @@ export default function CourseBuilder({ loaderData }: Route.ComponentProps) {
           </TabsContent>
           <TabsContent value="curriculum">
             {curriculum ? (
-              <CurriculumTab curriculum={curriculum} quizzes={loaderData.quizzes} videos={loaderData.videos ?? {}} />
+              <CurriculumTab curriculum={curriculum} quizzes={loaderData.quizzes} videos={loaderData.videos ?? {}} files={loaderData.files ?? {}} />
             ) : (
               <p role="alert" className="rounded-md border border-destructive/30 bg-background p-4 text-sm text-destructive">
                 {BUILDER_MESSAGES.loadCurriculumFailed}. Reload the page to try again.

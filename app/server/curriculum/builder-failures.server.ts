@@ -7,6 +7,7 @@ import { logger } from "~/server/platform/logger.server";
 import { CaptionsInvalidError } from "~/server/video/lesson-captions.server";
 import { StreamNotFoundError } from "~/server/video/lesson-streams.server";
 import { CAPTIONS_MESSAGES } from "~/lib/webvtt";
+import { LessonFileNotFoundError } from "./lesson-files.server";
 import { ForeignVideoPathError, LessonNotFoundError, LessonSlugTakenError, ModuleNotFoundError } from "./curriculum-errors.server";
 
 export type BuilderOperation =
@@ -20,7 +21,8 @@ export type BuilderOperation =
   | "delete-lesson"
   | "move"
   | "retry-transcode"
-  | "captions";
+  | "captions"
+  | "lesson-file";
 
 /** §8 Builder: what each failed operation says, in the destructive toast titled 'Error'. */
 export const BUILDER_FAILURE_MESSAGES: Record<BuilderOperation, string> = {
@@ -35,9 +37,10 @@ export const BUILDER_FAILURE_MESSAGES: Record<BuilderOperation, string> = {
   move: BUILDER_EXTRA_MESSAGES.moveFailed,
   "retry-transcode": BUILDER_EXTRA_MESSAGES.transcodeRetryFailed,
   captions: CAPTIONS_MESSAGES.failed,
+  "lesson-file": "Failed to remove the file",
 };
 
-const MISSING = [CourseNotFoundError, ModuleNotFoundError, LessonNotFoundError, StreamNotFoundError];
+const MISSING = [CourseNotFoundError, ModuleNotFoundError, LessonNotFoundError, StreamNotFoundError, LessonFileNotFoundError];
 
 /**
  * The one place a failed builder operation becomes what the admin sees: the spec's message as an

@@ -15,6 +15,8 @@ import { embedCodeSource, lessonVideoPath, vimeoEmbedUrl, youtubeEmbedUrl } from
 import type { BuilderLesson } from "~/server/curriculum/curriculum.server";
 import type { BuilderQuiz } from "~/server/quizzes/quiz-editor.server";
 import { QuizEditor } from "./quiz-editor";
+import { LessonFilesEditor } from "./lesson-files-editor";
+import type { LessonFile } from "~/server/curriculum/lesson-files.server";
 import { VideoUpload } from "./video-upload";
 import { useBuilderAction } from "./use-builder-action";
 
@@ -49,12 +51,15 @@ export function LessonDialog({
   lesson,
   modules,
   quiz,
+  files,
   onClose,
 }: {
   lesson: BuilderLesson;
   modules: { id: string; title: string }[];
   /** The lesson's saved quiz, if it has one (docs/decisions/024). */
   quiz: BuilderQuiz | null;
+  /** The lesson's downloadable files (issue 38). */
+  files: LessonFile[];
   onClose: () => void;
 }) {
   const { fetcher, busy, errors, done } = useBuilderAction();
@@ -289,6 +294,8 @@ export function LessonDialog({
           )}
 
           {values.type === "quiz" ? <QuizEditor quiz={quiz} errors={errors} /> : null}
+
+          <LessonFilesEditor lessonId={lesson.id} lessonTitle={lesson.title} files={files} />
 
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField
