@@ -47,7 +47,7 @@ export function LessonFilesEditor({ lessonId, lessonTitle, files: saved }: { les
                 aria-label={`Remove file “${file.filename}”`}
                 className="text-destructive hover:text-destructive"
                 onClick={() => {
-                  void remove.fetcher.submit({ intent: "remove-lesson-file", lesson_id: lessonId, fileId: file.id }, { method: "post" });
+                  void remove.fetcher.submit({ intent: "remove-lesson-file", lessonId, fileId: file.id }, { method: "post" });
                 }}
               >
                 <Trash2 aria-hidden="true" />
