@@ -25,6 +25,7 @@ import { closeRuntime, getOwnerSetupNotice, prepareRuntime, type OwnerSetupNotic
 import { BUCKETS, contentTypeForKey, getStorage, sweepAbandonedWrites, type Bucket } from "~/server/platform/storage.server";
 import { makeMissingVariant } from "~/server/image-variants.server";
 import { serveLessonVideo } from "~/server/video/lesson-video.server";
+import { serveLessonFile } from "~/server/curriculum/lesson-file-route.server";
 import { serveLessonCaptions, serveLessonStream } from "~/server/video/lesson-stream-route.server";
 import { stripeWebhookRoute } from "~/server/payments/stripe-webhook.server";
 import { handleUpload } from "~/server/platform/uploads.server";
@@ -316,6 +317,7 @@ export function createApp({ config = getConfig(), build, clientDir }: CreateAppO
   app.get("/api/lessons/:lessonId/video", serveLessonVideo);
   app.get("/api/lessons/:lessonId/stream/{*file}", serveLessonStream);
   app.get("/api/lessons/:lessonId/captions.vtt", serveLessonCaptions);
+  app.get("/api/lessons/:lessonId/files/:fileId", serveLessonFile);
   // Signed by Stripe, so exempt from the origin check; read raw (signatures cover the exact bytes),
   // under the same 1 MB cap as every other body.
   app.post("/api/webhooks/stripe", express.raw({ type: () => true, limit: MAX_BODY_BYTES }), stripeWebhookRoute);

@@ -7,10 +7,11 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
  *   GET  /healthz               the database, storage and mail transport, each checked, for load balancers
  *   ALL  /api/auth/*            Better Auth (sign-in, sign-up, sessions, two-factor, JWKS source)
  *   GET  /media/:bucket/*       files from storage (covers, playbook art)
- *   POST /api/uploads/:kind     streamed uploads (cover images, lesson videos), admin only
+ *   POST /api/uploads/:kind     streamed uploads (cover images, lesson videos and files), admin only
  *   GET  /api/lessons/:id/video an uploaded lesson video, with range requests, for viewers allowed to open the lesson
  *   GET  /api/lessons/:id/stream/*    the lesson's HLS stream (playlists and segments), same viewers
  *   GET  /api/lessons/:id/captions.vtt the lesson's captions, same viewers
+ *   GET  /api/lessons/:id/files/:fileId one of the lesson's downloadable files, same viewers
  *        (POST /api/lessons/:id/progress, the player's position saves, is the resource route below)
  *   POST /api/webhooks/stripe   Stripe's signed payment events (raw body, signature checked)
  *   /assets/*, static files     the client build and public/

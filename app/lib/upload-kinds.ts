@@ -11,7 +11,9 @@ const MB = 1024 * 1024;
 const IMAGE_TYPES = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/gif": "gif", "image/avif": "avif" } as const;
 const VIDEO_TYPES = { "video/mp4": "mp4", "video/webm": "webm", "video/quicktime": "mov" } as const;
 
-export type UploadKindName = "post-cover" | "course-cover" | "site-logo" | "lesson-video";
+const DOCUMENT_TYPES = { "application/pdf": "pdf", "application/zip": "zip" } as const;
+
+export type UploadKindName = "post-cover" | "course-cover" | "site-logo" | "lesson-video" | "lesson-file";
 
 export type UploadKindRules = {
   /** Detected MIME type → the extension the stored key gets. */
@@ -48,6 +50,8 @@ export const UPLOAD_EXTENSIONS: Readonly<Record<string, readonly string[]>> = {
   "video/mp4": ["mp4", "m4v"],
   "video/webm": ["webm"],
   "video/quicktime": ["mov", "qt"],
+  "application/pdf": ["pdf"],
+  "application/zip": ["zip"],
 };
 
 export const UPLOAD_KINDS: Readonly<Record<UploadKindName, UploadKindRules>> = {
@@ -61,6 +65,14 @@ export const UPLOAD_KINDS: Readonly<Record<UploadKindName, UploadKindRules>> = {
     accept: [...Object.keys(VIDEO_TYPES), ...VIDEO_EXTENSIONS].join(","),
     hint: "MP4, WebM or MOV, up to 50 MB.",
     messages: { type: "Please select a video file", size: "File size must be less than 50MB" },
+  },
+  // A lesson's downloads (issue 38): read from their bytes like every upload; images must decode.
+  "lesson-file": {
+    types: { ...DOCUMENT_TYPES, ...IMAGE_TYPES },
+    maxBytes: 50 * MB,
+    accept: [...Object.keys(DOCUMENT_TYPES), ...Object.keys(IMAGE_TYPES), ".pdf", ".zip"].join(","),
+    hint: "PDF, ZIP or an image (JPEG, PNG, WebP, GIF, AVIF), up to 50 MB each.",
+    messages: { type: "Please select a PDF, a ZIP or an image", size: "File size must be less than 50MB" },
   },
 };
 

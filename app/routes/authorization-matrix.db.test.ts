@@ -239,6 +239,11 @@ const MATRIX: Record<string, Entry> = {
   "/api/lessons/:lessonId/video": { path: (school) => paidLessonApi(school, "video"), loader: lessonFile("200") },
   "/api/lessons/:lessonId/stream/{*file}": { path: (school) => paidLessonApi(school, "stream/master.m3u8"), loader: lessonFile("404") },
   "/api/lessons/:lessonId/captions.vtt": { path: (school) => paidLessonApi(school, "captions.vtt"), loader: lessonFile("200") },
+  // A lesson's downloadable file (issue 38): the same rule as the lesson, on every request.
+  "/api/lessons/:lessonId/files/:fileId": {
+    path: (school) => paidLessonApi(school, `files/${school.paidCourse.paidFileId}`),
+    loader: lessonFile("200"),
+  },
   "/api/webhooks/stripe": { action: everyone("404") },
   "/{*path}": { coveredBy: "the rows of app/routes.ts" },
 };

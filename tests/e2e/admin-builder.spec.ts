@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { signInAsAdmin, toast, uniqueTitle, waitForHydration } from "./admin-support";
+import { newLearner } from "./learning-support";
 
 /**
  * The course builder, on demo courses that no other spec edits. Each test adds its own uniquely
@@ -11,6 +12,8 @@ import { signInAsAdmin, toast, uniqueTitle, waitForHydration } from "./admin-sup
  */
 
 const CLIP = path.resolve(import.meta.dirname, "../fixtures/lesson-clip.webm");
+/** A small PDF, as a lesson's download. */
+const WORKBOOK = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n", "latin1");
 
 // Each test walks a whole flow (a dozen saves) on a machine shared with the rest of the suite.
 test.describe.configure({ timeout: 120_000 });
@@ -56,19 +59,21 @@ async function addModule(page: Page, title: string) {
   return card;
 }
 
-/** Adds a lesson to a module and opens its Edit Lesson dialog. */
+/**
+ * Adds a lesson to a module: its Edit Lesson dialog opens by itself, from the add's answer, with the
+ * title 'New Lesson' focused and selected and the type beside it (issue 38).
+ */
 async function addLesson(page: Page, card: Locator, moduleTitle: string) {
   const before = await card.getByTestId("lesson-row").count();
   await page.getByRole("button", { name: `Add lesson to “${moduleTitle}”` }).click();
-  await expect(card.getByTestId("lesson-row")).toHaveCount(before + 1);
-  // The add's answer and the page's reload of the curriculum can land after the row shows: a click
-  // on Edit while its row is being replaced opens nothing, so it is tried again until the dialog opens.
-  await expect(toast(page, "Lesson added")).toBeVisible();
   const dialog = page.getByRole("dialog", { name: "Edit Lesson" });
-  await expect(async () => {
-    await card.getByRole("button", { name: "Edit “New Lesson”" }).click();
-    await expect(dialog).toBeVisible({ timeout: 2_000 });
-  }).toPass();
+  await expect(dialog).toBeVisible();
+  const title = dialog.getByLabel("Title");
+  await expect(title).toHaveValue("New Lesson");
+  await expect(title).toBeFocused();
+  expect(await title.evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd])).toEqual([0, "New Lesson".length]);
+  await expect(dialog.getByLabel("Type")).toHaveValue("video");
+  await expect(card.getByTestId("lesson-row")).toHaveCount(before + 1);
   return dialog;
 }
 
@@ -81,7 +86,7 @@ async function deleteModule(page: Page, title: string) {
   await expect(moduleCard(page, title)).toHaveCount(0);
 }
 
-test("an admin builds a module with an article preview lesson, reorders by keyboard and by drag, and deletes it all", async ({ page }) => {
+test("an admin builds a module with an article preview lesson, reorders by keyboard and by drag, and deletes it all", async ({ page, browser }) => {
   await openBuilder(page, "custom-gpts-for-business", "curriculum");
   await expect(page.getByRole("navigation", { name: "Course builder" }).getByRole("link", { name: "Back to Courses" })).toBeVisible();
   await expect(page.getByRole("tab", { name: "Curriculum" })).toHaveAttribute("aria-selected", "true");
@@ -108,8 +113,18 @@ test("an admin builds a module with an article preview lesson, reorders by keybo
   await dialog.getByLabel("Content (Markdown)").fill("## What to read\n\nStart **here**.");
   await dialog.getByRole("tab", { name: "Preview" }).click();
   await expect(dialog.getByTestId("markdown-preview").getByRole("heading", { name: "What to read" })).toBeVisible();
+  // Left empty, an article's duration is its reading time (5 words: 1 min).
+  await dialog.getByLabel("Duration (seconds)").fill("");
+  await expect(dialog.getByText("Left empty, it is the reading time: 1 min (200 words a minute).")).toBeVisible();
   await dialog.getByLabel("Duration (seconds)").fill("120");
   await dialog.getByLabel("Free preview (accessible without enrollment)").check();
+  // A downloadable file, kept at once; a text file is refused with the reason.
+  const picker = dialog.getByLabel("Add a file");
+  await picker.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a pdf") });
+  await expect(dialog.getByRole("alert")).toHaveText("Please select a PDF, a ZIP or an image");
+  await picker.setInputFiles({ name: "Reading list.pdf", mimeType: "application/pdf", buffer: WORKBOOK });
+  await expect(toast(page, "File added")).toBeVisible();
+  await expect(dialog.getByRole("list", { name: `Files of “New Lesson”` }).getByRole("link", { name: "Reading list.pdf" })).toBeVisible();
   await dialog.getByRole("button", { name: "Save Lesson" }).click();
   await expect(toast(page, "Lesson updated")).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -158,6 +173,17 @@ test("an admin builds a module with an article preview lesson, reorders by keybo
   await coursePage.goto("/courses/custom-gpts-for-business");
   await expect(coursePage.getByText(moduleTitle)).toBeVisible();
   await coursePage.close();
+
+  // A learner downloads the free lesson's file from its page.
+  const learner = await newLearner(browser);
+  const lessonPage = learner.page;
+  await lessonPage.goto(`/courses/custom-gpts-for-business/lessons/${first.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`);
+  const downloading = lessonPage.waitForEvent("download");
+  await lessonPage.getByRole("link", { name: "Download “Reading list.pdf”" }).click();
+  const downloaded = await downloading;
+  expect(downloaded.suggestedFilename()).toBe("Reading list.pdf");
+  expect(await fs.readFile((await downloaded.path())!)).toEqual(WORKBOOK);
+  await learner.context.close();
 
   // Deleting a lesson asks first.
   await page.getByRole("button", { name: `Delete “${second}”` }).click();

@@ -10,6 +10,7 @@ import {
   enrollments,
   lessonProgress,
   lessons,
+  lessonFiles,
   orders,
   posts,
   quizzes,
@@ -82,6 +83,14 @@ export async function createAuthorizationSchool(db: Database) {
   await storage.put("course-videos", paid.captionsPath!, Readable.from(Buffer.from("WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n")), {
     contentType: "text/vtt",
   });
+
+  // A downloadable file of the paid lesson (issue 38), served by the lesson's access rule.
+  const paidFileKey = `${paidCourse.id}/files/${paid.id}/${unique("file")}.pdf`;
+  await storage.put("course-videos", paidFileKey, Readable.from(Buffer.from("%PDF-1.4\n%%EOF\n")), { contentType: "application/pdf" });
+  const [paidFile] = await db
+    .insert(lessonFiles)
+    .values({ lessonId: paid.id, storageKey: paidFileKey, filename: "Workbook.pdf", contentType: "application/pdf", sizeBytes: 15 })
+    .returning();
 
   const draftTitle = `Secret draft ${unique("course")}`;
   const [draftCourse] = await db
@@ -160,7 +169,7 @@ export async function createAuthorizationSchool(db: Database) {
       certificateId: certificate.id,
       invoiceId: victimInvoice.id,
     },
-    paidCourse: { ...paidCourse, preview, paid, paidNotes },
+    paidCourse: { ...paidCourse, preview, paid, paidNotes, paidFileId: paidFile.id },
     draftCourse: { ...draftCourse, quizLessonId: quizLesson.id, quizLessonSlug: quizLesson.slug },
     draftPost,
     coupon,

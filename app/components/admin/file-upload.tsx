@@ -6,7 +6,15 @@ import { toastError, toastSuccess } from "~/components/ui/toaster";
 import { UPLOAD_KINDS, type UploadKindName } from "~/lib/upload-kinds";
 
 /** `url` is the file's public address; lesson videos have none (they play through an access-checked route). */
-export type UploadResult = { bucket: string; key: string; url: string; contentType: string; size: number };
+export type UploadResult = {
+  bucket: string;
+  key: string;
+  url: string;
+  contentType: string;
+  size: number;
+  /** The row a recorded kind wrote (a lesson's file). */
+  file?: unknown;
+};
 
 type FileUploadProps = {
   /** A kind known to /api/uploads/:kind; its accept list, limit and texts come from app/lib/upload-kinds.ts. */

@@ -142,6 +142,8 @@ export const builderForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove-captions"), lessonId: id }),
   z.object({ intent: z.literal("add-instructor"), email: emailField() }),
   z.object({ intent: z.literal("remove-instructor"), userId: z.string().trim().min(1).max(200) }),
+  // A lesson's file is added by its upload (kind lesson-file); the builder only takes one away.
+  z.object({ intent: z.literal("remove-lesson-file"), lessonId: id, fileId: id }),
 ]);
 
 export type BuilderIntent = z.output<typeof builderForm>["intent"];

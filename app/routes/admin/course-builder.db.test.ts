@@ -185,6 +185,57 @@ describe("Curriculum", () => {
     });
   });
 
+  it("answers Add lesson with the whole new lesson, so the builder opens it for editing at once", async () => {
+    const added = (await act({ intent: "add-lesson", moduleId: "" })) as ActionResult & { data: { result: Record<string, unknown> } };
+    expect(added.data.toast).toMatchObject({ kind: "success", message: "Lesson added" });
+    const [row] = await database().db.select().from(lessons).where(eq(lessons.id, added.data.result.id as string));
+    expect(added.data.result).toMatchObject({
+      id: row.id,
+      title: "New Lesson",
+      slug: row.slug,
+      type: "video",
+      videoProvider: "youtube",
+      summary: "",
+      contentMd: "",
+      durationSeconds: 0,
+      isPreview: false,
+      moduleId: null,
+      orderIndex: row.orderIndex,
+    });
+    await act({ intent: "delete-lesson", lessonId: row.id });
+  });
+
+  it("gives an article its reading time (200 words a minute, rounded up) unless a duration is typed", async () => {
+    const added = (await act({ intent: "add-lesson", moduleId: "" })) as ActionResult & { data: { result: { id: string } } };
+    const lessonId = added.data.result.id;
+    const words = (count: number) => Array.from({ length: count }, (_, index) => `word${index}`).join(" ");
+    const save = async (fields: { type: string; contentMd: string; durationSeconds: string }) => {
+      const result = await act({
+        intent: "update-lesson",
+        lessonId: lessonId,
+        title: "Timed",
+        slug: unique("timed"),
+        summary: "",
+        videoProvider: "youtube",
+        videoUrl: "",
+        videoStoragePath: "",
+        embedCode: "",
+        moduleId: "",
+        ...fields,
+      });
+      expect(result.data.toast).toMatchObject({ kind: "success" });
+      const [row] = await database().db.select({ durationSeconds: lessons.durationSeconds }).from(lessons).where(eq(lessons.id, lessonId));
+      return row.durationSeconds;
+    };
+    // 401 words: 2.005 minutes, rounded up to 3.
+    expect(await save({ type: "article", contentMd: `## Read\n\n${words(400)}`, durationSeconds: "" })).toBe(180);
+    expect(await save({ type: "article", contentMd: words(200), durationSeconds: "0" })).toBe(60);
+    // A typed duration wins; a video keeps what was typed (0: unknown).
+    expect(await save({ type: "article", contentMd: words(200), durationSeconds: "45" })).toBe(45);
+    expect(await save({ type: "video", contentMd: words(200), durationSeconds: "" })).toBe(0);
+    await act({ intent: "delete-lesson", lessonId: lessonId });
+  });
+
   it("checks video sources, stores embed code as one safe iframe, and refuses bad durations", async () => {
     await act({ intent: "add-lesson", moduleId: "" });
     const [lesson] = (await database().db.select().from(lessons).where(eq(lessons.courseId, courseId)).orderBy(lessons.orderIndex)).slice(

@@ -28,6 +28,7 @@ import { getCourseDetails } from "~/server/courses/course-details.server";
 import { builderVideos, getCurriculum } from "~/server/curriculum/curriculum.server";
 import { listBuilderQuizzes } from "~/server/quizzes/quiz-editor.server";
 import { logger } from "~/server/platform/logger.server";
+import { listLessonFiles, removeLessonFile } from "~/server/curriculum/lesson-files.server";
 
 const OPERATION: Record<BuilderIntent, BuilderOperation> = {
   "update-details": "details",
@@ -46,6 +47,7 @@ const OPERATION: Record<BuilderIntent, BuilderOperation> = {
   "remove-captions": "captions",
   "add-instructor": "instructors",
   "remove-instructor": "instructors",
+  "remove-lesson-file": "lesson-file",
 };
 
 const SUCCESS: Record<BuilderIntent, string> = {
@@ -66,6 +68,7 @@ const SUCCESS: Record<BuilderIntent, string> = {
   "remove-captions": CAPTIONS_MESSAGES.removed,
   "add-instructor": INSTRUCTOR_MESSAGES.added,
   "remove-instructor": INSTRUCTOR_MESSAGES.removed,
+  "remove-lesson-file": "File removed",
 };
 
 /** A file field's bytes; none (or not a file) is empty, which the operation refuses with its message. */
@@ -143,6 +146,8 @@ async function run(courseId: string, form: Form, formData: FormData, actorId: st
         throw new InstructorError("not-found", INSTRUCTOR_MESSAGES.notInstructor);
       }
       return true;
+    case "remove-lesson-file":
+      return removeLessonFile({ courseId, lessonId: form.lessonId, fileId: form.fileId });
   }
 }
 
@@ -202,7 +207,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       listBuilderQuizzes({ courseId: course.id }),
       listCourseInstructors({ courseId: course.id }),
     ]);
-    return { course, curriculum, quizzes, instructors, videos: await builderVideos(curriculum), toast: null as Toast | null };
+    const lessonIds = [...curriculum.lessons, ...curriculum.modules.flatMap((module) => module.lessons)].map((lesson) => lesson.id);
+    const [videos, files] = await Promise.all([builderVideos(curriculum), listLessonFiles({ lessonIds })]);
+    return { course, curriculum, quizzes, instructors, videos, files, toast: null as Toast | null };
   } catch (error) {
     logger.error({ err: error, courseId: course.id }, "builder curriculum load failed");
     return {

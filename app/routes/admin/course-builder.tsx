@@ -1,4 +1,4 @@
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { adminMeta } from "~/lib/seo";
 import type { Route } from "./+types/course-builder";
 import { AdminError } from "~/components/admin/admin-error";
@@ -10,12 +10,10 @@ import { PublishToggle } from "~/components/admin/builder/publish-toggle";
 import { useToastOnce } from "~/components/use-toast-once";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { BUILDER_MESSAGES } from "~/lib/builder-messages";
+import { courseGaps } from "~/lib/course-gaps";
 
 import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
 export { loader, action } from "./course-builder.server";
-
-/** The admin layout leaves the side to this screen's own menu (§2: "the course builder has its own side menu"). */
-export const handle = { ownSideMenu: true };
 
 export const meta: Route.MetaFunction = (args) =>
   adminMeta(args, args.loaderData?.course ? `Builder: ${args.loaderData.course.title}` : BUILDER_MESSAGES.courseNotFound);
@@ -33,8 +31,12 @@ export default function CourseBuilder({ loaderData }: Route.ComponentProps) {
   if (!course) return <CourseNotFound />;
 
   const published = course.status === "published";
+  const lessonCount = curriculum ? curriculum.lessons.length + curriculum.modules.reduce((sum, module) => sum + module.lessons.length, 0) : null;
+  // Unknown while the curriculum failed to load: say nothing about lessons rather than something wrong.
+  const gaps = courseGaps({ lessonCount: lessonCount ?? 1, coverUrl: course.coverUrl, priceCents: course.priceCents });
   return (
-    <div className="grid grid-cols-1 gap-6 md:grid-cols-[13rem_minmax(0,1fr)]">
+    // Beside the admin's own menu (kept, issue 38), the builder's menu for this course (§2).
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[12rem_minmax(0,1fr)]">
       <aside>
         <BuilderSideMenu course={course} tab={tab} />
       </aside>
@@ -47,7 +49,29 @@ export default function CourseBuilder({ loaderData }: Route.ComponentProps) {
               <PublishStatusBadge status={published ? "published" : "draft"} />
             </h1>
           </div>
-          <PublishToggle title={course.title} published={published} />
+          <div className="flex flex-wrap items-start justify-end gap-3">
+            {gaps.length > 0 ? (
+              <div id="course-gaps" className="grid gap-1 text-sm">
+                <p className="font-medium">{published ? "This course still lacks:" : "Before publishing, this course lacks:"}</p>
+                <ul aria-label="What this course lacks" className="grid gap-0.5 text-muted-foreground">
+                  {gaps.map((gap) => (
+                    <li key={gap.key}>
+                      {gap.message} ·{" "}
+                      <Link
+                        to={gap.fix === "edit" ? `/admin/courses/${course.id}/edit` : `?tab=${gap.fix}`}
+                        replace={gap.fix !== "edit"}
+                        preventScrollReset
+                        className="font-medium text-primary underline-offset-4 hover:underline"
+                      >
+                        {gap.key === "lessons" ? "Add one" : gap.key === "cover" ? "Add a cover" : "Set a price"}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+            <PublishToggle title={course.title} published={published} describedBy={gaps.length > 0 ? "course-gaps" : undefined} />
+          </div>
         </div>
         <Tabs
           value={tab}
@@ -74,7 +98,7 @@ export default function CourseBuilder({ loaderData }: Route.ComponentProps) {
           </TabsContent>
           <TabsContent value="curriculum">
             {curriculum ? (
-              <CurriculumTab curriculum={curriculum} quizzes={loaderData.quizzes} videos={loaderData.videos ?? {}} />
+              <CurriculumTab curriculum={curriculum} quizzes={loaderData.quizzes} videos={loaderData.videos ?? {}} files={loaderData.files ?? {}} />
             ) : (
               <p role="alert" className="rounded-md border border-destructive/30 bg-background p-4 text-sm text-destructive">
                 {BUILDER_MESSAGES.loadCurriculumFailed}. Reload the page to try again.

@@ -1,4 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
+import { listLessonFiles } from "~/server/curriculum/lesson-files.server";
+import { fileKindLabel, formatFileSize, lessonFilePath } from "~/lib/lesson-files";
 import { parseForm } from "~/lib/forms/parse-form";
 import { LEARNING_MESSAGES, lessonPath } from "~/lib/learning";
 import { lessonCaptionsPath, lessonPlayer, lessonStreamPath, type LessonPlayer } from "~/lib/video-embed";
@@ -142,6 +144,13 @@ export async function lessonPageLoader({ request, url, params, context }: Loader
     // A signed-in person saves progress on every lesson they open (previews included).
     canSaveProgress: Boolean(user),
     discussion: await lessonDiscussion({ user, access, courseId: course.id, lessonId: lesson.id, url }),
+    // Listed only to whoever may open the lesson; each download asks the same rule again (issue 38).
+    files: ((await listLessonFiles({ lessonIds: [lesson.id] }))[lesson.id] ?? []).map((file) => ({
+      filename: file.filename,
+      href: lessonFilePath(lesson.id, file.id),
+      kind: fileKindLabel(file.contentType),
+      size: formatFileSize(file.sizeBytes),
+    })),
   });
 }
 

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useFetcher } from "react-router";
-import { ArrowLeft, ArrowRight, CheckCircle2, Eye, Lock, CalendarClock } from "lucide-react";
+import { ArrowLeft, ArrowRight, CheckCircle2, Download, Eye, Lock, CalendarClock } from "lucide-react";
 import { lessonTypeLabel } from "~/lib/domain-values";
 import type { Route } from "./+types/lesson";
 import { lessonPageAction, lessonPageLoader } from "./lesson.server";
@@ -136,6 +136,26 @@ export default function LessonPage({ loaderData }: Route.ComponentProps) {
               </p>
             )}
             {loaderData.contentHtml && <Prose html={loaderData.contentHtml} className="max-w-3xl" />}
+            {loaderData.files.length > 0 ? (
+              <section aria-labelledby="lesson-files-heading" className="grid max-w-3xl gap-3 rounded-lg border p-4">
+                <h2 id="lesson-files-heading" className="flex items-center gap-2 font-semibold">
+                  <Download aria-hidden="true" className="size-4" /> Downloads
+                </h2>
+                <ul className="grid gap-2">
+                  {loaderData.files.map((file) => (
+                    <li key={file.href} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                      {/* A plain link: the file is an attachment, and the server asks the lesson's access rule again. */}
+                      <a href={file.href} download className="font-medium text-primary underline-offset-4 hover:underline">
+                        {`Download “${file.filename}”`}
+                      </a>
+                      <span className="text-xs text-muted-foreground tabular-nums">
+                        {file.kind} · {file.size}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
             {lesson.type === "quiz" && (
               <LessonQuiz
                 quiz={loaderData.quiz}

@@ -7,7 +7,8 @@ import { listActiveEnrollments } from "./enrollments.server";
 import { findActiveMembership } from "./membership.server";
 
 /**
- * The one answer to "may this person open this lesson?" (§6). The lesson page, the video route,
+ * The one answer to "may this person open this lesson?" (§6). The lesson page, the video route, its
+ * downloadable files (issue 38),
  * the course page's lesson list, "Continue learning" and the account's "My courses" ask here and
  * nowhere else:
  *

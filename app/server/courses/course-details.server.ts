@@ -28,6 +28,7 @@ export async function getCourseDetails({ courseId }: { courseId: string }) {
       slug: courses.slug,
       description: courses.longDescriptionMd,
       priceCents: courses.priceCents,
+      coverUrl: courses.coverUrl,
       certificatesEnabled: courses.certificatesEnabled,
       newLessonMail: courses.newLessonMail,
       status: courses.status,

@@ -7,6 +7,7 @@ import { logger } from "~/server/platform/logger.server";
 import { CaptionsInvalidError } from "~/server/video/lesson-captions.server";
 import { StreamNotFoundError } from "~/server/video/lesson-streams.server";
 import { CAPTIONS_MESSAGES } from "~/lib/webvtt";
+import { LessonFileNotFoundError } from "./lesson-files.server";
 import { ForeignVideoPathError, LessonNotFoundError, LessonSlugTakenError, ModuleNotFoundError } from "./curriculum-errors.server";
 import { InstructorError } from "~/server/access/course-instructors.server";
 
@@ -22,7 +23,8 @@ export type BuilderOperation =
   | "move"
   | "retry-transcode"
   | "captions"
-  | "instructors";
+  | "instructors"
+  | "lesson-file";
 
 /** §8 Builder: what each failed operation says, in the destructive toast titled 'Error'. */
 export const BUILDER_FAILURE_MESSAGES: Record<BuilderOperation, string> = {
@@ -38,9 +40,10 @@ export const BUILDER_FAILURE_MESSAGES: Record<BuilderOperation, string> = {
   "retry-transcode": BUILDER_EXTRA_MESSAGES.transcodeRetryFailed,
   captions: CAPTIONS_MESSAGES.failed,
   instructors: "Failed to change the course's instructors",
+  "lesson-file": "Failed to remove the file",
 };
 
-const MISSING = [CourseNotFoundError, ModuleNotFoundError, LessonNotFoundError, StreamNotFoundError];
+const MISSING = [CourseNotFoundError, ModuleNotFoundError, LessonNotFoundError, StreamNotFoundError, LessonFileNotFoundError];
 
 /**
  * The one place a failed builder operation becomes what the admin sees: the spec's message as an

@@ -15,7 +15,7 @@ import { listLessonStreams, type LessonStreamState } from "~/server/video/lesson
  */
 
 /** The columns the builder lists and edits; content is included because the lesson dialog edits it. */
-const builderLessonColumns = {
+export const builderLessonColumns = {
   id: lessons.id,
   moduleId: lessons.moduleId,
   title: lessons.title,

@@ -2,6 +2,7 @@ import { and, eq, inArray, or } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { courses, lessons, courseModules } from "~/server/db/schema";
 import { lessonReleaseColumns } from "./lesson-release.server";
+import { lessonFileKeysIn } from "./lesson-files.server";
 import { logger } from "~/server/platform/logger.server";
 import { graceCutoff } from "~/server/media-in-use.server";
 import { deleteStaleObjects, getStorage, isSafeKey } from "~/server/platform/storage.server";
@@ -86,6 +87,8 @@ export async function sweepUnusedLessonVideos({ olderThan = graceCutoff() }: { o
         .from(lessons)
         .where(or(inArray(lessons.videoStoragePath, keys), inArray(lessons.captionsPath, keys)));
       const kept = new Set(rows.flatMap((row) => [row.path, row.captions]).filter((path): path is string => path !== null));
+      // A lesson's downloadable files (issue 38) stay while their row names them.
+      for (const key of await lessonFileKeysIn(keys)) kept.add(key);
       // A lesson's stream files (docs/decisions/026) stay while its stream row names their prefix.
       const streams = await streamPrefixesInUse([
         ...new Set(keys.map(streamPrefixOf).filter((prefix): prefix is string => prefix !== null)),

@@ -5,7 +5,8 @@ import { isUniqueViolation } from "~/server/db/errors.server";
 import { db, type Transaction } from "~/server/db/client.server";
 import { courseModules, lessons } from "~/server/db/schema";
 import { ForeignVideoPathError, LessonNotFoundError, LessonSlugTakenError, ModuleNotFoundError } from "./curriculum-errors.server";
-import { lessonGroup, lessonIdsInOrder, lockCourse, placeAt, renumber, type BuilderLesson } from "./curriculum.server";
+import { builderLessonColumns, lessonGroup, lessonIdsInOrder, lockCourse, placeAt, renumber, type BuilderLesson } from "./curriculum.server";
+import { lessonDurationSeconds } from "~/lib/reading-time";
 import { isCourseVideoPath, removeUnusedVideos } from "./lesson-videos.server";
 import type { QuizFormOutput } from "~/lib/quiz-form";
 import { saveQuiz } from "~/server/quizzes/quiz-editor.server";
@@ -60,8 +61,9 @@ export async function createLesson({ courseId, moduleId, now = Date.now() }: { c
         orderIndex: total + 1,
         isPreview: false,
       })
-      .returning({ id: lessons.id, slug: lessons.slug, orderIndex: lessons.orderIndex });
-    return created;
+      .returning(builderLessonColumns);
+    // The whole lesson, so the builder opens it for editing without waiting for the curriculum to reload.
+    return created as BuilderLesson;
   });
 }
 
@@ -107,7 +109,7 @@ export async function updateLesson({
       }
       const [row] = await tx
         .update(lessons)
-        .set({ ...input, ...placement, updatedAt: new Date() })
+        .set({ ...input, durationSeconds: lessonDurationSeconds(input), ...placement, updatedAt: new Date() })
         .where(eq(lessons.id, lesson.id))
         .returning({ id: lessons.id, slug: lessons.slug, moduleId: lessons.moduleId, orderIndex: lessons.orderIndex });
       if (moving) await renumber(tx, "lessons", await lessonIdsInOrder(tx, courseId, lesson.moduleId));

@@ -355,6 +355,28 @@ export const lessons = pgTable(
 );
 
 /**
+ * A lesson's downloadable files (issue 38): PDFs, ZIPs and images, up to 50 MB each, in the
+ * course-videos bucket at `{courseId}/files/{lessonId}/{stamp}-{name}` and served only to viewers
+ * the lesson's access rule allows (GET /api/lessons/:lessonId/files/:fileId).
+ */
+export const lessonFiles = pgTable(
+  "lesson_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    lessonId: uuid("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull().unique(),
+    /** The name the file is listed and downloaded under: the uploaded name, made safe. */
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    ...timestamps,
+  },
+  (t) => [check("lesson_files_size_check", sql`${t.sizeBytes} >= 0`), index("lesson_files_lesson_idx").on(t.lessonId, t.createdAt)],
+);
+
+/**
  * The adaptive stream (HLS) made from a lesson's uploaded video by the transcoding job
  * (docs/decisions/026): one row per lesson, for the upload at `source_path`. Its files live in the
  * course-videos bucket under `hls_prefix`; the original upload stays and plays until it is ready.

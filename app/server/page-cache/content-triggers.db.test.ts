@@ -25,6 +25,8 @@ const CONTENT = [
   "quiz_questions",
   "pages",
   "page_sections",
+  // Listed on their lesson's page, which a visitor may be served from the cache (a preview lesson).
+  "lesson_files",
 ];
 const NOT_CONTENT = [
   // Per person, or never on a public page. Enrollments only move the learner counts on course

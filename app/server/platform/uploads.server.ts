@@ -8,6 +8,8 @@ import { isUploadKindName, UPLOAD_KINDS, type UploadKindName, type UploadKindRul
 import { isUuid } from "~/lib/uuid";
 import { readSessionUser } from "../auth/session.server";
 import { findLessonCourseId } from "../curriculum/lesson-videos.server";
+import { LessonNotFoundError } from "../curriculum/curriculum-errors.server";
+import { addLessonFile, findLessonFilePrefix, LessonFileLimitError } from "../curriculum/lesson-files.server";
 import { logger } from "./logger.server";
 import { getStorage, publicUrl, type Bucket } from "./storage.server";
 import { containsMarkup, decodesAsImage, extensionContradicts, markupScanner, unsafeFilename, UploadContentError } from "./upload-inspection.server";
@@ -32,8 +34,15 @@ type UploadStorage = {
    */
   resolveOwner?: (ownerId: string | null) => Promise<string | null>;
   cacheControl?: string;
-  /** Images are read whole (they are small) and must decode; larger kinds are scanned as they stream. */
+  /** Images are read whole (they are small) and must decode; larger kinds, and a kind's other types, are scanned as they stream. */
   decodeAsImage?: boolean;
+  /**
+   * Writes the stored file's row (a lesson's download): its answer goes back as `file`. When it
+   * throws, the stored file is deleted and the upload refused with `refusal`'s status and message,
+   * so nothing is half-saved.
+   */
+  record?: (stored: { ownerParam: string | null; key: string; size: number; contentType: string; filename: string }) => Promise<unknown>;
+  refusal?: (error: unknown) => { status: number; message: string } | null;
 };
 
 type UploadKind = UploadKindRules & UploadStorage;
@@ -61,6 +70,21 @@ const UPLOAD_STORAGE: Record<UploadKindName, UploadStorage> = {
     keyFor: ({ ownerId, filename, now }) => `${ownerId}/${now}-${filename}`,
     resolveOwner: async (lessonId) => (lessonId ? findLessonCourseId({ lessonId }) : null),
     cacheControl: "max-age=3600",
+  },
+  "lesson-file": {
+    bucket: "course-videos",
+    decodeAsImage: true,
+    // {courseId}/files/{lessonId}/{timestamp}-{file}: the lesson named by ownerId (issue 38).
+    keyFor: ({ ownerId, filename, now }) => `${ownerId}/${now}-${filename}`,
+    resolveOwner: async (lessonId) => (lessonId ? findLessonFilePrefix({ lessonId }) : null),
+    record: ({ ownerParam, key, size, contentType, filename }) =>
+      addLessonFile({ lessonId: ownerParam ?? "", storageKey: key, filename, contentType, sizeBytes: size }),
+    refusal: (error) =>
+      error instanceof LessonFileLimitError
+        ? { status: 409, message: error.message }
+        : error instanceof LessonNotFoundError
+          ? { status: 404, message: "Lesson not found" }
+          : null,
   },
 };
 
@@ -139,8 +163,8 @@ export const EXTENSION_MISMATCH = "The file's extension does not match its conte
  * The file's bytes as they go to storage, refused (UploadContentError) when they are also a
  * document: an image is read whole, scanned and decoded first; a video is scanned as it streams.
  */
-async function inspectedBody(kind: UploadKind, rest: PassThrough): Promise<Readable> {
-  if (kind.decodeAsImage) {
+async function inspectedBody(kind: UploadKind, rest: PassThrough, mime: string): Promise<Readable> {
+  if (kind.decodeAsImage && mime.startsWith("image/")) {
     const chunks: Buffer[] = [];
     for await (const chunk of rest) chunks.push(chunk as Buffer);
     const bytes = Buffer.concat(chunks);
@@ -156,7 +180,7 @@ async function inspectedBody(kind: UploadKind, rest: PassThrough): Promise<Reada
 }
 
 function receiveFile(req: ExpressRequest, kind: UploadKind, ownerId: string | null) {
-  return new Promise<{ key: string; size: number; contentType: string }>((resolve, reject) => {
+  return new Promise<{ key: string; size: number; contentType: string; filename: string }>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
       parser = busboy({ headers: req.headers, preservePath: true, defParamCharset: "utf8", limits: { files: 1, fileSize: kind.maxBytes, fields: 5, parts: 6 } });
@@ -211,7 +235,7 @@ function receiveFile(req: ExpressRequest, kind: UploadKind, ownerId: string | nu
           throw new UploadError(415, EXTENSION_MISMATCH);
         }
         const key = kind.keyFor({ ownerId, ext, filename: safeFilename(info.filename ?? "", ext), now: Date.now() });
-        const body = await inspectedBody(kind, sniffed.rest);
+        const body = await inspectedBody(kind, sniffed.rest, detected.mime);
         const { size } = await getStorage()
           .put(kind.bucket, key, body, { contentType: detected.mime, cacheControl: kind.cacheControl })
           .catch((error: unknown) => {
@@ -224,7 +248,7 @@ function receiveFile(req: ExpressRequest, kind: UploadKind, ownerId: string | nu
             .catch(() => {});
           throw new UploadError(413, kind.messages.size);
         }
-        return { key, size, contentType: detected.mime };
+        return { key, size, contentType: detected.mime, filename: info.filename ?? "" };
       })().then((stored) => {
         if (settled) {
           // The request failed after all (e.g. too large): the stored object must not stay.
@@ -259,11 +283,25 @@ export async function handleUpload(req: ExpressRequest, res: ExpressResponse) {
     if (ownerParam !== null && !isUuid(ownerParam)) throw new UploadError(400, "Invalid owner id");
     const ownerId = kind.resolveOwner ? await kind.resolveOwner(ownerParam) : ownerParam;
     if (kind.resolveOwner && !ownerId) throw new UploadError(404, "Lesson not found");
+
     // Refuse early when the body alone is already over the limit (the multipart envelope is small).
     const declared = Number(req.headers["content-length"] ?? 0);
     if (declared > kind.maxBytes + 64 * 1024) throw new UploadError(413, kind.messages.size);
 
     const stored = await receiveFile(req, kind, ownerId);
+    let file: unknown;
+    if (kind.record) {
+      try {
+        file = await kind.record({ ownerParam, ...stored });
+      } catch (error) {
+        await getStorage()
+          .delete(kind.bucket, stored.key)
+          .catch(() => {});
+        const refused = kind.refusal?.(error);
+        if (refused) throw new UploadError(refused.status, refused.message);
+        throw error;
+      }
+    }
     // A cover's smaller WebP copies (app/lib/image-variants.ts), made before the page shows it.
     await storeImageVariants(kind.bucket, stored.key);
     req.log?.info({ kind: req.params.kind, key: stored.key, size: stored.size, user: user.id }, "file uploaded");
@@ -276,6 +314,7 @@ export async function handleUpload(req: ExpressRequest, res: ExpressResponse) {
         url: kind.bucket === "media" ? publicUrl(kind.bucket, stored.key) : null,
         contentType: stored.contentType,
         size: stored.size,
+        ...(kind.record ? { file } : {}),
       });
   } catch (error) {
     // Whatever the client still sends is read and dropped, so it gets to read this answer.

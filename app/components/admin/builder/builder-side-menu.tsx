@@ -1,5 +1,5 @@
-import { Link, NavLink } from "react-router";
-import { ArrowLeft, BookOpen, ExternalLink, LayoutDashboard, ListTree, Newspaper, Pencil, Settings2 } from "lucide-react";
+import { Link } from "react-router";
+import { ArrowLeft, ExternalLink, ListTree, Pencil, Settings2 } from "lucide-react";
 import { cn } from "~/lib/utils";
 
 const linkClass =
@@ -7,7 +7,7 @@ const linkClass =
 
 /**
  * The builder's own side menu (§2): back to the course list, the course's two sections, its
- * public page and full form, then the rest of the back office.
+ * public page and full form. The admin's menu stays beside it (issue 38), for the rest of the back office.
  */
 export function BuilderSideMenu({ course, tab }: { course: { id: string; slug: string; title: string }; tab: "details" | "curriculum" }) {
   const section = (name: "details" | "curriculum", label: string, Icon: typeof Settings2) => (
@@ -44,22 +44,6 @@ export function BuilderSideMenu({ course, tab }: { course: { id: string; slug: s
               <ExternalLink aria-hidden="true" className="size-4" /> View course page
             </Link>
           </li>
-        </ul>
-      </div>
-      <div className="grid gap-1">
-        <p className="px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Admin</p>
-        <ul className="grid gap-1">
-          {[
-            { to: "/admin", label: "Dashboard", Icon: LayoutDashboard },
-            { to: "/admin/blog", label: "Blog Management", Icon: Newspaper },
-            { to: "/admin/courses", label: "Course Management", Icon: BookOpen },
-          ].map(({ to, label, Icon }) => (
-            <li key={to}>
-              <NavLink to={to} end className={linkClass}>
-                <Icon aria-hidden="true" className="size-4" /> {label}
-              </NavLink>
-            </li>
-          ))}
         </ul>
       </div>
     </nav>

@@ -72,21 +72,31 @@ export function CourseDetailsTab({ course }: { course: CourseDetails }) {
         />
       </FormField>
       <FormField
-        className="max-w-xs"
+        className="max-w-md"
         label="Price (cents)"
         name="priceCents"
         error={errors.priceCents}
-        hint={cents !== null ? `Shown as ${formatUsd(cents)}` : "A whole number of cents, e.g. 19700 for $197.00"}
+        hint="A whole number of cents, as the spec keeps prices: 19700 for 197.00 in the school's currency. 0 is free."
       >
-        <Input
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          max={COURSE_LIMITS.priceCents}
-          value={values.priceCents}
-          onChange={(event) => setValues((current) => ({ ...current, priceCents: event.target.value }))}
-        />
+        {(control) => (
+          <div className="flex items-center gap-3">
+            <Input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              max={COURSE_LIMITS.priceCents}
+              className="max-w-40"
+              value={values.priceCents}
+              onChange={(event) => setValues((current) => ({ ...current, priceCents: event.target.value }))}
+            />
+            {/* The amount as buyers will see it, following what is typed. */}
+            <output htmlFor={control.id} aria-live="polite" data-testid="price-shown-as" className="text-sm font-medium tabular-nums">
+              {cents !== null ? `Shown as ${formatUsd(cents)}` : "Not a whole number of cents"}
+            </output>
+          </div>
+        )}
       </FormField>
       <CheckboxField
         name="certificates"

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from "lucide-react";
 import { ConfirmButton } from "~/components/ui/confirm-button";
 import { Button } from "~/components/ui/button";
@@ -89,9 +90,29 @@ export function RowControls({
   );
 }
 
-/** Add Lesson to a group: a module, or the flat lessons (`moduleId` null). */
-export function AddLessonButton({ moduleId, label }: { moduleId: string | null; label: string }) {
-  const { fetcher, busy } = useBuilderAction();
+/**
+ * Add Lesson to a group: a module, or the flat lessons (`moduleId` null). The answer carries the
+ * new lesson ('New Lesson', §7), which is opened for editing at once from that answer, so the
+ * dialog does not wait on the curriculum's reload (nor on a row that is being re-rendered).
+ */
+export function AddLessonButton({
+  moduleId,
+  label,
+  onAdded,
+}: {
+  moduleId: string | null;
+  label: string;
+  onAdded: (lesson: BuilderLesson) => void;
+}) {
+  const { fetcher, busy, done } = useBuilderAction();
+  const added = done && fetcher.data?.intent === "add-lesson" ? (fetcher.data.result as BuilderLesson | null) : null;
+  // Once per answer: the fetcher keeps its last answer, and the dialog may be closed and reopened since.
+  const opened = useRef<unknown>(null);
+  useEffect(() => {
+    if (!added || opened.current === fetcher.data) return;
+    opened.current = fetcher.data;
+    onAdded(added);
+  }, [added, fetcher.data, onAdded]);
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="moduleId" value={moduleId ?? ""} />

@@ -4,6 +4,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { BUILDER_MESSAGES } from "~/lib/builder-messages";
 import type { BuilderLesson, BuilderModule, BuilderVideo, Curriculum } from "~/server/curriculum/curriculum.server";
 import type { BuilderQuiz } from "~/server/quizzes/quiz-editor.server";
+import type { LessonFile } from "~/server/curriculum/lesson-files.server";
 import { AddLessonButton, AddModuleButton, type CurriculumControls } from "./curriculum-controls";
 import { LessonDialog } from "./lesson-dialog";
 import { LessonGroup } from "./lesson-group";
@@ -22,8 +23,11 @@ export function CurriculumTab({
   curriculum,
   quizzes,
   videos,
+  files,
 }: {
   curriculum: Curriculum;
+  /** Each lesson's downloadable files, by lesson id. */
+  files: Record<string, LessonFile[]>;
   quizzes: Record<string, BuilderQuiz>;
   videos: Record<string, BuilderVideo>;
 }) {
@@ -77,7 +81,7 @@ export function CurriculumTab({
                 Listed first on the course page. Move one into a module by dragging it there or in its Edit dialog.
               </p>
             </div>
-            <AddLessonButton moduleId={null} label="Add lesson to Lessons without a module" />
+            <AddLessonButton moduleId={null} label="Add lesson to Lessons without a module" onAdded={setEditingLesson} />
           </div>
           <LessonGroup moduleId={null} lessons={curriculum.lessons} label="Lessons without a module" controls={controls} />
         </section>
@@ -114,6 +118,7 @@ export function CurriculumTab({
           lesson={editingLesson}
           modules={curriculum.modules.map((module) => ({ id: module.id, title: module.title }))}
           quiz={quizzes[editingLesson.id] ?? null}
+          files={files[editingLesson.id] ?? []}
           onClose={() => setEditingLesson(null)}
         />
       ) : null}

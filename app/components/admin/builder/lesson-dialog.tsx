@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { MarkdownPreview } from "~/components/admin/markdown-preview";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
@@ -9,11 +9,14 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Textarea } from "~/components/ui/textarea";
 import { BUILDER_EXTRA_MESSAGES, BUILDER_MESSAGES } from "~/lib/builder-messages";
 import { LESSON_LIMITS } from "~/lib/forms/limits";
+import { readingTimeSeconds } from "~/lib/reading-time";
 import { builderSlug } from "~/lib/slug";
 import { embedCodeSource, lessonVideoPath, vimeoEmbedUrl, youtubeEmbedUrl } from "~/lib/video-embed";
 import type { BuilderLesson } from "~/server/curriculum/curriculum.server";
 import type { BuilderQuiz } from "~/server/quizzes/quiz-editor.server";
 import { QuizEditor } from "./quiz-editor";
+import { LessonFilesEditor } from "./lesson-files-editor";
+import type { LessonFile } from "~/server/curriculum/lesson-files.server";
 import { VideoUpload } from "./video-upload";
 import { useBuilderAction } from "./use-builder-action";
 
@@ -31,7 +34,9 @@ function initialValues(lesson: BuilderLesson) {
     videoUrl: lesson.videoUrl ?? "",
     videoStoragePath: lesson.videoStoragePath ?? "",
     embedCode: lesson.embedCode ?? "",
-    durationSeconds: String(lesson.durationSeconds),
+    // An article whose duration is its reading time shows the field empty: it keeps following the text.
+    durationSeconds:
+      lesson.type === "article" && lesson.durationSeconds === readingTimeSeconds(lesson.contentMd) ? "" : String(lesson.durationSeconds),
     isPreview: lesson.isPreview,
     moduleId: lesson.moduleId ?? "",
   };
@@ -46,17 +51,21 @@ export function LessonDialog({
   lesson,
   modules,
   quiz,
+  files,
   onClose,
 }: {
   lesson: BuilderLesson;
   modules: { id: string; title: string }[];
   /** The lesson's saved quiz, if it has one (docs/decisions/024). */
   quiz: BuilderQuiz | null;
+  /** The lesson's downloadable files (issue 38). */
+  files: LessonFile[];
   onClose: () => void;
 }) {
   const { fetcher, busy, errors, done } = useBuilderAction();
   const [values, setValues] = useState(() => initialValues(lesson));
   const [uploadedName, setUploadedName] = useState<string | null>(null);
+  const titleInput = useRef<HTMLInputElement>(null);
   // A new lesson's slug (new-lesson-…) or one made from its title follows the title as it is typed.
   const [slugFollows, setSlugFollows] = useState(/^new-lesson-\d+$/.test(lesson.slug) || lesson.slug === builderSlug(lesson.title));
   useEffect(() => {
@@ -86,7 +95,15 @@ export function LessonDialog({
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-2xl">
+      <DialogContent
+        className="sm:max-w-2xl"
+        onOpenAutoFocus={(event) => {
+          // The title first, selected, so a new lesson is named before anything else ('New Lesson' is typed over).
+          event.preventDefault();
+          titleInput.current?.focus();
+          titleInput.current?.select();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Edit Lesson</DialogTitle>
           <DialogDescription>What learners see for “{lesson.title}”.</DialogDescription>
@@ -97,6 +114,7 @@ export function LessonDialog({
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField className="content-start" label="Title" name="title" error={errors.title}>
               <Input
+                ref={titleInput}
                 value={values.title}
                 required
                 maxLength={LESSON_LIMITS.title}
@@ -106,6 +124,13 @@ export function LessonDialog({
                   setValues((current) => ({ ...current, title, ...(slugFollows ? { slug: builderSlug(title) } : {}) }));
                 }}
               />
+            </FormField>
+            <FormField className="content-start" label="Type" name="type" error={errors.type}>
+              <NativeSelect value={values.type} onChange={set("type")}>
+                <option value="video">Video</option>
+                <option value="article">Article</option>
+                <option value="quiz">Quiz</option>
+              </NativeSelect>
             </FormField>
             <FormField className="content-start" label="Slug" name="slug" error={errors.slug}>
               <Input
@@ -128,13 +153,6 @@ export function LessonDialog({
                     {module.title}
                   </option>
                 ))}
-              </NativeSelect>
-            </FormField>
-            <FormField className="content-start" label="Type" name="type" error={errors.type}>
-              <NativeSelect value={values.type} onChange={set("type")}>
-                <option value="video">Video</option>
-                <option value="article">Article</option>
-                <option value="quiz">Quiz</option>
               </NativeSelect>
             </FormField>
           </div>
@@ -277,8 +295,20 @@ export function LessonDialog({
 
           {values.type === "quiz" ? <QuizEditor quiz={quiz} errors={errors} /> : null}
 
+          <LessonFilesEditor lessonId={lesson.id} lessonTitle={lesson.title} files={files} />
+
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField className="content-start" label="Duration (seconds)" name="durationSeconds" error={errors.durationSeconds}>
+            <FormField
+              className="content-start"
+              label="Duration (seconds)"
+              name="durationSeconds"
+              error={errors.durationSeconds}
+              hint={
+                values.type === "article" && values.durationSeconds.trim() === ""
+                  ? `Left empty, it is the reading time: ${readingTimeSeconds(values.contentMd) / 60} min (200 words a minute).`
+                  : undefined
+              }
+            >
               <Input
                 type="number"
                 inputMode="numeric"

@@ -81,7 +81,7 @@ export function ModuleCard({
         ) : null}
         <LessonGroup moduleId={module.id} lessons={module.lessons} label={`Lessons of ${module.title}`} controls={controls} />
         <div>
-          <AddLessonButton moduleId={module.id} label={`Add lesson to “${module.title}”`} />
+          <AddLessonButton moduleId={module.id} label={`Add lesson to “${module.title}”`} onAdded={controls.editLesson} />
         </div>
       </div>
     </li>
