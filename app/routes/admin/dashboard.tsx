@@ -22,12 +22,34 @@ const STATS = [
   { name: "unansweredQuestions", label: "Unanswered questions (over a day)", href: "/admin/discussions?state=unanswered" },
 ] as const;
 
+/** The legal pages still holding the demo's words: each one linked to its editor. */
+function LegalDemoNotice({ pages }: { pages: { slug: string; title: string }[] }) {
+  return (
+    <section aria-labelledby="legal-notice-heading" className="rounded-lg border border-warm/50 bg-accent p-4 text-accent-foreground">
+      <h2 id="legal-notice-heading" className="font-semibold">
+        Your legal pages still hold the demo's text
+      </h2>
+      <p className="mt-1 text-sm">Read them and make them yours before you sell:</p>
+      <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        {pages.map((page) => (
+          <li key={page.slug}>
+            <Link to={`/admin/pages/legal/${page.slug}`} className="font-medium underline">
+              Edit {page.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, testMode, recentUsers, recentPosts } = loaderData;
+  const { counts, testMode, recentUsers, recentPosts, legalWithDemoText } = loaderData;
   return (
     <div className="grid grid-cols-1 gap-6">
       <h1 className="text-2xl font-bold tracking-tight">Dashboard</h1>
       {testMode ? <TestModeBanner /> : null}
+      {legalWithDemoText.length > 0 ? <LegalDemoNotice pages={legalWithDemoText} /> : null}
       <section aria-labelledby="counts-heading">
         <h2 id="counts-heading" className="sr-only">
           Counts

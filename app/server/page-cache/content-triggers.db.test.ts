@@ -25,6 +25,9 @@ const CONTENT = [
   "quiz_questions",
   "pages",
   "page_sections",
+  "legal_pages",
+  "navigation_links",
+  "social_links",
 ];
 const NOT_CONTENT = [
   // Per person, or never on a public page. Enrollments only move the learner counts on course
