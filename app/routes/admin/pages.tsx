@@ -84,6 +84,17 @@ export default function AdminPages({ loaderData }: Route.ComponentProps) {
         empty={{ icon: <FileText />, none: PAGE_MESSAGES.empty, noMatches: PAGE_MESSAGES.emptySearch }}
       />
       <LegalPagesPanel pages={loaderData.legal} />
+      <section aria-labelledby="navigation-heading" className="grid gap-2">
+        <h2 id="navigation-heading" className="text-lg font-semibold">
+          Navigation
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          The header's and footer's links, their order and labels, and your social links.{" "}
+          <Link to="/admin/pages/navigation" className="font-medium text-primary hover:underline">
+            Edit the navigation
+          </Link>
+        </p>
+      </section>
     </div>
   );
 }
