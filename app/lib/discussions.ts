@@ -35,6 +35,7 @@ export type DiscussionThreadView = DiscussionPostView & {
   replies: DiscussionPostView[];
 };
 
+
 /** Admin → Discussions' state filter. */
 export const DISCUSSION_ADMIN_STATES = ["unanswered", "answered", "held", "hidden"] as const;
 export type DiscussionAdminState = (typeof DISCUSSION_ADMIN_STATES)[number];
@@ -53,6 +54,7 @@ export const DISCUSSION_BAN_PERIOD_LABELS: Record<(typeof DISCUSSION_BAN_PERIODS
   "30": "30 days",
   forever: "For good",
 };
+
 
 /** What a notification says after the writer's name (or alone, for hides and bans). */
 export const NOTIFICATION_TEXT: Record<DiscussionNotificationKind, string> = {
