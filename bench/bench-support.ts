@@ -98,11 +98,14 @@ export async function startBenchServer({
   port,
   databaseUrl,
   dataDir,
+  keepDataDir = false,
 }: {
   appDir: string;
   port: number;
   databaseUrl: string;
   dataDir?: string;
+  /** Leave `dataDir` in place on stop, for another server started on it. */
+  keepDataDir?: boolean;
 }) {
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "course-site-bench-"));
   console.log(`Starting ${appDir} (building it first if its sources changed)…`);
@@ -145,7 +148,7 @@ export async function startBenchServer({
       server.kill("SIGTERM");
       await new Promise((resolve) => server.once("exit", resolve));
     }
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (!keepDataDir) fs.rmSync(dir, { recursive: true, force: true });
   };
   return { base, server, stop };
 }

@@ -21,81 +21,23 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
-import { and, asc, eq } from "drizzle-orm";
 import postgres from "postgres";
-import { grantCourseAccess } from "../app/server/access/course-access.server";
-import { openDatabase, setDatabase, type DatabaseHandle } from "../app/server/db/client.server";
-import { runMigrations } from "../app/server/db/migrate.server";
-import { courses, lessons, lessonVideoStreams } from "../app/server/db/schema";
-import { seedDemoContent } from "../app/server/db/seed/seed.server";
-import { upsertPasswordUser } from "../app/server/users/password-users.server";
-import { getStorage, setStorage } from "../app/server/platform/storage.server";
-import { masterPlaylist } from "../app/server/video/hls.server";
+import { openDatabase } from "../app/server/db/client.server";
+import { setStorage } from "../app/server/platform/storage.server";
 import { parseConfig, setConfig } from "../app/server/platform/config.server";
 import { signInCookie, startBenchServer } from "./bench-support";
+import { LEARNER, prepareStreamFixture, SEGMENT_BYTES, SEGMENTS, STATIC_PATH } from "./stream-fixture";
 
 const STAGES = (process.env.BENCH_VIDEO_STAGES ?? "25,50,100,200,400,700,1000,1500,2000,3000,4000").split(",").map(Number);
 const STAGE_SECONDS = Number(process.env.BENCH_VIDEO_STAGE_SECONDS ?? 12);
-const SEGMENT_BYTES = Math.round(Number(process.env.BENCH_SEGMENT_KB ?? 465) * 1024);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const FIRST_PORT = Number(process.env.BENCH_PORT ?? 4326);
 const P99_LIMIT_MS = 200;
-const SEGMENTS = 30;
 const APP_DIR = path.resolve(import.meta.dirname, "..");
-const COURSE_SLUG = "shopify-101";
-const LEARNER = { email: "bench-video-learner@example.com", password: "bench video learner password" };
-const STATIC_KEY = "bench/segment-sized.ts";
 
 type Stage = { viewers: number; segments: number; perSecond: number; p50: number; p99: number; failed: number; playlistP99: number };
 type LoadResult = { rps: number; total: number; p50: number; p99: number; non2xx: number; errors: number };
-
-/** The learner, enrolled; a paid lesson of the course playing a ready stream of SEGMENTS segments; a media file of a segment's size. */
-async function prepare(handle: DatabaseHandle) {
-  await runMigrations(handle);
-  await seedDemoContent(handle.db);
-  setDatabase(handle);
-  try {
-    const [course] = await handle.db.select({ id: courses.id }).from(courses).where(eq(courses.slug, COURSE_SLUG));
-    if (!course) throw new Error(`the demo has no course ${COURSE_SLUG}`);
-    const { id: userId } = await upsertPasswordUser(handle.db, { ...LEARNER, role: "user", name: "Bench Learner" });
-    await grantCourseAccess({ userId, courseId: course.id, actorId: null, source: "admin" });
-    const [lesson] = await handle.db
-      .select({ id: lessons.id })
-      .from(lessons)
-      .where(and(eq(lessons.courseId, course.id), eq(lessons.isPreview, false), eq(lessons.type, "video")))
-      .orderBy(asc(lessons.orderIndex))
-      .limit(1);
-    if (!lesson) throw new Error("the demo course has no paid video lesson");
-
-    const source = `${course.id}/bench-source.mp4`;
-    const prefix = `${course.id}/hls/${lesson.id}-bench`;
-    const storage = getStorage();
-    const put = (bucket: "media" | "course-videos", key: string, bytes: Buffer, contentType: string) =>
-      storage.put(bucket, key, Readable.from([bytes]), { contentType });
-    const segment = Buffer.alloc(SEGMENT_BYTES, 0x47);
-    await put("course-videos", source, Buffer.from("not played"), "video/mp4");
-    await put("course-videos", `${prefix}/master.m3u8`, Buffer.from(masterPlaylist([{ name: "360p", width: 640, height: 360, bandwidth: 928_000, hasAudio: true }])), "application/vnd.apple.mpegurl");
-    const playlist = ["#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-TARGETDURATION:4", "#EXT-X-PLAYLIST-TYPE:VOD"];
-    for (let index = 0; index < SEGMENTS; index++) {
-      const name = `seg-${String(index).padStart(4, "0")}.ts`;
-      playlist.push("#EXTINF:4.000000,", name);
-      await put("course-videos", `${prefix}/360p/${name}`, segment, "video/mp2t");
-    }
-    playlist.push("#EXT-X-ENDLIST", "");
-    await put("course-videos", `${prefix}/360p/index.m3u8`, Buffer.from(playlist.join("\n")), "application/vnd.apple.mpegurl");
-    await put("media", STATIC_KEY, segment, "video/mp2t");
-
-    await handle.db.update(lessons).set({ videoProvider: "upload", videoStoragePath: source, videoUrl: null }).where(eq(lessons.id, lesson.id));
-    await handle.db
-      .insert(lessonVideoStreams)
-      .values({ lessonId: lesson.id, sourcePath: source, status: "ready", progress: 100, hlsPrefix: prefix, renditions: [360], durationSeconds: SEGMENTS * 4 });
-    return { lessonId: lesson.id };
-  } finally {
-    setDatabase(undefined);
-  }
-}
 
 function child<T>(script: string, job: unknown) {
   return new Promise<T>((resolve, reject) => {
@@ -118,7 +60,7 @@ async function benchDatabase(name: string, databaseUrl: string, port: number) {
   setStorage(undefined);
   console.log(`Preparing the demo school, the learner and the stream (${name})…`);
   const handle = await openDatabase(databaseUrl ? { kind: "postgres", url: databaseUrl, max: 2 } : { kind: "pglite", dataDir });
-  const { lessonId } = await prepare(handle).finally(() => handle.close());
+  const { lessonId } = await prepareStreamFixture(handle).finally(() => handle.close());
   const { base, stop } = await startBenchServer({ appDir: APP_DIR, port, databaseUrl, dataDir });
   try {
     const cookie = await signInCookie(base, LEARNER);
@@ -142,7 +84,7 @@ async function benchDatabase(name: string, databaseUrl: string, port: number) {
     await master.arrayBuffer();
     const credential = master.headers.getSetCookie().find((value) => value.startsWith("lesson_stream="))?.split(";")[0] ?? "";
     const segmentPath = `/api/lessons/${lessonId}/stream/360p/seg-0000.ts`;
-    const staticPath = `/media/media/${STATIC_KEY}`;
+    const staticPath = STATIC_PATH;
     await load([segmentPath], { cookie: `${cookie}; ${credential}` }, 2);
     await load([staticPath], {}, 2);
     console.log(`Requests/s of a segment and of a public file of the same size, ${CONNECTIONS} connections, ${SECONDS}s each…`);

@@ -60,7 +60,7 @@ export function topicFromSlug(slug: string | null) {
   return valueForSlug(TOPICS, TOPIC_SLUGS, slug);
 }
 
-/** True when nothing narrows the list (sort, view and page do not). */
+/** True when a search, a level or a topic narrows the list (sort, view and page do not). */
 export function hasActiveFilters(filters: CatalogFilters) {
   return Boolean(filters.q || filters.level || filters.topic);
 }

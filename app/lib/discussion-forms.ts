@@ -17,12 +17,12 @@ const id = z.string().uuid("That post no longer exists.");
 
 export const discussionForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("ask"), kind: z.enum(DISCUSSION_KINDS, "Choose a question or a comment."), body }),
-  z.object({ intent: z.literal("reply"), thread_id: id, body }),
-  z.object({ intent: z.literal("edit"), post_id: id, body }),
-  z.object({ intent: z.literal("delete"), post_id: id }),
-  z.object({ intent: z.literal("helpful"), post_id: id }),
-  z.object({ intent: z.literal("answered"), thread_id: id, answered: z.enum(["true", "false"]) }),
-  z.object({ intent: z.literal("follow"), thread_id: id, following: z.enum(["true", "false"]) }),
+  z.object({ intent: z.literal("reply"), threadId: id, body }),
+  z.object({ intent: z.literal("edit"), postId: id, body }),
+  z.object({ intent: z.literal("delete"), postId: id }),
+  z.object({ intent: z.literal("helpful"), postId: id }),
+  z.object({ intent: z.literal("answered"), threadId: id, answered: z.enum(["true", "false"]) }),
+  z.object({ intent: z.literal("follow"), threadId: id, following: z.enum(["true", "false"]) }),
   z.object({ intent: z.literal("preview"), body: z.string().max(DISCUSSION_BODY_MAX + 1000).default("") }),
 ]);
 
@@ -33,6 +33,6 @@ export const adminDiscussionForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("hide"), id, reason }),
   z.object({ intent: z.literal("restore"), id }),
   z.object({ intent: z.literal("delete"), id }),
-  z.object({ intent: z.literal("ban"), user_id: z.string().min(1).max(200), period: z.enum(DISCUSSION_BAN_PERIODS), reason }),
-  z.object({ intent: z.literal("unban"), user_id: z.string().min(1).max(200) }),
+  z.object({ intent: z.literal("ban"), userId: z.string().min(1).max(200), period: z.enum(DISCUSSION_BAN_PERIODS), reason }),
+  z.object({ intent: z.literal("unban"), userId: z.string().min(1).max(200) }),
 ]);

@@ -5,7 +5,7 @@ import { QUIZ_LIMITS as L, QUIZ_MESSAGES as M, TRUE_FALSE_OPTIONS } from "~/lib/
 /**
  * The quiz part of the builder's Edit Lesson form (docs/decisions/024). The dialog sends the quiz
  * as one JSON field, `quiz`, only while the lesson's type is Quiz; a refused quiz answers with
- * messages keyed by path (`quiz.pass_percent`, `quiz.questions`, `quiz.questions.2.correct`,
+ * messages keyed by path (`quiz.passPercent`, `quiz.questions`, `quiz.questions.2.correct`,
  * `quiz.questions.2.options.1`), which the dialog shows under the field they name.
  */
 
@@ -41,9 +41,9 @@ const wholeNumber = (message: string, min: number, max: number) =>
   z.string({ error: message }).trim().regex(/^\d+$/, message).transform(Number).pipe(z.number().min(min, message).max(max, message));
 
 export const quizSchema = z.object({
-  pass_percent: wholeNumber(M.passPercent, 0, 100),
+  passPercent: wholeNumber(M.passPercent, 0, 100),
   /** Empty: unlimited. */
-  max_attempts: z.union([z.literal("").transform(() => null), wholeNumber(M.maxAttempts, 1, L.attempts)], { error: M.maxAttempts }),
+  maxAttempts: z.union([z.literal("").transform(() => null), wholeNumber(M.maxAttempts, 1, L.attempts)], { error: M.maxAttempts }),
   shuffle: z.boolean().default(false),
   questions: z.array(question).min(1, M.noQuestions).max(L.questions, `At most ${L.questions} questions`),
 });

@@ -9,7 +9,7 @@ export type Answer = {
   data: {
     toast: { kind: string; message: string; description?: string };
     errors?: Record<string, string[]>;
-    values?: { title: string; short_description: string; price: string; lessons: { title: string }[]; topics: string[] };
+    values?: { title: string; shortDescription: string; price: string; lessons: { title: string }[]; topics: string[] };
   };
   init?: { status?: number };
 };
@@ -20,14 +20,14 @@ function newCourseForm(title: string, extra: Record<string, string> = {}) {
     intent: "publish",
     title,
     slug: "",
-    short_description: "Learn it in a weekend.",
-    long_description_md: "## Why\n\nBecause.",
+    shortDescription: "Learn it in a weekend.",
+    longDescriptionMd: "## Why\n\nBecause.",
     price: "49",
     level: "Intermediate",
     "topics.automation": "on",
     track: "Automation Track",
     outcomes: "Build a flow\n\n  Ship it  ",
-    cover_url: "",
+    coverUrl: "",
     ...extra,
   };
 }

@@ -96,6 +96,8 @@ export async function startServerProcess(settings: Record<string, string>, { por
       PORT: String(chosen),
       SEED_DEMO: "false",
       PUBLIC_URL: `http://127.0.0.1:${chosen}`,
+      // One web process unless a test asks for a cluster: most process tests' bounds are about one.
+      WEB_CONCURRENCY: "1",
       ...settings,
     },
     stdio: ["ignore", "pipe", "pipe"],

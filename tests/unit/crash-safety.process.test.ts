@@ -114,20 +114,20 @@ function courseForm(title: string, rows: { id?: string; title: string; content: 
     intent: "publish",
     title,
     slug: course.slug,
-    short_description: "Everything about crashes.",
-    long_description_md: "## Why\n\nBecause processes die.",
+    shortDescription: "Everything about crashes.",
+    longDescriptionMd: "## Why\n\nBecause processes die.",
     price: "49",
     level: "Intermediate",
     "topics.automation": "on",
     track: "Automation Track",
     outcomes: "Survive a crash",
-    cover_url: "",
+    coverUrl: "",
     ...extra,
   };
   rows.forEach((row, index) => {
     form[`lessons.${index}.id`] = row.id ?? "";
     form[`lessons.${index}.title`] = row.title;
-    form[`lessons.${index}.content_md`] = row.content;
+    form[`lessons.${index}.contentMd`] = row.content;
   });
   return form;
 }
@@ -226,7 +226,7 @@ describe("kill -9 in the middle of a write, then a restart, on PostgreSQL", () =
       .map((lesson) => ({ id: lesson.id, title: `${lesson.title}, revised`, content: `${lesson.content}, revised` }));
     const form = courseForm(`${title}, revised`, [...edited, { title: "A new lesson", content: "New" }], {
       revision: String(before.course!.revision),
-      "removed_lessons.0": before.lessons.at(-1)!.id,
+      "removedLessons.0": before.lessons.at(-1)!.id,
     });
     await crashDuring("course-save", () => post(`/admin/courses/${course.id}/edit`, adminCookie, form));
 
@@ -245,7 +245,7 @@ describe("kill -9 in the middle of a write, then a restart, on PostgreSQL", () =
   it("a curriculum reorder: the lessons keep their order, numbered 1 to 50, and the move then succeeds", async () => {
     const before = await courseState();
     const first = before.lessons[0]!;
-    const move = { intent: "move-lesson", lesson_id: first.id, module_id: "", position: String(LESSON_COUNT) };
+    const move = { intent: "move-lesson", lessonId: first.id, moduleId: "", position: String(LESSON_COUNT) };
     await crashDuring("curriculum-reorder", () => post(`/admin/courses/builder/${course.id}`, adminCookie, move));
 
     const after = await courseState();

@@ -18,7 +18,7 @@ export function MarkdownPreview({ markdown, id }: { markdown: string; id?: strin
       setState("loading");
       try {
         const body = new FormData();
-        body.set("content_md", markdown);
+        body.set("contentMd", markdown);
         const response = await fetch("/api/admin/markdown-preview", { method: "POST", body, signal: controller.signal });
         const result = (await response.json()) as { html: string; error: string | null };
         if (!response.ok || result.error) throw new Error(result.error ?? `Preview failed with status ${response.status}`);

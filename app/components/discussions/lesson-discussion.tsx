@@ -113,14 +113,14 @@ function Thread({ action, thread, canWrite, staff }: { action: string; thread: D
         {canMarkAnswered && (
           <QuickAction
             action={action}
-            fields={{ intent: "answered", thread_id: thread.id, answered: thread.answered ? "false" : "true" }}
+            fields={{ intent: "answered", threadId: thread.id, answered: thread.answered ? "false" : "true" }}
             label={thread.answered ? "Mark as not answered" : "Mark as answered"}
           />
         )}
         {canWrite && !thread.deleted && (
           <QuickAction
             action={action}
-            fields={{ intent: "follow", thread_id: thread.id, following: thread.following ? "false" : "true" }}
+            fields={{ intent: "follow", threadId: thread.id, following: thread.following ? "false" : "true" }}
             label={thread.following ? "Unfollow thread" : "Follow thread"}
           />
         )}
@@ -138,7 +138,7 @@ function Thread({ action, thread, canWrite, staff }: { action: string; thread: D
         <details className="text-sm">
           <summary className="cursor-pointer font-medium text-primary">Reply to {thread.authorName}</summary>
           <div className="pt-3">
-            <PostForm action={action} intent="reply" formId={`reply-${thread.id}`} label={`Your reply to ${thread.authorName}`} submitLabel="Post reply" hidden={{ thread_id: thread.id }} />
+            <PostForm action={action} intent="reply" formId={`reply-${thread.id}`} label={`Your reply to ${thread.authorName}`} submitLabel="Post reply" hidden={{ threadId: thread.id }} />
           </div>
         </details>
       )}
@@ -181,7 +181,7 @@ function Post({
           formId={`edit-${post.id}`}
           label="Edit your post"
           submitLabel="Save changes"
-          hidden={{ post_id: post.id }}
+          hidden={{ postId: post.id }}
           initial={post.bodyMd}
           onDone={() => setEditing(false)}
         />
@@ -198,7 +198,7 @@ function Post({
         ) : (
           <QuickAction
             action={action}
-            fields={{ intent: "helpful", post_id: post.id }}
+            fields={{ intent: "helpful", postId: post.id }}
             label={post.markedHelpful ? `Marked helpful (${post.helpfulCount})` : `Mark ${post.authorName}’s post helpful (${post.helpfulCount})`}
             disabled={post.markedHelpful}
           />
@@ -208,7 +208,7 @@ function Post({
             Edit your post
           </Button>
         )}
-        {(post.own || staff) && <QuickAction action={action} fields={{ intent: "delete", post_id: post.id }} label={post.own ? "Delete your post" : `Delete ${post.authorName}’s post`} />}
+        {(post.own || staff) && <QuickAction action={action} fields={{ intent: "delete", postId: post.id }} label={post.own ? "Delete your post" : `Delete ${post.authorName}’s post`} />}
       </div>
     </div>
   );
@@ -272,7 +272,7 @@ function PostForm({
   return (
     <fetcher.Form ref={form} method="post" action={action} preventScrollReset className="flex flex-col gap-2">
       <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="form_id" value={formId} />
+      <input type="hidden" name="formId" value={formId} />
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

@@ -83,19 +83,19 @@ const FORMS: Record<string, (id: string) => Form[]> = {
     { intent: "publish", id },
     { intent: "delete", id },
   ],
-  "/admin/blog/new": () => [{ intent: "publish", title: "Sneaky", content_md: "Body" }],
+  "/admin/blog/new": () => [{ intent: "publish", title: "Sneaky", contentMd: "Body" }],
   "/admin/blog/:id/edit": (id): Form[] => [
-    { intent: "publish", title: "Hijacked", content_md: "Body" },
+    { intent: "publish", title: "Hijacked", contentMd: "Body" },
     { intent: "delete", id },
   ],
-  "/api/admin/markdown-preview": () => [{ content_md: "# Hi" }],
+  "/api/admin/markdown-preview": () => [{ contentMd: "# Hi" }],
   "/admin/courses": (id): Form[] => [
     { intent: "publish", id },
     { intent: "delete", id },
   ],
-  "/admin/courses/new": () => [{ intent: "publish", title: "Sneaky course", short_description: "Short" }],
+  "/admin/courses/new": () => [{ intent: "publish", title: "Sneaky course", shortDescription: "Short" }],
   "/admin/courses/:id/edit": (): Form[] => [
-    { intent: "publish", title: "Hijacked course", short_description: "Short", "lessons.0.title": "Planted" },
+    { intent: "publish", title: "Hijacked course", shortDescription: "Short", "lessons.0.title": "Planted" },
     { intent: "delete" },
   ],
   "/admin/settings": () => [
@@ -111,10 +111,10 @@ const FORMS: Record<string, (id: string) => Form[]> = {
     },
   ],
   "/admin/courses/builder/:id": (): Form[] => [
-    { intent: "update-details", title: "Hijacked", slug: "hijacked", description: "", price_cents: "0" },
+    { intent: "update-details", title: "Hijacked", slug: "hijacked", description: "", priceCents: "0" },
     { intent: "publish" },
     { intent: "add-module" },
-    { intent: "add-lesson", module_id: "" },
+    { intent: "add-lesson", moduleId: "" },
   ],
   "/admin/users/:id": (): Form[] => [
     { intent: "grant", courseId },
@@ -129,10 +129,10 @@ const FORMS: Record<string, (id: string) => Form[]> = {
   "/admin/reviews": (id): Form[] => [{ intent: "hide", id }],
   "/admin/discussions": (id): Form[] => [
     { intent: "hide", id, reason: "Sneaky" },
-    { intent: "ban", user_id: "someone", period: "forever", reason: "Sneaky" },
+    { intent: "ban", userId: "someone", period: "forever", reason: "Sneaky" },
   ],
   "/admin/announcements/new": (): Form[] => [
-    { intent: "send", send_key: "guard-test-send-key-000", subject: "Sneaky", body_md: "Hi", audience: "members", course_id: "" },
+    { intent: "send", sendKey: "guard-test-send-key-000", subject: "Sneaky", bodyMd: "Hi", audience: "members", courseId: "" },
   ],
   "/admin/system": (): Form[] => [{ intent: "retry", queue: "mail", id: failedJobId }],
   "/admin/developers": (id): Form[] => [{ intent: "revoke", id }],

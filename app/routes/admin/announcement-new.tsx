@@ -27,7 +27,7 @@ export default function NewAnnouncement({ loaderData, actionData }: Route.Compon
   const typed = answer?.values ?? {};
   const errors = answer?.errors ?? {};
   const [audience, setAudience] = useState<AnnouncementAudience>((typed.audience as AnnouncementAudience) ?? "course");
-  const [body, setBody] = useState(typed.body_md ?? "");
+  const [body, setBody] = useState(typed.bodyMd ?? "");
   return (
     <div className="grid max-w-3xl gap-6">
       <div>
@@ -37,7 +37,7 @@ export default function NewAnnouncement({ loaderData, actionData }: Route.Compon
         </p>
       </div>
       <Form method="post" className="grid gap-5 rounded-xl border bg-card p-4 sm:p-6">
-        <input type="hidden" name="send_key" value={loaderData.sendKey} />
+        <input type="hidden" name="sendKey" value={loaderData.sendKey} />
         <FormField label="Subject" name="subject" error={errors.subject}>
           <Input defaultValue={typed.subject ?? ""} required maxLength={ANNOUNCEMENT_LIMITS.subject} autoComplete="off" />
         </FormField>
@@ -57,8 +57,8 @@ export default function NewAnnouncement({ loaderData, actionData }: Route.Compon
             </NativeSelect>
           </FormField>
           {audience === "course" ? (
-            <FormField label="Course" name="course_id" error={errors.course_id}>
-              <NativeSelect defaultValue={typed.course_id ?? ""}>
+            <FormField label="Course" name="courseId" error={errors.courseId}>
+              <NativeSelect defaultValue={typed.courseId ?? ""}>
                 <option value="">Choose a course</option>
                 {loaderData.courses.map((course) => (
                   <option key={course.id} value={course.id}>
@@ -69,7 +69,7 @@ export default function NewAnnouncement({ loaderData, actionData }: Route.Compon
             </FormField>
           ) : null}
         </div>
-        <FormField label="Message (Markdown)" name="body_md" error={errors.body_md}>
+        <FormField label="Message (Markdown)" name="bodyMd" error={errors.bodyMd}>
           <Textarea
             value={body}
             onChange={(event) => setBody(event.target.value)}

@@ -39,16 +39,16 @@ export async function newAnnouncementAction({ request, context }: Args) {
     return data({ errors: { audience: [ANNOUNCEMENT_MESSAGES.ownerOnlyAudience] }, values: parsed.values }, { status: 403 });
   }
   if (form.intent === "test") {
-    await sendAnnouncementTest({ to: admin.email, subject: form.subject, bodyMd: form.body_md });
+    await sendAnnouncementTest({ to: admin.email, subject: form.subject, bodyMd: form.bodyMd });
     return dataWithToast({ values: parsed.values }, { kind: "success", message: ANNOUNCEMENT_MESSAGES.testSent(admin.email) });
   }
   const { started } = await startAnnouncement({
-    sendKey: form.send_key,
+    sendKey: form.sendKey,
     actorId: admin.id,
     subject: form.subject,
-    bodyMd: form.body_md,
+    bodyMd: form.bodyMd,
     audience: form.audience,
-    courseId: form.audience === "course" ? form.course_id : null,
+    courseId: form.audience === "course" ? form.courseId : null,
   });
   return redirectWithToast("/admin/announcements", {
     kind: "success",

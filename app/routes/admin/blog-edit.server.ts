@@ -28,9 +28,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         slug: post.slug,
         excerpt: post.excerpt,
         category: post.category,
-        content_md: post.contentMd,
+        contentMd: post.contentMd,
         tags: post.tags.join(", "),
-        cover_url: post.coverUrl ?? "",
+        coverUrl: post.coverUrl ?? "",
       },
     },
   };

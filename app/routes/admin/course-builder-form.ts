@@ -52,59 +52,59 @@ const detailsFields = {
   title: requiredText(EXTRA.titleRequired, { max: COURSE_LIMITS.title }),
   slug: builderSlugField(COURSE_LIMITS.slug),
   description: optionalText({ max: COURSE_LIMITS.longDescriptionMd }),
-  price_cents: wholeNumberField(EXTRA.priceInvalid, COURSE_LIMITS.priceCents),
+  priceCents: wholeNumberField(EXTRA.priceInvalid, COURSE_LIMITS.priceCents),
   certificates: checkboxField,
-  new_lesson_mail: checkboxField,
+  newLessonMail: checkboxField,
 };
 
 const moduleFields = {
-  module_id: id,
+  moduleId: id,
   title: requiredText(EXTRA.titleRequired, { max: MODULE_LIMITS.title }),
   description: optionalText({ max: MODULE_LIMITS.description }),
   release: z.enum(DRIP_RELEASES).default("now"),
-  drip_days: z.string().trim().optional(),
-  drip_date: z.string().trim().optional(),
+  dripDays: z.string().trim().optional(),
+  dripDate: z.string().trim().optional(),
 };
 
 /**
  * A module's release (drip, issue 24) read from its three fields: at once, a number of days after
  * the learner's access began, or a calendar date (midnight UTC). The message goes by the field used.
  */
-function withDripRelease<T extends { release: DripRelease; drip_days?: string; drip_date?: string }>(form: T, context: z.RefinementCtx) {
+function withDripRelease<T extends { release: DripRelease; dripDays?: string; dripDate?: string }>(form: T, context: z.RefinementCtx) {
   if (form.release === "days") {
-    const days = Number(form.drip_days);
-    if (!/^\d+$/.test(form.drip_days ?? "") || days < 1 || days > MODULE_LIMITS.dripDays) {
-      context.addIssue({ code: "custom", path: ["drip_days"], message: DRIP_MESSAGES.daysInvalid });
+    const days = Number(form.dripDays);
+    if (!/^\d+$/.test(form.dripDays ?? "") || days < 1 || days > MODULE_LIMITS.dripDays) {
+      context.addIssue({ code: "custom", path: ["dripDays"], message: DRIP_MESSAGES.daysInvalid });
     }
   }
-  if (form.release === "date" && !/^\d{4}-\d{2}-\d{2}$/.test(form.drip_date ?? "")) {
-    context.addIssue({ code: "custom", path: ["drip_date"], message: DRIP_MESSAGES.dateInvalid });
+  if (form.release === "date" && !/^\d{4}-\d{2}-\d{2}$/.test(form.dripDate ?? "")) {
+    context.addIssue({ code: "custom", path: ["dripDate"], message: DRIP_MESSAGES.dateInvalid });
   }
 }
 
 /** The module's drip columns from a parsed form. */
-export function dripColumns(form: { release: DripRelease; drip_days?: string; drip_date?: string }) {
+export function dripColumns(form: { release: DripRelease; dripDays?: string; dripDate?: string }) {
   return {
-    dripDays: form.release === "days" ? Number(form.drip_days) : null,
-    dripDate: form.release === "date" ? new Date(`${form.drip_date}T00:00:00Z`) : null,
+    dripDays: form.release === "days" ? Number(form.dripDays) : null,
+    dripDate: form.release === "date" ? new Date(`${form.dripDate}T00:00:00Z`) : null,
   };
 }
 
 const lessonFields = z
   .object({
-    lesson_id: id,
+    lessonId: id,
     title: requiredText(EXTRA.titleRequired, { max: LESSON_LIMITS.title }),
     slug: builderSlugField(LESSON_LIMITS.slug),
     type: z.enum(LESSON_TYPES),
     summary: optionalText({ max: LESSON_LIMITS.summary }),
-    content_md: z.string().max(LESSON_LIMITS.contentMd).optional().default(""),
-    video_provider: z.enum(VIDEO_PROVIDERS),
-    video_url: optionalText({ max: LESSON_LIMITS.videoUrl }),
-    video_storage_path: optionalText({ max: LESSON_LIMITS.storagePath }),
-    embed_code: z.string().max(LESSON_LIMITS.embedCode).optional().default(""),
-    duration_seconds: wholeNumberField(EXTRA.durationInvalid, LESSON_LIMITS.durationSeconds),
-    is_preview: checkboxField,
-    module_id: groupField,
+    contentMd: z.string().max(LESSON_LIMITS.contentMd).optional().default(""),
+    videoProvider: z.enum(VIDEO_PROVIDERS),
+    videoUrl: optionalText({ max: LESSON_LIMITS.videoUrl }),
+    videoStoragePath: optionalText({ max: LESSON_LIMITS.storagePath }),
+    embedCode: z.string().max(LESSON_LIMITS.embedCode).optional().default(""),
+    durationSeconds: wholeNumberField(EXTRA.durationInvalid, LESSON_LIMITS.durationSeconds),
+    isPreview: checkboxField,
+    moduleId: groupField,
     /** Sent only while the type is Quiz (docs/decisions/024). */
     quiz: quizField.optional(),
   })
@@ -113,14 +113,14 @@ const lessonFields = z
       context.addIssue({ code: "custom", path: ["quiz", "questions"], message: QUIZ_MESSAGES.noQuestions });
     // Only the source the lesson plays from is checked; an empty one is "no video yet".
     if (lesson.type !== "video") return;
-    if (lesson.video_provider === "youtube" && lesson.video_url && !youtubeEmbedUrl(lesson.video_url)) {
-      context.addIssue({ code: "custom", path: ["video_url"], message: EXTRA.youtubeInvalid });
+    if (lesson.videoProvider === "youtube" && lesson.videoUrl && !youtubeEmbedUrl(lesson.videoUrl)) {
+      context.addIssue({ code: "custom", path: ["videoUrl"], message: EXTRA.youtubeInvalid });
     }
-    if (lesson.video_provider === "vimeo" && lesson.video_url && !vimeoEmbedUrl(lesson.video_url)) {
-      context.addIssue({ code: "custom", path: ["video_url"], message: EXTRA.vimeoInvalid });
+    if (lesson.videoProvider === "vimeo" && lesson.videoUrl && !vimeoEmbedUrl(lesson.videoUrl)) {
+      context.addIssue({ code: "custom", path: ["videoUrl"], message: EXTRA.vimeoInvalid });
     }
-    if (lesson.video_provider === "embed" && lesson.embed_code.trim() && !sanitizeEmbedCode(lesson.embed_code)) {
-      context.addIssue({ code: "custom", path: ["embed_code"], message: EXTRA.embedInvalid });
+    if (lesson.videoProvider === "embed" && lesson.embedCode.trim() && !sanitizeEmbedCode(lesson.embedCode)) {
+      context.addIssue({ code: "custom", path: ["embedCode"], message: EXTRA.embedInvalid });
     }
   });
 
@@ -130,16 +130,16 @@ export const builderForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("unpublish") }),
   z.object({ intent: z.literal("add-module") }),
   z.object({ intent: z.literal("update-module"), ...moduleFields }).superRefine(withDripRelease),
-  z.object({ intent: z.literal("delete-module"), module_id: id }),
-  z.object({ intent: z.literal("move-module"), module_id: id, position: positionField }),
-  z.object({ intent: z.literal("add-lesson"), module_id: groupField }),
+  z.object({ intent: z.literal("delete-module"), moduleId: id }),
+  z.object({ intent: z.literal("move-module"), moduleId: id, position: positionField }),
+  z.object({ intent: z.literal("add-lesson"), moduleId: groupField }),
   lessonFields.safeExtend({ intent: z.literal("update-lesson") }),
-  z.object({ intent: z.literal("delete-lesson"), lesson_id: id }),
-  z.object({ intent: z.literal("move-lesson"), lesson_id: id, module_id: groupField, position: positionField }),
-  z.object({ intent: z.literal("retry-transcode"), lesson_id: id }),
+  z.object({ intent: z.literal("delete-lesson"), lessonId: id }),
+  z.object({ intent: z.literal("move-lesson"), lessonId: id, moduleId: groupField, position: positionField }),
+  z.object({ intent: z.literal("retry-transcode"), lessonId: id }),
   // The file itself (field "captions") is read by the action and checked as WebVTT by the operation (app/lib/webvtt.ts).
-  z.object({ intent: z.literal("upload-captions"), lesson_id: id }),
-  z.object({ intent: z.literal("remove-captions"), lesson_id: id }),
+  z.object({ intent: z.literal("upload-captions"), lessonId: id }),
+  z.object({ intent: z.literal("remove-captions"), lessonId: id }),
 ]);
 
 export type BuilderIntent = z.output<typeof builderForm>["intent"];

@@ -32,7 +32,7 @@ const question = (fields: Partial<QuizFormInput["questions"][number]> = {}) => (
   ...fields,
 });
 const quizOf = (fields: Partial<QuizFormInput> = {}) =>
-  JSON.stringify({ pass_percent: "80", max_attempts: "3", shuffle: true, questions: [question()], ...fields });
+  JSON.stringify({ passPercent: "80", maxAttempts: "3", shuffle: true, questions: [question()], ...fields });
 
 async function newLesson() {
   const [lesson] = await database()
@@ -41,18 +41,18 @@ async function newLesson() {
     .returning({ id: lessons.id, slug: lessons.slug });
   const form = (extra: Record<string, string>) => ({
     intent: "update-lesson",
-    lesson_id: lesson.id,
+    lessonId: lesson.id,
     title: "Check your understanding",
     slug: lesson.slug,
     type: "quiz",
     summary: "",
-    content_md: "",
-    video_provider: "youtube",
-    video_url: "",
-    video_storage_path: "",
-    embed_code: "",
-    duration_seconds: "0",
-    module_id: "",
+    contentMd: "",
+    videoProvider: "youtube",
+    videoUrl: "",
+    videoStoragePath: "",
+    embedCode: "",
+    durationSeconds: "0",
+    moduleId: "",
     ...extra,
   });
   return { id: lesson.id, form };
@@ -105,7 +105,7 @@ describe("saving a quiz lesson", () => {
     await act(
       lesson.form({
         quiz: quizOf({
-          max_attempts: "",
+          maxAttempts: "",
           questions: [
             question({ id: three.id, kind: "true_false", prompt: "Three", options: [], correct: [0] }),
             question({ id: two.id, kind: "multiple", prompt: "Two", options: ["A", "B", "C"], correct: [1] }),
@@ -138,17 +138,17 @@ describe("bad input is refused by the field, and nothing is saved", () => {
       { quiz: quizOf({ questions: [question({ correct: [0, 1] })] }) },
       { "quiz.questions.0.correct": ["A single-choice question has exactly one correct answer"] },
     ],
-    ["a pass mark over 100", { quiz: quizOf({ pass_percent: "101" }) }, { "quiz.pass_percent": ["Enter a pass mark from 0 to 100"] }],
-    ["a pass mark below 0", { quiz: quizOf({ pass_percent: "-1" }) }, { "quiz.pass_percent": ["Enter a pass mark from 0 to 100"] }],
+    ["a pass mark over 100", { quiz: quizOf({ passPercent: "101" }) }, { "quiz.passPercent": ["Enter a pass mark from 0 to 100"] }],
+    ["a pass mark below 0", { quiz: quizOf({ passPercent: "-1" }) }, { "quiz.passPercent": ["Enter a pass mark from 0 to 100"] }],
     [
       "a pass mark that is not a number",
-      { quiz: quizOf({ pass_percent: "half" }) },
-      { "quiz.pass_percent": ["Enter a pass mark from 0 to 100"] },
+      { quiz: quizOf({ passPercent: "half" }) },
+      { "quiz.passPercent": ["Enter a pass mark from 0 to 100"] },
     ],
     [
       "no attempts allowed",
-      { quiz: quizOf({ max_attempts: "0" }) },
-      { "quiz.max_attempts": [expect.stringContaining("Enter a number of attempts")] },
+      { quiz: quizOf({ maxAttempts: "0" }) },
+      { "quiz.maxAttempts": [expect.stringContaining("Enter a number of attempts")] },
     ],
     [
       "a question without its text",
@@ -180,8 +180,8 @@ describe("bad input is refused by the field, and nothing is saved", () => {
   it("a failure while saving the questions undoes the lesson's own changes (one transaction)", async () => {
     const lesson = await newLesson();
     const broken = {
-      pass_percent: 50,
-      max_attempts: null,
+      passPercent: 50,
+      maxAttempts: null,
       shuffle: false,
       questions: [{ kind: "essay", prompt: "Refused by the database's check", options: ["A", "B"], correct: [0], explanation: "" }],
     } as unknown as QuizFormOutput;

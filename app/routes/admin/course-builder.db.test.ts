@@ -64,8 +64,8 @@ describe("Details", () => {
       title: "  New title ",
       slug: `${slug}!!`,
       description: "## Learn",
-      price_cents: "4900",
-      new_lesson_mail: "on",
+      priceCents: "4900",
+      newLessonMail: "on",
     });
     expect(result.data.toast).toMatchObject({ kind: "success", message: "Course details updated" });
     expect(await courseRow()).toMatchObject({
@@ -79,10 +79,10 @@ describe("Details", () => {
   });
 
   it.each([
-    [{ title: "", slug: "x", price_cents: "1" }, { title: ["Title is required"] }],
-    [{ title: "T", slug: "!!!", price_cents: "1" }, { slug: ["Slug is required"] }],
-    [{ title: "T", slug: "ok", price_cents: "12.5" }, { price_cents: ["Price must be a whole number of cents, 0 or more"] }],
-    [{ title: "T", slug: "ok", price_cents: "-1" }, { price_cents: ["Price must be a whole number of cents, 0 or more"] }],
+    [{ title: "", slug: "x", priceCents: "1" }, { title: ["Title is required"] }],
+    [{ title: "T", slug: "!!!", priceCents: "1" }, { slug: ["Slug is required"] }],
+    [{ title: "T", slug: "ok", priceCents: "12.5" }, { priceCents: ["Price must be a whole number of cents, 0 or more"] }],
+    [{ title: "T", slug: "ok", priceCents: "-1" }, { priceCents: ["Price must be a whole number of cents, 0 or more"] }],
   ])("refuses %j with 'Failed to update course details', the field's message, and saves nothing", async (fields, errors) => {
     const before = await courseRow();
     const result = await act({ intent: "update-details", description: "", ...fields });
@@ -96,7 +96,7 @@ describe("Details", () => {
       .db.insert(courses)
       .values({ title: "Other", slug: unique("other") })
       .returning();
-    const result = await act({ intent: "update-details", title: "T", slug: other.slug, description: "", price_cents: "0" });
+    const result = await act({ intent: "update-details", title: "T", slug: other.slug, description: "", priceCents: "0" });
     expect(statusOf(result)).toBe(409);
     expect(result.data).toMatchObject({
       toast: { message: "Failed to update course details" },
@@ -125,44 +125,44 @@ describe("Curriculum", () => {
     const [module] = (await modulesOf()).slice(-1);
     expect(module).toMatchObject({ title: "New Module", description: "" });
 
-    const refused = await act({ intent: "update-module", module_id: module.id, title: " ", description: "x" });
+    const refused = await act({ intent: "update-module", moduleId: module.id, title: " ", description: "x" });
     expect(statusOf(refused)).toBe(400);
     expect(refused.data).toMatchObject({ toast: { message: "Failed to update module" }, errors: { title: ["Title is required"] } });
 
-    const saved = await act({ intent: "update-module", module_id: module.id, title: "Basics", description: "" });
+    const saved = await act({ intent: "update-module", moduleId: module.id, title: "Basics", description: "" });
     expect(saved.data.toast).toMatchObject({ kind: "success", message: "Module updated" });
 
-    await act({ intent: "add-lesson", module_id: module.id });
-    const deleted = await act({ intent: "delete-module", module_id: module.id });
+    await act({ intent: "add-lesson", moduleId: module.id });
+    const deleted = await act({ intent: "delete-module", moduleId: module.id });
     expect(deleted.data.toast).toMatchObject({ kind: "success", message: "Module deleted" });
     expect(await database().db.$count(lessons, eq(lessons.moduleId, module.id))).toBe(0);
 
-    const again = await act({ intent: "delete-module", module_id: module.id });
+    const again = await act({ intent: "delete-module", moduleId: module.id });
     expect(statusOf(again)).toBe(404);
     expect(again.data.toast).toMatchObject({ kind: "error", message: "Failed to delete module" });
     expect((await act({ intent: "add-module" }, crypto.randomUUID())).data.toast).toMatchObject({ message: "Failed to create module" });
   });
 
   it("adds a lesson, saves it as a free-preview article, and deletes it: 'Lesson updated', 'Lesson deleted'", async () => {
-    await act({ intent: "add-lesson", module_id: "" });
+    await act({ intent: "add-lesson", moduleId: "" });
     const [lesson] = await database().db.select().from(lessons).where(eq(lessons.courseId, courseId)).orderBy(lessons.orderIndex);
     expect(lesson).toMatchObject({ title: "New Lesson", type: "video", videoProvider: "youtube", isPreview: false, moduleId: null });
 
     const form = {
       intent: "update-lesson",
-      lesson_id: lesson.id,
+      lessonId: lesson.id,
       title: "Reading list",
       slug: "Reading List",
       type: "article",
       summary: "What to read",
-      content_md: "# Books\n\n- One",
-      video_provider: "youtube",
-      video_url: "",
-      video_storage_path: "",
-      embed_code: "",
-      duration_seconds: "300",
-      is_preview: "on",
-      module_id: "",
+      contentMd: "# Books\n\n- One",
+      videoProvider: "youtube",
+      videoUrl: "",
+      videoStoragePath: "",
+      embedCode: "",
+      durationSeconds: "300",
+      isPreview: "on",
+      moduleId: "",
     };
     const saved = await act(form);
     expect(saved.data.toast).toMatchObject({ kind: "success", message: "Lesson updated" });
@@ -176,54 +176,54 @@ describe("Curriculum", () => {
       isPreview: true,
     });
 
-    const deleted = await act({ intent: "delete-lesson", lesson_id: lesson.id });
+    const deleted = await act({ intent: "delete-lesson", lessonId: lesson.id });
     expect(deleted.data.toast).toMatchObject({ kind: "success", message: "Lesson deleted" });
     expect(await database().db.$count(lessons, eq(lessons.id, lesson.id))).toBe(0);
-    expect((await act({ intent: "delete-lesson", lesson_id: lesson.id })).data.toast).toMatchObject({
+    expect((await act({ intent: "delete-lesson", lessonId: lesson.id })).data.toast).toMatchObject({
       kind: "error",
       message: "Failed to delete lesson",
     });
   });
 
   it("checks video sources, stores embed code as one safe iframe, and refuses bad durations", async () => {
-    await act({ intent: "add-lesson", module_id: "" });
+    await act({ intent: "add-lesson", moduleId: "" });
     const [lesson] = (await database().db.select().from(lessons).where(eq(lessons.courseId, courseId)).orderBy(lessons.orderIndex)).slice(
       -1,
     );
     const base = {
       intent: "update-lesson",
-      lesson_id: lesson.id,
+      lessonId: lesson.id,
       title: "Clip",
       slug: "clip",
       type: "video",
       summary: "",
-      content_md: "",
-      video_url: "",
-      video_storage_path: "",
-      embed_code: "",
-      duration_seconds: "0",
-      module_id: "",
+      contentMd: "",
+      videoUrl: "",
+      videoStoragePath: "",
+      embedCode: "",
+      durationSeconds: "0",
+      moduleId: "",
     };
 
-    const badYoutube = await act({ ...base, video_provider: "youtube", video_url: "https://evil.example/watch?v=dQw4w9WgXcQ" });
+    const badYoutube = await act({ ...base, videoProvider: "youtube", videoUrl: "https://evil.example/watch?v=dQw4w9WgXcQ" });
     expect(statusOf(badYoutube)).toBe(400);
     expect(badYoutube.data).toMatchObject({
       toast: { message: "Failed to update lesson" },
-      errors: { video_url: [expect.stringContaining("YouTube")] },
+      errors: { videoUrl: [expect.stringContaining("YouTube")] },
     });
 
-    const badEmbed = await act({ ...base, video_provider: "embed", embed_code: "<script>alert(1)</script>" });
-    expect(badEmbed.data.errors).toEqual({ embed_code: [expect.stringContaining("iframe")] });
+    const badEmbed = await act({ ...base, videoProvider: "embed", embedCode: "<script>alert(1)</script>" });
+    expect(badEmbed.data.errors).toEqual({ embedCode: [expect.stringContaining("iframe")] });
 
-    const badDuration = await act({ ...base, video_provider: "youtube", duration_seconds: "1.5" });
-    expect(badDuration.data.errors).toEqual({ duration_seconds: ["Duration must be a whole number of seconds, 0 or more"] });
+    const badDuration = await act({ ...base, videoProvider: "youtube", durationSeconds: "1.5" });
+    expect(badDuration.data.errors).toEqual({ durationSeconds: ["Duration must be a whole number of seconds, 0 or more"] });
 
-    const foreignVideo = await act({ ...base, video_provider: "upload", video_storage_path: `${crypto.randomUUID()}/1-clip.mp4` });
+    const foreignVideo = await act({ ...base, videoProvider: "upload", videoStoragePath: `${crypto.randomUUID()}/1-clip.mp4` });
     expect(statusOf(foreignVideo)).toBe(400);
 
     const embed =
       '<div><iframe src="https://player.vimeo.com/video/76979871" onload="alert(1)" title="Intro"></iframe><script>x()</script></div>';
-    expect((await act({ ...base, video_provider: "embed", embed_code: embed })).data.toast?.message).toBe("Lesson updated");
+    expect((await act({ ...base, videoProvider: "embed", embedCode: embed })).data.toast?.message).toBe("Lesson updated");
     const [row] = await database().db.select().from(lessons).where(eq(lessons.id, lesson.id));
     expect(row.embedCode).toBe(
       '<iframe src="https://player.vimeo.com/video/76979871?dnt=1" title="Intro" allow="autoplay; encrypted-media; fullscreen; picture-in-picture" allowfullscreen loading="lazy" referrerpolicy="strict-origin-when-cross-origin"></iframe>',
@@ -234,20 +234,20 @@ describe("Curriculum", () => {
     await act({ intent: "add-module" });
     const [module] = (await modulesOf()).slice(-1);
     const [first] = (await database().db.select().from(lessons).where(eq(lessons.courseId, courseId))).slice(0, 1);
-    const moved = await act({ intent: "move-lesson", lesson_id: first.id, module_id: module.id, position: "1" });
+    const moved = await act({ intent: "move-lesson", lessonId: first.id, moduleId: module.id, position: "1" });
     expect(moved.data.toast).toMatchObject({ kind: "success", message: "Order saved" });
     expect((await database().db.select().from(lessons).where(eq(lessons.id, first.id)))[0]).toMatchObject({
       moduleId: module.id,
       orderIndex: 1,
     });
 
-    expect((await act({ intent: "move-module", module_id: module.id, position: "1" })).data.toast?.message).toBe("Order saved");
+    expect((await act({ intent: "move-module", moduleId: module.id, position: "1" })).data.toast?.message).toBe("Order saved");
     expect((await modulesOf())[0].id).toBe(module.id);
 
-    const gone = await act({ intent: "move-lesson", lesson_id: crypto.randomUUID(), module_id: "", position: "1" });
+    const gone = await act({ intent: "move-lesson", lessonId: crypto.randomUUID(), moduleId: "", position: "1" });
     expect(statusOf(gone)).toBe(404);
     expect(gone.data.toast).toMatchObject({ kind: "error", message: "Failed to save the new order" });
-    expect(statusOf(await act({ intent: "move-lesson", lesson_id: first.id, module_id: "", position: "0" }))).toBe(400);
+    expect(statusOf(await act({ intent: "move-lesson", lessonId: first.id, moduleId: "", position: "0" }))).toBe(400);
   });
 
   it("refuses an unknown intent", async () => {
@@ -286,7 +286,7 @@ describe("uploaded lessons' video processing in the builder", () => {
       captions: false,
     });
 
-    const retried = await act({ intent: "retry-transcode", lesson_id: lesson.id });
+    const retried = await act({ intent: "retry-transcode", lessonId: lesson.id });
     expect(retried.data.toast).toMatchObject({ kind: "success", message: "Video queued for processing" });
     const [row] = await database().db.select().from(lessonVideoStreams).where(eq(lessonVideoStreams.lessonId, lesson.id));
     expect(row).toMatchObject({ status: "queued", error: null, progress: 0 });
@@ -304,7 +304,7 @@ describe("uploaded lessons' video processing in the builder", () => {
         videoStoragePath: `${courseId}/3-clip.mp4`,
       })
       .returning({ id: lessons.id });
-    const queued = await act({ intent: "retry-transcode", lesson_id: lesson.id });
+    const queued = await act({ intent: "retry-transcode", lessonId: lesson.id });
     expect(queued.data.toast).toMatchObject({ kind: "success", message: "Video queued for processing" });
     const [row] = await database().db.select().from(lessonVideoStreams).where(eq(lessonVideoStreams.lessonId, lesson.id));
     expect(row).toMatchObject({ status: "queued", sourcePath: `${courseId}/3-clip.mp4` });
@@ -315,7 +315,7 @@ describe("uploaded lessons' video processing in the builder", () => {
       .db.insert(lessons)
       .values({ courseId, title: "YouTube", slug: unique("youtube"), orderIndex: 91 })
       .returning({ id: lessons.id });
-    const refused = await act({ intent: "retry-transcode", lesson_id: lesson.id });
+    const refused = await act({ intent: "retry-transcode", lessonId: lesson.id });
     expect(statusOf(refused)).toBe(404);
     expect(refused.data.toast).toMatchObject({ kind: "error", message: "Failed to queue the video for processing" });
   });
@@ -340,7 +340,7 @@ describe("a lesson's captions in the builder", () => {
         .returning({ id: lessons.id });
       const refused = await act({
         intent: "upload-captions",
-        lesson_id: lesson.id,
+        lessonId: lesson.id,
         captions: vtt("1\n00:00:01.000 --> 00:00:02.000\nHello\n"),
       });
       expect(statusOf(refused)).toBe(400);
@@ -348,7 +348,7 @@ describe("a lesson's captions in the builder", () => {
 
       const stored = await act({
         intent: "upload-captions",
-        lesson_id: lesson.id,
+        lessonId: lesson.id,
         captions: vtt("WEBVTT\n\n00:00:01.000 --> 00:00:02.500\nHello\n"),
       });
       expect(stored.data.toast).toMatchObject({ kind: "success", message: "Captions uploaded" });
@@ -360,7 +360,7 @@ describe("a lesson's captions in the builder", () => {
       };
       expect(loaded.videos[lesson.id]).toEqual({ stream: null, captions: true });
 
-      const removed = await act({ intent: "remove-captions", lesson_id: lesson.id });
+      const removed = await act({ intent: "remove-captions", lessonId: lesson.id });
       expect(removed.data.toast).toMatchObject({ kind: "success", message: "Captions removed" });
       expect(await files.exists("course-videos", row.captionsPath!)).toBe(false);
     } finally {
@@ -394,7 +394,7 @@ describe("a lesson's captions in the builder", () => {
       for (const [name, body] of abuses) {
         const refused = await act({
           intent: "upload-captions",
-          lesson_id: lesson.id,
+          lessonId: lesson.id,
           captions: new File([body], name, { type: "text/vtt" }),
         });
         expect(statusOf(refused), name).toBe(400);

@@ -77,9 +77,9 @@ async function run(courseId: string, form: Form, formData: FormData) {
         title: form.title,
         slug: form.slug,
         description: form.description,
-        priceCents: form.price_cents,
+        priceCents: form.priceCents,
         certificatesEnabled: form.certificates,
-        newLessonMail: form.new_lesson_mail,
+        newLessonMail: form.newLessonMail,
       });
     case "publish":
     case "unpublish":
@@ -87,44 +87,44 @@ async function run(courseId: string, form: Form, formData: FormData) {
     case "add-module":
       return createModule({ courseId });
     case "update-module":
-      return updateModule({ courseId, moduleId: form.module_id, title: form.title, description: form.description, ...dripColumns(form) });
+      return updateModule({ courseId, moduleId: form.moduleId, title: form.title, description: form.description, ...dripColumns(form) });
     case "delete-module":
-      return deleteModule({ courseId, moduleId: form.module_id });
+      return deleteModule({ courseId, moduleId: form.moduleId });
     case "move-module":
-      return moveModule({ courseId, moduleId: form.module_id, position: form.position });
+      return moveModule({ courseId, moduleId: form.moduleId, position: form.position });
     case "add-lesson":
-      return createLesson({ courseId, moduleId: form.module_id });
+      return createLesson({ courseId, moduleId: form.moduleId });
     case "update-lesson":
       return updateLesson({
         courseId,
-        lessonId: form.lesson_id,
-        moduleId: form.module_id,
+        lessonId: form.lessonId,
+        moduleId: form.moduleId,
         quiz: form.type === "quiz" ? form.quiz : undefined,
         input: {
           title: form.title,
           slug: form.slug,
           type: form.type,
           summary: form.summary,
-          contentMd: form.content_md,
-          videoProvider: form.video_provider,
-          videoUrl: form.video_url || null,
-          videoStoragePath: form.video_storage_path || null,
+          contentMd: form.contentMd,
+          videoProvider: form.videoProvider,
+          videoUrl: form.videoUrl || null,
+          videoStoragePath: form.videoStoragePath || null,
           // Stored as the one safe iframe it reduces to; the player rebuilds it again anyway.
-          embedCode: sanitizeEmbedCode(form.embed_code),
-          durationSeconds: form.duration_seconds,
-          isPreview: form.is_preview,
+          embedCode: sanitizeEmbedCode(form.embedCode),
+          durationSeconds: form.durationSeconds,
+          isPreview: form.isPreview,
         },
       });
     case "delete-lesson":
-      return deleteLesson({ courseId, lessonId: form.lesson_id });
+      return deleteLesson({ courseId, lessonId: form.lessonId });
     case "move-lesson":
-      return moveLesson({ courseId, lessonId: form.lesson_id, moduleId: form.module_id, position: form.position });
+      return moveLesson({ courseId, lessonId: form.lessonId, moduleId: form.moduleId, position: form.position });
     case "retry-transcode":
-      return retryLessonTranscode({ courseId, lessonId: form.lesson_id });
+      return retryLessonTranscode({ courseId, lessonId: form.lessonId });
     case "upload-captions":
-      return setLessonCaptions({ courseId, lessonId: form.lesson_id, bytes: await uploadedBytes(formData.get("captions")) });
+      return setLessonCaptions({ courseId, lessonId: form.lessonId, bytes: await uploadedBytes(formData.get("captions")) });
     case "remove-captions":
-      return removeLessonCaptions({ courseId, lessonId: form.lesson_id });
+      return removeLessonCaptions({ courseId, lessonId: form.lessonId });
   }
 }
 

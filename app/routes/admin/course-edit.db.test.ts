@@ -27,15 +27,15 @@ describe("Edit Course", () => {
     expect(loaded.course).toMatchObject({ id: course.id, status: "draft", moduleLessonCount: 0 });
     expect(loaded.course.values).toMatchObject({
       title: course.title,
-      short_description: "Learn it in a weekend.",
+      shortDescription: "Learn it in a weekend.",
       price: "49.00",
       level: "Intermediate",
       topics: ["Automation"],
       outcomes: "Build a flow\nShip it",
-      is_featured: false,
+      isFeatured: false,
       lessons: [
-        { key: one.id, id: one.id, title: "One", content_md: "" },
-        { key: two.id, id: two.id, title: "Two", content_md: "" },
+        { key: one.id, id: one.id, title: "One", contentMd: "" },
+        { key: two.id, id: two.id, title: "Two", contentMd: "" },
       ],
     });
   });
@@ -49,7 +49,7 @@ describe("Edit Course", () => {
       {
         ...newCourseForm(course.title, { slug: course.slug }),
         revision: String(course.revision),
-        "removed_lessons.0": two.id,
+        "removedLessons.0": two.id,
         "lessons.0.id": three.id,
         "lessons.0.title": "Three",
         "lessons.1.id": one.id,
@@ -103,7 +103,7 @@ describe("Edit Course", () => {
     values.lessons.forEach((lesson, index) => {
       form[`lessons.${index}.id`] = lesson.id;
       form[`lessons.${index}.title`] = lesson.title;
-      form[`lessons.${index}.content_md`] = lesson.content_md;
+      form[`lessons.${index}.contentMd`] = lesson.contentMd;
     });
     return { ...form, ...changes };
   }
@@ -121,7 +121,7 @@ describe("Edit Course", () => {
       path: `/admin/courses/builder/${course.id}`,
       params: { id: course.id },
       user: admin,
-      form: { intent: "add-lesson", module_id: "" },
+      form: { intent: "add-lesson", moduleId: "" },
     })) as unknown as { data: { result: { id: string } } };
     const addedId = added.data.result.id;
     const learner = unique("learner");
@@ -170,8 +170,8 @@ describe("Edit Course", () => {
     const [one, two, three] = await lessonsOf(course.id);
     const form = editForm(opened);
     // The page's form after "Remove" on lesson 2: rows One and Three, and Two named as removed.
-    for (const field of ["id", "title", "content_md"]) delete form[`lessons.2.${field}`];
-    Object.assign(form, { "lessons.1.id": three.id, "lessons.1.title": "Three", "removed_lessons.0": two.id });
+    for (const field of ["id", "title", "contentMd"]) delete form[`lessons.2.${field}`];
+    Object.assign(form, { "lessons.1.id": three.id, "lessons.1.title": "Three", "removedLessons.0": two.id });
     const response = (await submit(courseEdit, `/admin/courses/${course.id}/edit`, form, { id: course.id })) as Response;
     expect(response.status).toBe(302);
     expect((await lessonsOf(course.id)).map((lesson) => [lesson.id, lesson.orderIndex])).toEqual([
@@ -185,7 +185,7 @@ describe("Edit Course", () => {
     const opened = await loadEdit(course.id);
     const [one, two] = await lessonsOf(course.id);
     const form = editForm(opened);
-    for (const field of ["id", "title", "content_md"]) delete form[`lessons.0.${field}`];
+    for (const field of ["id", "title", "contentMd"]) delete form[`lessons.0.${field}`];
     const response = (await submit(courseEdit, `/admin/courses/${course.id}/edit`, form, { id: course.id })) as Response;
     expect(response.status).toBe(302);
     expect((await lessonsOf(course.id)).map((lesson) => [lesson.id, lesson.orderIndex])).toEqual([

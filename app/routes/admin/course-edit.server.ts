@@ -22,17 +22,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const values: CourseFormValues = {
     title: course.title,
     slug: course.slug,
-    short_description: course.subtitle,
-    long_description_md: course.longDescriptionMd,
+    shortDescription: course.subtitle,
+    longDescriptionMd: course.longDescriptionMd,
     price: centsToDollarsInput(course.priceCents),
     level: isOneOf(LEVELS, course.level) ? course.level : "Beginner",
     topics: course.topics.filter((topic) => isOneOf(TOPICS, topic)),
     track: course.track,
     outcomes: course.outcomes.join("\n"),
-    is_featured: course.isFeatured,
-    cover_url: course.coverUrl ?? "",
-    lessons: course.lessons.map((lesson) => ({ key: lesson.id, id: lesson.id, title: lesson.title, content_md: lesson.contentMd })),
-    removed_lessons: [],
+    isFeatured: course.isFeatured,
+    coverUrl: course.coverUrl ?? "",
+    lessons: course.lessons.map((lesson) => ({ key: lesson.id, id: lesson.id, title: lesson.title, contentMd: lesson.contentMd })),
+    removedLessons: [],
   };
   return {
     course: {

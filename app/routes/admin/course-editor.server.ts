@@ -46,17 +46,17 @@ export async function runCourseEditorAction({
   const input = {
     title: form.title,
     slug: form.slug,
-    subtitle: form.short_description,
-    longDescriptionMd: form.long_description_md,
-    coverUrl: form.cover_url,
+    subtitle: form.shortDescription,
+    longDescriptionMd: form.longDescriptionMd,
+    coverUrl: form.coverUrl,
     priceCents: form.price,
     level: form.level,
     topics: form.topics,
     track: form.track,
     outcomes: form.outcomes,
-    isFeatured: form.is_featured,
+    isFeatured: form.isFeatured,
   };
-  const lessons = form.lessons.map((row) => ({ id: row.id, title: row.title, contentMd: row.content_md }));
+  const lessons = form.lessons.map((row) => ({ id: row.id, title: row.title, contentMd: row.contentMd }));
   try {
     if (courseId) {
       await updateCourse({
@@ -65,7 +65,7 @@ export async function runCourseEditorAction({
         expectedRevision: "revision" in form ? form.revision : 0,
         input,
         lessons,
-        removedLessonIds: "removed_lessons" in form ? form.removed_lessons : [],
+        removedLessonIds: "removedLessons" in form ? form.removedLessons : [],
         publish,
       });
     } else await createCourse({ authorId: admin.id, input, lessons, publish });

@@ -125,7 +125,7 @@ export function CourseEditor({
           <CatalogSection values={values} errors={errors} onChange={change} />
           <LessonsCard
             lessons={values.lessons}
-            removed={values.removed_lessons}
+            removed={values.removedLessons}
             onChange={change}
             errorFor={lessonError}
             listError={errors.lessons}

@@ -9,7 +9,7 @@ import { isUuid } from "~/lib/uuid";
  * The New/Edit Course form (one schema for both), read by the page for its inputs' names and
  * limits and parsed again by the action. Lists travel as indexed names, because a form sends
  * fields, not arrays: `topics.shopify` for each ticked topic, `lessons.0.title`,
- * `lessons.0.id`, … for each row of the Lessons card, in order, and `removed_lessons.0`, … for the
+ * `lessons.0.id`, … for each row of the Lessons card, in order, and `removedLessons.0`, … for the
  * id of each saved lesson the admin removed (the only lessons a save deletes). The Edit form also
  * sends the course's `revision` it was opened on (docs/decisions/011).
  */
@@ -18,15 +18,15 @@ const tooLong = (max: number) => `Must be at most ${max.toLocaleString("en-US")}
 
 export const topicInputName = (topic: Topic) => `topics.${TOPIC_SLUGS[topic]}`;
 
-export type LessonField = "id" | "title" | "content_md";
+export type LessonField = "id" | "title" | "contentMd";
 export const lessonInputName = (index: number, field: LessonField) => `lessons.${index}.${field}`;
-const LESSON_INPUT = /^lessons\.(\d{1,4})\.(id|title|content_md)$/;
-export const removedLessonInputName = (index: number) => `removed_lessons.${index}`;
-const REMOVED_INPUT = /^removed_lessons\.\d{1,4}$/;
+const LESSON_INPUT = /^lessons\.(\d{1,4})\.(id|title|contentMd)$/;
+export const removedLessonInputName = (index: number) => `removedLessons.${index}`;
+const REMOVED_INPUT = /^removedLessons\.\d{1,4}$/;
 
 /**
  * The submitted fields with the lists gathered: `topics` (ticked, in the catalog's order),
- * `lessons` (rows in order) and `removed_lessons` (ids).
+ * `lessons` (rows in order) and `removedLessons` (ids).
  */
 function gatherLists(raw: unknown) {
   const fields = (raw ?? {}) as Record<string, string | undefined>;
@@ -43,7 +43,7 @@ function gatherLists(raw: unknown) {
     ...fields,
     topics: TOPICS.filter((topic) => fields[topicInputName(topic)] !== undefined),
     lessons: [...rows.entries()].sort(([a], [b]) => a - b).map(([, row]) => row),
-    removed_lessons: removed,
+    removedLessons: removed,
   };
 }
 
@@ -56,7 +56,7 @@ const lessonRow = z.object({
     .transform((value) => value || undefined)
     .refine((value) => value === undefined || isUuid(value), COURSE_MESSAGES.lessonsChanged),
   title: requiredText(COURSE_MESSAGES.lessonTitleRequired, { max: LESSON_LIMITS.title }),
-  content_md: z
+  contentMd: z
     .string()
     .max(LESSON_LIMITS.contentMd, tooLong(LESSON_LIMITS.contentMd))
     .optional()
@@ -83,9 +83,9 @@ const courseFields = {
   // Title and short description carry the same message: the spec has one for both (§5).
   title: requiredText(COURSE_MESSAGES.required, { max: COURSE_LIMITS.title }),
   slug: slugField({ max: COURSE_LIMITS.slug }),
-  short_description: requiredText(COURSE_MESSAGES.required, { max: COURSE_LIMITS.shortDescription }),
+  shortDescription: requiredText(COURSE_MESSAGES.required, { max: COURSE_LIMITS.shortDescription }),
   // Markdown keeps its whitespace.
-  long_description_md: z
+  longDescriptionMd: z
     .string()
     .max(COURSE_LIMITS.longDescriptionMd, tooLong(COURSE_LIMITS.longDescriptionMd))
     .optional()
@@ -95,8 +95,8 @@ const courseFields = {
   topics: z.array(z.enum(TOPICS)),
   track: optionalText({ max: COURSE_LIMITS.track }),
   outcomes: outcomesField,
-  is_featured: checkboxField,
-  cover_url: imageUrlField({ max: COURSE_LIMITS.coverUrl }),
+  isFeatured: checkboxField,
+  coverUrl: imageUrlField({ max: COURSE_LIMITS.coverUrl }),
   lessons: z.array(lessonRow).max(COURSE_LIMITS.formLessons, `A course holds at most ${COURSE_LIMITS.formLessons} lessons here`),
 };
 
@@ -111,7 +111,7 @@ const removedLessonsField = z
  */
 const revisionField = z.coerce.number().int().min(1).catch(0);
 
-const editFields = { ...courseFields, revision: revisionField, removed_lessons: removedLessonsField };
+const editFields = { ...courseFields, revision: revisionField, removedLessons: removedLessonsField };
 
 /** A new course: Save Draft or Publish. */
 export const newCourseForm = z.preprocess(
@@ -145,24 +145,24 @@ export const courseListForm = z.discriminatedUnion("intent", [
 ]);
 
 /** A row of the Lessons card as the form holds it; `key` tells rows apart while none has an id yet. */
-export type LessonRowValues = { key: string; id: string; title: string; content_md: string };
+export type LessonRowValues = { key: string; id: string; title: string; contentMd: string };
 
 /** The form's fields as the page holds them (text, plus the lists). */
 export type CourseFormValues = {
   title: string;
   slug: string;
-  short_description: string;
-  long_description_md: string;
+  shortDescription: string;
+  longDescriptionMd: string;
   price: string;
   level: Level;
   topics: Topic[];
   track: string;
   outcomes: string;
-  is_featured: boolean;
-  cover_url: string;
+  isFeatured: boolean;
+  coverUrl: string;
   lessons: LessonRowValues[];
   /** Ids of saved lessons removed from the Lessons card, deleted when the form is saved. */
-  removed_lessons: string[];
+  removedLessons: string[];
 };
 
 /** A change to the form's state: the fields to merge, or a function of the current values giving them. */
@@ -171,17 +171,17 @@ export type CourseFormChange = (changes: Partial<CourseFormValues> | ((current: 
 export const EMPTY_COURSE: CourseFormValues = {
   title: "",
   slug: "",
-  short_description: "",
-  long_description_md: "",
+  shortDescription: "",
+  longDescriptionMd: "",
   price: "0",
   level: "Beginner",
   topics: [],
   track: "",
   outcomes: "",
-  is_featured: false,
-  cover_url: "",
+  isFeatured: false,
+  coverUrl: "",
   lessons: [],
-  removed_lessons: [],
+  removedLessons: [],
 };
 
 /** What a refused save shows again: exactly what was typed, field by field and row by row. */
@@ -192,22 +192,22 @@ export function typedCourseValues(values: Record<string, string>): CourseFormVal
   return {
     title: pick("title"),
     slug: pick("slug"),
-    short_description: pick("short_description"),
-    long_description_md: pick("long_description_md"),
+    shortDescription: pick("shortDescription"),
+    longDescriptionMd: pick("longDescriptionMd"),
     price: pick("price"),
     level: LEVELS.find((known) => known === level) ?? "Beginner",
     topics: gathered.topics,
     track: pick("track"),
     outcomes: pick("outcomes"),
-    is_featured: checkboxField.parse(values.is_featured),
-    cover_url: pick("cover_url"),
+    isFeatured: checkboxField.parse(values.isFeatured),
+    coverUrl: pick("coverUrl"),
     lessons: gathered.lessons.map((row, index) => ({
       key: row.id || `typed-${index}`,
       id: row.id ?? "",
       title: row.title ?? "",
-      content_md: row.content_md ?? "",
+      contentMd: row.contentMd ?? "",
     })),
-    removed_lessons: gathered.removed_lessons,
+    removedLessons: gathered.removedLessons,
   };
 }
 

@@ -16,11 +16,11 @@ describe("New Course", () => {
       newCourseForm(title, {
         "lessons.0.id": "",
         "lessons.0.title": "Welcome",
-        "lessons.0.content_md": "",
+        "lessons.0.contentMd": "",
         "lessons.1.id": "",
         "lessons.1.title": "First flow",
-        "lessons.1.content_md": "Steps…",
-        is_featured: "on",
+        "lessons.1.contentMd": "Steps…",
+        isFeatured: "on",
       }),
     )) as Response;
     expect(response.status).toBe(302);
@@ -65,13 +65,13 @@ describe("New Course", () => {
     const answer = (await submit(
       courseNew,
       "/admin/courses/new",
-      newCourseForm("", { short_description: "  ", "lessons.0.title": "Kept lesson", "topics.shopify": "on", price: "19.99" }),
+      newCourseForm("", { shortDescription: "  ", "lessons.0.title": "Kept lesson", "topics.shopify": "on", price: "19.99" }),
     )) as unknown as Answer;
     expect(answer.init?.status).toBe(400);
     expect(answer.data.toast).toMatchObject({ kind: "error", message: "Title and short description are required" });
     expect(answer.data.errors).toMatchObject({
       title: ["Title and short description are required"],
-      short_description: ["Title and short description are required"],
+      shortDescription: ["Title and short description are required"],
     });
     expect(answer.data.values).toMatchObject({
       title: "",

@@ -77,7 +77,7 @@ describe("Admin → Discussions", () => {
       }>;
     expect((await read(learner)).data.discussion.threads.map((thread) => thread.id)).not.toContain(question);
     expect((await read(other)).data.discussion.threads.find((thread) => thread.id === question)).toMatchObject({ status: "hidden", hiddenReason: "Off topic" });
-    const refused = await onLesson(learner, { intent: "reply", thread_id: question, body: "Hello?" });
+    const refused = await onLesson(learner, { intent: "reply", threadId: question, body: "Hello?" });
     expect(refused.data.error).toBe("You can't reply to a post that was deleted or hidden.");
 
     await moderate({ intent: "restore", id: question });
@@ -85,7 +85,7 @@ describe("Admin → Discussions", () => {
   });
 
   it("stops a person from posting, audited and told why, until allowed again", async () => {
-    await moderate({ intent: "ban", user_id: other.id, period: "7", reason: "Repeated spam" });
+    await moderate({ intent: "ban", userId: other.id, period: "7", reason: "Repeated spam" });
     const refused = await onLesson(other, { intent: "ask", kind: "comment", body: "Still here" });
     expect(refused.init?.status).toBe(403);
     expect(refused.data.error).toBe("You have been stopped from posting in discussions.");
@@ -95,7 +95,7 @@ describe("Admin → Discussions", () => {
     const [told] = await database().db.select().from(discussionNotifications).where(eq(discussionNotifications.kind, "banned"));
     expect(told).toMatchObject({ userId: other.id });
 
-    await moderate({ intent: "unban", user_id: other.id });
+    await moderate({ intent: "unban", userId: other.id });
     expect((await onLesson(other, { intent: "ask", kind: "comment", body: "Back again" })).data.postId).toBeTruthy();
     expect(await database().db.select().from(accessEvents).where(eq(accessEvents.type, "posting_unbanned"))).toHaveLength(1);
   });
@@ -109,7 +109,7 @@ describe("Admin → Discussions", () => {
       .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
       .where(eq(discussionPosts.id, question));
     expect(await countUnansweredQuestions()).toBe(before + 1);
-    await onLesson(learner, { intent: "answered", thread_id: question, answered: "true" });
+    await onLesson(learner, { intent: "answered", threadId: question, answered: "true" });
     expect(await countUnansweredQuestions()).toBe(before);
   });
 });

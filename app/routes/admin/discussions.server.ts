@@ -59,9 +59,9 @@ const DONE = {
 export async function adminDiscussionsAction({ request, context }: Args) {
   const admin = requireAdmin({ request, context });
   const parsed = parseForm(adminDiscussionForm, await readForm(request));
-  if (parsed.errors) return invalidForm(parsed, { formId: parsed.values.form_id ?? null });
+  if (parsed.errors) return invalidForm(parsed, { formId: parsed.values.formId ?? null });
   const form = parsed.data;
-  const formId = parsed.values.form_id ?? null;
+  const formId = parsed.values.formId ?? null;
   try {
     switch (form.intent) {
       case "reply":
@@ -78,11 +78,11 @@ export async function adminDiscussionsAction({ request, context }: Args) {
         break;
       case "ban": {
         const until = form.period === "forever" ? null : new Date(Date.now() + Number(form.period) * 86_400_000);
-        await banFromPosting({ actorId: admin.id, userId: form.user_id, until, reason: form.reason });
+        await banFromPosting({ actorId: admin.id, userId: form.userId, until, reason: form.reason });
         break;
       }
       case "unban":
-        await liftPostingBan({ actorId: admin.id, userId: form.user_id });
+        await liftPostingBan({ actorId: admin.id, userId: form.userId });
         break;
     }
   } catch (error) {

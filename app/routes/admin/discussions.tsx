@@ -80,7 +80,7 @@ function Moderation({ post }: { post: Row }) {
         <SmallForm intent="delete" fields={{ id: post.id }} submit={`Delete “${excerpt}”`} destructive />
         {post.authorId &&
           (post.authorBanned ? (
-            <SmallForm intent="unban" fields={{ user_id: post.authorId }} submit={`Allow ${post.authorName} to post again`} />
+            <SmallForm intent="unban" fields={{ userId: post.authorId }} submit={`Allow ${post.authorName} to post again`} />
           ) : (
             !post.byStaff && <BanForm userId={post.authorId} name={post.authorName} />
           ))}
@@ -147,7 +147,7 @@ function BanForm({ userId, name }: { userId: string; name: string }) {
   return (
     <fetcher.Form method="post" className="grid gap-1">
       <input type="hidden" name="intent" value="ban" />
-      <input type="hidden" name="user_id" value={userId} />
+      <input type="hidden" name="userId" value={userId} />
       <label htmlFor={`${id}-period`} className="text-xs font-medium">
         Stop {name} from posting for
       </label>

@@ -95,7 +95,7 @@ function SectionEditor({
       className="grid gap-4 rounded-lg border bg-background p-4"
       aria-label={sectionId ? `Edit the ${PAGE_SECTION_KIND_LABELS[kind]} section` : `New ${PAGE_SECTION_KIND_LABELS[kind]} section`}
     >
-      {sectionId ? <input type="hidden" name="section_id" value={sectionId} /> : <input type="hidden" name="kind" value={kind} />}
+      {sectionId ? <input type="hidden" name="sectionId" value={sectionId} /> : <input type="hidden" name="kind" value={kind} />}
       <SectionFormFields kind={kind} values={values} errors={errors} idPrefix={sectionId ?? `new-${kind}`} />
       <div className="flex flex-wrap justify-end gap-2">
         <Button asChild variant="outline">
@@ -130,7 +130,7 @@ export default function PageEdit({ loaderData, actionData }: Route.ComponentProp
   const [dragged, setDragged] = useState<string | null>(null);
   const [over, setOver] = useState<string | null>(null);
   const move = (sectionId: string, position: number) =>
-    submit({ intent: "move-section", section_id: sectionId, position: String(position) }, { method: "post" });
+    submit({ intent: "move-section", sectionId, position: String(position) }, { method: "post" });
 
   // The preview frame reloads when the draft changes.
   const revision = JSON.stringify(sections);
@@ -173,8 +173,8 @@ export default function PageEdit({ loaderData, actionData }: Route.ComponentProp
                 title: page.title,
                 slug: page.slug,
                 description: page.description,
-                in_header: page.inHeader ? "on" : "",
-                in_footer: page.inFooter ? "on" : "",
+                inHeader: page.inHeader ? "on" : "",
+                inFooter: page.inFooter ? "on" : "",
               }
             }
             errors={detailErrors}
@@ -250,7 +250,7 @@ export default function PageEdit({ loaderData, actionData }: Route.ComponentProp
                       </Link>
                     </Button>
                     <Form method="post" className="contents">
-                      <input type="hidden" name="section_id" value={section.id} />
+                      <input type="hidden" name="sectionId" value={section.id} />
                       <input type="hidden" name="intent" value="move-section" />
                       <Button
                         type="submit"
@@ -276,7 +276,7 @@ export default function PageEdit({ loaderData, actionData }: Route.ComponentProp
                       </Button>
                     </Form>
                     <Form method="post" className="contents">
-                      <input type="hidden" name="section_id" value={section.id} />
+                      <input type="hidden" name="sectionId" value={section.id} />
                       <Button
                         type="submit"
                         name="intent"
@@ -297,7 +297,7 @@ export default function PageEdit({ loaderData, actionData }: Route.ComponentProp
                       title={`Delete “${name}”?`}
                       description="The section leaves the draft. Visitors keep seeing it until you publish."
                       confirmLabel="Delete section"
-                      onConfirm={() => submit({ intent: "delete-section", section_id: section.id }, { method: "post" })}
+                      onConfirm={() => submit({ intent: "delete-section", sectionId: section.id }, { method: "post" })}
                     />
                   </div>
                 </div>

@@ -8,8 +8,8 @@ import { PAGE_LIMITS, PAGE_MESSAGES, pageSlugField } from "~/lib/page-sections";
 const details = {
   title: requiredText(PAGE_MESSAGES.titleRequired, { max: PAGE_LIMITS.title }),
   description: optionalText({ max: PAGE_LIMITS.description }),
-  in_header: checkboxField,
-  in_footer: checkboxField,
+  inHeader: checkboxField,
+  inFooter: checkboxField,
 };
 
 /** A new page of the owner's: its address, title, description and where it is linked from. */
@@ -25,11 +25,11 @@ export const pageEditForm = z.discriminatedUnion("intent", [
   // The home page keeps its address: the slug is only sent (and required) for the owner's pages.
   z.object({ intent: z.literal("details"), slug: pageSlugField.optional(), ...details }),
   z.object({ intent: z.literal("add-section"), kind: z.enum(PAGE_SECTION_KINDS) }),
-  z.object({ intent: z.literal("save-section"), section_id: sectionId }),
-  z.object({ intent: z.literal("move-section"), section_id: sectionId, position: z.coerce.number().int().min(1).max(1000) }),
-  z.object({ intent: z.literal("hide-section"), section_id: sectionId }),
-  z.object({ intent: z.literal("show-section"), section_id: sectionId }),
-  z.object({ intent: z.literal("delete-section"), section_id: sectionId }),
+  z.object({ intent: z.literal("save-section"), sectionId }),
+  z.object({ intent: z.literal("move-section"), sectionId, position: z.coerce.number().int().min(1).max(1000) }),
+  z.object({ intent: z.literal("hide-section"), sectionId }),
+  z.object({ intent: z.literal("show-section"), sectionId }),
+  z.object({ intent: z.literal("delete-section"), sectionId }),
   z.object({ intent: z.literal("publish") }),
   z.object({ intent: z.literal("delete-page") }),
 ]);

@@ -38,7 +38,7 @@ describe("Admin → Pages → New page", () => {
     const response = (await callAction(pageNew, {
       path: "/admin/pages/new",
       user: admin,
-      form: { slug: "admin", title: "Admin stories", in_header: "on" },
+      form: { slug: "admin", title: "Admin stories", inHeader: "on" },
     })) as Response;
     const [page] = await database().db.select().from(pages).where(eq(pages.slug, "admin"));
     expect(page).toMatchObject({ title: "Admin stories", inHeader: true, inFooter: false, publishedAt: null });
@@ -60,7 +60,7 @@ describe("Admin → Pages → a page's sections", () => {
       path: `/admin/pages/${id}`,
       params: { id },
       user: admin,
-      form: { intent: "save-section", section_id: heroId, headline: "", primaryLabel: "Click", primaryHref: "javascript:alert(1)" },
+      form: { intent: "save-section", sectionId: heroId, headline: "", primaryLabel: "Click", primaryHref: "javascript:alert(1)" },
     })) as unknown as Refused;
     expect(answer.init.status).toBe(400);
     expect(answer.data.sectionForm).toBe(heroId);

@@ -80,7 +80,7 @@ export async function newPageAction({ request, context }: Args) {
   requireAdmin({ request, context });
   const parsed = parseForm(newPageForm, await readForm(request));
   if (parsed.errors) return invalidForm(parsed);
-  const { slug, title, description, in_header: inHeader, in_footer: inFooter } = parsed.data;
+  const { slug, title, description, inHeader, inFooter } = parsed.data;
   try {
     const page = await createPage({ slug, title, description, inHeader, inFooter });
     return redirectWithToast(`/admin/pages/${page.id}`, { kind: "success", message: PAGE_MESSAGES.created });
@@ -158,14 +158,14 @@ export async function pageEditAction({ request, context, params }: IdArgs) {
           slug: page.builtIn ? undefined : form.slug,
           title: form.title,
           description: form.description,
-          inHeader: !page.builtIn && form.in_header,
-          inFooter: !page.builtIn && form.in_footer,
+          inHeader: !page.builtIn && form.inHeader,
+          inFooter: !page.builtIn && form.inFooter,
         });
         return done(PAGE_MESSAGES.saved);
       }
       case "add-section":
       case "save-section": {
-        const section = form.intent === "save-section" ? await findDraftSection(pageId, form.section_id) : null;
+        const section = form.intent === "save-section" ? await findDraftSection(pageId, form.sectionId) : null;
         const kind = section ? section.kind : form.intent === "add-section" ? form.kind : null;
         if (!kind) throw new PageError("section-not-found");
         const content = readSectionForm(kind, parsed.values);
@@ -183,16 +183,16 @@ export async function pageEditAction({ request, context, params }: IdArgs) {
         return done(PAGE_MESSAGES.sectionAdded);
       }
       case "move-section":
-        await moveSection({ pageId, sectionId: form.section_id, position: form.position });
+        await moveSection({ pageId, sectionId: form.sectionId, position: form.position });
         return done(PAGE_MESSAGES.sectionMoved);
       case "hide-section":
       case "show-section": {
         const hidden = form.intent === "hide-section";
-        await setSectionHidden({ pageId, sectionId: form.section_id, hidden });
+        await setSectionHidden({ pageId, sectionId: form.sectionId, hidden });
         return done(hidden ? PAGE_MESSAGES.sectionHidden : PAGE_MESSAGES.sectionShown);
       }
       case "delete-section":
-        await deleteSection({ pageId, sectionId: form.section_id });
+        await deleteSection({ pageId, sectionId: form.sectionId });
         return done(PAGE_MESSAGES.sectionDeleted);
       case "publish":
         await publishPage({ pageId });

@@ -56,9 +56,9 @@ export async function runPostEditorAction({
         slug: form.slug,
         excerpt: form.excerpt,
         category: form.category,
-        contentMd: form.content_md,
+        contentMd: form.contentMd,
         tags: form.tags,
-        coverUrl: form.cover_url,
+        coverUrl: form.coverUrl,
       },
     });
   } catch (error) {

@@ -119,11 +119,11 @@ export function PostEditor({ mode, postId, status, initial, categories, error }:
             <span className="text-sm font-medium" id="cover-label">
               Cover image
             </span>
-            <input type="hidden" name="cover_url" value={values.cover_url} />
+            <input type="hidden" name="coverUrl" value={values.coverUrl} />
             <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
               <div className="flex aspect-video w-full max-w-64 items-center justify-center overflow-hidden rounded-md border border-border bg-muted">
-                {imageSrc(values.cover_url) ? (
-                  <img src={imageSrc(values.cover_url)!} alt="Cover preview" className="size-full object-cover" />
+                {imageSrc(values.coverUrl) ? (
+                  <img src={imageSrc(values.coverUrl)!} alt="Cover preview" className="size-full object-cover" />
                 ) : (
                   <ImageOff aria-label="No cover image" className="size-8 text-muted-foreground" />
                 )}
@@ -132,20 +132,20 @@ export function PostEditor({ mode, postId, status, initial, categories, error }:
                 <FileUpload
                   kind="post-cover"
                   ownerId={postId}
-                  label={values.cover_url ? "Replace cover image" : "Upload cover image"}
+                  label={values.coverUrl ? "Replace cover image" : "Upload cover image"}
                   messages={{
                     success: POST_MESSAGES.uploaded,
                     failure: POST_MESSAGES.uploadFailed,
                   }}
-                  onUploaded={(result) => setValues((current) => ({ ...current, cover_url: result.url }))}
+                  onUploaded={(result) => setValues((current) => ({ ...current, coverUrl: result.url }))}
                 />
-                {values.cover_url ? (
+                {values.coverUrl ? (
                   <Button
                     type="button"
                     variant="ghost"
                     size="sm"
                     className="justify-self-start"
-                    onClick={() => setValues((current) => ({ ...current, cover_url: "" }))}
+                    onClick={() => setValues((current) => ({ ...current, coverUrl: "" }))}
                   >
                     Remove cover
                   </Button>
@@ -156,10 +156,10 @@ export function PostEditor({ mode, postId, status, initial, categories, error }:
         </div>
 
         <div className="grid gap-6 lg:grid-cols-2">
-          <FormField className="content-start" label="Content (Markdown)" name="content_md">
+          <FormField className="content-start" label="Content (Markdown)" name="contentMd">
             <Textarea
-              value={values.content_md}
-              onChange={set("content_md")}
+              value={values.contentMd}
+              onChange={set("contentMd")}
               required
               maxLength={POST_LIMITS.contentMd}
               rows={20}
@@ -171,7 +171,7 @@ export function PostEditor({ mode, postId, status, initial, categories, error }:
             <h2 id="preview-heading" className="text-sm font-medium">
               Preview
             </h2>
-            <MarkdownPreview markdown={values.content_md} />
+            <MarkdownPreview markdown={values.contentMd} />
           </section>
         </div>
 

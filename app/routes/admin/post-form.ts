@@ -26,13 +26,13 @@ const postFields = {
   excerpt: optionalText({ max: POST_LIMITS.excerpt }),
   category: z.enum(POST_CATEGORIES).catch("Announcements"),
   // Markdown keeps its whitespace; only all-blank content counts as missing.
-  content_md: z
+  contentMd: z
     .string({ error: POST_MESSAGES.required })
     .max(POST_LIMITS.contentMd, `Must be at most ${POST_LIMITS.contentMd.toLocaleString("en-US")} characters`)
     .refine((value) => value.trim() !== "", POST_MESSAGES.required),
   tags: z.string().max(POST_LIMITS.tags).catch("").transform(parseTags),
   // Uploads (/media/…), the demo art (/images/…) or an https image; the demo posts keep their covers on edit.
-  cover_url: imageUrlField({ max: POST_LIMITS.coverUrl }),
+  coverUrl: imageUrlField({ max: POST_LIMITS.coverUrl }),
 };
 
 /** A new post: save as draft or publish. */
@@ -66,9 +66,9 @@ export type PostFormValues = {
   slug: string;
   excerpt: string;
   category: string;
-  content_md: string;
+  contentMd: string;
   tags: string;
-  cover_url: string;
+  coverUrl: string;
 };
 
 export const EMPTY_POST: PostFormValues = {
@@ -76,9 +76,9 @@ export const EMPTY_POST: PostFormValues = {
   slug: "",
   excerpt: "",
   category: "Announcements" satisfies PostCategory,
-  content_md: "",
+  contentMd: "",
   tags: "",
-  cover_url: "",
+  coverUrl: "",
 };
 
 /** What a refused save shows again: exactly what was typed, field by field. */
@@ -89,8 +89,8 @@ export function typedPostValues(values: Record<string, string>): PostFormValues 
     slug: pick("slug"),
     excerpt: pick("excerpt"),
     category: pick("category"),
-    content_md: pick("content_md"),
+    contentMd: pick("contentMd"),
     tags: pick("tags"),
-    cover_url: pick("cover_url"),
+    coverUrl: pick("coverUrl"),
   };
 }

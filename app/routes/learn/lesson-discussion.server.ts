@@ -73,8 +73,8 @@ export async function lessonDiscussionLoader({ request, url, params, context }: 
 export async function lessonDiscussionAction({ request, params, context }: Args) {
   const user = requireUser({ request, context });
   const parsed = parseForm(discussionForm, await readForm(request));
-  if (parsed.errors) return invalidForm(parsed, { formId: parsed.values.form_id ?? null });
-  const formId = parsed.values.form_id ?? null;
+  if (parsed.errors) return invalidForm(parsed, { formId: parsed.values.formId ?? null });
+  const formId = parsed.values.formId ?? null;
   const where = { user, courseSlug: params.courseSlug, lessonSlug: params.lessonSlug };
   const clientIp = context.get(requestInfoContext).clientIp ?? "";
   const form = parsed.data;
@@ -92,24 +92,24 @@ export async function lessonDiscussionAction({ request, params, context }: Args)
         );
       }
       case "reply": {
-        const result = await replyToThread({ ...where, clientIp, threadId: form.thread_id, body: form.body });
+        const result = await replyToThread({ ...where, clientIp, threadId: form.threadId, body: form.body });
         return dataWithToast({ formId, done: true, postId: result.id }, { kind: "success", message: result.held ? DISCUSSION_MESSAGES.held : "Reply posted" });
       }
       case "edit":
-        await editPost({ ...where, postId: form.post_id, body: form.body });
+        await editPost({ ...where, postId: form.postId, body: form.body });
         return dataWithToast({ formId, done: true }, { kind: "success", message: "Post updated" });
       case "delete":
-        await deletePost({ ...where, postId: form.post_id });
+        await deletePost({ ...where, postId: form.postId });
         return dataWithToast({ formId, done: true }, { kind: "success", message: "Post deleted" });
       case "helpful": {
-        const marked = await markHelpful({ ...where, postId: form.post_id });
+        const marked = await markHelpful({ ...where, postId: form.postId });
         return dataWithToast({ formId, done: true }, { kind: "success", message: marked ? "Marked as helpful" : "You already marked this helpful" });
       }
       case "answered":
-        await setAnswered({ ...where, threadId: form.thread_id, answered: form.answered === "true" });
+        await setAnswered({ ...where, threadId: form.threadId, answered: form.answered === "true" });
         return dataWithToast({ formId, done: true }, { kind: "success", message: form.answered === "true" ? "Marked as answered" : "Marked as not answered" });
       case "follow":
-        await setFollowing({ ...where, threadId: form.thread_id, following: form.following === "true" });
+        await setFollowing({ ...where, threadId: form.threadId, following: form.following === "true" });
         return dataWithToast({ formId, done: true }, { kind: "success", message: form.following === "true" ? "Following this thread" : "Unfollowed this thread" });
     }
   } catch (error) {

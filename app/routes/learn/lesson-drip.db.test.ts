@@ -57,7 +57,7 @@ const saveModule = (form: Record<string, string>) =>
     path: `/admin/courses/builder/${courseId}`,
     params: { id: courseId },
     user: admin,
-    form: { intent: "update-module", module_id: laterModuleId, title: "Week 2", description: "", ...form },
+    form: { intent: "update-module", moduleId: laterModuleId, title: "Week 2", description: "", ...form },
   }) as unknown as Promise<{ data: { errors?: Record<string, string[]> }; init: ResponseInit | null }>;
 
 const lessonPage = (lessonSlug: string, user = learner) =>
@@ -72,18 +72,18 @@ const lessonPage = (lessonSlug: string, user = learner) =>
 
 describe("drip on the builder, the course page and the lesson page", () => {
   it("refuses a release without its days or date, by the field", async () => {
-    expect(await saveModule({ release: "days", drip_days: "0" })).toMatchObject({
+    expect(await saveModule({ release: "days", dripDays: "0" })).toMatchObject({
       init: { status: 400 },
-      data: { errors: { drip_days: ["Enter a whole number of days from 1 to 3650"] } },
+      data: { errors: { dripDays: ["Enter a whole number of days from 1 to 3650"] } },
     });
-    expect(await saveModule({ release: "date", drip_date: "" })).toMatchObject({
+    expect(await saveModule({ release: "date", dripDate: "" })).toMatchObject({
       init: { status: 400 },
-      data: { errors: { drip_date: ["Choose the date the module opens"] } },
+      data: { errors: { dripDate: ["Choose the date the module opens"] } },
     });
   });
 
   it("locks a later module's lessons with their date until it comes, and an admin can open them all for one learner", async () => {
-    await saveModule({ release: "days", drip_days: "7" });
+    await saveModule({ release: "days", dripDays: "7" });
     const [module] = await database().db.select().from(courseModules).where(eq(courseModules.id, laterModuleId));
     expect(module).toMatchObject({ dripDays: 7, dripDate: null });
     const [enrollment] = await database()
@@ -133,7 +133,7 @@ describe("drip on the builder, the course page and the lesson page", () => {
     const other = sessionUser({ role: "user" });
     await database().db.insert(users).values({ id: other.id, email: other.email, name: other.name, role: "user" });
     await database().db.insert(enrollments).values({ userId: other.id, courseId, source: "purchase" });
-    await saveModule({ release: "date", drip_date: "2099-01-15" });
+    await saveModule({ release: "date", dripDate: "2099-01-15" });
     expect((await lessonPage("further", other)).data).toMatchObject({ locked: true, opensOn: "Jan 15, 2099" });
     await saveModule({ release: "now" });
     expect((await lessonPage("further", other)).data).toMatchObject({ locked: false });

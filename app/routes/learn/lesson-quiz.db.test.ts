@@ -28,8 +28,8 @@ async function addQuizLesson(isPreview: boolean, orderIndex: number) {
     .values({ courseId: course.id, title: `Quiz ${slug}`, slug, type: "quiz", orderIndex, isPreview })
     .returning({ id: lessons.id });
   const parsed = quizSchema.parse({
-    pass_percent: "100",
-    max_attempts: "2",
+    passPercent: "100",
+    maxAttempts: "2",
     questions: [
       {
         kind: "single",

@@ -9,15 +9,15 @@ import { readForm } from "~/server/action.server";
 const MAX_MARKDOWN = 200_000;
 
 /** Any editor's markdown (posts today, courses and lessons next), up to the longest body the site stores. */
-const previewForm = z.object({ content_md: z.string().max(MAX_MARKDOWN).default("") });
+const previewForm = z.object({ contentMd: z.string().max(MAX_MARKDOWN).default("") });
 
-/** POST content_md → { html }: the editor's live preview, rendered by the public post page's pipeline. */
+/** POST contentMd → { html }: the editor's live preview, rendered by the public post page's pipeline. */
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin({ request, context });
   const parsed = parseForm(previewForm, await readForm(request));
   if (parsed.errors) return Response.json({ html: "", error: "The content is too long to preview" }, { status: 413 });
   try {
-    const { html } = await renderMarkdown(parsed.data.content_md);
+    const { html } = await renderMarkdown(parsed.data.contentMd);
     return Response.json({ html, error: null }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     logger.error({ err: error }, "markdown preview failed");

@@ -60,7 +60,7 @@ export function builderFailure(
   }
   if (error instanceof ForeignVideoPathError) {
     logger.warn({ err: error, operation, ...details }, "lesson video path from another course refused");
-    return { toast, status: 400, errors: { video_storage_path: ["Upload the video again"] } };
+    return { toast, status: 400, errors: { videoStoragePath: ["Upload the video again"] } };
   }
   if (error instanceof CaptionsInvalidError) {
     logger.info({ operation, ...details, reason: error.message }, "captions refused");

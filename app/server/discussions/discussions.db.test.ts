@@ -196,18 +196,18 @@ describe("what is refused, with the reason and nothing stored", () => {
 
   it("refuses a reply to a deleted thread, to another lesson's thread, and a helpful mark on one's own post", async () => {
     const thread = (await ask(learner, "Will be deleted")).data.postId!;
-    await post(learner, { intent: "delete", post_id: thread });
+    await post(learner, { intent: "delete", postId: thread });
     const before = await postCount();
-    const toDeleted = await post(classmate, { intent: "reply", thread_id: thread, body: "Too late" });
+    const toDeleted = await post(classmate, { intent: "reply", threadId: thread, body: "Too late" });
     expect(toDeleted.data.error).toBe("That post no longer exists.");
 
     const elsewhere = (await ask(learner, "On the preview", lesson.preview)).data.postId!;
     const afterAsk = await postCount();
     expect(afterAsk).toBe(before + 1);
-    const crossed = await post(classmate, { intent: "reply", thread_id: elsewhere, body: "Wrong lesson" });
+    const crossed = await post(classmate, { intent: "reply", threadId: elsewhere, body: "Wrong lesson" });
     expect(crossed.data.error).toBe("That thread belongs to another lesson.");
 
-    const own = await post(learner, { intent: "helpful", post_id: (await ask(learner, "Mine")).data.postId! });
+    const own = await post(learner, { intent: "helpful", postId: (await ask(learner, "Mine")).data.postId! });
     expect(own.data.error).toBe("You can't mark your own post as helpful.");
     expect(await postCount()).toBe(afterAsk + 1);
     expect((await database().db.select().from(discussionHelpfulMarks).where(eq(discussionHelpfulMarks.userId, learner.id))).length).toBe(0);
@@ -215,8 +215,8 @@ describe("what is refused, with the reason and nothing stored", () => {
 
   it("refuses a reply under a reply (one level)", async () => {
     const thread = (await ask(learner, "Parent")).data.postId!;
-    const reply = (await post(classmate, { intent: "reply", thread_id: thread, body: "Child" })).data.postId!;
-    const nested = await post(learner, { intent: "reply", thread_id: reply, body: "Grandchild" });
+    const reply = (await post(classmate, { intent: "reply", threadId: thread, body: "Child" })).data.postId!;
+    const nested = await post(learner, { intent: "reply", threadId: reply, body: "Grandchild" });
     expect(nested.data.error).toBe("You can't reply to a post that was deleted or hidden.");
   });
 });
@@ -224,10 +224,10 @@ describe("what is refused, with the reason and nothing stored", () => {
 describe("posts, replies, marks", () => {
   it("counts helpful once per person, puts staff answers first, and keeps a deleted thread with replies as a placeholder", async () => {
     const thread = (await ask(learner, unique("Q"))).data.postId!;
-    const reply = (await post(classmate, { intent: "reply", thread_id: thread, body: "Try this" })).data.postId!;
-    await post(admin, { intent: "reply", thread_id: thread, body: "Official answer" });
-    await post(learner, { intent: "helpful", post_id: reply });
-    await post(learner, { intent: "helpful", post_id: reply });
+    const reply = (await post(classmate, { intent: "reply", threadId: thread, body: "Try this" })).data.postId!;
+    await post(admin, { intent: "reply", threadId: thread, body: "Official answer" });
+    await post(learner, { intent: "helpful", postId: reply });
+    await post(learner, { intent: "helpful", postId: reply });
     const [row] = await database().db.select().from(discussionPosts).where(eq(discussionPosts.id, reply));
     expect(row.helpfulCount).toBe(1);
 
@@ -237,12 +237,12 @@ describe("posts, replies, marks", () => {
       ["Carl Classmate", false],
     ]);
 
-    expect((await post(classmate, { intent: "answered", thread_id: thread, answered: "true" })).init?.status).toBe(403);
-    await post(learner, { intent: "answered", thread_id: thread, answered: "true" });
+    expect((await post(classmate, { intent: "answered", threadId: thread, answered: "true" })).init?.status).toBe(403);
+    await post(learner, { intent: "answered", threadId: thread, answered: "true" });
     const [answered] = await database().db.select().from(discussionPosts).where(eq(discussionPosts.id, thread));
     expect(answered.answeredAt).not.toBeNull();
 
-    await post(learner, { intent: "delete", post_id: thread });
+    await post(learner, { intent: "delete", postId: thread });
     const [kept] = await database().db.select().from(discussionPosts).where(eq(discussionPosts.id, thread));
     expect(kept).toMatchObject({ bodyMd: "", bodyHtml: "" });
     expect(kept.deletedAt).not.toBeNull();
@@ -250,8 +250,8 @@ describe("posts, replies, marks", () => {
 
   it("lets the author edit within 30 minutes only, marked edited", async () => {
     const thread = (await ask(learner, "Typo here")).data.postId!;
-    expect((await post(classmate, { intent: "edit", post_id: thread, body: "Hijack" })).init?.status).toBe(403);
-    await post(learner, { intent: "edit", post_id: thread, body: "No typo" });
+    expect((await post(classmate, { intent: "edit", postId: thread, body: "Hijack" })).init?.status).toBe(403);
+    await post(learner, { intent: "edit", postId: thread, body: "No typo" });
     const [edited] = await database().db.select().from(discussionPosts).where(eq(discussionPosts.id, thread));
     expect(edited.bodyMd).toBe("No typo");
     expect(edited.editedAt).not.toBeNull();
@@ -260,7 +260,7 @@ describe("posts, replies, marks", () => {
       .db.update(discussionPosts)
       .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
       .where(eq(discussionPosts.id, thread));
-    const late = await post(learner, { intent: "edit", post_id: thread, body: "Too late" });
+    const late = await post(learner, { intent: "edit", postId: thread, body: "Too late" });
     expect(late.data.error).toBe("Posts can only be edited within 30 minutes of posting.");
   });
 });
@@ -300,10 +300,10 @@ describe("notifications", () => {
   it("tells the asker of an answer, followers of a reply, and no one who unfollowed", async () => {
     await database().db.delete(discussionNotifications);
     const thread = (await ask(learner, unique("Follow me"))).data.postId!;
-    await post(classmate, { intent: "reply", thread_id: thread, body: "Me too" });
+    await post(classmate, { intent: "reply", threadId: thread, body: "Me too" });
     expect(await countUnreadNotifications({ userId: learner.id })).toBe(1);
 
-    await post(admin, { intent: "reply", thread_id: thread, body: "Staff answer" });
+    await post(admin, { intent: "reply", threadId: thread, body: "Staff answer" });
     const rows = await database()
       .db.select({ userId: discussionNotifications.userId, kind: discussionNotifications.kind })
       .from(discussionNotifications)
@@ -317,13 +317,13 @@ describe("notifications", () => {
     );
     expect(rows).toHaveLength(3);
 
-    await post(classmate, { intent: "follow", thread_id: thread, following: "false" });
+    await post(classmate, { intent: "follow", threadId: thread, following: "false" });
     const [follow] = await database()
       .db.select()
       .from(discussionFollows)
       .where(and(eq(discussionFollows.threadId, thread), eq(discussionFollows.userId, classmate.id)));
     expect(follow.following).toBe(false);
-    await post(learner, { intent: "reply", thread_id: thread, body: "Thanks" });
+    await post(learner, { intent: "reply", threadId: thread, body: "Thanks" });
     expect(await countUnreadNotifications({ userId: classmate.id })).toBe(1);
 
     await markNotificationsRead({ userId: learner.id });
@@ -339,7 +339,7 @@ describe("a course's Discussions page", () => {
     await ask(learner, later, lesson.later);
     const openId = (await ask(classmate, opened)).data.postId!;
     await ask(classmate, preview, lesson.preview);
-    await post(learner, { intent: "reply", thread_id: openId, body: "needle in a reply" });
+    await post(learner, { intent: "reply", threadId: openId, body: "needle in a reply" });
 
     const texts = async (user: SessionUser | null, options: { query?: string; filter?: "unanswered" | "mine" } = {}) =>
       (await listCourseDiscussions({ user, courseSlug: slug, ...options }))!.threads.map((thread) => thread.excerpt);
@@ -367,7 +367,7 @@ describe("discussion e-mail", () => {
     await database().db.delete(rateLimits);
     const thread = (await ask(reader, unique("Mail me"))).data.postId!;
     const first = unique("FIRST-REPLY");
-    await post(classmate, { intent: "reply", thread_id: thread, body: first });
+    await post(classmate, { intent: "reply", threadId: thread, body: first });
 
     const now = new Date();
     await sendDiscussionMails({ now });
@@ -379,7 +379,7 @@ describe("discussion e-mail", () => {
 
     // A second reply within the hour waits; after it, it goes in a message of its own.
     const second = unique("SECOND-REPLY");
-    await post(classmate, { intent: "reply", thread_id: thread, body: second });
+    await post(classmate, { intent: "reply", threadId: thread, body: second });
     await sendDiscussionMails({ now: new Date(now.getTime() + 20 * 60_000) });
     expect(await mailsTo(reader.email)).toHaveLength(1);
     await sendDiscussionMails({ now: new Date(now.getTime() + 61 * 60_000) });
@@ -393,7 +393,7 @@ describe("discussion e-mail", () => {
     await callAction(unsubscribeRoute, { path: `${link.pathname}${link.search}`, form: { "List-Unsubscribe": "One-Click" } });
     expect(await findDiscussionMailEnabled({ userId: reader.id })).toBe(false);
     expect((await listOptedOut([reader.email])).size).toBe(0);
-    await post(classmate, { intent: "reply", thread_id: thread, body: "Third" });
+    await post(classmate, { intent: "reply", threadId: thread, body: "Third" });
     await sendDiscussionMails({ now: new Date(now.getTime() + 3 * 60 * 60_000) });
     expect(await mailsTo(reader.email)).toHaveLength(2);
   });
@@ -404,7 +404,7 @@ describe("discussion e-mail", () => {
     await database().db.insert(enrollments).values({ userId: leaver.id, courseId, source: "purchase" });
     await database().db.delete(rateLimits);
     const thread = (await ask(leaver, unique("Before I go"))).data.postId!;
-    await post(classmate, { intent: "reply", thread_id: thread, body: unique("AFTER-REVOKE") });
+    await post(classmate, { intent: "reply", threadId: thread, body: unique("AFTER-REVOKE") });
     await database()
       .db.update(enrollments)
       .set({ status: "revoked", revokedAt: new Date() })

@@ -48,7 +48,7 @@ export async function sweepUnusedFiles() {
   };
 }
 
-/** Rows nobody can use any more: expired sessions and verification tokens, dead rate-limit counters. */
+/** Rows nobody can use any more: expired sessions and verification tokens, dead rate-limit counters; and sent mail's bodies past 30 days. */
 export async function purgeExpiredRows(now = new Date()) {
   const database = db();
   const expiredSessions = await database.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });

@@ -115,12 +115,12 @@ describe("announcements", () => {
   });
 
   it("refuses a course announcement without its course, keeps what was typed, and sends a test to the admin", async () => {
-    const form = { send_key: `${tag}-form-key-1`, subject: "Hello", body_md: "Body text", audience: "course", course_id: "" };
+    const form = { sendKey: `${tag}-form-key-1`, subject: "Hello", bodyMd: "Body text", audience: "course", courseId: "" };
     expect(
       await callAction(newAnnouncement, { path: "/admin/announcements/new", user: admin, form: { ...form, intent: "send" } }),
     ).toMatchObject({
       init: { status: 400 },
-      data: { errors: { course_id: ["Choose the course whose learners get it"] }, values: { subject: "Hello", body_md: "Body text" } },
+      data: { errors: { courseId: ["Choose the course whose learners get it"] }, values: { subject: "Hello", bodyMd: "Body text" } },
     });
     expect(
       await callAction(newAnnouncement, { path: "/admin/announcements/new", user: admin, form: { ...form, intent: "test" } }),
@@ -141,7 +141,7 @@ describe("announcements", () => {
 
     const before = await database().db.$count(announcements);
     for (const audience of ["members", "customers", "newsletter"]) {
-      const form = { send_key: `${tag}-wide-${audience}`, subject: "Everyone", body_md: "Hello all", audience, course_id: "", intent: "send" };
+      const form = { sendKey: `${tag}-wide-${audience}`, subject: "Everyone", bodyMd: "Hello all", audience, courseId: "", intent: "send" };
       expect(await callAction(newAnnouncement, { path, user: admin, form })).toMatchObject({
         init: { status: 403 },
         data: { errors: { audience: ["Only the school's owner can e-mail all members, all customers or newsletter subscribers"] }, values: { subject: "Everyone" } },
@@ -152,7 +152,7 @@ describe("announcements", () => {
     const sent = (await callAction(newAnnouncement, {
       path,
       user: owner,
-      form: { send_key: `${tag}-wide-owner`, subject: "Everyone", body_md: "Hello all", audience: "newsletter", course_id: "", intent: "send" },
+      form: { sendKey: `${tag}-wide-owner`, subject: "Everyone", bodyMd: "Hello all", audience: "newsletter", courseId: "", intent: "send" },
     })) as Response;
     expect(sent.status).toBe(302);
     expect(await database().db.$count(announcements)).toBe(before + 1);

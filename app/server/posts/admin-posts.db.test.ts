@@ -48,9 +48,9 @@ describe("saving from the editor", () => {
       slug: "",
       excerpt: "Short",
       category: "Shopify",
-      content_md: body,
+      contentMd: body,
       tags: " pricing ,  shopify,, ",
-      cover_url: "/media/media/posts/temp/cover-1.png",
+      coverUrl: "/media/media/posts/temp/cover-1.png",
     })) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin/blog");
@@ -70,15 +70,15 @@ describe("saving from the editor", () => {
 
   it("creates a draft with no published_at", async () => {
     const slug = unique("draft");
-    await submit(blogNew, "/admin/blog/new", { intent: "draft", title: "A draft", slug, content_md: body, category: "Execution" });
+    await submit(blogNew, "/admin/blog/new", { intent: "draft", title: "A draft", slug, contentMd: body, category: "Execution" });
     expect(await postBySlug(slug)).toMatchObject({ status: "draft", publishedAt: null });
   });
 
   it("refuses a post without title or content with the spec's message, keeping what was typed, and saves nothing", async () => {
     const slug = unique("invalid");
     for (const form of [
-      { intent: "publish", title: "", slug, content_md: body, excerpt: "kept" },
-      { intent: "draft", title: "Only a title", slug, content_md: "   ", excerpt: "kept" },
+      { intent: "publish", title: "", slug, contentMd: body, excerpt: "kept" },
+      { intent: "draft", title: "Only a title", slug, contentMd: "   ", excerpt: "kept" },
     ]) {
       const result = (await submit(blogNew, "/admin/blog/new", form)) as unknown as {
         data: { toast: { kind: string; message: string }; values: { excerpt: string; title: string } };
@@ -96,7 +96,7 @@ describe("saving from the editor", () => {
     const saved = (await submit(
       blogEdit,
       `/admin/blog/${gone}/edit`,
-      { intent: "draft", title: "Typed", content_md: body },
+      { intent: "draft", title: "Typed", contentMd: body },
       { id: gone },
     )) as unknown as Answer & { data: { values: { title: string } } };
     expect(saved.init?.status).toBe(404);
@@ -109,14 +109,14 @@ describe("saving from the editor", () => {
 
   it("stamps published_at on edit only when it was never set", async () => {
     const slug = unique("edit");
-    await submit(blogNew, "/admin/blog/new", { intent: "draft", title: "Draft first", slug, content_md: body });
+    await submit(blogNew, "/admin/blog/new", { intent: "draft", title: "Draft first", slug, contentMd: body });
     const draft = await postBySlug(slug);
     expect(draft.publishedAt).toBeNull();
 
     await submit(
       blogEdit,
       `/admin/blog/${draft.id}/edit`,
-      { intent: "publish", title: "Now live", slug, content_md: body },
+      { intent: "publish", title: "Now live", slug, contentMd: body },
       { id: draft.id },
     );
     const live = await postBySlug(slug);
@@ -126,13 +126,13 @@ describe("saving from the editor", () => {
     await submit(
       blogEdit,
       `/admin/blog/${draft.id}/edit`,
-      { intent: "draft", title: "Back to draft", slug, content_md: body },
+      { intent: "draft", title: "Back to draft", slug, contentMd: body },
       { id: draft.id },
     );
     await submit(
       blogEdit,
       `/admin/blog/${draft.id}/edit`,
-      { intent: "publish", title: "Live again", slug, content_md: `${body} more` },
+      { intent: "publish", title: "Live again", slug, contentMd: `${body} more` },
       { id: draft.id },
     );
     const again = await postBySlug(slug);

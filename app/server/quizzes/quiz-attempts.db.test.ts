@@ -29,7 +29,7 @@ async function newQuiz(quiz: Partial<QuizFormInput> & Pick<QuizFormInput, "quest
     .db.insert(lessons)
     .values({ courseId, title: "Quiz", slug: unique("quiz"), type: "quiz", orderIndex: 1 })
     .returning({ id: lessons.id });
-  const parsed = quizSchema.parse({ pass_percent: "70", max_attempts: "", shuffle: false, ...quiz });
+  const parsed = quizSchema.parse({ passPercent: "70", maxAttempts: "", shuffle: false, ...quiz });
   await db().transaction((tx) => saveQuiz(tx, { lessonId: lesson.id, quiz: parsed }));
   const found = await findQuizForLearner({ lessonId: lesson.id, userId: null });
   return { lessonId: lesson.id, questionIds: found!.questions.map((question) => question.id) };
@@ -64,7 +64,7 @@ describe("grading (the matrix)", () => {
   for (const [name, question, chosen, right] of cases) {
     it(name, async () => {
       const learner = await newLearner();
-      const quiz = await newQuiz({ pass_percent: "100", questions: [question] });
+      const quiz = await newQuiz({ passPercent: "100", questions: [question] });
       const result = await submitQuizAttempt({ user: learner, lessonId: quiz.lessonId, answers: new Map([[quiz.questionIds[0], chosen]]) });
       expect(result).toMatchObject({ correctCount: right ? 1 : 0, questionCount: 1, scorePercent: right ? 100 : 0, passed: right });
       const [answer] = await database().db.select().from(quizAnswers).where(eq(quizAnswers.attemptId, result.attemptId));
@@ -80,7 +80,7 @@ describe("grading (the matrix)", () => {
       ["100", false],
     ] as const) {
       const learner = await newLearner();
-      const quiz = await newQuiz({ pass_percent: passPercent, questions: [single, multiple, trueFalse] });
+      const quiz = await newQuiz({ passPercent, questions: [single, multiple, trueFalse] });
       const answers = new Map([
         [quiz.questionIds[0], [1]],
         [quiz.questionIds[1], [0, 2]],
@@ -113,7 +113,7 @@ describe("shuffling", () => {
 describe("attempts and completion", () => {
   it("a failed attempt leaves the lesson open; a pass completes it; then no more attempts", async () => {
     const learner = await newLearner();
-    const quiz = await newQuiz({ max_attempts: "3", questions: [single] });
+    const quiz = await newQuiz({ maxAttempts: "3", questions: [single] });
     const wrong = new Map([[quiz.questionIds[0], [0]]]);
     const right = new Map([[quiz.questionIds[0], [1]]]);
 
@@ -145,7 +145,7 @@ describe("attempts and completion", () => {
 
   it("refuses an attempt once the allowed number is used", async () => {
     const learner = await newLearner();
-    const quiz = await newQuiz({ max_attempts: "2", questions: [single] });
+    const quiz = await newQuiz({ maxAttempts: "2", questions: [single] });
     const wrong = new Map([[quiz.questionIds[0], [0]]]);
     await submitQuizAttempt({ user: learner, lessonId: quiz.lessonId, answers: wrong });
     await submitQuizAttempt({ user: learner, lessonId: quiz.lessonId, answers: wrong });
@@ -156,7 +156,7 @@ describe("attempts and completion", () => {
 
   it("records exactly the allowed number of attempts when they are submitted at once", async () => {
     const learner = await newLearner();
-    const quiz = await newQuiz({ max_attempts: "3", questions: [single] });
+    const quiz = await newQuiz({ maxAttempts: "3", questions: [single] });
     const wrong = new Map([[quiz.questionIds[0], [0]]]);
     const outcomes = await Promise.allSettled(
       Array.from({ length: 8 }, () => submitQuizAttempt({ user: learner, lessonId: quiz.lessonId, answers: wrong })),

@@ -68,7 +68,7 @@ export async function listBuilderQuizzes({ courseId }: { courseId: string }): Pr
  * from the list's order, and the lesson's questions left out of the list are deleted.
  */
 export async function saveQuiz(tx: Transaction, { lessonId, quiz }: { lessonId: string; quiz: QuizFormOutput }) {
-  const rules = { passPercent: quiz.pass_percent, maxAttempts: quiz.max_attempts, shuffleQuestions: quiz.shuffle };
+  const rules = { passPercent: quiz.passPercent, maxAttempts: quiz.maxAttempts, shuffleQuestions: quiz.shuffle };
   await tx
     .insert(quizzes)
     .values({ lessonId, ...rules })

@@ -29,8 +29,8 @@ beforeAll(async () => {
     .values({ courseId: course.id, title: quiz.title, slug: unique("stats-quiz"), type: "quiz", orderIndex: 1 })
     .returning({ id: lessons.id });
   const parsed = quizSchema.parse({
-    pass_percent: "100",
-    max_attempts: "",
+    passPercent: "100",
+    maxAttempts: "",
     questions: [
       { kind: "single", prompt: "Easy", options: ["A", "B"], correct: [0] },
       { kind: "true_false", prompt: "Hard", options: [], correct: [1] },

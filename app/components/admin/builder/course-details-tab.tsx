@@ -18,13 +18,13 @@ export function CourseDetailsTab({ course }: { course: CourseDetails }) {
     title: course.title,
     slug: course.slug,
     description: course.description,
-    price_cents: String(course.priceCents),
+    priceCents: String(course.priceCents),
     certificates: course.certificatesEnabled,
     newLessonMail: course.newLessonMail,
   });
   // The slug follows the title while it is the title's slug (§5 Builder); typing in it stops that.
   const [slugFollows, setSlugFollows] = useState(course.slug === builderSlug(course.title));
-  const cents = /^\d+$/.test(values.price_cents) ? Number(values.price_cents) : null;
+  const cents = /^\d+$/.test(values.priceCents) ? Number(values.priceCents) : null;
 
   return (
     <fetcher.Form method="post" noValidate className="grid gap-6 rounded-xl border border-border bg-card p-4 sm:p-6">
@@ -74,8 +74,8 @@ export function CourseDetailsTab({ course }: { course: CourseDetails }) {
       <FormField
         className="max-w-xs"
         label="Price (cents)"
-        name="price_cents"
-        error={errors.price_cents}
+        name="priceCents"
+        error={errors.priceCents}
         hint={cents !== null ? `Shown as ${formatUsd(cents)}` : "A whole number of cents, e.g. 19700 for $197.00"}
       >
         <Input
@@ -84,8 +84,8 @@ export function CourseDetailsTab({ course }: { course: CourseDetails }) {
           min={0}
           step={1}
           max={COURSE_LIMITS.priceCents}
-          value={values.price_cents}
-          onChange={(event) => setValues((current) => ({ ...current, price_cents: event.target.value }))}
+          value={values.priceCents}
+          onChange={(event) => setValues((current) => ({ ...current, priceCents: event.target.value }))}
         />
       </FormField>
       <CheckboxField
@@ -96,7 +96,7 @@ export function CourseDetailsTab({ course }: { course: CourseDetails }) {
         onCheckedChange={(checked) => setValues((current) => ({ ...current, certificates: checked }))}
       />
       <CheckboxField
-        name="new_lesson_mail"
+        name="newLessonMail"
         label="E-mail learners about new lessons"
         hint="At most one e-mail a day to this course's learners, listing the lessons added since the day before. Learners can unsubscribe."
         checked={values.newLessonMail}

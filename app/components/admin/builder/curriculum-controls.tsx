@@ -43,7 +43,7 @@ export function RowControls({
   /** The tab's delete fetcher, which outlives the deleted row (and shows its toast). */
   remove: ReturnType<typeof useBuilderAction>;
   removeIntent: "delete-lesson" | "delete-module";
-  removeField: "lesson_id" | "module_id";
+  removeField: "lessonId" | "moduleId";
   confirm: string;
 }) {
   const deleting = remove.busy && remove.fetcher.formData?.get(removeField) === rowId;
@@ -94,7 +94,7 @@ export function AddLessonButton({ moduleId, label }: { moduleId: string | null; 
   const { fetcher, busy } = useBuilderAction();
   return (
     <fetcher.Form method="post">
-      <input type="hidden" name="module_id" value={moduleId ?? ""} />
+      <input type="hidden" name="moduleId" value={moduleId ?? ""} />
       <Button type="submit" name="intent" value="add-lesson" variant="outline" size="sm" loading={busy} aria-label={label}>
         <Plus aria-hidden="true" /> Add Lesson
       </Button>

@@ -26,14 +26,14 @@ function initialValues(lesson: BuilderLesson) {
     slug: lesson.slug,
     type: lesson.type as string,
     summary: lesson.summary,
-    content_md: lesson.contentMd,
-    video_provider: lesson.videoProvider as string,
-    video_url: lesson.videoUrl ?? "",
-    video_storage_path: lesson.videoStoragePath ?? "",
-    embed_code: lesson.embedCode ?? "",
-    duration_seconds: String(lesson.durationSeconds),
-    is_preview: lesson.isPreview,
-    module_id: lesson.moduleId ?? "",
+    contentMd: lesson.contentMd,
+    videoProvider: lesson.videoProvider as string,
+    videoUrl: lesson.videoUrl ?? "",
+    videoStoragePath: lesson.videoStoragePath ?? "",
+    embedCode: lesson.embedCode ?? "",
+    durationSeconds: String(lesson.durationSeconds),
+    isPreview: lesson.isPreview,
+    moduleId: lesson.moduleId ?? "",
   };
 }
 
@@ -71,16 +71,16 @@ export function LessonDialog({
     };
 
   const isVideo = values.type === "video";
-  const provider = values.video_provider as keyof typeof PROVIDER_LABELS;
+  const provider = values.videoProvider as keyof typeof PROVIDER_LABELS;
   const playsAs =
     provider === "youtube"
-      ? youtubeEmbedUrl(values.video_url)
+      ? youtubeEmbedUrl(values.videoUrl)
       : provider === "vimeo"
-        ? vimeoEmbedUrl(values.video_url)
+        ? vimeoEmbedUrl(values.videoUrl)
         : provider === "embed"
-          ? (embedCodeSource(values.embed_code)?.src ?? null)
+          ? (embedCodeSource(values.embedCode)?.src ?? null)
           : null;
-  const savedVideo = lesson.videoStoragePath && values.video_storage_path === lesson.videoStoragePath;
+  const savedVideo = lesson.videoStoragePath && values.videoStoragePath === lesson.videoStoragePath;
   // Hidden copies of the fields the current choice does not show, so they are saved unchanged.
   const hidden = (name: keyof ReturnType<typeof initialValues>) => <input type="hidden" name={name} value={String(values[name])} />;
 
@@ -93,7 +93,7 @@ export function LessonDialog({
         </DialogHeader>
         <fetcher.Form method="post" noValidate className="grid gap-4">
           <input type="hidden" name="intent" value="update-lesson" />
-          <input type="hidden" name="lesson_id" value={lesson.id} />
+          <input type="hidden" name="lessonId" value={lesson.id} />
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField className="content-start" label="Title" name="title" error={errors.title}>
               <Input
@@ -120,8 +120,8 @@ export function LessonDialog({
                 }}
               />
             </FormField>
-            <FormField className="content-start" label="Module" name="module_id" error={errors.module_id}>
-              <NativeSelect value={values.module_id} onChange={set("module_id")}>
+            <FormField className="content-start" label="Module" name="moduleId" error={errors.moduleId}>
+              <NativeSelect value={values.moduleId} onChange={set("moduleId")}>
                 <option value="">Lessons without a module</option>
                 {modules.map((module) => (
                   <option key={module.id} value={module.id}>
@@ -145,8 +145,8 @@ export function LessonDialog({
           {isVideo ? (
             <fieldset className="grid gap-4 rounded-md border border-border p-4">
               <legend className="px-1 text-sm font-medium">Video</legend>
-              <FormField label="Video Source" name="video_provider" error={errors.video_provider}>
-                <NativeSelect value={values.video_provider} onChange={set("video_provider")}>
+              <FormField label="Video Source" name="videoProvider" error={errors.videoProvider}>
+                <NativeSelect value={values.videoProvider} onChange={set("videoProvider")}>
                   {Object.entries(PROVIDER_LABELS).map(([value, label]) => (
                     <option key={value} value={value}>
                       {label}
@@ -157,10 +157,10 @@ export function LessonDialog({
               {provider === "youtube" || provider === "vimeo" ? (
                 <FormField
                   label={provider === "youtube" ? "YouTube URL" : "Vimeo URL"}
-                  name="video_url"
-                  error={errors.video_url}
+                  name="videoUrl"
+                  error={errors.videoUrl}
                   hint={
-                    values.video_url.trim() === ""
+                    values.videoUrl.trim() === ""
                       ? provider === "youtube"
                         ? "e.g. https://www.youtube.com/watch?v=…"
                         : "e.g. https://vimeo.com/123456789"
@@ -173,21 +173,21 @@ export function LessonDialog({
                 >
                   <Input
                     type="url"
-                    value={values.video_url}
-                    onChange={set("video_url")}
+                    value={values.videoUrl}
+                    onChange={set("videoUrl")}
                     maxLength={LESSON_LIMITS.videoUrl}
                     autoComplete="off"
                     spellCheck={false}
                   />
                 </FormField>
               ) : (
-                hidden("video_url")
+                hidden("videoUrl")
               )}
               {provider === "embed" ? (
                 <FormField
                   label="Embed code"
-                  name="embed_code"
-                  error={errors.embed_code}
+                  name="embedCode"
+                  error={errors.embedCode}
                   hint={
                     playsAs
                       ? `Plays from ${playsAs}. Only the player iframe is kept.`
@@ -195,8 +195,8 @@ export function LessonDialog({
                   }
                 >
                   <Textarea
-                    value={values.embed_code}
-                    onChange={set("embed_code")}
+                    value={values.embedCode}
+                    onChange={set("embedCode")}
                     rows={4}
                     maxLength={LESSON_LIMITS.embedCode}
                     className="font-mono text-xs"
@@ -204,9 +204,9 @@ export function LessonDialog({
                   />
                 </FormField>
               ) : (
-                hidden("embed_code")
+                hidden("embedCode")
               )}
-              {hidden("video_storage_path")}
+              {hidden("videoStoragePath")}
               {provider === "upload" ? (
                 <div className="grid gap-3">
                   {savedVideo ? (
@@ -225,17 +225,17 @@ export function LessonDialog({
                     <p role="status" className="text-sm">
                       New video <strong>{uploadedName}</strong> uploaded. Save the lesson to use it.
                     </p>
-                  ) : !values.video_storage_path ? (
+                  ) : !values.videoStoragePath ? (
                     <p className="text-sm text-muted-foreground">No video uploaded yet.</p>
                   ) : null}
-                  {errors.video_storage_path ? (
-                    <p className="text-sm font-medium text-destructive">{errors.video_storage_path[0]}</p>
+                  {errors.videoStoragePath ? (
+                    <p className="text-sm font-medium text-destructive">{errors.videoStoragePath[0]}</p>
                   ) : null}
                   <VideoUpload
                     lessonId={lesson.id}
                     onUploaded={(result) => {
                       setUploadedName(result.name);
-                      setValues((current) => ({ ...current, video_storage_path: result.key }));
+                      setValues((current) => ({ ...current, videoStoragePath: result.key }));
                     }}
                   />
                 </div>
@@ -243,15 +243,15 @@ export function LessonDialog({
             </fieldset>
           ) : (
             <>
-              {hidden("video_provider")}
-              {hidden("video_url")}
-              {hidden("embed_code")}
-              {hidden("video_storage_path")}
+              {hidden("videoProvider")}
+              {hidden("videoUrl")}
+              {hidden("embedCode")}
+              {hidden("videoStoragePath")}
             </>
           )}
 
           {isVideo ? (
-            hidden("content_md")
+            hidden("contentMd")
           ) : (
             <Tabs defaultValue="write">
               <TabsList aria-label="Lesson content">
@@ -259,10 +259,10 @@ export function LessonDialog({
                 <TabsTrigger value="preview">Preview</TabsTrigger>
               </TabsList>
               <TabsContent value="write" forceMount className="data-[state=inactive]:hidden">
-                <FormField label="Content (Markdown)" name="content_md" error={errors.content_md}>
+                <FormField label="Content (Markdown)" name="contentMd" error={errors.contentMd}>
                   <Textarea
-                    value={values.content_md}
-                    onChange={set("content_md")}
+                    value={values.contentMd}
+                    onChange={set("contentMd")}
                     rows={12}
                     maxLength={LESSON_LIMITS.contentMd}
                     className="min-h-56 font-mono text-sm"
@@ -270,7 +270,7 @@ export function LessonDialog({
                 </FormField>
               </TabsContent>
               <TabsContent value="preview">
-                <MarkdownPreview markdown={values.content_md} />
+                <MarkdownPreview markdown={values.contentMd} />
               </TabsContent>
             </Tabs>
           )}
@@ -278,24 +278,24 @@ export function LessonDialog({
           {values.type === "quiz" ? <QuizEditor quiz={quiz} errors={errors} /> : null}
 
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField className="content-start" label="Duration (seconds)" name="duration_seconds" error={errors.duration_seconds}>
+            <FormField className="content-start" label="Duration (seconds)" name="durationSeconds" error={errors.durationSeconds}>
               <Input
                 type="number"
                 inputMode="numeric"
                 min={0}
                 step={1}
                 max={LESSON_LIMITS.durationSeconds}
-                value={values.duration_seconds}
-                onChange={set("duration_seconds")}
+                value={values.durationSeconds}
+                onChange={set("durationSeconds")}
               />
             </FormField>
             <div className="flex items-center gap-2 self-end pb-2">
               <input
                 id={`preview-${lesson.id}`}
                 type="checkbox"
-                name="is_preview"
-                checked={values.is_preview}
-                onChange={(event) => setValues((current) => ({ ...current, is_preview: event.target.checked }))}
+                name="isPreview"
+                checked={values.isPreview}
+                onChange={(event) => setValues((current) => ({ ...current, isPreview: event.target.checked }))}
                 className="size-4 accent-primary"
               />
               <label htmlFor={`preview-${lesson.id}`} className="text-sm font-medium">

@@ -107,7 +107,7 @@ function LessonRow({
         onEdit={() => editLesson(lesson)}
         remove={remove}
         removeIntent="delete-lesson"
-        removeField="lesson_id"
+        removeField="lessonId"
         confirm={BUILDER_MESSAGES.confirmDeleteLesson}
       />
     </li>

@@ -47,7 +47,7 @@ function StreamState({ lessonTitle, stream }: { lessonTitle: string; stream: Les
         <>
           <span className="text-destructive">{stream.error}</span>
           <retry.fetcher.Form method="post">
-            <input type="hidden" name="lesson_id" value={stream.lessonId} />
+            <input type="hidden" name="lessonId" value={stream.lessonId} />
             <Button type="submit" name="intent" value="retry-transcode" variant="outline" size="sm" loading={retry.busy}>
               <RotateCcw aria-hidden="true" /> Retry processing “{lessonTitle}”
             </Button>
@@ -64,7 +64,7 @@ function MakeStream({ lessonId, lessonTitle }: { lessonId: string; lessonTitle: 
   return (
     <queue.fetcher.Form method="post" className="flex flex-wrap items-center gap-2" data-testid="video-stream-state">
       <span className="text-muted-foreground">Streaming video: none yet</span>
-      <input type="hidden" name="lesson_id" value={lessonId} />
+      <input type="hidden" name="lessonId" value={lessonId} />
       <Button type="submit" name="intent" value="retry-transcode" variant="outline" size="sm" loading={queue.busy}>
         <RotateCcw aria-hidden="true" /> Make streaming video of “{lessonTitle}”
       </Button>
@@ -83,7 +83,7 @@ function CaptionsControl({ lessonId, lessonTitle, hasCaptions }: { lessonId: str
       <Captions aria-hidden="true" className="size-4 text-muted-foreground" />
       <span className="text-muted-foreground">{hasCaptions ? "Captions added" : "No captions"}</span>
       <upload.fetcher.Form method="post" encType="multipart/form-data" className="flex flex-wrap items-center gap-2">
-        <input type="hidden" name="lesson_id" value={lessonId} />
+        <input type="hidden" name="lessonId" value={lessonId} />
         <label htmlFor={inputId} className="sr-only">
           Captions file (WebVTT) for “{lessonTitle}”
         </label>
@@ -103,7 +103,7 @@ function CaptionsControl({ lessonId, lessonTitle, hasCaptions }: { lessonId: str
       </upload.fetcher.Form>
       {hasCaptions ? (
         <remove.fetcher.Form method="post">
-          <input type="hidden" name="lesson_id" value={lessonId} />
+          <input type="hidden" name="lessonId" value={lessonId} />
           <Button type="submit" name="intent" value="remove-captions" variant="ghost" size="sm" loading={remove.busy}>
             <Trash2 aria-hidden="true" /> Remove captions of “{lessonTitle}”
           </Button>

@@ -65,7 +65,7 @@ export function ModuleCard({
           onEdit={onEdit}
           remove={remove}
           removeIntent="delete-module"
-          removeField="module_id"
+          removeField="moduleId"
           confirm={BUILDER_MESSAGES.confirmDeleteModule}
         />
       </div>

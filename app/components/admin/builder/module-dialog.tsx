@@ -33,7 +33,7 @@ export function ModuleDialog({ module, onClose }: { module: EditedModule; onClos
         </DialogHeader>
         <fetcher.Form method="post" noValidate className="grid gap-4">
           <input type="hidden" name="intent" value="update-module" />
-          <input type="hidden" name="module_id" value={module.id} />
+          <input type="hidden" name="moduleId" value={module.id} />
           <FormField label="Title" name="title" error={errors.title}>
             <Input
               value={title}
@@ -61,7 +61,7 @@ export function ModuleDialog({ module, onClose }: { module: EditedModule; onClos
             </NativeSelect>
           </FormField>
           {release === "days" ? (
-            <FormField label="Days after access begins" name="drip_days" error={errors.drip_days}>
+            <FormField label="Days after access begins" name="dripDays" error={errors.dripDays}>
               <Input
                 type="number"
                 inputMode="numeric"
@@ -74,7 +74,7 @@ export function ModuleDialog({ module, onClose }: { module: EditedModule; onClos
             </FormField>
           ) : null}
           {release === "date" ? (
-            <FormField label="Opens on" name="drip_date" error={errors.drip_date}>
+            <FormField label="Opens on" name="dripDate" error={errors.dripDate}>
               <Input type="date" value={date} onChange={(event) => setDate(event.target.value)} />
             </FormField>
           ) : null}

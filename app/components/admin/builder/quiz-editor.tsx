@@ -28,8 +28,8 @@ export function QuizEditor({ quiz, errors }: { quiz: BuilderQuiz | null; errors:
   );
 
   const value: QuizFormInput = {
-    pass_percent: passPercent,
-    max_attempts: maxAttempts,
+    passPercent,
+    maxAttempts,
     shuffle,
     questions: questions.map(({ key: _key, ...question }) => question),
   };
@@ -46,7 +46,7 @@ export function QuizEditor({ quiz, errors }: { quiz: BuilderQuiz | null; errors:
       <legend className="px-1 text-sm font-medium">Quiz</legend>
       <input type="hidden" name="quiz" value={JSON.stringify(value)} />
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormField className="content-start" label="Pass mark (%)" error={errors["quiz.pass_percent"]}>
+        <FormField className="content-start" label="Pass mark (%)" error={errors["quiz.passPercent"]}>
           <Input
             type="number"
             inputMode="numeric"
@@ -57,7 +57,7 @@ export function QuizEditor({ quiz, errors }: { quiz: BuilderQuiz | null; errors:
             onChange={(event) => setPassPercent(event.target.value)}
           />
         </FormField>
-        <FormField className="content-start" label="Attempts allowed" hint="Empty for unlimited." error={errors["quiz.max_attempts"]}>
+        <FormField className="content-start" label="Attempts allowed" hint="Empty for unlimited." error={errors["quiz.maxAttempts"]}>
           <Input
             type="number"
             inputMode="numeric"

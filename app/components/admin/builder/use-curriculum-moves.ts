@@ -22,14 +22,14 @@ export function useCurriculumMoves(curriculum: Curriculum) {
     const target = curriculum.modules.find((module) => module.id === moduleId);
     const groupName = target ? `“${target.title}”` : "Lessons without a module";
     submitMove(
-      { intent: "move-lesson", lesson_id: lesson.id, module_id: moduleId ?? "", position: String(position) },
+      { intent: "move-lesson", lessonId: lesson.id, moduleId: moduleId ?? "", position: String(position) },
       `Moved “${lesson.title}” to position ${position} in ${groupName}.`,
     );
   }
 
   function moveModule(module: BuilderModule, position: number) {
     submitMove(
-      { intent: "move-module", module_id: module.id, position: String(position) },
+      { intent: "move-module", moduleId: module.id, position: String(position) },
       `Moved module “${module.title}” to position ${position}.`,
     );
   }

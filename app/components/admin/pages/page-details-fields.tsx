@@ -33,8 +33,8 @@ export function PageDetailsFields({ values, errors, withSlug }: { values: Values
       {withSlug ? (
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-medium">Link to it from</legend>
-          <NativeCheckbox name="in_header" label="The header" defaultChecked={values.in_header === "on"} />
-          <NativeCheckbox name="in_footer" label="The footer" defaultChecked={values.in_footer === "on"} />
+          <NativeCheckbox name="inHeader" label="The header" defaultChecked={values.inHeader === "on"} />
+          <NativeCheckbox name="inFooter" label="The footer" defaultChecked={values.inFooter === "on"} />
         </fieldset>
       ) : null}
     </>

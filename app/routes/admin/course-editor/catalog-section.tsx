@@ -72,11 +72,11 @@ export function CatalogSection({
         <Textarea value={values.outcomes} onChange={(event) => onChange({ outcomes: event.target.value })} rows={4} className="min-h-24" />
       </FormField>
       <CheckboxField
-        name="is_featured"
+        name="isFeatured"
         label="Feature on the home page"
         hint="The home page shows the three newest featured courses that are published."
-        checked={values.is_featured}
-        onCheckedChange={(checked) => onChange({ is_featured: checked })}
+        checked={values.isFeatured}
+        onCheckedChange={(checked) => onChange({ isFeatured: checked })}
       />
     </section>
   );

@@ -26,18 +26,18 @@ export function CoursePreview({ id, values, moduleLessonCount }: { id: string; v
         Preview
       </h2>
       <article className="overflow-hidden rounded-xl border border-border bg-background shadow-sm">
-        <img src={imageSrc(values.cover_url) ?? topicPlaceholder(values.topics[0])} alt="" className="aspect-video w-full object-cover" />
+        <img src={imageSrc(values.coverUrl) ?? topicPlaceholder(values.topics[0])} alt="" className="aspect-video w-full object-cover" />
         <div className="grid gap-2 p-4">
           <p className="flex items-center gap-2 text-xs font-semibold tracking-wide text-primary uppercase">
             {values.track || values.topics[0] || "Course"}
-            {values.is_featured ? (
+            {values.isFeatured ? (
               <Badge variant="warning">
                 <Star aria-hidden="true" /> Featured
               </Badge>
             ) : null}
           </p>
           <h3 className="text-lg leading-snug font-semibold">{values.title || "Untitled course"}</h3>
-          <p className="text-sm text-muted-foreground">{values.short_description || "No short description yet."}</p>
+          <p className="text-sm text-muted-foreground">{values.shortDescription || "No short description yet."}</p>
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
             <li>{LEVEL_LABELS[values.level]}</li>
             <li>
@@ -72,7 +72,7 @@ export function CoursePreview({ id, values, moduleLessonCount }: { id: string; v
       ) : null}
       <div className="grid gap-2">
         <h3 className="text-sm font-semibold">Description</h3>
-        <MarkdownPreview markdown={values.long_description_md} />
+        <MarkdownPreview markdown={values.longDescriptionMd} />
       </div>
     </section>
   );

@@ -17,7 +17,7 @@ export function CoverField({
   return (
     <div className="grid gap-3">
       <span className="text-sm font-medium">Cover Image</span>
-      <input type="hidden" name="cover_url" value={coverUrl} />
+      <input type="hidden" name="coverUrl" value={coverUrl} />
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
         <div className="flex aspect-video w-full max-w-64 items-center justify-center overflow-hidden rounded-md border border-border bg-muted">
           {imageSrc(coverUrl) ? (

@@ -63,13 +63,13 @@ export function DetailsSection({
       <FormField
         className="content-start"
         label="Short Description"
-        name="short_description"
+        name="shortDescription"
         hint="One or two sentences for course cards, search results and link previews."
-        error={errors.short_description}
+        error={errors.shortDescription}
       >
         <Textarea
-          value={values.short_description}
-          onChange={(event) => onChange({ short_description: event.target.value })}
+          value={values.shortDescription}
+          onChange={(event) => onChange({ shortDescription: event.target.value })}
           required
           rows={2}
           maxLength={COURSE_LIMITS.shortDescription}
@@ -79,12 +79,12 @@ export function DetailsSection({
       <FormField
         className="content-start"
         label="Long Description (Markdown)"
-        name="long_description_md"
-        error={errors.long_description_md}
+        name="longDescriptionMd"
+        error={errors.longDescriptionMd}
       >
         <Textarea
-          value={values.long_description_md}
-          onChange={(event) => onChange({ long_description_md: event.target.value })}
+          value={values.longDescriptionMd}
+          onChange={(event) => onChange({ longDescriptionMd: event.target.value })}
           rows={10}
           maxLength={COURSE_LIMITS.longDescriptionMd}
           className="min-h-48 font-mono text-sm"
@@ -112,7 +112,7 @@ export function DetailsSection({
           </NativeSelect>
         </FormField>
       </div>
-      <CoverField courseId={courseId} coverUrl={values.cover_url} onChange={(coverUrl) => onChange({ cover_url: coverUrl })} />
+      <CoverField courseId={courseId} coverUrl={values.coverUrl} onChange={(coverUrl) => onChange({ coverUrl })} />
     </section>
   );
 }

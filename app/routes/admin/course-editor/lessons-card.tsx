@@ -27,18 +27,18 @@ export function LessonsCard({ lessons, removed, onChange, errorFor, listError, m
 
   const add = () => {
     const key = `new-${++nextKey.current}`;
-    onChange((current) => ({ lessons: [...current.lessons, { key, id: "", title: "", content_md: "" }] }));
+    onChange((current) => ({ lessons: [...current.lessons, { key, id: "", title: "", contentMd: "" }] }));
     setFocusKey(key);
   };
   // A saved lesson is deleted only because it is named here as removed (docs/decisions/011).
   const remove = (row: LessonRowValues) => {
     onChange((current) => ({
       lessons: current.lessons.filter((lesson) => lesson.key !== row.key),
-      removed_lessons: row.id ? [...current.removed_lessons, row.id] : current.removed_lessons,
+      removedLessons: row.id ? [...current.removedLessons, row.id] : current.removedLessons,
     }));
     addButton.current?.focus();
   };
-  const update = (key: string, field: "title" | "content_md", value: string) =>
+  const update = (key: string, field: "title" | "contentMd", value: string) =>
     onChange((current) => ({ lessons: current.lessons.map((lesson) => (lesson.key === key ? { ...lesson, [field]: value } : lesson)) }));
 
   return (
@@ -113,7 +113,7 @@ function LessonRow({
   /** Only the row just added takes the focus, when it appears. */
   autoFocus: boolean;
   onRemove: () => void;
-  onUpdate: (field: "title" | "content_md", value: string) => void;
+  onUpdate: (field: "title" | "contentMd", value: string) => void;
 }) {
   const number = index + 1;
   return (
@@ -140,10 +140,10 @@ function LessonRow({
           autoFocus={autoFocus}
         />
       </FormField>
-      <FormField label={`Lesson ${number} content (Markdown, optional)`} name={lessonInputName(index, "content_md")}>
+      <FormField label={`Lesson ${number} content (Markdown, optional)`} name={lessonInputName(index, "contentMd")}>
         <Textarea
-          value={lesson.content_md}
-          onChange={(event) => onUpdate("content_md", event.target.value)}
+          value={lesson.contentMd}
+          onChange={(event) => onUpdate("contentMd", event.target.value)}
           rows={3}
           maxLength={LESSON_LIMITS.contentMd}
           className="min-h-20 font-mono text-sm"
