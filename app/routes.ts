@@ -119,6 +119,8 @@ export default [
     route("pages", "routes/admin/pages.tsx"),
     route("pages/new", "routes/admin/page-new.tsx"),
     route("pages/:id", "routes/admin/page-edit.tsx"),
+    route("pages/legal/:slug", "routes/admin/legal-page-edit.tsx"),
+    route("pages/navigation", "routes/admin/navigation.tsx"),
   ]),
 
   // Resource routes (no UI)

@@ -1,7 +1,7 @@
-import type { ReactNode } from "react";
 import { PageHero } from "~/components/marketing-page-hero";
 
-export type LegalSection = { id: string; title: string; body: ReactNode };
+/** A numbered section: its body is HTML from the server's sanitising Markdown pipeline, never anything else. */
+export type LegalSection = { id: string; title: string; html: string };
 
 /** A policy page: title, date, a table of contents and numbered sections with anchors. */
 export function LegalPage({
@@ -12,7 +12,7 @@ export function LegalPage({
 }: {
   title: string;
   updated: string;
-  intro: ReactNode;
+  intro: string;
   sections: LegalSection[];
 }) {
   return (
@@ -29,20 +29,21 @@ export function LegalPage({
             {sections.map((section, index) => (
               <li key={section.id}>
                 <a href={`#${section.id}`} className="text-primary hover:underline">
-                  {index + 1}. {section.title}
+                  {`${index + 1}. ${section.title}`}
                 </a>
               </li>
             ))}
           </ol>
         </nav>
-        <div className="max-w-3xl space-y-10 leading-relaxed [&_li]:mt-1.5 [&_p]:mt-3 [&_section_a]:font-semibold [&_section_a]:text-primary [&_section_a]:underline [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6">
-          <div className="text-lg text-muted-foreground">{intro}</div>
+        <div className="max-w-3xl space-y-10 leading-relaxed [&_li]:mt-1.5 [&_p]:mt-3 [&_section_a]:font-semibold [&_section_a]:text-primary [&_section_a]:underline [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-semibold [&_ol]:mt-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6">
+          {/* Sanitised on the server (app/server/markdown.server.ts), like every owner's text. */}
+          <div className="text-lg text-muted-foreground" dangerouslySetInnerHTML={{ __html: intro }} />
           {sections.map((section, index) => (
             <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className="scroll-mt-24">
               <h2 id={`${section.id}-heading`} className="text-2xl font-bold tracking-tight">
-                {index + 1}. {section.title}
+                {`${index + 1}. ${section.title}`}
               </h2>
-              {section.body}
+              <div dangerouslySetInnerHTML={{ __html: section.html }} />
             </section>
           ))}
         </div>

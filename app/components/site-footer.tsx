@@ -1,41 +1,26 @@
 import { Link } from "react-router";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { useSiteSettings } from "~/components/use-site-settings";
+import type { NavigationArea } from "~/lib/domain-values";
+import { DEFAULT_NAVIGATION, type NavLink } from "~/lib/navigation";
 
-const GROUPS = [
-  {
-    title: "Learn",
-    links: [
-      ["/courses", "Courses"],
-      ["/playbooks", "Playbooks"],
-      ["/blog", "Blog"],
-      ["/pricing", "Pricing"],
-    ],
-  },
-  {
-    title: "Company",
-    links: [
-      ["/about", "About"],
-      ["/testimonials", "Testimonials"],
-      ["/contact", "Contact"],
-      ["/#faq", "FAQ"],
-    ],
-  },
-  {
-    title: "Legal",
-    links: [
-      ["/privacy", "Privacy Policy"],
-      ["/terms", "Terms of Service"],
-      ["/refund", "Refund Policy"],
-    ],
-  },
+const COLUMNS = [
+  { area: "footer_learn", title: "Learn" },
+  { area: "footer_company", title: "Company" },
+  { area: "footer_legal", title: "Legal" },
 ] as const;
 
-/** `pages`: the owner's pages that asked to be in the footer, listed under Company. */
-export function SiteFooter({ pages = [] }: { pages?: { to: string; label: string }[] }) {
+/** `navigation`: the footer's three columns as the owner arranged them (the site's defaults otherwise); `social`: the school's social links. */
+export function SiteFooter({
+  navigation = DEFAULT_NAVIGATION,
+  social = [],
+}: {
+  navigation?: Record<NavigationArea, NavLink[]>;
+  social?: { network: string; label: string; url: string }[];
+}) {
   const { schoolName, tagline } = useSiteSettings();
-  const groups = GROUPS.map((group) =>
-    group.title === "Company" ? { ...group, links: [...group.links, ...pages.map((page) => [page.to, page.label] as const)] } : group,
+  const groups = COLUMNS.map((column) => ({ title: column.title, links: navigation[column.area] })).filter(
+    (group) => group.links.length > 0,
   );
   return (
     <footer className="mt-24 border-t bg-muted">
@@ -50,6 +35,19 @@ export function SiteFooter({ pages = [] }: { pages?: { to: string; label: string
             One practical playbook in your inbox about twice a month. No spam, unsubscribe any time.
           </p>
           <NewsletterForm formId="footer" className="mt-3" />
+          {social.length > 0 ? (
+            <nav aria-label="Social links" className="mt-6">
+              <ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+                {social.map((link) => (
+                  <li key={link.network}>
+                    <a href={link.url} rel="me noopener" className="text-muted-foreground hover:text-foreground hover:underline">
+                      {link.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
         </div>
         <div className="grid grid-cols-2 gap-8 sm:grid-cols-3 lg:col-span-3">
           {groups.map((group) => (
@@ -58,7 +56,7 @@ export function SiteFooter({ pages = [] }: { pages?: { to: string; label: string
                 {group.title}
               </h2>
               <ul className="mt-3 space-y-2 text-sm">
-                {group.links.map(([to, label]) => (
+                {group.links.map(({ to, label }) => (
                   <li key={to}>
                     <Link to={to} className="text-muted-foreground hover:text-foreground hover:underline">
                       {label}

@@ -199,9 +199,8 @@ function MobileMenu({ courses, links }: { courses: HeaderCourse[]; links: NavIte
   );
 }
 
-/** `pages`: the owner's pages that asked to be in the header, after the site's own links. */
-export function SiteHeader({ courses, pages = [] }: { courses: HeaderCourse[]; pages?: NavItem[] }) {
-  const links = [...SITE_NAV, ...pages];
+/** `links`: the header's list after the Courses menu, as the owner arranged it (the site's defaults otherwise). */
+export function SiteHeader({ courses, links = SITE_NAV }: { courses: HeaderCourse[]; links?: NavItem[] }) {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
       <div className="relative">

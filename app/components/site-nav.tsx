@@ -3,17 +3,12 @@ import { Bell } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { useRootUser } from "~/components/use-root-user";
 import { isAdminRole } from "~/lib/roles";
+import { DEFAULT_NAVIGATION } from "~/lib/navigation";
 
 export type NavItem = { to: string; label: string };
 
 /** The header's page links after Courses, on desktop and in the mobile drawer. */
-export const SITE_NAV: NavItem[] = [
-  { to: "/playbooks", label: "Playbooks" },
-  { to: "/blog", label: "Blog" },
-  { to: "/testimonials", label: "Testimonials" },
-  { to: "/pricing", label: "Pricing" },
-  { to: "/about", label: "About" },
-];
+export const SITE_NAV: NavItem[] = DEFAULT_NAVIGATION.header;
 
 /** Sign in and Get Started, or Admin (for admins) and Account once signed in. */
 export function AccountLinks({ stacked = false }: { stacked?: boolean }) {
@@ -37,7 +32,10 @@ export function AccountLinks({ stacked = false }: { stacked?: boolean }) {
             <Bell aria-hidden="true" />
             {stacked ? <span>Notifications</span> : null}
             {user.unreadNotifications > 0 ? (
-              <span aria-hidden="true" className="rounded-full bg-destructive px-1.5 text-xs font-semibold text-destructive-foreground tabular-nums">
+              <span
+                aria-hidden="true"
+                className="rounded-full bg-destructive px-1.5 text-xs font-semibold text-destructive-foreground tabular-nums"
+              >
                 {user.unreadNotifications > 99 ? "99+" : user.unreadNotifications}
               </span>
             ) : null}

@@ -27,6 +27,13 @@ export function formatDate(value: DateInput) {
   return `${month} ${day}, ${year}`;
 }
 
+const longDate = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+/** "January 1, 2024": the legal pages' "Last updated" line. */
+export function formatLongDate(value: DateInput) {
+  return longDate.format(new Date(value));
+}
+
 /** "09:05". */
 export function formatTime(value: DateInput) {
   const { hour, minute } = partsOf(value);

@@ -523,3 +523,23 @@ export type PageSectionCopy = (typeof PAGE_SECTION_COPIES)[number];
 /** The site's own pages built from sections; any other page is the owner's, at /p/{slug}. */
 export const BUILT_IN_PAGES = ["home", "about"] as const;
 export type BuiltInPage = (typeof BUILT_IN_PAGES)[number];
+
+/** The legal pages: Markdown the owner edits in Admin → Pages, at /privacy, /terms and /refund. */
+export const LEGAL_PAGES = ["privacy", "terms", "refund"] as const;
+export type LegalPageSlug = (typeof LEGAL_PAGES)[number];
+
+/** The lists of links the owner arranges in Admin → Pages → Navigation: the header's and the footer's three columns. */
+export const NAVIGATION_AREAS = ["header", "footer_learn", "footer_company", "footer_legal"] as const;
+export type NavigationArea = (typeof NAVIGATION_AREAS)[number];
+
+/** The networks a social link may point to, shown in the footer in this order. */
+export const SOCIAL_NETWORKS = ["x", "facebook", "instagram", "youtube", "linkedin", "tiktok"] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+export const SOCIAL_NETWORK_LABELS: Record<SocialNetwork, string> = {
+  x: "X",
+  facebook: "Facebook",
+  instagram: "Instagram",
+  youtube: "YouTube",
+  linkedin: "LinkedIn",
+  tiktok: "TikTok",
+};

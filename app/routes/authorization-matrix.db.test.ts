@@ -199,6 +199,8 @@ const MATRIX: Record<string, Entry> = {
   "/admin/pages/new": { loader: admins("200"), action: admins("400") },
   // An id that names no page: an admin's 404 comes after the guard.
   "/admin/pages/:id": { path: () => "/admin/pages/00000000-0000-4000-8000-000000000000", loader: admins("404"), action: admins("404") },
+  "/admin/pages/navigation": { loader: admins("200"), action: admins("400") },
+  "/admin/pages/legal/:slug": { path: () => "/admin/pages/legal/refund", loader: admins("200"), action: admins("400") },
   "/admin/pages/:id/preview": { path: () => "/admin/pages/00000000-0000-4000-8000-000000000000/preview", loader: admins("404") },
   "/admin/announcements": { loader: admins("200") },
   "/admin/announcements/new": { loader: admins("200"), action: admins("400") },

@@ -1,13 +1,8 @@
 import { listMenuCourses } from "~/server/courses/course-cards.server";
-import { listNavigationPages } from "~/server/pages/pages.server";
+import { listSocialLinks, readPublicNavigation } from "~/server/pages/navigation.server";
 
-/** The header's Courses menu (five published courses, featured first, then the most popular) and the owner's pages linked from the header and footer. */
+/** The header's Courses menu (five published courses, featured first, then the most popular), the owner's navigation lists and social links. */
 export async function loader() {
-  const [menuCourses, pages] = await Promise.all([listMenuCourses({ limit: 5 }), listNavigationPages()]);
-  const link = (page: (typeof pages)[number]) => ({ to: `/p/${page.slug}`, label: page.title });
-  return {
-    menuCourses,
-    headerPages: pages.filter((page) => page.inHeader).map(link),
-    footerPages: pages.filter((page) => page.inFooter).map(link),
-  };
+  const [menuCourses, navigation, social] = await Promise.all([listMenuCourses({ limit: 5 }), readPublicNavigation(), listSocialLinks()]);
+  return { menuCourses, navigation, social };
 }

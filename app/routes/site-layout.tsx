@@ -28,11 +28,11 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <SkipLink />
-      <SiteHeader courses={loaderData.menuCourses} pages={loaderData.headerPages} />
+      <SiteHeader courses={loaderData.menuCourses} links={loaderData.navigation.header} />
       <main id="main">
         <Outlet />
       </main>
-      <SiteFooter pages={loaderData.footerPages} />
+      <SiteFooter navigation={loaderData.navigation} social={loaderData.social} />
     </>
   );
 }
@@ -47,7 +47,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <>
       <SkipLink />
-      <SiteHeader courses={layout?.menuCourses ?? []} pages={layout?.headerPages} />
+      <SiteHeader courses={layout?.menuCourses ?? []} links={layout?.navigation.header} />
       <main id="main">
         <title>{`${title} | ${schoolName}`}</title>
         <ErrorScreen
@@ -62,7 +62,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           <HomeLink />
         </ErrorScreen>
       </main>
-      <SiteFooter pages={layout?.footerPages} />
+      <SiteFooter navigation={layout?.navigation} social={layout?.social} />
     </>
   );
 }

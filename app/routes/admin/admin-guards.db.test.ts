@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { legalPages, navigationLinks, socialLinks } from "~/server/db/schema";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { callAction, callLoader, sessionUser, thrownResponse } from "../../../tests/support/route-harness";
@@ -63,7 +64,13 @@ const firstRunRoutes = everyAdminRoute.filter((route) => FIRST_RUN_ONLY.includes
  * post's id, which the guarded course and its quiz lesson share (a UUID that names nothing for other kinds of record).
  */
 const recordId = (pattern: string) =>
-  pattern.startsWith("/admin/users/") ? learner.id : pattern.startsWith("/admin/developers/webhooks/") ? webhookId : postId;
+  pattern.startsWith("/admin/users/")
+    ? learner.id
+    : pattern.startsWith("/admin/developers/webhooks/")
+      ? webhookId
+      : pattern.startsWith("/admin/pages/legal/")
+        ? "refund"
+        : postId;
 const fill = (pattern: string) => pattern.replace(/:\w+\??/g, recordId(pattern));
 const paramsOf = (pattern: string) => Object.fromEntries([...pattern.matchAll(/:(\w+)/g)].map(([, name]) => [name, recordId(pattern)]));
 
@@ -146,6 +153,11 @@ const FORMS: Record<string, (id: string) => Form[]> = {
   "/admin/developers/webhooks/new": (): Form[] => [{ url: "https://hooks.example.com/", events: "order.paid" }],
   "/admin/developers/webhooks/:id": (): Form[] => [{ intent: "send-test" }, { intent: "delete" }],
   "/admin/pages/new": (): Form[] => [{ slug: "sneaky-page", title: "Sneaky page" }],
+  "/admin/pages/legal/:slug": (): Form[] => [{ markdown: "Hijacked refund policy" }],
+  "/admin/pages/navigation": (): Form[] => [
+    { intent: "save-social", x: "https://x.com/hijacked" },
+    { intent: "save-area", area: "footer_legal", "items.0.key": "path:/refund", "items.0.label": "Hijacked" },
+  ],
   "/admin/pages/:id": (): Form[] => [
     { intent: "add-section", kind: "rich_text", markdown: "Planted" },
     { intent: "details", slug: "hijacked", title: "Hijacked page" },
@@ -282,6 +294,8 @@ describe("the admin area read from app/routes.ts", () => {
         "/admin/pages/new",
         "/admin/pages/:id",
         "/admin/pages/:id/preview",
+        "/admin/pages/legal/:slug",
+        "/admin/pages/navigation",
       ]),
     );
     expect(firstRunRoutes.map((route) => route.pattern)).toEqual(["/admin/setup"]);
@@ -417,6 +431,9 @@ describe("admin loaders and actions called directly", () => {
     expect((await database().db.select().from(webhookEndpoints)).map((endpoint) => endpoint.id)).toEqual([webhookId]);
     expect(await database().db.select().from(webhookDeliveries)).toEqual([]);
     expect(await database().db.select().from(newsletterSubscribers)).toEqual([]);
+    expect(await database().db.select().from(legalPages)).toEqual([]);
+    expect(await database().db.select().from(navigationLinks)).toEqual([]);
+    expect(await database().db.select().from(socialLinks)).toEqual([]);
   });
 
   it("let an admin and a super admin load every admin page (a super admin's own pages: the super admin), so the refusals above are the guard's", async () => {

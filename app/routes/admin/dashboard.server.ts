@@ -11,6 +11,8 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { listRecentPosts } from "~/server/posts/admin-posts.server";
 import { sendToOwnerSetupWhileNoAdmin } from "~/server/users/owner-setup.server";
 import { listRecentUsers } from "~/server/users/users.server";
+import { readGettingStarted } from "~/server/settings/getting-started.server";
+import { listLegalPages } from "~/server/pages/legal-pages.server";
 import { paymentsMode } from "~/server/payments/providers.server";
 
 export const DASHBOARD_COUNTS = ["users", "newUsers", "courses", "lessons", "publishedPosts", "draftPosts", "unansweredQuestions"] as const;
@@ -63,15 +65,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Loaders run in parallel: /admin itself sends a first-run visitor on, whichever answers first.
   await sendToOwnerSetupWhileNoAdmin({ context });
   requireAdmin({ request, context });
-  const [counts, users, posts] = await Promise.all([
+  const [counts, users, posts, legal, steps] = await Promise.all([
     getDashboardCounts(),
     orEmpty("users", listRecentUsers({ limit: RECENT_LIMIT })),
     orEmpty("posts", listRecentPosts({ limit: RECENT_LIMIT })),
+    orEmpty("legal pages", listLegalPages()),
+    orEmpty("getting started", readGettingStarted()),
   ]);
   // Dates are formatted here so the server's and the browser's time zones cannot disagree.
   return {
     counts,
     testMode: paymentsMode() === "test",
+    // Issue 38: a notice while any legal page still holds the demo's text.
+    // The getting-started checklist, until every step is done.
+    gettingStarted: steps.every((step) => step.done) ? [] : steps,
+    legalWithDemoText: legal.filter((page) => page.holdsDemoText).map((page) => ({ slug: page.slug, title: page.title })),
     recentUsers: users.map((user) => ({
       id: user.id,
       name: user.name,

@@ -22,12 +22,67 @@ const STATS = [
   { name: "unansweredQuestions", label: "Unanswered questions (over a day)", href: "/admin/discussions?state=unanswered" },
 ] as const;
 
+/** The owner's first steps, each linked to where it is done; the dashboard drops the list once all are. */
+function GettingStarted({ steps }: { steps: { id: string; label: string; done: boolean; href: string; linkLabel: string }[] }) {
+  const done = steps.filter((step) => step.done).length;
+  return (
+    <section aria-labelledby="getting-started-heading" className="rounded-xl border border-border bg-card p-4 shadow-sm">
+      <h2 id="getting-started-heading" className="font-semibold">
+        Getting started
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        {done} of {steps.length} done
+      </p>
+      <ol className="mt-3 grid gap-2">
+        {steps.map((step) => (
+          <li key={step.id} data-step={step.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+            <span className={step.done ? "text-muted-foreground line-through" : "font-medium"}>
+              {step.label}
+              <span className="sr-only">{step.done ? " (done)" : " (to do)"}</span>
+            </span>
+            {step.done ? (
+              <Badge variant="success">Done</Badge>
+            ) : (
+              <Link to={step.href} className="font-medium text-primary hover:underline" aria-label={`${step.linkLabel}: ${step.label}`}>
+                {step.linkLabel}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** The legal pages still holding the demo's words: each one linked to its editor. */
+function LegalDemoNotice({ pages }: { pages: { slug: string; title: string }[] }) {
+  return (
+    <section aria-labelledby="legal-notice-heading" className="rounded-lg border border-warm/50 bg-accent p-4 text-accent-foreground">
+      <h2 id="legal-notice-heading" className="font-semibold">
+        Your legal pages still hold the demo's text
+      </h2>
+      <p className="mt-1 text-sm">Read them and make them yours before you sell:</p>
+      <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        {pages.map((page) => (
+          <li key={page.slug}>
+            <Link to={`/admin/pages/legal/${page.slug}`} className="font-medium underline">
+              Edit {page.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, testMode, recentUsers, recentPosts } = loaderData;
+  const { counts, testMode, recentUsers, recentPosts, legalWithDemoText, gettingStarted } = loaderData;
   return (
     <div className="grid grid-cols-1 gap-6">
       <h1 className="text-2xl font-bold tracking-tight">Dashboard</h1>
       {testMode ? <TestModeBanner /> : null}
+      {gettingStarted.length > 0 ? <GettingStarted steps={gettingStarted} /> : null}
+      {legalWithDemoText.length > 0 ? <LegalDemoNotice pages={legalWithDemoText} /> : null}
       <section aria-labelledby="counts-heading">
         <h2 id="counts-heading" className="sr-only">
           Counts

@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime, formatLongDate } from "~/lib/dates";
 import { parseForm } from "~/lib/forms/parse-form";
 import { BUILT_IN_PAGES, type BuiltInPage } from "~/lib/domain-values";
 import { BUILT_IN_PAGE_DEFAULTS, PAGE_MESSAGES, readSectionForm, SECTION_SCHEMAS } from "~/lib/page-sections";
@@ -7,6 +7,7 @@ import { isUuid } from "~/lib/uuid";
 import { invalidForm, readForm } from "~/server/action.server";
 import { readAdminList } from "~/server/admin-list.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { listLegalPages } from "~/server/pages/legal-pages.server";
 import { preparePageSections } from "~/server/pages/page-view.server";
 import {
   addSection,
@@ -45,6 +46,11 @@ export function pageStatus(page: { publishedAt: Date | null; draftChangedAt: Dat
 export async function pagesLoader({ request, context }: Args) {
   requireAdmin({ request, context });
   await ensureBuiltInPages();
+  const [list, legal] = await Promise.all([readPageList(request), listLegalPages()]);
+  return { ...list, legal: legal.map((page) => ({ ...page, updated: formatLongDate(page.updatedAt), path: `/${page.slug}` })) };
+}
+
+function readPageList(request: Request) {
   return readAdminList({
     request,
     list: pageList,

@@ -44,6 +44,9 @@ import {
   ORDER_STATUSES,
   INVOICE_KINDS,
   PAGE_SECTION_COPIES,
+  LEGAL_PAGES,
+  NAVIGATION_AREAS,
+  SOCIAL_NETWORKS,
   PAGE_SECTION_KINDS,
   PAYMENT_PROVIDERS,
   PLAYBOOK_CATEGORIES,
@@ -1265,14 +1268,21 @@ export const discussionPosts = pgTable(
   },
   (t) => [
     foreignKey({ name: "discussion_posts_parent_fk", columns: [t.parentId], foreignColumns: [t.id] }).onDelete("cascade"),
-    check("discussion_posts_kind_check", sql`(${t.parentId} is null) = (${t.kind} is not null) and (${t.kind} is null or ${inList("kind", DISCUSSION_KINDS)})`),
+    check(
+      "discussion_posts_kind_check",
+      sql`(${t.parentId} is null) = (${t.kind} is not null) and (${t.kind} is null or ${inList("kind", DISCUSSION_KINDS)})`,
+    ),
     check("discussion_posts_status_check", inList("status", DISCUSSION_POST_STATUSES)),
     check("discussion_posts_body_check", sql`char_length(${t.bodyMd}) <= 5000`),
     // A lesson's threads, newest first; a thread's replies in order.
-    index("discussion_posts_lesson_idx").on(t.lessonId, t.lastActivityAt.desc().nullsFirst()).where(sql`${t.parentId} is null`),
+    index("discussion_posts_lesson_idx")
+      .on(t.lessonId, t.lastActivityAt.desc().nullsFirst())
+      .where(sql`${t.parentId} is null`),
     index("discussion_posts_parent_idx").on(t.parentId, t.createdAt),
     // The inbox and the course's Discussions page: every thread of a course.
-    index("discussion_posts_course_idx").on(t.courseId, t.lastActivityAt.desc().nullsFirst()).where(sql`${t.parentId} is null`),
+    index("discussion_posts_course_idx")
+      .on(t.courseId, t.lastActivityAt.desc().nullsFirst())
+      .where(sql`${t.parentId} is null`),
     // The dashboard: unanswered questions, oldest first.
     index("discussion_posts_unanswered_idx")
       .on(t.createdAt)
@@ -1332,9 +1342,13 @@ export const discussionNotifications = pgTable(
   (t) => [
     check("discussion_notifications_kind_check", inList("kind", DISCUSSION_NOTIFICATION_KINDS)),
     // The bell: one indexed count of a person's unread.
-    index("discussion_notifications_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+    index("discussion_notifications_unread_idx")
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
     index("discussion_notifications_user_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
-    index("discussion_notifications_unsent_idx").on(t.userId).where(sql`${t.emailedAt} is null`),
+    index("discussion_notifications_unsent_idx")
+      .on(t.userId)
+      .where(sql`${t.emailedAt} is null`),
   ],
 );
 
@@ -1504,7 +1518,10 @@ export const invoices = pgTable(
   },
   (t) => [
     check("invoices_kind_check", inList("kind", INVOICE_KINDS)),
-    check("invoices_amounts_check", sql`${t.totalCents} >= 0 and ${t.taxCents} >= 0 and ${t.discountCents} >= 0 and ${t.listPriceCents} >= 0`),
+    check(
+      "invoices_amounts_check",
+      sql`${t.totalCents} >= 0 and ${t.taxCents} >= 0 and ${t.discountCents} >= 0 and ${t.listPriceCents} >= 0`,
+    ),
     // One invoice per order, and one credit note.
     uniqueIndex("invoices_order_kind_idx").on(t.orderId, t.kind),
     index("invoices_issued_idx").on(t.issuedAt),
@@ -1579,3 +1596,55 @@ export const pageSections = pgTable(
   ],
 );
 export type PageSection = typeof pageSections.$inferSelect;
+
+/**
+ * A legal page's Markdown (privacy, terms, refund policy). No row means the demo's text
+ * (app/server/pages/legal-texts.server.ts). `text_changed_at` is the page's "Last updated" date: it
+ * moves only when a save changes the text (docs/decisions/052-make-it-yours.md).
+ */
+export const legalPages = pgTable(
+  "legal_pages",
+  {
+    slug: text("slug").primaryKey(),
+    markdown: text("markdown").notNull(),
+    textChangedAt: timestamp("text_changed_at", { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  () => [check("legal_pages_slug_check", inList("slug", LEGAL_PAGES))],
+);
+export type LegalPage = typeof legalPages.$inferSelect;
+
+/**
+ * The owner's arrangement of one navigation list: a built-in link (its site path in `href`) or a
+ * page of theirs (`page_id`), in order, with its label and whether it is hidden. An area with no
+ * rows shows the site's default links (docs/decisions/052-make-it-yours.md).
+ */
+export const navigationLinks = pgTable(
+  "navigation_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    area: text("area").notNull(),
+    position: integer("position").notNull(),
+    href: text("href").notNull().default(""),
+    pageId: uuid("page_id").references(() => pages.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    hidden: boolean("hidden").notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    check("navigation_links_area_check", inList("area", NAVIGATION_AREAS)),
+    index("navigation_links_area_position_idx").on(t.area, t.position),
+  ],
+);
+
+/** The school's social links, one per network, https only; shown in the footer. */
+export const socialLinks = pgTable(
+  "social_links",
+  {
+    network: text("network").primaryKey(),
+    url: text("url").notNull(),
+    position: integer("position").notNull(),
+    ...timestamps,
+  },
+  () => [check("social_links_network_check", inList("network", SOCIAL_NETWORKS))],
+);

@@ -27,6 +27,9 @@ const CONTENT = [
   "page_sections",
   // Listed on their lesson's page, which a visitor may be served from the cache (a preview lesson).
   "lesson_files",
+  "legal_pages",
+  "navigation_links",
+  "social_links",
 ];
 const NOT_CONTENT = [
   // Per person, or never on a public page. Enrollments only move the learner counts on course

@@ -1,0 +1,5 @@
+import { readLegalPageView } from "~/server/pages/legal-pages.server";
+
+export function loader() {
+  return readLegalPageView({ slug: "privacy" });
+}

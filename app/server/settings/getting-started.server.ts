@@ -1,0 +1,60 @@
+import { eq } from "drizzle-orm";
+import { DEFAULT_SITE_SETTINGS } from "~/lib/site-settings";
+import { db } from "~/server/db/client.server";
+import { courses } from "~/server/db/schema";
+import { listLegalPages } from "~/server/pages/legal-pages.server";
+import { paymentsMode } from "~/server/payments/providers.server";
+import { getSiteSettings } from "~/server/settings/site-settings.server";
+
+/**
+ * The dashboard's getting-started checklist (issue 38, docs/decisions/052-make-it-yours.md): each
+ * step read from what the school holds now, linked to where it is done. The list is shown until
+ * every step is done.
+ */
+export type GettingStartedStep = { id: string; label: string; done: boolean; href: string; linkLabel: string };
+
+export async function readGettingStarted(): Promise<GettingStartedStep[]> {
+  const [settings, legal, published] = await Promise.all([
+    getSiteSettings(),
+    listLegalPages(),
+    db().$count(courses, eq(courses.status, "published")),
+  ]);
+  return [
+    {
+      id: "identity",
+      label: "Give the school its name and logo",
+      done: settings.schoolName !== DEFAULT_SITE_SETTINGS.schoolName && settings.logoUrl !== DEFAULT_SITE_SETTINGS.logoUrl,
+      href: "/admin/settings",
+      linkLabel: "Open Settings",
+    },
+    {
+      // Settings have no sender fields yet: the support address (shown on the site and in mail) stands for the sender until they do.
+      id: "sender",
+      label: "Set the address learners write to",
+      done: settings.supportEmail !== DEFAULT_SITE_SETTINGS.supportEmail,
+      href: "/admin/settings",
+      linkLabel: "Open Settings",
+    },
+    {
+      id: "legal",
+      label: "Make the privacy policy, terms and refund policy yours",
+      done: legal.every((page) => !page.holdsDemoText),
+      href: "/admin/pages",
+      linkLabel: "Open Pages",
+    },
+    {
+      id: "course",
+      label: "Publish your first course",
+      done: published > 0,
+      href: "/admin/courses",
+      linkLabel: "Open Courses",
+    },
+    {
+      id: "payments",
+      label: "Connect payments, or choose test mode",
+      done: paymentsMode() !== "none",
+      href: "/admin/system",
+      linkLabel: "Open System",
+    },
+  ];
+}
