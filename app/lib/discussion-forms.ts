@@ -8,11 +8,7 @@ import { DISCUSSION_KINDS } from "~/lib/domain-values";
  * Bodies are checked again by the domain (empty, too long), so the message is the same whichever
  * way a post arrives.
  */
-const body = z
-  .string()
-  .trim()
-  .min(1, "Write something before posting.")
-  .max(DISCUSSION_BODY_MAX, "Posts can be at most 5,000 characters.");
+const body = z.string().trim().min(1, "Write something before posting.").max(DISCUSSION_BODY_MAX, "Posts can be at most 5,000 characters.");
 const id = z.string().uuid("That post no longer exists.");
 
 export const discussionForm = z.discriminatedUnion("intent", [
@@ -23,7 +19,13 @@ export const discussionForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("helpful"), post_id: id }),
   z.object({ intent: z.literal("answered"), thread_id: id, answered: z.enum(["true", "false"]) }),
   z.object({ intent: z.literal("follow"), thread_id: id, following: z.enum(["true", "false"]) }),
-  z.object({ intent: z.literal("preview"), body: z.string().max(DISCUSSION_BODY_MAX + 1000).default("") }),
+  z.object({
+    intent: z.literal("preview"),
+    body: z
+      .string()
+      .max(DISCUSSION_BODY_MAX + 1000)
+      .default(""),
+  }),
 ]);
 
 const reason = z.string().trim().min(1, "Give the reason the person will read.").max(500, "Keep the reason under 500 characters.");

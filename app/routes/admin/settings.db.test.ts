@@ -88,7 +88,11 @@ describe("/admin/settings", () => {
       courseFallbackPriceCents: 9900,
     });
     // The seller's details for invoices, saved with them: the address keeps its lines, trimmed.
-    expect(await getSellerDetails()).toEqual({ legalName: "Harbour Lane Ltd", address: "1 Quay Street\nCork T12 AB34", taxNumber: "IE1234567T" });
+    expect(await getSellerDetails()).toEqual({
+      legalName: "Harbour Lane Ltd",
+      address: "1 Quay Street\nCork T12 AB34",
+      taxNumber: "IE1234567T",
+    });
   });
 
   it("answers a form with mistakes with each field's error, what was typed, and an error toast", async () => {

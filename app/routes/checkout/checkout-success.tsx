@@ -6,7 +6,7 @@ import { CheckoutMessage } from "~/components/payments/checkout-message";
 import { TestModeBanner } from "~/components/payments/test-mode-banner";
 import { Button } from "~/components/ui/button";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
-import { formatUsd } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 import { siteTitle } from "~/lib/seo";
 
 import { ErrorScreen } from "~/components/error-screen";
@@ -43,7 +43,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
         <CheckoutMessage
           headingLevel="h1"
           title={CHECKOUT_MESSAGES.paid}
-          detail={`You bought ${order.itemTitle} for ${formatUsd(order.amountCents)}. A receipt is on its way to your inbox.`}
+          detail={`You bought ${order.itemTitle} for ${formatMoney(order.amountCents, order.currency)}. A receipt is on its way to your inbox.`}
         >
           <Button asChild>
             <Link to={next.to}>{next.label}</Link>

@@ -9,7 +9,7 @@ import { TestModeBanner } from "~/components/payments/test-mode-banner";
 import { Button } from "~/components/ui/button";
 import { useToastOnce } from "~/components/use-toast-once";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
-import { formatUsd } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 import { siteTitle } from "~/lib/seo";
 import type { Toast } from "~/lib/toast";
 import { checkoutAction, checkoutLoader, type CheckoutProblem } from "./checkout.server";
@@ -95,7 +95,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 ? "Complete order"
                 : mode === "stripe"
                   ? "Continue to payment"
-                  : `Pay ${formatUsd(offer.amountCents)}`}
+                  : `Pay ${formatMoney(offer.amountCents, offer.currency)}`}
           </Button>
           {mode === "stripe" && !free && !(freeWithCoupon && offer.kind === "course") ? (
             <p className="flex items-center justify-center gap-2 text-sm text-muted-foreground">

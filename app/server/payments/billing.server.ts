@@ -159,6 +159,7 @@ export async function findCheckoutOrder({
       kind: orders.kind,
       itemTitle: orders.itemTitle,
       amountCents: orders.amountCents,
+      currency: orders.currency,
       status: orders.status,
       provider: orders.provider,
       courseId: orders.courseId,

@@ -1,6 +1,6 @@
 import { formatDate } from "~/lib/dates";
 import { and, eq } from "drizzle-orm";
-import { formatUsd } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 import { getConfig } from "~/server/platform/config.server";
 import { db, type Queryable } from "~/server/db/client.server";
 import { courses, invoices, orders } from "~/server/db/schema";
@@ -19,6 +19,7 @@ async function findOrderForMail(orderId: string, database: Queryable) {
       email: orders.customerEmail,
       itemTitle: orders.itemTitle,
       amountCents: orders.amountCents,
+      currency: orders.currency,
       listPriceCents: orders.listPriceCents,
       discountCents: orders.discountCents,
       couponCode: orders.couponCode,
@@ -49,11 +50,11 @@ export async function sendOrderReceipt({ orderId, database = db() }: { orderId: 
     invoice: invoice ? { number: invoice.number, url: `${origin}${invoicePdfPath(invoice.id)}` } : undefined,
     schoolName,
     itemTitle: order.itemTitle,
-    amount: formatUsd(order.amountCents),
+    amount: formatMoney(order.amountCents, order.currency),
     paidOn: formatDate(order.paidAt),
     discount:
       order.discountCents > 0
-        ? `List price ${formatUsd(order.listPriceCents)}, discount ${formatUsd(order.discountCents)} with the code ${order.couponCode ?? ""}.`
+        ? `List price ${formatMoney(order.listPriceCents, order.currency)}, discount ${formatMoney(order.discountCents, order.currency)} with the code ${order.couponCode ?? ""}.`
         : undefined,
     orderId: order.id,
     membership:
@@ -77,7 +78,7 @@ export async function sendDuplicateRefundNotice({ orderId, database = db() }: { 
   const mail = duplicateOrderRefundMail({
     schoolName,
     itemTitle: order.itemTitle,
-    amount: formatUsd(order.amountCents),
+    amount: formatMoney(order.amountCents, order.currency),
     orderId: order.id,
     testMode: order.provider === "test",
     url: `${getConfig().publicUrl}/account`,
@@ -101,7 +102,7 @@ export async function sendRefundNotice({ orderId, database = db() }: { orderId: 
   const mail = orderRefundMail({
     schoolName,
     itemTitle: order.itemTitle,
-    amount: formatUsd(order.amountCents),
+    amount: formatMoney(order.amountCents, order.currency),
     orderId: order.id,
     membership: order.kind === "membership",
     creditNote: creditNote ? { number: creditNote.number, url: `${origin}${invoicePdfPath(creditNote.id)}` } : undefined,

@@ -5,7 +5,7 @@ import { FormField } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { COURSE_LIMITS } from "~/lib/forms/limits";
-import { formatUsd } from "~/lib/money";
+import { useSchoolMoney } from "~/components/use-site-settings";
 import { builderSlug } from "~/lib/slug";
 import { useBuilderAction } from "./use-builder-action";
 
@@ -14,6 +14,7 @@ type CourseDetails = { id: string; title: string; slug: string; description: str
 /** Title, slug (follows the title until edited), description, price in cents, certificates and the new-lesson e-mail on or off, Save Changes. */
 export function CourseDetailsTab({ course }: { course: CourseDetails }) {
   const { fetcher, busy, errors } = useBuilderAction();
+  const { money } = useSchoolMoney();
   const [values, setValues] = useState({
     title: course.title,
     slug: course.slug,
@@ -76,7 +77,7 @@ export function CourseDetailsTab({ course }: { course: CourseDetails }) {
         label="Price (cents)"
         name="price_cents"
         error={errors.price_cents}
-        hint={cents !== null ? `Shown as ${formatUsd(cents)}` : "A whole number of cents, e.g. 19700 for $197.00"}
+        hint={cents !== null ? `Shown as ${money(cents)}` : `A whole number of the currency's smallest unit (cents), e.g. 19700 for ${money(19700)}`}
       >
         <Input
           type="number"
