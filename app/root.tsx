@@ -70,9 +70,7 @@ const DEFAULT_FAVICON = { href: "/favicon.svg", type: "image/svg+xml" };
  */
 function SchoolIdentity({ settings }: { settings: SiteSettings }) {
   const color = normaliseHexColor(settings.brandColor) ?? DEFAULT_SITE_SETTINGS.brandColor;
-  const favicon = settings.faviconUrl
-    ? { href: settings.faviconUrl, type: settings.faviconUrl.endsWith(".ico") ? "image/x-icon" : "image/png" }
-    : DEFAULT_FAVICON;
+  const favicon = settings.faviconUrl ? { href: settings.faviconUrl, type: undefined } : DEFAULT_FAVICON;
   return (
     <>
       {/* html:root outranks the stylesheet's :root, wherever React places either. */}

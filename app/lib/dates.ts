@@ -34,6 +34,11 @@ export function setDateDisplay(next: DateDisplay) {
   };
 }
 
+/** Whether Intl knows the IANA time zone ("Europe/Dublin"). */
+export function isTimeZone(value: string) {
+  return value.length > 0 && value.length <= 64 && zoneFormat(value) !== null;
+}
+
 export function getDateDisplay(): DateDisplay {
   return display;
 }

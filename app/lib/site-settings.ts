@@ -1,6 +1,8 @@
 import { EMAIL_MAX, PRICE_MAX_DOLLARS } from "./forms/limits";
 import { formatPrice as formatMoneyAsPrice } from "./money";
-import type { DateFormat } from "./dates";
+import { isTimeZone, type DateFormat } from "./dates";
+
+export { isTimeZone };
 
 /**
  * What the school's owner changes without a code change, as Ghost's settings: its name, words,
@@ -112,17 +114,6 @@ export function brandColorProblem(value: string) {
 /** An e-mail address with a domain: "hello@school.example", not "hello" nor "hello@school". */
 export function isSenderAddress(value: string) {
   return /^[^\s@<>"(),;:]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/i.test(value);
-}
-
-/** Whether Intl knows the IANA time zone ("Europe/Dublin"). */
-export function isTimeZone(value: string) {
-  if (!value || value.length > SITE_SETTINGS_LIMITS.timeZone) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The Settings screen's messages, in one place. */

@@ -98,7 +98,7 @@ const price = (what: string) =>
     .string({ error: `Enter the ${what} price` })
     .trim()
     .min(1, `Enter the ${what} price`)
-    .refine((value) => /^-?(\d+\.?\d*|\.\d+)$/.test(value), "Enter an amount, like 97 or 97.50")
+    .refine((value) => value === "" || /^-?(\d+\.?\d*|\.\d+)$/.test(value), "Enter an amount, like 97 or 97.50")
     .refine((value) => !value.startsWith("-"), "A price cannot be negative");
 
 /** An address mail is sent from or replied to: empty for the default, else one with a domain. */
@@ -154,7 +154,7 @@ export const settingsForm = z
       })
       .transform((value) => normaliseHexColor(value)!),
     faviconUrl: optionalText({ max: SITE_SETTINGS_LIMITS.logoUrl, tooLong: "That address is too long" }).refine(
-      (value) => value === "" || (isSafeLogoUrl(value) && value.startsWith("/")),
+      (value) => value === "" || isSafeLogoUrl(value),
       "Upload a PNG or ICO icon",
     ),
     currency: z

@@ -49,7 +49,10 @@ export async function settingsAction({ request, context }: { request: Request; c
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSuperAdmin({ request, context });
   // A fresh read rather than the request's copy: this screen shows what is saved right now.
-  return { values: settingsFormValues(await getSiteSettings(), await getSellerDetails()) };
+  const settings = await getSiteSettings();
+  // The zones this server's Intl knows (the picker's options come from here, so the page hydrates the same list).
+  const zones = [...new Set(["UTC", settings.timeZone, ...Intl.supportedValuesOf("timeZone")])];
+  return { values: settingsFormValues(settings, await getSellerDetails()), zones };
 }
 
 export function action({ request, context }: Route.ActionArgs) {

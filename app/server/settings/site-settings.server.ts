@@ -66,7 +66,7 @@ const siteSettingsSchema = z.object({
     .string()
     .trim()
     .max(SITE_SETTINGS_LIMITS.logoUrl)
-    .refine((value) => isSafeLogoUrl(value) && !value.startsWith("https:"), "must be an uploaded icon on this site")
+    .refine(isSafeLogoUrl, "must be a path on this site or an https URL")
     .nullable(),
   currency: z.string().trim().toLowerCase().refine(isStripeCurrency, "is not a currency Stripe charges in"),
   timeZone: z.string().trim().refine(isTimeZone, "is not a time zone (an IANA name like Europe/Dublin)"),
