@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -14,7 +15,8 @@ import { Toaster } from "~/components/ui/toaster";
 import type { RootUser } from "~/components/use-root-user";
 import { useToastOnce } from "~/components/use-toast-once";
 import { useNonce } from "~/lib/nonce";
-import { DEFAULT_SITE_SETTINGS } from "~/lib/site-settings";
+import { setDateDisplay } from "~/lib/dates";
+import { DEFAULT_SITE_SETTINGS, normaliseHexColor, type SiteSettings } from "~/lib/site-settings";
 import { sessionMiddleware } from "~/server/auth/session.server";
 import { getSessionUser } from "~/server/auth/guards.server";
 import { getConfig } from "~/server/platform/config.server";
@@ -58,10 +60,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+/** The default tab icon, kept while the owner has uploaded none. */
+const DEFAULT_FAVICON = { href: "/favicon.svg", type: "image/svg+xml" };
+
+/**
+ * The school's identity on every page (docs/decisions/051): its brand colour as the design's
+ * primary colour (and focus ring), and its tab icon. Public pages are page-cached; a settings save
+ * empties that cache like any content write, so the next visitor gets the new colour.
+ */
+function SchoolIdentity({ settings }: { settings: SiteSettings }) {
+  const color = normaliseHexColor(settings.brandColor) ?? DEFAULT_SITE_SETTINGS.brandColor;
+  const favicon = settings.faviconUrl ? { href: settings.faviconUrl, type: undefined } : DEFAULT_FAVICON;
+  return (
+    <>
+      {/* html:root outranks the stylesheet's :root, wherever React places either. */}
+      <style data-brand-color={color}>{`html:root{--color-primary:${color};--color-ring:${color}}`}</style>
+      <link rel="icon" href={favicon.href} type={favicon.type} />
+    </>
+  );
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const settings = useRouteLoaderData<typeof loader>("root")?.settings ?? DEFAULT_SITE_SETTINGS;
+  // The dates this page shows are in the school's zone and format, the same here as on the server.
+  setDateDisplay(settings);
   return (
     <html lang="en">
       <head>
@@ -74,6 +97,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {appCss && <link rel="stylesheet" href={appCss} precedence="default" />}
         <Meta />
         <Links />
+        <SchoolIdentity settings={settings} />
         {fontsCss && (
           <>
             <script nonce={nonce} dangerouslySetInnerHTML={{ __html: addStylesheetAfterFirstPaint(fontsCss) }} />

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatUsd } from "~/lib/money";
+import { useSchoolMoney } from "~/components/use-site-settings";
 import { formatHours } from "~/lib/topics";
 import { cn } from "~/lib/utils";
 import type { CourseCard as CourseCardData } from "~/server/courses/course-cards.server";
@@ -16,6 +16,7 @@ type CourseCardProps = {
 
 export function CourseCard({ course, priority = false, variant = "grid", headingAs: Heading = "h3" }: CourseCardProps) {
   const list = variant === "list";
+  const { money } = useSchoolMoney();
   return (
     <article
       data-variant={variant}
@@ -38,7 +39,7 @@ export function CourseCard({ course, priority = false, variant = "grid", heading
           <li>{formatHours(course.durationSeconds)}</li>
         </ul>
         <div className="flex items-center justify-between gap-3 border-t pt-4">
-          <span className="text-lg font-bold">{formatUsd(course.priceCents)}</span>
+          <span className="text-lg font-bold">{money(course.priceCents)}</span>
           <Link to={`/courses/${course.slug}`} className="text-sm font-semibold text-primary hover:underline" aria-label={`View Course: ${course.title}`}>
             View Course
           </Link>

@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from "react-router";
+import { formatMoney, formatPrice } from "~/lib/money";
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "~/lib/site-settings";
 
 /**
@@ -7,4 +8,14 @@ import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "~/lib/site-settings";
  */
 export function useSiteSettings(): SiteSettings {
   return useRouteLoaderData<{ settings?: SiteSettings }>("root")?.settings ?? DEFAULT_SITE_SETTINGS;
+}
+
+/** The school's currency's amount formats: `money` (formatMoney) and `price` (formatPrice), for prices in its smallest unit. */
+export function useSchoolMoney() {
+  const { currency } = useSiteSettings();
+  return {
+    currency,
+    money: (minorUnits: number) => formatMoney(minorUnits, currency),
+    price: (minorUnits: number) => formatPrice(minorUnits, currency),
+  };
 }

@@ -35,7 +35,6 @@ export type DiscussionThreadView = DiscussionPostView & {
   replies: DiscussionPostView[];
 };
 
-
 /** Admin → Discussions' state filter. */
 export const DISCUSSION_ADMIN_STATES = ["unanswered", "answered", "held", "hidden"] as const;
 export type DiscussionAdminState = (typeof DISCUSSION_ADMIN_STATES)[number];
@@ -54,7 +53,6 @@ export const DISCUSSION_BAN_PERIOD_LABELS: Record<(typeof DISCUSSION_BAN_PERIODS
   "30": "30 days",
   forever: "For good",
 };
-
 
 /** What a notification says after the writer's name (or alone, for hides and bans). */
 export const NOTIFICATION_TEXT: Record<DiscussionNotificationKind, string> = {

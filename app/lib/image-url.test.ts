@@ -11,14 +11,18 @@ describe("stored image URLs as pages show them", () => {
   });
 
   // The XSS corpus found a playbook's javascript: image in its page and in Open Graph tags (issue 22).
-  it.each(["javascript:__xss(1)", " javascript:alert(1)", "data:text/html,<script>x</script>", "vbscript:x", "//evil.example/x.png", "http://plain.example/x.png"])(
-    "reads %j as no image, in a page and in meta tags",
-    (value) => {
-      expect(isImageUrl(value)).toBe(false);
-      expect(imageSrc(value)).toBeNull();
-      expect(absoluteImageUrl(value, ORIGIN)).toBeNull();
-    },
-  );
+  it.each([
+    "javascript:__xss(1)",
+    " javascript:alert(1)",
+    "data:text/html,<script>x</script>",
+    "vbscript:x",
+    "//evil.example/x.png",
+    "http://plain.example/x.png",
+  ])("reads %j as no image, in a page and in meta tags", (value) => {
+    expect(isImageUrl(value)).toBe(false);
+    expect(imageSrc(value)).toBeNull();
+    expect(absoluteImageUrl(value, ORIGIN)).toBeNull();
+  });
 
   it("reads nothing as no image", () => {
     expect(imageSrc(null)).toBeNull();

@@ -37,7 +37,13 @@ describe("logoSrcSet", () => {
     expect(logoSrcSet("/media/media/site/logo-1.png")).toBe(
       "/media/media/site/logo-1.png.h32.webp 1x, /media/media/site/logo-1.png.h64.webp 2x, /media/media/site/logo-1.png.h96.webp 3x",
     );
-    for (const other of [null, "/images/logo.svg", "https://cdn.example.com/site/logo-1.png", "/media/media/courses/a/cover-1.jpg", "/media/media/site/logo-1.gif"]) {
+    for (const other of [
+      null,
+      "/images/logo.svg",
+      "https://cdn.example.com/site/logo-1.png",
+      "/media/media/courses/a/cover-1.jpg",
+      "/media/media/site/logo-1.gif",
+    ]) {
       expect(logoSrcSet(other), String(other)).toBeUndefined();
     }
   });

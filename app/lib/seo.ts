@@ -44,7 +44,14 @@ export function blogFeedLink(args: MetaArgs): MetaDescriptor {
  */
 export function pageMeta(
   args: MetaArgs,
-  { title, description, path, image, type = "website", noIndex = false }: { title: string; description: string; path: string; image?: string | null; type?: string; noIndex?: boolean },
+  {
+    title,
+    description,
+    path,
+    image,
+    type = "website",
+    noIndex = false,
+  }: { title: string; description: string; path: string; image?: string | null; type?: string; noIndex?: boolean },
 ): MetaDescriptor[] {
   const origin = originOf(args);
   const siteName = siteSettingsOf(args).schoolName;

@@ -1,8 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SITE_SETTINGS, isSafeLogoUrl, membershipOffer } from "./site-settings";
+import {
+  brandColorProblem,
+  contrastWithWhite,
+  DEFAULT_SITE_SETTINGS,
+  isSafeLogoUrl,
+  isSenderAddress,
+  isTimeZone,
+  membershipOffer,
+  normaliseHexColor,
+} from "./site-settings";
 
 const offer = (monthly: number, yearly: number) =>
-  membershipOffer({ membershipMonthlyCents: monthly, membershipYearlyCents: yearly, courseFallbackPriceCents: 19700 });
+  membershipOffer({ membershipMonthlyCents: monthly, membershipYearlyCents: yearly, courseFallbackPriceCents: 19700, currency: "usd" });
 
 describe("membershipOffer", () => {
   it("says the default prices as the spec does: $97 a month, $970 a year, 2 months free", () => {
@@ -42,5 +51,45 @@ describe("isSafeLogoUrl", () => {
       "logo.png",
     ])
       expect(isSafeLogoUrl(url), url).toBe(false);
+  });
+});
+
+describe("the brand colour", () => {
+  it("computes WCAG contrast against white", () => {
+    expect(contrastWithWhite("#000000")).toBeCloseTo(21, 5);
+    expect(contrastWithWhite("#ffffff")).toBeCloseTo(1, 5);
+    expect(contrastWithWhite("#4338ca")).toBeGreaterThan(4.5);
+  });
+
+  it("refuses a colour too light for white text, with the ratio", () => {
+    expect(brandColorProblem("#4338ca")).toBeNull();
+    expect(brandColorProblem("#767676")).toBeNull(); // 4.54:1, the lightest grey that passes
+    expect(brandColorProblem("#777777")).toMatch(/^#777777 has a contrast of 4\.47:1 against white; .*at least 4\.5:1 \(WCAG AA\)/);
+    expect(brandColorProblem("#ffcc00")).toMatch(/contrast of 1\.\d\d:1/);
+    expect(brandColorProblem("indigo")).toBe("Enter a colour as #rrggbb, like #4338ca");
+    expect(brandColorProblem("#43c;}")).toBe("Enter a colour as #rrggbb, like #4338ca");
+  });
+
+  it("normalises the ways a hex colour is typed", () => {
+    expect(normaliseHexColor(" #4338CA ")).toBe("#4338ca");
+    expect(normaliseHexColor("#abc")).toBe("#aabbcc");
+    expect(normaliseHexColor("4338ca")).toBeNull();
+  });
+});
+
+describe("the sender and the time zone", () => {
+  it("needs a sender address with a domain", () => {
+    expect(isSenderAddress("hello@harbour.example")).toBe(true);
+    expect(isSenderAddress("hello")).toBe(false);
+    expect(isSenderAddress("hello@harbour")).toBe(false);
+    expect(isSenderAddress("hello@")).toBe(false);
+    expect(isSenderAddress("a b@harbour.example")).toBe(false);
+  });
+
+  it("takes IANA zones Intl knows", () => {
+    expect(isTimeZone("Europe/Dublin")).toBe(true);
+    expect(isTimeZone("UTC")).toBe(true);
+    expect(isTimeZone("Mars/Olympus")).toBe(false);
+    expect(isTimeZone("")).toBe(false);
   });
 });

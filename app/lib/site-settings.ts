@@ -1,5 +1,8 @@
 import { EMAIL_MAX, PRICE_MAX_DOLLARS } from "./forms/limits";
-import { formatPrice } from "./money";
+import { formatPrice as formatMoneyAsPrice } from "./money";
+import { isTimeZone, type DateFormat } from "./dates";
+
+export { isTimeZone };
 
 /**
  * What the school's owner changes without a code change, as Ghost's settings: its name, words,
@@ -17,6 +20,20 @@ export type SiteSettings = {
   membershipYearlyCents: number;
   /** The single-course price shown where no particular course is meant ("$197 for a typical course"). */
   courseFallbackPriceCents: number;
+  /** The sender of every e-mail (docs/decisions/051): empty name is the school's name; empty address is MAIL_FROM's. */
+  senderName: string;
+  senderEmail: string;
+  /** Where replies go: empty is the support address. */
+  replyTo: string;
+  /** The site's primary colour, "#rrggbb", at least 4.5:1 against white. */
+  brandColor: string;
+  /** The tab icon (an uploaded PNG or ICO); null keeps the default. */
+  faviconUrl: string | null;
+  /** The school's currency, a Stripe currency code in lower case ("usd"); every price is in its smallest unit. */
+  currency: string;
+  /** The IANA time zone and the format of the dates shown to people. */
+  timeZone: string;
+  dateFormat: DateFormat;
 };
 
 /**
@@ -32,6 +49,14 @@ export const DEFAULT_SITE_SETTINGS: Readonly<SiteSettings> = Object.freeze({
   membershipMonthlyCents: 9700,
   membershipYearlyCents: 97000,
   courseFallbackPriceCents: 19700,
+  senderName: "",
+  senderEmail: "",
+  replyTo: "",
+  brandColor: "#4338ca",
+  faviconUrl: null,
+  currency: "usd",
+  timeZone: "UTC",
+  dateFormat: "MMM d, yyyy",
 });
 
 /**
@@ -49,7 +74,47 @@ export const SITE_SETTINGS_LIMITS = {
   logoUrl: 2000,
   /** The shared price ceiling ($1,000,000), far below the integer column's limit. */
   priceCents: PRICE_MAX_DOLLARS * 100,
+  senderName: 80,
+  timeZone: 64,
 } as const;
+
+/** WCAG AA for body text: the brand colour carries white text (buttons, links on white). */
+export const BRAND_CONTRAST_MIN = 4.5;
+
+/** "#4338CA" → "#4338ca"; "#abc" → "#aabbcc"; null when it is not a hex colour. */
+export function normaliseHexColor(value: string) {
+  const text = value.trim().toLowerCase();
+  if (/^#[0-9a-f]{6}$/.test(text)) return text;
+  if (/^#[0-9a-f]{3}$/.test(text)) return `#${[...text.slice(1)].map((digit) => digit + digit).join("")}`;
+  return null;
+}
+
+/** The WCAG 2 contrast ratio of a "#rrggbb" colour against white (1 to 21). */
+export function contrastWithWhite(hex: string) {
+  const channel = (offset: number) => {
+    const value = parseInt(hex.slice(offset, offset + 2), 16) / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  return 1.05 / (luminance + 0.05);
+}
+
+/** Why a brand colour is refused, or null when it is fine: not a colour, or too light for white text. */
+export function brandColorProblem(value: string) {
+  const hex = normaliseHexColor(value);
+  if (!hex) return "Enter a colour as #rrggbb, like #4338ca";
+  const ratio = contrastWithWhite(hex);
+  // Rounded down, so a colour is never shown as passing at "4.50:1" while it is 4.498:1.
+  if (ratio < BRAND_CONTRAST_MIN) {
+    return `${hex} has a contrast of ${(Math.floor(ratio * 100) / 100).toFixed(2)}:1 against white; white text on it needs at least 4.5:1 (WCAG AA). Choose a darker colour`;
+  }
+  return null;
+}
+
+/** An e-mail address with a domain: "hello@school.example", not "hello" nor "hello@school". */
+export function isSenderAddress(value: string) {
+  return /^[^\s@<>"(),;:]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/i.test(value);
+}
 
 /** The Settings screen's messages, in one place. */
 export const SETTINGS_MESSAGES = {
@@ -73,8 +138,9 @@ const MONTH_WORDS = ["", "one", "two", "three", "four", "five", "six", "seven", 
  * 9700 a month and 97000 a year is "2 months free", a year at the price of "ten" months.
  */
 export function membershipOffer(
-  settings: Pick<SiteSettings, "membershipMonthlyCents" | "membershipYearlyCents" | "courseFallbackPriceCents">,
+  settings: Pick<SiteSettings, "membershipMonthlyCents" | "membershipYearlyCents" | "courseFallbackPriceCents" | "currency">,
 ) {
+  const formatPrice = (minorUnits: number) => formatMoneyAsPrice(minorUnits, settings.currency);
   const monthly = settings.membershipMonthlyCents;
   const saving = monthly * 12 - settings.membershipYearlyCents;
   const monthsFree = monthly > 0 && saving > 0 && saving % monthly === 0 ? saving / monthly : null;

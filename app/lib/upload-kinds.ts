@@ -13,7 +13,7 @@ const VIDEO_TYPES = { "video/mp4": "mp4", "video/webm": "webm", "video/quicktime
 
 const DOCUMENT_TYPES = { "application/pdf": "pdf", "application/zip": "zip" } as const;
 
-export type UploadKindName = "post-cover" | "course-cover" | "site-logo" | "lesson-video" | "lesson-file";
+export type UploadKindName = "post-cover" | "course-cover" | "site-logo" | "site-favicon" | "lesson-video" | "lesson-file";
 
 export type UploadKindRules = {
   /** Detected MIME type → the extension the stored key gets. */
@@ -58,6 +58,15 @@ export const UPLOAD_KINDS: Readonly<Record<UploadKindName, UploadKindRules>> = {
   "post-cover": image,
   "course-cover": image,
   "site-logo": image,
+  // PNG only (docs/decisions/051): an SVG icon would need sanitising, and the image decoder that
+  // inspects every upload does not read ICO, so neither is taken.
+  "site-favicon": {
+    types: { "image/png": "png" },
+    maxBytes: 1 * MB,
+    accept: "image/png",
+    hint: "A square PNG, 32 × 32 pixels or larger, up to 1 MB.",
+    messages: { type: "Please select a PNG image", size: "File size must be less than 1MB" },
+  },
   "lesson-video": {
     types: VIDEO_TYPES,
     // §9: 50MB = 50*1024*1024 bytes; formats MP4, WebM, MOV.

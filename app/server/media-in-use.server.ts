@@ -28,6 +28,7 @@ export async function findMediaKeysInUse(keys: string[]) {
   for (const row of await database.select({ url: courses.coverUrl }).from(courses).where(inArray(courses.coverUrl, urls))) add(row.url);
   for (const row of await database.select({ url: posts.coverUrl }).from(posts).where(inArray(posts.coverUrl, urls))) add(row.url);
   for (const row of await database.select({ url: siteSettings.logoUrl }).from(siteSettings).where(inArray(siteSettings.logoUrl, urls))) add(row.url);
+  for (const row of await database.select({ url: siteSettings.faviconUrl }).from(siteSettings).where(inArray(siteSettings.faviconUrl, urls))) add(row.url);
   // Text that links a file (checked per key; `_` in a key only ever keeps more).
   for (const key of keys) {
     if (used.has(key)) continue;

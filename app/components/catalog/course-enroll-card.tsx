@@ -5,8 +5,7 @@ import type { CourseLinkItem } from "~/components/course-link";
 import { CourseSaveButton } from "~/components/course-save-button";
 import { ShareButton } from "~/components/share-button";
 import { Button } from "~/components/ui/button";
-import { useSiteSettings } from "~/components/use-site-settings";
-import { formatPrice, formatUsd } from "~/lib/money";
+import { useSchoolMoney, useSiteSettings } from "~/components/use-site-settings";
 
 const PERKS = ["Lifetime access", "All course materials", "Practical exercises"];
 
@@ -31,6 +30,7 @@ export function CourseEnrollCard({
   certificateId?: string | null;
 }) {
   const { membershipMonthlyCents } = useSiteSettings();
+  const { money, price } = useSchoolMoney();
   const path = `/courses/${course.slug}`;
   return (
     <aside
@@ -59,14 +59,14 @@ export function CourseEnrollCard({
       ) : (
         <div className="mt-5 flex flex-col gap-3">
           <p>
-            <span className="text-3xl font-bold">{formatUsd(course.priceCents)}</span>{" "}
+            <span className="text-3xl font-bold">{money(course.priceCents)}</span>{" "}
             <span className="text-sm text-muted-foreground">one-time payment</span>
           </p>
           <Button asChild size="lg">
             <Link to={`/checkout?courseId=${course.id}`}>Buy This Course</Link>
           </Button>
           <Button asChild size="lg" variant="warm">
-            <Link to="/pricing#membership">{`Get All Courses — ${formatPrice(membershipMonthlyCents)}/mth`}</Link>
+            <Link to="/pricing#membership">{`Get All Courses — ${price(membershipMonthlyCents)}/mth`}</Link>
           </Button>
         </div>
       )}

@@ -1,7 +1,7 @@
 import { Sparkles } from "lucide-react";
 import { CourseImage } from "~/components/course-image";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatUsd } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 import { countryName, formatTaxRate } from "~/lib/tax";
 import type { CheckoutOffer } from "~/server/payments/checkout.server";
 
@@ -49,11 +49,11 @@ export function OrderSummary({ offer }: { offer: CheckoutOffer }) {
             <>
               <div className="flex justify-between gap-4">
                 <dt className="text-muted-foreground">List price</dt>
-                <dd data-testid="order-list-price">{formatUsd(offer.listPriceCents)}</dd>
+                <dd data-testid="order-list-price">{formatMoney(offer.listPriceCents, offer.currency)}</dd>
               </div>
               <div className="flex justify-between gap-4 text-success">
                 <dt>Discount ({offer.coupon?.code})</dt>
-                <dd data-testid="order-discount">−{formatUsd(offer.discountCents)}</dd>
+                <dd data-testid="order-discount">−{formatMoney(offer.discountCents, offer.currency)}</dd>
               </div>
             </>
           ) : null}
@@ -62,7 +62,7 @@ export function OrderSummary({ offer }: { offer: CheckoutOffer }) {
             <dt className="font-semibold">Total</dt>
             <dd>
               <span className="text-2xl font-bold" data-testid="order-total">
-                {formatUsd(offer.amountCents)}
+                {formatMoney(offer.amountCents, offer.currency)}
               </span>{" "}
               <span className="text-sm text-muted-foreground">{offer.currency.toUpperCase()}</span>
             </dd>
@@ -83,7 +83,7 @@ function TaxLine({ offer }: { offer: CheckoutOffer }) {
   else if (!tax.country) value = "Added for your country";
   else {
     label = `Tax (${[countryName(tax.country), tax.basisPoints ? formatTaxRate(tax.basisPoints) : null].filter(Boolean).join(", ")})`;
-    value = tax.basisPoints ? formatUsd(offer.taxCents) : "No tax";
+    value = tax.basisPoints ? formatMoney(offer.taxCents, offer.currency) : "No tax";
   }
   return (
     <div className="flex justify-between gap-4">

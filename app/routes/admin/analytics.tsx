@@ -7,7 +7,8 @@ import { AnalyticsRangeForm } from "~/components/admin/analytics/analytics-range
 import { AdminListTable, type AdminListColumn } from "~/components/admin/list/admin-list-table";
 import { analyticsSearch, bucketLabel, type AnalyticsReport } from "~/lib/analytics-range";
 import { formatDate } from "~/lib/dates";
-import { formatUsd } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
+import { useSiteSettings } from "~/components/use-site-settings";
 import { adminMeta } from "~/lib/seo";
 export { loader } from "./analytics.server";
 
@@ -15,7 +16,6 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args, "Analytics");
 
 type Data = Route.ComponentProps["loaderData"]["data"];
 const count = (value: number) => value.toLocaleString("en-US");
-const money = (cents: number) => formatUsd(cents);
 const COLORS = {
   primary: "var(--color-primary)",
   destructive: "var(--color-destructive)",
@@ -30,6 +30,8 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
   const csv = (report: AnalyticsReport) => `/admin/analytics/export.csv${search ? `${search}&` : "?"}report=${report}`;
   const label = (day: string) => bucketLabel(day, range.bucket);
   const { totals } = data;
+  const { currency } = useSiteSettings();
+  const money = (minorUnits: number) => formatMoney(minorUnits, currency);
   const figures: [string, string][] = [
     ["Gross revenue", money(totals.grossCents)],
     ["Refunded", money(totals.refundedCents)],

@@ -19,7 +19,8 @@ import {
   COUPON_DURATION_LABELS,
   COUPON_DURATIONS,
 } from "~/lib/domain-values";
-import { formatUsd } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
+import { getSiteSettings } from "~/server/settings/site-settings.server";
 import { readAdminList } from "~/server/admin-list.server";
 import { listAdminCoupons } from "~/server/coupons/admin-coupons.server";
 
@@ -46,13 +47,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     failure: COUPON_MESSAGES.listFailed,
     what: "admin coupon list",
     read: async ({ q, status, page }) => {
-      const result = await listAdminCoupons({ query: q, status, page });
+      const [result, { currency }] = await Promise.all([listAdminCoupons({ query: q, status, page }), getSiteSettings()]);
       const rows = result.coupons.map((coupon) => ({
         id: coupon.id,
         code: coupon.code,
         active: coupon.status === "active",
         status: isOneOf(COUPON_STATUSES, coupon.status) ? COUPON_STATUS_LABELS[coupon.status] : coupon.status,
-        discount: coupon.discountType === "percent" ? `${coupon.percentOff}% off` : `${formatUsd(coupon.amountOffCents ?? 0)} off`,
+        discount: coupon.discountType === "percent" ? `${coupon.percentOff}% off` : `${formatMoney(coupon.amountOffCents ?? 0, currency)} off`,
         appliesTo: appliesToText(coupon),
         redemptions: coupon.maxRedemptions === null ? `${coupon.redemptions}` : `${coupon.redemptions} / ${coupon.maxRedemptions}`,
         dates: datesText(coupon),

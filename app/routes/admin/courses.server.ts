@@ -10,7 +10,8 @@ import { dataWithToast } from "~/server/toast.server";
 import { courseListForm } from "./course-form";
 import { formatDateTime } from "~/lib/dates";
 import type { Route } from "./+types/courses";
-import { formatUsd } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
+import { getSiteSettings } from "~/server/settings/site-settings.server";
 import { readAdminList } from "~/server/admin-list.server";
 import { listAdminCourses } from "~/server/courses/admin-courses.server";
 
@@ -40,13 +41,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     failure: COURSE_MESSAGES.fetchListFailed,
     what: "admin course list",
     read: async ({ q, page }) => {
-      const result = await listAdminCourses({ query: q, page });
+      const [result, { currency }] = await Promise.all([listAdminCourses({ query: q, page }), getSiteSettings()]);
       const rows = result.courses.map((course) => ({
         id: course.id,
         title: course.title,
         slug: course.slug,
         status: course.status,
-        price: formatUsd(course.priceCents),
+        price: formatMoney(course.priceCents, currency),
         level: course.level,
         isFeatured: course.isFeatured,
         lessonCount: course.lessonCount,

@@ -1,7 +1,20 @@
 import { z } from "~/lib/forms/zod";
-import { emailField, optionalText, priceDollarsField, requiredText } from "~/lib/forms/fields";
+import { emailField, optionalText, requiredText } from "~/lib/forms/fields";
 import type { FormValues } from "~/lib/forms/parse-form";
-import { isSafeLogoUrl, SELLER_DETAILS_LIMITS, SITE_SETTINGS_LIMITS, type SellerDetails, type SiteSettings } from "~/lib/site-settings";
+import { isStripeCurrency } from "~/lib/currencies";
+import { DATE_FORMATS, isDateFormat } from "~/lib/dates";
+import { fromMinorUnits, toMinorUnits } from "~/lib/money";
+import {
+  brandColorProblem,
+  isSafeLogoUrl,
+  isSenderAddress,
+  isTimeZone,
+  normaliseHexColor,
+  SELLER_DETAILS_LIMITS,
+  SITE_SETTINGS_LIMITS,
+  type SellerDetails,
+  type SiteSettings,
+} from "~/lib/site-settings";
 
 /** What the form sends and shows: text as typed, prices in dollars. */
 export type SettingsFormValues = {
@@ -15,12 +28,17 @@ export type SettingsFormValues = {
   sellerLegalName: string;
   sellerAddress: string;
   sellerTaxNumber: string;
+  senderName: string;
+  senderEmail: string;
+  replyTo: string;
+  brandColor: string;
+  faviconUrl: string;
+  currency: string;
+  timeZone: string;
+  dateFormat: string;
 };
 
 export type SettingsField = keyof SettingsFormValues;
-
-/** 9700 → "97", 9750 → "97.50": a price as the form shows it. */
-export const centsToDollars = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));
 
 /** The saved settings as the form shows them. */
 export function settingsFormValues(settings: SiteSettings, seller: SellerDetails): SettingsFormValues {
@@ -29,12 +47,20 @@ export function settingsFormValues(settings: SiteSettings, seller: SellerDetails
     tagline: settings.tagline,
     supportEmail: settings.supportEmail,
     logoUrl: settings.logoUrl ?? "",
-    membershipMonthly: centsToDollars(settings.membershipMonthlyCents),
-    membershipYearly: centsToDollars(settings.membershipYearlyCents),
-    courseFallbackPrice: centsToDollars(settings.courseFallbackPriceCents),
+    membershipMonthly: fromMinorUnits(settings.membershipMonthlyCents, settings.currency),
+    membershipYearly: fromMinorUnits(settings.membershipYearlyCents, settings.currency),
+    courseFallbackPrice: fromMinorUnits(settings.courseFallbackPriceCents, settings.currency),
     sellerLegalName: seller.legalName,
     sellerAddress: seller.address,
     sellerTaxNumber: seller.taxNumber,
+    senderName: settings.senderName,
+    senderEmail: settings.senderEmail,
+    replyTo: settings.replyTo,
+    brandColor: settings.brandColor,
+    faviconUrl: settings.faviconUrl ?? "",
+    currency: settings.currency,
+    timeZone: settings.timeZone,
+    dateFormat: settings.dateFormat,
   };
 }
 
@@ -52,22 +78,44 @@ export function typedSettingsValues(values: FormValues): SettingsFormValues {
     sellerLegalName: field("sellerLegalName"),
     sellerAddress: field("sellerAddress"),
     sellerTaxNumber: field("sellerTaxNumber"),
+    senderName: field("senderName"),
+    senderEmail: field("senderEmail"),
+    replyTo: field("replyTo"),
+    brandColor: field("brandColor"),
+    faviconUrl: field("faviconUrl"),
+    currency: field("currency"),
+    timeZone: field("timeZone"),
+    dateFormat: field("dateFormat"),
   };
 }
 
-const dollars = priceDollarsField({ invalid: "Enter an amount in dollars, like 97 or 97.50", negative: "A price cannot be negative" });
-
-/** A price in dollars that must be given (the shared price rule reads an empty field as $0). */
+/**
+ * A price in the school's currency, in whole units as typed ("97", "97.50"; "500" for yen); turned
+ * into the smallest unit once the currency (a field of the same form) is known.
+ */
 const price = (what: string) =>
   z
     .string({ error: `Enter the ${what} price` })
     .trim()
     .min(1, `Enter the ${what} price`)
-    .transform((value, context) => {
-      const cents = dollars.safeParse(value);
-      if (cents.success) return cents.data;
-      for (const issue of cents.error.issues) context.addIssue({ code: "custom", message: issue.message });
-      return z.NEVER;
+    .refine((value) => value === "" || /^-?(\d+\.?\d*|\.\d+)$/.test(value), "Enter an amount, like 97 or 97.50")
+    .refine((value) => !value.startsWith("-"), "A price cannot be negative");
+
+/** An address mail is sent from or replied to: empty for the default, else one with a domain. */
+const senderAddress = (what: string) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(SITE_SETTINGS_LIMITS.supportEmail, "That email address is too long")
+    .superRefine((value, context) => {
+      if (value === "" || isSenderAddress(value)) return;
+      context.addIssue({
+        code: "custom",
+        message: value.includes("@")
+          ? `The ${what} needs a full domain after the @, like hello@your-school.com`
+          : `The ${what} needs an @ and a domain, like hello@your-school.com`,
+      });
     });
 
 /** The Settings form, parsed again by the action; its output is what updateSiteSettings saves. */
@@ -91,6 +139,34 @@ export const settingsForm = z
       (value) => value === "" || isSafeLogoUrl(value),
       "Upload an image, or give a path on this site (/images/…) or an https:// address",
     ),
+    senderName: optionalText({
+      max: SITE_SETTINGS_LIMITS.senderName,
+      tooLong: `Keep the sender's name to ${SITE_SETTINGS_LIMITS.senderName} characters or fewer`,
+    }),
+    senderEmail: senderAddress("sender address"),
+    replyTo: senderAddress("reply-to address"),
+    brandColor: z
+      .string({ error: "Enter the brand colour" })
+      .trim()
+      .superRefine((value, context) => {
+        const problem = brandColorProblem(value);
+        if (problem) context.addIssue({ code: "custom", message: problem });
+      })
+      .transform((value) => normaliseHexColor(value)!),
+    faviconUrl: optionalText({ max: SITE_SETTINGS_LIMITS.logoUrl, tooLong: "That address is too long" }).refine(
+      (value) => value === "" || isSafeLogoUrl(value),
+      "Upload a PNG or ICO icon",
+    ),
+    currency: z
+      .string({ error: "Choose a currency" })
+      .trim()
+      .toLowerCase()
+      .refine(isStripeCurrency, "Choose a currency Stripe charges in, like USD, EUR or JPY"),
+    timeZone: z
+      .string({ error: "Choose a time zone" })
+      .trim()
+      .refine(isTimeZone, "Choose a time zone by its IANA name, like Europe/Dublin or America/New_York"),
+    dateFormat: z.string({ error: "Choose a date format" }).refine(isDateFormat, `Choose one of ${DATE_FORMATS.join(", ")}`),
     membershipMonthly: price("monthly membership"),
     membershipYearly: price("yearly membership"),
     courseFallbackPrice: price("single-course"),
@@ -105,15 +181,35 @@ export const settingsForm = z
     sellerTaxNumber: optionalText({
       max: SELLER_DETAILS_LIMITS.taxNumber,
       tooLong: `Keep the tax number to ${SELLER_DETAILS_LIMITS.taxNumber} characters or fewer`,
-    }).refine((value) => value === "" || /^[A-Za-z0-9][A-Za-z0-9 .\-/]*$/.test(value), "Use letters, digits, spaces, dots, dashes or slashes, like IE1234567T"),
+    }).refine(
+      (value) => value === "" || /^[A-Za-z0-9][A-Za-z0-9 .\-/]*$/.test(value),
+      "Use letters, digits, spaces, dots, dashes or slashes, like IE1234567T",
+    ),
   })
-  .transform((form): SiteSettings & { seller: SellerDetails } => ({
-    seller: { legalName: form.sellerLegalName, address: form.sellerAddress, taxNumber: form.sellerTaxNumber },
-    schoolName: form.schoolName,
-    tagline: form.tagline,
-    supportEmail: form.supportEmail,
-    logoUrl: form.logoUrl || null,
-    membershipMonthlyCents: form.membershipMonthly,
-    membershipYearlyCents: form.membershipYearly,
-    courseFallbackPriceCents: form.courseFallbackPrice,
-  }));
+  .transform((form, context): SiteSettings & { seller: SellerDetails } => {
+    const minor = (field: "membershipMonthly" | "membershipYearly" | "courseFallbackPrice") => {
+      const amount = toMinorUnits(form[field], form.currency);
+      if (amount > SITE_SETTINGS_LIMITS.priceCents) {
+        context.addIssue({ code: "custom", path: [field], message: "That price is too large" });
+      }
+      return amount || 0;
+    };
+    return {
+      seller: { legalName: form.sellerLegalName, address: form.sellerAddress, taxNumber: form.sellerTaxNumber },
+      schoolName: form.schoolName,
+      tagline: form.tagline,
+      supportEmail: form.supportEmail,
+      logoUrl: form.logoUrl || null,
+      membershipMonthlyCents: minor("membershipMonthly"),
+      membershipYearlyCents: minor("membershipYearly"),
+      courseFallbackPriceCents: minor("courseFallbackPrice"),
+      senderName: form.senderName,
+      senderEmail: form.senderEmail,
+      replyTo: form.replyTo,
+      brandColor: form.brandColor,
+      faviconUrl: form.faviconUrl || null,
+      currency: form.currency,
+      timeZone: form.timeZone,
+      dateFormat: form.dateFormat as SiteSettings["dateFormat"],
+    };
+  });

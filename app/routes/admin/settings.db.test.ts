@@ -25,6 +25,14 @@ const VALID_FORM = {
   sellerLegalName: "Harbour Lane Ltd",
   sellerAddress: " 1 Quay Street \r\n\r\nCork T12 AB34 ",
   sellerTaxNumber: "IE1234567T",
+  senderName: "",
+  senderEmail: "",
+  replyTo: "",
+  brandColor: "#4338ca",
+  faviconUrl: "",
+  currency: "usd",
+  timeZone: "UTC",
+  dateFormat: "MMM d, yyyy",
 };
 
 beforeAll(async () => {
@@ -58,6 +66,7 @@ describe("/admin/settings", () => {
 
   it("shows a super admin the saved values, prices in dollars", async () => {
     expect(await callLoader(settingsRoute, { path: PATH, user: owner })).toEqual({
+      zones: expect.arrayContaining(["UTC", "Europe/Dublin"]),
       values: {
         schoolName: DEFAULT_SITE_SETTINGS.schoolName,
         tagline: DEFAULT_SITE_SETTINGS.tagline,
@@ -69,6 +78,14 @@ describe("/admin/settings", () => {
         sellerLegalName: "",
         sellerAddress: "",
         sellerTaxNumber: "",
+        senderName: "",
+        senderEmail: "",
+        replyTo: "",
+        brandColor: "#4338ca",
+        faviconUrl: "",
+        currency: "usd",
+        timeZone: "UTC",
+        dateFormat: "MMM d, yyyy",
       },
     });
   });
@@ -79,6 +96,7 @@ describe("/admin/settings", () => {
     expect(response.headers.get("Location")).toBe(PATH);
     expect(await toastAfter(response)).toMatchObject({ kind: "success", message: "Settings saved" });
     expect(await getSiteSettings()).toEqual({
+      ...DEFAULT_SITE_SETTINGS,
       schoolName: "Harbour Lane School",
       tagline: "Small lessons for small shops.",
       supportEmail: "help@harbour.example",
@@ -88,7 +106,11 @@ describe("/admin/settings", () => {
       courseFallbackPriceCents: 9900,
     });
     // The seller's details for invoices, saved with them: the address keeps its lines, trimmed.
-    expect(await getSellerDetails()).toEqual({ legalName: "Harbour Lane Ltd", address: "1 Quay Street\nCork T12 AB34", taxNumber: "IE1234567T" });
+    expect(await getSellerDetails()).toEqual({
+      legalName: "Harbour Lane Ltd",
+      address: "1 Quay Street\nCork T12 AB34",
+      taxNumber: "IE1234567T",
+    });
   });
 
   it("answers a form with mistakes with each field's error, what was typed, and an error toast", async () => {
@@ -112,7 +134,7 @@ describe("/admin/settings", () => {
       supportEmail: ["Enter a valid email address, like help@your-school.com"],
       logoUrl: ["Upload an image, or give a path on this site (/images/…) or an https:// address"],
       membershipMonthly: ["A price cannot be negative"],
-      membershipYearly: ["Enter an amount in dollars, like 97 or 97.50"],
+      membershipYearly: ["Enter an amount, like 97 or 97.50"],
       courseFallbackPrice: ["Enter the single-course price"],
       sellerTaxNumber: ["Use letters, digits, spaces, dots, dashes or slashes, like IE1234567T"],
     });

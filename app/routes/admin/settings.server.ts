@@ -5,7 +5,13 @@ import { invalidForm, readForm } from "~/server/action.server";
 import { requireSuperAdmin } from "~/server/auth/guards.server";
 import { settingsFailure } from "~/server/settings/settings-failures.server";
 import { db } from "~/server/db/client.server";
-import { getSellerDetails, getSiteSettings, updateSellerDetails, updateSiteSettings } from "~/server/settings/site-settings.server";
+import {
+  getSellerDetails,
+  getSiteSettings,
+  InvalidSiteSettingsError,
+  updateSellerDetails,
+  updateSiteSettings,
+} from "~/server/settings/site-settings.server";
 import { dataWithToast, newToast, redirectWithToast } from "~/server/toast.server";
 import { settingsForm, settingsFormValues, typedSettingsValues } from "./settings-form";
 import type { Route } from "./+types/settings";
@@ -30,7 +36,12 @@ export async function settingsAction({ request, context }: { request: Request; c
     });
   } catch (error) {
     const { toast, status } = settingsFailure(error);
-    return dataWithToast({ errors: {}, values }, toast, status);
+    // A rule only the saved data can check (the currency once orders exist) shows under its field.
+    const errors =
+      error instanceof InvalidSiteSettingsError
+        ? Object.fromEntries(Object.entries(error.reasons).map(([field, reason]) => [field, [reason]]))
+        : {};
+    return dataWithToast({ errors, values }, toast, status);
   }
   return redirectWithToast("/admin/settings", { kind: "success", message: SETTINGS_MESSAGES.saved });
 }
@@ -38,7 +49,10 @@ export async function settingsAction({ request, context }: { request: Request; c
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSuperAdmin({ request, context });
   // A fresh read rather than the request's copy: this screen shows what is saved right now.
-  return { values: settingsFormValues(await getSiteSettings(), await getSellerDetails()) };
+  const settings = await getSiteSettings();
+  // The zones this server's Intl knows (the picker's options come from here, so the page hydrates the same list).
+  const zones = [...new Set(["UTC", settings.timeZone, ...Intl.supportedValuesOf("timeZone")])];
+  return { values: settingsFormValues(settings, await getSellerDetails()), zones };
 }
 
 export function action({ request, context }: Route.ActionArgs) {

@@ -11,7 +11,10 @@ import { Input } from "~/components/ui/input";
 import { useToastOnce } from "~/components/use-toast-once";
 import type { FieldErrors } from "~/lib/forms/parse-form";
 import { adminMeta } from "~/lib/seo";
-import { SELLER_DETAILS_LIMITS, SITE_SETTINGS_LIMITS } from "~/lib/site-settings";
+import { SELLER_DETAILS_LIMITS, SITE_SETTINGS_LIMITS, brandColorProblem, normaliseHexColor } from "~/lib/site-settings";
+import { currencyLabel, STRIPE_CURRENCIES } from "~/lib/currencies";
+import { DATE_FORMATS } from "~/lib/dates";
+import { NativeSelect } from "~/components/ui/select";
 import { type SettingsFormValues } from "./settings-form";
 import { Textarea } from "~/components/ui/textarea";
 import { imageSrc } from "~/lib/image-url";
@@ -20,21 +23,20 @@ export { loader, action } from "./settings.server";
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "Settings");
 
 function PriceInput(props: ComponentProps<typeof Input>) {
-  return (
-    <div className="relative">
-      <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground">
-        $
-      </span>
-      <Input {...props} inputMode="decimal" autoComplete="off" className="pl-7" />
-    </div>
-  );
+  return <Input {...props} inputMode="decimal" autoComplete="off" />;
 }
 
-function SettingsForm({ initial, errors }: { initial: SettingsFormValues; errors: FieldErrors }) {
+function SettingsForm({ initial, errors, zones }: { initial: SettingsFormValues; errors: FieldErrors; zones: string[] }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formAction === "/admin/settings";
   // The logo is the one controlled field: an upload fills it in.
   const [logoUrl, setLogoUrl] = useState(initial.logoUrl);
+  const [faviconUrl, setFaviconUrl] = useState(initial.faviconUrl);
+  const [brandColor, setBrandColor] = useState(initial.brandColor);
+  const [currency, setCurrency] = useState(initial.currency);
+  // The colour as it will look, and why it would be refused, while it is typed; the server checks again.
+  const swatch = normaliseHexColor(brandColor);
+  const colorProblem = brandColor.trim() ? brandColorProblem(brandColor) : null;
   return (
     <Form method="post" className="grid gap-6" noValidate>
       <Card>
@@ -112,17 +114,147 @@ function SettingsForm({ initial, errors }: { initial: SettingsFormValues; errors
       <Card>
         <CardHeader>
           <CardTitle asChild>
+            <h2>E-mail sender</h2>
+          </CardTitle>
+          <CardDescription>
+            Every e-mail the school sends goes out from this name and address, with replies going to the Reply-To address.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5 md:grid-cols-2">
+          <FormField label="Sender name" name="senderName" hint="Empty: the school's name." error={errors.senderName}>
+            <Input defaultValue={initial.senderName} maxLength={SITE_SETTINGS_LIMITS.senderName} autoComplete="off" />
+          </FormField>
+          <FormField
+            label="Sender address"
+            name="senderEmail"
+            hint="An address at a domain your mail server may send for. Empty: the server's default (MAIL_FROM)."
+            error={errors.senderEmail}
+          >
+            <Input type="email" defaultValue={initial.senderEmail} maxLength={SITE_SETTINGS_LIMITS.supportEmail} autoComplete="off" />
+          </FormField>
+          <FormField label="Reply-To address" name="replyTo" hint="Where replies go. Empty: the support email." error={errors.replyTo}>
+            <Input type="email" defaultValue={initial.replyTo} maxLength={SITE_SETTINGS_LIMITS.supportEmail} autoComplete="off" />
+          </FormField>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2>Brand</h2>
+          </CardTitle>
+          <CardDescription>The colour of buttons, links and highlights on every page, and the icon in the browser tab.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5 md:grid-cols-2">
+          <FormField
+            className="content-start"
+            label="Brand colour"
+            name="brandColor"
+            hint="A hex colour like #4338ca. White text sits on it, so it needs a contrast of at least 4.5:1 against white."
+            error={errors.brandColor ?? (colorProblem ? [colorProblem] : undefined)}
+          >
+            <Input
+              value={brandColor}
+              onChange={(event) => setBrandColor(event.target.value)}
+              maxLength={7}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          </FormField>
+          <div className="grid content-start gap-2">
+            <p className="text-sm font-medium">Preview</p>
+            <p
+              data-testid="brand-preview"
+              className="inline-flex h-10 items-center justify-self-start rounded-md px-4 text-sm font-medium text-white"
+              style={{ backgroundColor: swatch && !colorProblem ? swatch : "var(--color-primary)" }}
+            >
+              Buy This Course
+            </p>
+          </div>
+          <div className="grid gap-3 md:col-span-2">
+            <input type="hidden" name="faviconUrl" value={faviconUrl} />
+            <p className="text-sm font-medium">Favicon</p>
+            <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+              <div className="flex size-12 items-center justify-center rounded-md border border-border bg-background">
+                <img
+                  src={imageSrc(faviconUrl) ?? "/favicon.svg"}
+                  alt={faviconUrl ? "Favicon preview" : "Default favicon"}
+                  className="size-8 object-contain"
+                />
+              </div>
+              <FileUpload
+                kind="site-favicon"
+                label={faviconUrl ? "Replace favicon" : "Upload favicon"}
+                note="Save to use it."
+                messages={{ success: "Favicon uploaded successfully", failure: "Failed to upload image" }}
+                onUploaded={(result) => setFaviconUrl(result.url)}
+              />
+              {faviconUrl ? (
+                <Button type="button" variant="ghost" size="sm" onClick={() => setFaviconUrl("")}>
+                  Use the default favicon
+                </Button>
+              ) : null}
+            </div>
+            {errors.faviconUrl ? <p className="text-sm font-medium text-destructive">{errors.faviconUrl.join(" ")}</p> : null}
+          </div>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2>Currency and dates</h2>
+          </CardTitle>
+          <CardDescription>
+            Every price and amount is shown in the currency, and every date in the time zone and format. The currency cannot change once
+            there are orders in another one.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5 md:grid-cols-3">
+          <FormField className="content-start" label="Currency" name="currency" error={errors.currency}>
+            <NativeSelect value={currency} onChange={(event) => setCurrency(event.target.value)}>
+              {STRIPE_CURRENCIES.map((code) => (
+                <option key={code} value={code}>
+                  {currencyLabel(code)}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField className="content-start" label="Time zone" name="timeZone" error={errors.timeZone}>
+            <NativeSelect defaultValue={initial.timeZone}>
+              {zones.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone.replaceAll("_", " ")}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField className="content-start" label="Date format" name="dateFormat" error={errors.dateFormat}>
+            <NativeSelect defaultValue={initial.dateFormat}>
+              {DATE_FORMATS.map((format) => (
+                <option key={format} value={format}>
+                  {format}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
             <h2>Prices</h2>
           </CardTitle>
           <CardDescription>
-            In US dollars. The pricing page, the home page, course pages, the terms and the checkout use these; a course&apos;s own price is
-            set on the course.
+            In {currencyLabel(currency)}, in whole units (97 or 97.50). The pricing page, the home page, course pages, the terms and the
+            checkout use these; a course&apos;s own price is set on the course.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5 md:grid-cols-3">
           <FormField
             className="content-start"
-            label="Monthly membership price (USD)"
+            label={`Monthly membership price (${currency.toUpperCase()})`}
             name="membershipMonthly"
             error={errors.membershipMonthly}
           >
@@ -130,7 +262,7 @@ function SettingsForm({ initial, errors }: { initial: SettingsFormValues; errors
           </FormField>
           <FormField
             className="content-start"
-            label="Yearly membership price (USD)"
+            label={`Yearly membership price (${currency.toUpperCase()})`}
             name="membershipYearly"
             error={errors.membershipYearly}
           >
@@ -138,7 +270,7 @@ function SettingsForm({ initial, errors }: { initial: SettingsFormValues; errors
           </FormField>
           <FormField
             className="content-start"
-            label="Single-course fallback price (USD)"
+            label={`Single-course fallback price (${currency.toUpperCase()})`}
             name="courseFallbackPrice"
             hint="The typical course price quoted on the pricing page."
             error={errors.courseFallbackPrice}
@@ -159,11 +291,21 @@ function SettingsForm({ initial, errors }: { initial: SettingsFormValues; errors
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5">
-          <FormField label="Legal name" name="sellerLegalName" hint="Your company's registered name. Empty: the school's name." error={errors.sellerLegalName}>
+          <FormField
+            label="Legal name"
+            name="sellerLegalName"
+            hint="Your company's registered name. Empty: the school's name."
+            error={errors.sellerLegalName}
+          >
             <Input defaultValue={initial.sellerLegalName} maxLength={SELLER_DETAILS_LIMITS.legalName} autoComplete="organization" />
           </FormField>
           <FormField label="Address" name="sellerAddress" hint="One line per line of the address." error={errors.sellerAddress}>
-            <Textarea defaultValue={initial.sellerAddress} maxLength={SELLER_DETAILS_LIMITS.address} rows={3} autoComplete="street-address" />
+            <Textarea
+              defaultValue={initial.sellerAddress}
+              maxLength={SELLER_DETAILS_LIMITS.address}
+              rows={3}
+              autoComplete="street-address"
+            />
           </FormField>
           <FormField label="Tax number" name="sellerTaxNumber" hint="Your VAT or tax ID, like IE1234567T." error={errors.sellerTaxNumber}>
             <Input defaultValue={initial.sellerTaxNumber} maxLength={SELLER_DETAILS_LIMITS.taxNumber} autoComplete="off" />
@@ -188,11 +330,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
         <p className="mt-1 text-sm text-muted-foreground">
-          The school&apos;s name, contact address, logo and prices. A change shows on every page at once.
+          The school&apos;s name, contact address, logo, e-mail sender, brand, currency, dates and prices. A change shows on every page at
+          once.
         </p>
       </div>
       {/* A new key after each save, so the fields show the values as saved (trimmed, in cents-exact dollars). */}
-      <SettingsForm key={JSON.stringify(loaderData.values)} initial={initial} errors={actionData?.errors ?? {}} />
+      <SettingsForm key={JSON.stringify(loaderData.values)} initial={initial} errors={actionData?.errors ?? {}} zones={loaderData.zones} />
     </div>
   );
 }

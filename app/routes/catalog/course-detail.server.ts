@@ -26,6 +26,7 @@ import { renderMarkdown } from "~/server/markdown.server";
 import { isCourseSaved } from "~/server/courses/saved-courses.server";
 import { findOwnCertificate } from "~/server/certificates/certificates.server";
 import { getRequestSiteSettings } from "~/server/settings/site-settings.server";
+import { toDecimalAmount } from "~/lib/money";
 
 /** A course a visitor may not see does not exist for them. */
 export const courseNotFound = () => data({ notFound: true }, { status: 404 });
@@ -92,7 +93,7 @@ export async function loadOwnReview({ user, course, access }: { user: SessionUse
 }
 
 /** schema.org Course data for search engines, as a string safe to put inside a script element. */
-export function courseJsonLd({ course, origin, schoolName }: { course: CourseDetail; origin: string; schoolName: string }) {
+export function courseJsonLd({ course, origin, schoolName, currency }: { course: CourseDetail; origin: string; schoolName: string; currency: string }) {
   const url = `${origin}/courses/${course.slug}`;
   const image = absoluteImageUrl(course.coverUrl, origin);
   const value = {
@@ -105,7 +106,7 @@ export function courseJsonLd({ course, origin, schoolName }: { course: CourseDet
     educationalLevel: course.level,
     provider: { "@type": "Organization", name: schoolName, sameAs: origin },
     ...(course.instructor ? { author: { "@type": "Person", name: course.instructor.name } } : {}),
-    offers: { "@type": "Offer", category: "Paid", price: (course.priceCents / 100).toFixed(2), priceCurrency: "USD", url },
+    offers: { "@type": "Offer", category: "Paid", price: toDecimalAmount(course.priceCents, currency), priceCurrency: currency.toUpperCase(), url },
     ...(course.rating !== null && course.reviewCount > 0
       ? { aggregateRating: { "@type": "AggregateRating", ratingValue: course.rating, reviewCount: course.reviewCount, bestRating: 5 } }
       : {}),
@@ -160,7 +161,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     review,
     certificateId: certificate?.id ?? null,
     signedIn: Boolean(user),
-    jsonLd: courseJsonLd({ course, origin: getConfig().publicUrl, schoolName: settings.schoolName }),
+    jsonLd: courseJsonLd({ course, origin: getConfig().publicUrl, schoolName: settings.schoolName, currency: settings.currency }),
   };
 }
 

@@ -6,7 +6,7 @@ import { CheckoutMessage } from "~/components/payments/checkout-message";
 import { TestModeBanner } from "~/components/payments/test-mode-banner";
 import { Button } from "~/components/ui/button";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
-import { formatMoney, formatUsd } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 import { siteTitle } from "~/lib/seo";
 
 import { ErrorScreen } from "~/components/error-screen";
@@ -44,7 +44,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
         <CheckoutMessage
           headingLevel="h1"
           title={CHECKOUT_MESSAGES.paid}
-          detail={`You bought ${order.itemTitle} for ${formatUsd(order.amountCents)}. The receipt is on its way to ${guestEmail}. ${CHECKOUT_MESSAGES.guestPaidDetail}`}
+          detail={`You bought ${order.itemTitle} for ${formatMoney(order.amountCents, order.currency)}. The receipt is on its way to ${guestEmail}. ${CHECKOUT_MESSAGES.guestPaidDetail}`}
         >
           <p className="text-sm text-muted-foreground">
             Already have an account with this address?{" "}
@@ -57,7 +57,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
         <CheckoutMessage
           headingLevel="h1"
           title={CHECKOUT_MESSAGES.paid}
-          detail={`You bought ${order.itemTitle} for ${formatUsd(order.amountCents)}. A receipt is on its way to your inbox.`}
+          detail={`You bought ${order.itemTitle} for ${formatMoney(order.amountCents, order.currency)}. A receipt is on its way to your inbox.`}
         >
           {order.taxCents > 0 ? (
             <dl className="grid gap-1 text-sm" aria-label="Amount paid">

@@ -13,7 +13,7 @@ import { Input } from "~/components/ui/input";
 import { EMAIL_MAX, PERSON_NAME_MAX } from "~/lib/forms/limits";
 import { useToastOnce } from "~/components/use-toast-once";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
-import { formatUsd } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 import { siteTitle } from "~/lib/seo";
 import type { Toast } from "~/lib/toast";
 import { checkoutAction, checkoutLoader, type CheckoutProblem } from "./checkout.server";
@@ -143,7 +143,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 ? "Complete order"
                 : mode === "stripe"
                   ? "Continue to payment"
-                  : `Pay ${formatUsd(offer.amountCents)}`}
+                  : `Pay ${formatMoney(offer.amountCents, offer.currency)}`}
           </Button>
           {mode === "stripe" && !free && !(freeWithCoupon && offer.kind === "course") ? (
             <p className="flex items-center justify-center gap-2 text-sm text-muted-foreground">

@@ -10,10 +10,9 @@ import { LessonVideoPlayer } from "~/components/learning/lesson-video-player";
 import { Prose } from "~/components/prose";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { useSiteSettings } from "~/components/use-site-settings";
+import { useSchoolMoney, useSiteSettings } from "~/components/use-site-settings";
 import { useToastOnce } from "~/components/use-toast-once";
 import { formatLessonDuration, lessonPath } from "~/lib/learning";
-import { formatPrice, formatUsd } from "~/lib/money";
 import { pageMeta, siteTitle } from "~/lib/seo";
 import type { Toast } from "~/lib/toast";
 import { ErrorScreen } from "~/components/error-screen";
@@ -262,6 +261,7 @@ function DripLockedLesson({ opensOn }: { opensOn: string }) {
 /** The locked page: what the lesson is, never its content, and the two ways in. */
 function LockedLesson({ courseId, courseTitle, priceCents }: { courseId: string; courseTitle: string; priceCents: number }) {
   const { membershipMonthlyCents } = useSiteSettings();
+  const { money, price } = useSchoolMoney();
   return (
     <section aria-labelledby="locked-heading" className="flex flex-col items-start gap-4 rounded-xl border bg-secondary/40 p-6 sm:p-8">
       <Lock aria-hidden="true" className="size-8 text-muted-foreground" />
@@ -273,10 +273,10 @@ function LockedLesson({ courseId, courseTitle, priceCents }: { courseId: string;
       </p>
       <div className="flex flex-wrap gap-3">
         <Button asChild size="lg">
-          <Link to={`/checkout?courseId=${courseId}`}>{`Buy This Course — ${formatUsd(priceCents)}`}</Link>
+          <Link to={`/checkout?courseId=${courseId}`}>{`Buy This Course — ${money(priceCents)}`}</Link>
         </Button>
         <Button asChild size="lg" variant="warm">
-          <Link to="/checkout?plan=monthly">{`Get All Courses — ${formatPrice(membershipMonthlyCents)}/mth`}</Link>
+          <Link to="/checkout?plan=monthly">{`Get All Courses — ${price(membershipMonthlyCents)}/mth`}</Link>
         </Button>
       </div>
     </section>

@@ -8,7 +8,8 @@ import { PageHero } from "~/components/marketing-page-hero";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { imageSrc } from "~/lib/image-url";
-import { formatUsd } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
+import { useSiteSettings } from "~/components/use-site-settings";
 import { pageMeta } from "~/lib/seo";
 import type { PlaybookCard } from "~/server/marketing/marketing.server";
 export { loader } from "./playbooks.server";
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = (args) =>
     path: "/playbooks",
   });
 
-const priceLabel = (priceCents: number | null) => (priceCents === null ? "Included in membership" : formatUsd(priceCents));
+const priceLabel = (priceCents: number | null, currency: string) => (priceCents === null ? "Included in membership" : formatMoney(priceCents, currency));
 const courseHref = (playbook: Pick<PlaybookCard, "courseSlug">) => (playbook.courseSlug ? `/courses/${playbook.courseSlug}` : "/courses");
 
 /** The preview dialog loads with the first Preview press, so the page does not carry dialog code for visitors who never open one (issue 21). */
@@ -29,6 +30,7 @@ const PlaybookPreview = lazy(() => import("~/components/playbook-preview"));
 
 export default function Playbooks({ loaderData }: Route.ComponentProps) {
   const { filters, playbooks } = loaderData;
+  const { currency } = useSiteSettings();
   const [previewId, setPreviewId] = useState<string | null>(null);
   const [previewOpen, setPreviewOpen] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
@@ -95,7 +97,7 @@ export default function Playbooks({ loaderData }: Route.ComponentProps) {
                     </ul>
                     <div className="flex items-center justify-between gap-3 border-t pt-4">
                       <span className={playbook.priceCents === null ? "text-sm font-semibold text-primary" : "text-lg font-bold"}>
-                        {priceLabel(playbook.priceCents)}
+                        {priceLabel(playbook.priceCents, currency)}
                       </span>
                       <Button
                         variant="outline"
@@ -129,7 +131,7 @@ export default function Playbooks({ loaderData }: Route.ComponentProps) {
         <Suspense fallback={null}>
           <PlaybookPreview
             playbook={preview}
-            price={priceLabel(preview.priceCents)}
+            price={priceLabel(preview.priceCents, currency)}
             courseHref={courseHref(preview)}
             open={previewOpen}
             onClose={() => setPreviewOpen(false)}

@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { csvRow } from "~/lib/csv";
+import { toDecimalAmount } from "~/lib/money";
 import { invoicePeriod } from "~/lib/invoices";
 import { ORDER_MESSAGES } from "~/lib/order-list-filters";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -27,8 +28,8 @@ const HEADER = [
   "Seller tax number",
 ];
 
-/** Minor units as a decimal number; a credit note's amounts are negative, so the column sums to the period's net. */
-const amount = (cents: number, sign: 1 | -1) => (sign * cents) / 100;
+/** Minor units as a decimal number in the invoice's currency; a credit note's amounts are negative, so the column sums to the period's net. */
+const amount = (cents: number, sign: 1 | -1, currency: string) => Number(toDecimalAmount(sign * cents, currency));
 
 /**
  * GET /admin/orders/invoices.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: the invoices and credit notes
@@ -54,11 +55,11 @@ export async function invoicesExportLoader({ request, context }: { request: Requ
         invoice.buyerAddress.replace(/\r?\n/g, ", "),
         invoice.buyerTaxId,
         invoice.itemTitle,
-        amount(invoice.listPriceCents, sign),
-        amount(invoice.discountCents, sign),
+        amount(invoice.listPriceCents, sign, invoice.currency),
+        amount(invoice.discountCents, sign, invoice.currency),
         invoice.couponCode,
-        amount(invoice.taxCents, sign),
-        amount(invoice.totalCents, sign),
+        amount(invoice.taxCents, sign, invoice.currency),
+        amount(invoice.totalCents, sign, invoice.currency),
         invoice.currency.toUpperCase(),
         invoice.sellerLegalName,
         invoice.sellerTaxNumber,

@@ -1,3 +1,4 @@
+import { toDecimalAmount } from "~/lib/money";
 import type { AnalyticsRange, AnalyticsReport } from "~/lib/analytics-range";
 import { bucketLabel } from "~/lib/analytics-range";
 import { csvRow, type CsvValue } from "~/lib/csv";
@@ -53,11 +54,11 @@ export async function readAnalytics(range: AnalyticsRange, now = new Date()) {
 
 export type AnalyticsData = Awaited<ReturnType<typeof readAnalytics>>;
 
-/** Amounts in the CSV are plain decimals ("49.00"), so a spreadsheet sums them. */
-const amount = (cents: number) => (cents / 100).toFixed(2);
 
 /** The figures of one chart as CSV rows (the header first): the same numbers as its table. */
-export function analyticsCsvRows(report: AnalyticsReport, data: AnalyticsData, range: AnalyticsRange): CsvValue[][] {
+export function analyticsCsvRows(report: AnalyticsReport, data: AnalyticsData, range: AnalyticsRange, currency = "usd"): CsvValue[][] {
+  // Amounts are plain decimals in the school's currency ("49.00", "4900" for yen), so a spreadsheet sums them.
+  const amount = (minorUnits: number) => toDecimalAmount(minorUnits, currency);
   const period = (day: string) => [day, bucketLabel(day, range.bucket)];
   switch (report) {
     case "revenue":

@@ -8,7 +8,7 @@ import { db } from "~/server/db/client.server";
  *
  * Revenue is the orders' amounts: gross is what was paid in the range (orders paid then, refunded
  * since or not), refunded is what was refunded in the range, net is gross minus refunded. The
- * store sells in one currency (checkout's STORE_CURRENCY), so amounts add up.
+ * store sells in one currency (the settings' currency, which cannot change once orders exist), so amounts add up.
  */
 
 type Row = Record<string, unknown>;

@@ -1202,6 +1202,15 @@ export const siteSettings = pgTable(
     membershipMonthlyCents: integer("membership_monthly_cents").notNull().default(DEFAULT_SITE_SETTINGS.membershipMonthlyCents),
     membershipYearlyCents: integer("membership_yearly_cents").notNull().default(DEFAULT_SITE_SETTINGS.membershipYearlyCents),
     courseFallbackPriceCents: integer("course_fallback_price_cents").notNull().default(DEFAULT_SITE_SETTINGS.courseFallbackPriceCents),
+    /** The school's identity (issue 38, docs/decisions/051). An empty sender falls back to MAIL_FROM; an empty Reply-To to the support address. */
+    senderName: text("sender_name").notNull().default(DEFAULT_SITE_SETTINGS.senderName),
+    senderEmail: text("sender_email").notNull().default(DEFAULT_SITE_SETTINGS.senderEmail),
+    replyTo: text("reply_to").notNull().default(DEFAULT_SITE_SETTINGS.replyTo),
+    brandColor: text("brand_color").notNull().default(DEFAULT_SITE_SETTINGS.brandColor),
+    faviconUrl: text("favicon_url"),
+    currency: text("currency").notNull().default(DEFAULT_SITE_SETTINGS.currency),
+    timeZone: text("time_zone").notNull().default(DEFAULT_SITE_SETTINGS.timeZone),
+    dateFormat: text("date_format").notNull().default(DEFAULT_SITE_SETTINGS.dateFormat),
     /** The seller on invoices (docs/decisions/047): not public, so not in the root loader's settings. */
     sellerLegalName: text("seller_legal_name").notNull().default(""),
     sellerAddress: text("seller_address").notNull().default(""),

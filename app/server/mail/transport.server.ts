@@ -37,13 +37,24 @@ export async function checkMailTransport() {
 }
 
 /**
- * MAIL_FROM as it is when it names the sender ("School <hello@school.example>"); a bare address
- * goes out under the school's name from the settings.
+ * Who a message is from and where replies go, read from the settings when it is sent (so a message
+ * queued before a change goes out as the school is now; docs/decisions/051): the sender's name
+ * (empty: the school's name) and address (empty: MAIL_FROM's), and Reply-To (empty: the support
+ * address). A MAIL_FROM that names its sender ("School <hello@school.example>") keeps that name
+ * unless the settings give one.
  */
-async function sender(from: string) {
-  if (from.includes("<")) return from;
-  const { schoolName } = await getSiteSettings();
-  return { name: schoolName, address: from };
+export async function mailIdentity(mailFrom: string) {
+  const settings = await getSiteSettings();
+  const named = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(mailFrom);
+  const defaultAddress = named ? named[2]!.trim() : mailFrom.trim();
+  const defaultName = named && named[1]!.trim() ? named[1]!.trim() : settings.schoolName;
+  return {
+    from: {
+      name: settings.senderName || (settings.senderEmail ? settings.schoolName : defaultName),
+      address: settings.senderEmail || defaultAddress,
+    },
+    replyTo: settings.replyTo || settings.supportEmail,
+  };
 }
 
 /**
@@ -54,7 +65,9 @@ async function sender(from: string) {
  */
 export async function deliverMail(mail: Mail, { messageId }: { messageId?: string } = {}) {
   const config = getConfig();
-  const message = { from: await sender(config.mail.from), ...mail, ...(messageId ? { messageId } : {}) };
+  const identity = await mailIdentity(config.mail.from);
+  // A message's own Reply-To (the contact form's: the visitor) wins over the school's.
+  const message = { from: identity.from, ...mail, replyTo: mail.replyTo || identity.replyTo, ...(messageId ? { messageId } : {}) };
   if (config.mail.smtpUrl) {
     await smtpTransport(config.mail.smtpUrl).sendMail(message);
     logger.info({ to: mail.to, subject: mail.subject }, "mail sent");

@@ -24,8 +24,6 @@ import { fulfilCheckout } from "./fulfil-checkout.server";
 import { settleEndedTestMemberships } from "./settle-ended-test-memberships.server";
 import { currentPaymentsProvider } from "./providers.server";
 
-/** Prices are in US dollars (spec §9). */
-export const STORE_CURRENCY = "usd";
 
 /** What a checkout link names: one course, or a membership plan. */
 export type CheckoutItem = { courseId: string; plan?: undefined } | { plan: SubscriptionPlan; courseId?: undefined };
@@ -171,7 +169,7 @@ async function listPriceOffer({ userId, item }: { userId: string; item: Checkout
       coverUrl: null,
       topic: null,
       amountCents: item.plan === "yearly" ? settings.membershipYearlyCents : settings.membershipMonthlyCents,
-      currency: STORE_CURRENCY,
+      currency: settings.currency,
       blocked: member ? "already-member" : null,
     };
   }
@@ -198,7 +196,8 @@ async function listPriceOffer({ userId, item }: { userId: string; item: Checkout
     coverUrl: course.coverUrl,
     topic: course.topics[0] ?? null,
     amountCents: course.priceCents,
-    currency: STORE_CURRENCY,
+    // The school's currency (Settings; docs/decisions/051): the order, the provider and the receipt all carry it.
+    currency: (await getSiteSettings()).currency,
     blocked: owned ? "already-owned" : member ? "included-in-membership" : null,
   };
 }

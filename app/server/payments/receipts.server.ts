@@ -1,6 +1,6 @@
 import { formatDate } from "~/lib/dates";
 import { and, eq } from "drizzle-orm";
-import { formatMoney, formatUsd } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 import { countryName, formatTaxRate } from "~/lib/tax";
 import { getConfig } from "~/server/platform/config.server";
 import { db, type Queryable } from "~/server/db/client.server";
@@ -23,6 +23,7 @@ async function findOrderForMail(orderId: string, database: Queryable) {
       email: orders.customerEmail,
       itemTitle: orders.itemTitle,
       amountCents: orders.amountCents,
+      currency: orders.currency,
       listPriceCents: orders.listPriceCents,
       discountCents: orders.discountCents,
       couponCode: orders.couponCode,
@@ -76,11 +77,11 @@ export async function sendOrderReceipt({ orderId, database = db() }: { orderId: 
     invoice: invoice ? { number: invoice.number, url: `${origin}${invoicePdfPath(invoice.id)}` } : undefined,
     schoolName,
     itemTitle: order.itemTitle,
-    amount: formatUsd(order.amountCents),
+    amount: formatMoney(order.amountCents, order.currency),
     paidOn: formatDate(order.paidAt),
     discount:
       order.discountCents > 0
-        ? `List price ${formatUsd(order.listPriceCents)}, discount ${formatUsd(order.discountCents)} with the code ${order.couponCode ?? ""}.`
+        ? `List price ${formatMoney(order.listPriceCents, order.currency)}, discount ${formatMoney(order.discountCents, order.currency)} with the code ${order.couponCode ?? ""}.`
         : undefined,
     tax: taxLine(order),
     orderId: order.id,
@@ -123,7 +124,7 @@ export async function sendDuplicateRefundNotice({ orderId, database = db() }: { 
   const mail = duplicateOrderRefundMail({
     schoolName,
     itemTitle: order.itemTitle,
-    amount: formatUsd(order.amountCents),
+    amount: formatMoney(order.amountCents, order.currency),
     orderId: order.id,
     testMode: order.provider === "test",
     url: `${getConfig().publicUrl}/account`,
@@ -147,7 +148,7 @@ export async function sendRefundNotice({ orderId, database = db() }: { orderId: 
   const mail = orderRefundMail({
     schoolName,
     itemTitle: order.itemTitle,
-    amount: formatUsd(order.amountCents),
+    amount: formatMoney(order.amountCents, order.currency),
     orderId: order.id,
     membership: order.kind === "membership",
     creditNote: creditNote ? { number: creditNote.number, url: `${origin}${invoicePdfPath(creditNote.id)}` } : undefined,

@@ -64,6 +64,11 @@ const UPLOAD_STORAGE: Record<UploadKindName, UploadStorage> = {
     decodeAsImage: true,
     keyFor: ({ ext, now }) => `site/logo-${now}.${ext}`,
   },
+  "site-favicon": {
+    bucket: "media",
+    decodeAsImage: true,
+    keyFor: ({ ext, now }) => `site/favicon-${now}.${ext}`,
+  },
   "lesson-video": {
     bucket: "course-videos",
     // {courseId}/{timestamp}-{file}: the course of the lesson named by ownerId (docs/decisions/010).

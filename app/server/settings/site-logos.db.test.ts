@@ -24,7 +24,9 @@ describe("sweeping replaced site logos", () => {
   it("deletes logos older than a day the settings no longer show, keeps the current one and fresh ones", async () => {
     const current = await oldFile("site/logo-2.png", 48 * HOUR_MS);
     await database().db.execute(sql`insert into site_settings (id) values (true) on conflict do nothing`);
-    await database().db.update(siteSettings).set({ logoUrl: publicUrl("media", current) });
+    await database()
+      .db.update(siteSettings)
+      .set({ logoUrl: publicUrl("media", current) });
     const replaced = await oldFile("site/logo-1.png");
     const fresh = await oldFile("site/logo-3.png", 10 * 60 * 1000);
 

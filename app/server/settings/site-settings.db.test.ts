@@ -12,6 +12,7 @@ import { getSiteSettings, InvalidSiteSettingsError, updateSiteSettings } from ".
 const database = useTestDatabase();
 
 const RENAMED: SiteSettings = {
+  ...DEFAULT_SITE_SETTINGS,
   schoolName: "Harbour Lane School",
   tagline: "Small lessons for small shops.",
   supportEmail: "help@harbour.example",
@@ -157,7 +158,9 @@ describe("site settings", () => {
     await expect(getSiteSettings({ database: broken(new Error("permission denied")) })).rejects.toThrow("permission denied");
     const logged = vi.spyOn(logger, "error").mockImplementation(() => undefined);
     try {
-      const thrown = await getSiteSettings({ database: broken(refused) }).catch(rethrowAsUnavailable).catch((error: unknown) => error);
+      const thrown = await getSiteSettings({ database: broken(refused) })
+        .catch(rethrowAsUnavailable)
+        .catch((error: unknown) => error);
       expect(thrown).toMatchObject({ init: { status: 503, headers: { "Retry-After": "5" } } });
       expect(isDatabaseDown()).toBe(true);
     } finally {

@@ -1,11 +1,24 @@
-import { eq } from "drizzle-orm";
+import { count, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { DEFAULT_SITE_SETTINGS, isSafeLogoUrl, SELLER_DETAILS_LIMITS, SITE_SETTINGS_LIMITS, type SellerDetails, type SiteSettings } from "~/lib/site-settings";
+import {
+  brandColorProblem,
+  DEFAULT_SITE_SETTINGS,
+  isSafeLogoUrl,
+  isSenderAddress,
+  isTimeZone,
+  normaliseHexColor,
+  SELLER_DETAILS_LIMITS,
+  SITE_SETTINGS_LIMITS,
+  type SellerDetails,
+  type SiteSettings,
+} from "~/lib/site-settings";
+import { isStripeCurrency } from "~/lib/currencies";
+import { DATE_FORMATS, setDateDisplay } from "~/lib/dates";
 import { formatPrice } from "~/lib/money";
 import { db, type Queryable } from "~/server/db/client.server";
 import { memoUntilContentChanges } from "~/server/db/content-memo.server";
-import { siteSettings } from "~/server/db/schema";
+import { orders, siteSettings } from "~/server/db/schema";
 import { logger } from "~/server/platform/logger.server";
 import { rethrowAsUnavailable } from "~/server/platform/outage.server";
 
@@ -16,7 +29,14 @@ const cents = z
   .number()
   .int("must be whole cents")
   .min(0, "cannot be negative")
-  .max(SITE_SETTINGS_LIMITS.priceCents, `must be at most ${formatPrice(SITE_SETTINGS_LIMITS.priceCents)}`);
+  .max(SITE_SETTINGS_LIMITS.priceCents, `must be at most ${formatPrice(SITE_SETTINGS_LIMITS.priceCents, "usd")}`);
+
+const optionalEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(SITE_SETTINGS_LIMITS.supportEmail)
+  .refine((value) => value === "" || isSenderAddress(value), "must be an address with a domain");
 
 /** The rules every saved value keeps, whoever saves it (the admin form has its own, friendlier messages). */
 const siteSettingsSchema = z.object({
@@ -32,6 +52,25 @@ const siteSettingsSchema = z.object({
   membershipMonthlyCents: cents,
   membershipYearlyCents: cents,
   courseFallbackPriceCents: cents,
+  senderName: z.string().trim().max(SITE_SETTINGS_LIMITS.senderName).transform(oneLine),
+  senderEmail: optionalEmail,
+  replyTo: optionalEmail,
+  brandColor: z
+    .string()
+    .superRefine((value, context) => {
+      const problem = brandColorProblem(value);
+      if (problem) context.addIssue({ code: "custom", message: problem });
+    })
+    .transform((value) => normaliseHexColor(value)!),
+  faviconUrl: z
+    .string()
+    .trim()
+    .max(SITE_SETTINGS_LIMITS.logoUrl)
+    .refine(isSafeLogoUrl, "must be a path on this site or an https URL")
+    .nullable(),
+  currency: z.string().trim().toLowerCase().refine(isStripeCurrency, "is not a currency Stripe charges in"),
+  timeZone: z.string().trim().refine(isTimeZone, "is not a time zone (an IANA name like Europe/Dublin)"),
+  dateFormat: z.enum(DATE_FORMATS),
 }) satisfies z.ZodType<SiteSettings, SiteSettings>;
 
 /** The public columns: everything but the audit stamp. */
@@ -43,6 +82,14 @@ const PUBLIC_COLUMNS = {
   membershipMonthlyCents: siteSettings.membershipMonthlyCents,
   membershipYearlyCents: siteSettings.membershipYearlyCents,
   courseFallbackPriceCents: siteSettings.courseFallbackPriceCents,
+  senderName: siteSettings.senderName,
+  senderEmail: siteSettings.senderEmail,
+  replyTo: siteSettings.replyTo,
+  brandColor: siteSettings.brandColor,
+  faviconUrl: siteSettings.faviconUrl,
+  currency: siteSettings.currency,
+  timeZone: siteSettings.timeZone,
+  dateFormat: siteSettings.dateFormat,
 };
 
 /**
@@ -60,18 +107,36 @@ export async function getSiteSettings({ database }: { database?: Queryable } = {
 
 async function readSiteSettings(database: Queryable): Promise<SiteSettings> {
   const [row] = await database.select(PUBLIC_COLUMNS).from(siteSettings).where(eq(siteSettings.id, true));
-  if (row) return row;
-  logger.error("the site_settings row is missing; showing the default settings");
-  return { ...DEFAULT_SITE_SETTINGS };
+  const settings = row ? (row as SiteSettings) : null;
+  if (!settings) logger.error("the site_settings row is missing; showing the default settings");
+  const read = settings ?? { ...DEFAULT_SITE_SETTINGS };
+  // The dates this process shows follow the settings it last read (lib/dates.ts).
+  setDateDisplay(read);
+  return read;
 }
 
 const keptSettings = memoUntilContentChanges(() => readSiteSettings(db()));
 
 export class InvalidSiteSettingsError extends Error {
-  constructor(readonly fields: string[]) {
-    super(`Invalid site settings: ${fields.join(", ")}`);
+  constructor(
+    readonly fields: string[],
+    /** The reason for each refused field, as the rules give it. */
+    readonly reasons: Record<string, string> = {},
+  ) {
+    super(`Invalid site settings: ${fields.map((field) => (reasons[field] ? `${field} ${reasons[field]}` : field)).join(", ")}`);
     this.name = "InvalidSiteSettingsError";
   }
+}
+
+/**
+ * A currency change is refused once the school has orders in another currency (docs/decisions/051):
+ * analytics, exports and refunds add order amounts up, and sums across currencies mean nothing.
+ */
+export async function currencyChangeProblem({ currency, database = db() }: { currency: string; database?: Queryable }) {
+  const [row] = await database.select({ count: count() }).from(orders).where(ne(orders.currency, currency.toLowerCase()));
+  const others = row?.count ?? 0;
+  if (others === 0) return null;
+  return `The currency cannot change once there are orders in another one (${others} ${others === 1 ? "order is" : "orders are"} in another currency): analytics, exports and refunds add amounts up, and sums across currencies mean nothing`;
 }
 
 /**
@@ -88,16 +153,26 @@ export async function updateSiteSettings({
   database?: Queryable;
 }): Promise<SiteSettings> {
   const parsed = siteSettingsSchema.safeParse(input);
-  if (!parsed.success) throw new InvalidSiteSettingsError([...new Set(parsed.error.issues.map((issue) => issue.path.join(".")))]);
+  if (!parsed.success) {
+    const reasons = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]));
+    throw new InvalidSiteSettingsError(Object.keys(reasons), reasons);
+  }
+  const [current] = await database.select({ currency: siteSettings.currency }).from(siteSettings).where(eq(siteSettings.id, true));
+  if (current && current.currency !== parsed.data.currency) {
+    const problem = await currencyChangeProblem({ currency: parsed.data.currency, database });
+    if (problem) throw new InvalidSiteSettingsError(["currency"], { currency: problem });
+  }
   const values = { ...parsed.data, updatedAt: new Date(), updatedBy: actorId };
   const [saved] = await database
     .insert(siteSettings)
     .values({ id: true, ...values })
     .onConflictDoUpdate({ target: siteSettings.id, set: values })
     .returning(PUBLIC_COLUMNS);
+  if (!saved) throw new Error("the site settings were not saved");
   keptSettings.forget();
+  setDateDisplay(saved as SiteSettings);
   logger.info({ actorId }, "site settings saved");
-  return saved!;
+  return saved as SiteSettings;
 }
 
 const sellerDetailsSchema = z.object({
@@ -106,7 +181,13 @@ const sellerDetailsSchema = z.object({
   address: z
     .string()
     .max(SELLER_DETAILS_LIMITS.address)
-    .transform((value) => value.split(/\r?\n/).map((line) => oneLine(line).trim()).filter(Boolean).join("\n")),
+    .transform((value) =>
+      value
+        .split(/\r?\n/)
+        .map((line) => oneLine(line).trim())
+        .filter(Boolean)
+        .join("\n"),
+    ),
   taxNumber: z.string().trim().max(SELLER_DETAILS_LIMITS.taxNumber).transform(oneLine),
 }) satisfies z.ZodType<SellerDetails, SellerDetails>;
 
@@ -122,7 +203,8 @@ export async function getSellerDetails({ database = db() }: { database?: Queryab
 /** Saves the seller's details (invoices issued from now on carry them); the settings row must exist (a settings save makes it). */
 export async function updateSellerDetails({ input, database = db() }: { input: SellerDetails; database?: Queryable }) {
   const parsed = sellerDetailsSchema.safeParse(input);
-  if (!parsed.success) throw new InvalidSiteSettingsError([...new Set(parsed.error.issues.map((issue) => `seller.${issue.path.join(".")}`))]);
+  if (!parsed.success)
+    throw new InvalidSiteSettingsError([...new Set(parsed.error.issues.map((issue) => `seller.${issue.path.join(".")}`))]);
   await database
     .update(siteSettings)
     .set({ sellerLegalName: parsed.data.legalName, sellerAddress: parsed.data.address, sellerTaxNumber: parsed.data.taxNumber })

@@ -5,7 +5,7 @@ import { FormField } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { COURSE_LIMITS } from "~/lib/forms/limits";
-import { formatUsd } from "~/lib/money";
+import { useSchoolMoney } from "~/components/use-site-settings";
 import { builderSlug } from "~/lib/slug";
 import { useBuilderAction } from "./use-builder-action";
 
@@ -14,6 +14,7 @@ type CourseDetails = { id: string; title: string; slug: string; description: str
 /** Title, slug (follows the title until edited), description, price in cents, certificates and the new-lesson e-mail on or off, Save Changes. */
 export function CourseDetailsTab({ course }: { course: CourseDetails }) {
   const { fetcher, busy, errors } = useBuilderAction();
+  const { money } = useSchoolMoney();
   const [values, setValues] = useState({
     title: course.title,
     slug: course.slug,
@@ -93,7 +94,7 @@ export function CourseDetailsTab({ course }: { course: CourseDetails }) {
             />
             {/* The amount as buyers will see it, following what is typed. */}
             <output htmlFor={control.id} aria-live="polite" data-testid="price-shown-as" className="text-sm font-medium tabular-nums">
-              {cents !== null ? `Shown as ${formatUsd(cents)}` : "Not a whole number of cents"}
+              {cents !== null ? `Shown as ${money(cents)}` : "Not a whole number of cents"}
             </output>
           </div>
         )}

@@ -2,13 +2,15 @@ import { Star } from "lucide-react";
 import { MarkdownPreview } from "~/components/admin/markdown-preview";
 import { Badge } from "~/components/ui/badge";
 import { LEVEL_LABELS, TOPIC_LABELS } from "~/lib/domain-values";
-import { dollarsToCents, formatUsd } from "~/lib/money";
+import { dollarsToCents } from "~/lib/money";
+import { useSchoolMoney } from "~/components/use-site-settings";
 import { topicPlaceholder } from "~/lib/topics";
 import type { CourseFormValues } from "../course-form";
 import { imageSrc } from "~/lib/image-url";
 
 /** The course as a visitor will see it: its catalog card, outcomes, lessons and rendered description. */
 export function CoursePreview({ id, values, moduleLessonCount }: { id: string; values: CourseFormValues; moduleLessonCount: number }) {
+  const { money } = useSchoolMoney();
   const cents = dollarsToCents(values.price || "0");
   const outcomes = values.outcomes
     .split(/\r?\n/)
@@ -47,7 +49,7 @@ export function CoursePreview({ id, values, moduleLessonCount }: { id: string; v
               <li key={topic}>{TOPIC_LABELS[topic]}</li>
             ))}
           </ul>
-          <p className="border-t border-border pt-3 text-lg font-bold">{Number.isFinite(cents) && cents >= 0 ? formatUsd(cents) : "—"}</p>
+          <p className="border-t border-border pt-3 text-lg font-bold">{Number.isFinite(cents) && cents >= 0 ? money(cents) : "—"}</p>
         </div>
       </article>
       {outcomes.length > 0 ? (
