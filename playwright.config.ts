@@ -13,6 +13,9 @@ process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "course-site-
 process.env.E2E_ADMIN_EMAIL ??= "admin@e2e.test";
 process.env.E2E_ADMIN_PASSWORD ??= "e2e-admin-password";
 
+/** Specs that change a school-wide setting other specs would meet (tax collection at checkout). */
+const SCHOOL_WIDE = ["**/checkout-tax.spec.ts"];
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -39,7 +42,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    { name: "chromium", testIgnore: SCHOOL_WIDE, use: { ...devices["Desktop Chrome"], channel: undefined } },
+    // Specs that switch something on for the whole school run after the rest, so no other checkout meets it.
+    { name: "school-wide settings", testMatch: SCHOOL_WIDE, dependencies: ["chromium"], use: { ...devices["Desktop Chrome"], channel: undefined } },
+  ],
   webServer: {
     command: "node scripts/start.mjs",
     url: `${process.env.E2E_BASE_URL}/healthz`,

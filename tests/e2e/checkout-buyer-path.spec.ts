@@ -34,9 +34,12 @@ async function couponLink(browser: Browser) {
   return { code, link: `/checkout?courseId=${courseId}&coupon=${code}` };
 }
 
-/** From the checkout link, signed out: to sign-in, on to "Create one", and the sign-up form sent. */
+/** From the checkout link, signed out: its Sign in link, on to "Create one", and the sign-up form sent. */
 async function signUpFromLink(page: Page, link: string) {
   await page.goto(link);
+  // Signed out, the checkout offers the guest form and a sign-in that comes back with the code.
+  await expect(page.getByRole("group", { name: "Your details" })).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/login\?next=/);
   await page.getByRole("link", { name: "Create one" }).click();
   await expect(page.getByRole("heading", { name: "Create account" })).toBeVisible();

@@ -59,10 +59,14 @@ test("a new learner buys a demo course in test mode: it is theirs, listed in the
   await expect(orders.getByRole("row").filter({ hasText: COURSE.title })).toHaveCount(1);
 });
 
-test("checkout sends a visitor to sign in and brings them back to the same order", async ({ page }) => {
+test("checkout offers a visitor the guest form, and its Sign in brings them back to the same order", async ({ page }) => {
   test.setTimeout(60_000);
   await page.goto(`/courses/${COURSE.slug}`);
   await page.getByRole("complementary", { name: "Enroll" }).getByRole("link", { name: "Buy This Course" }).click();
+  const guest = page.getByRole("group", { name: "Your details" });
+  await expect(guest.getByLabel("Email")).toBeVisible();
+  await expect(guest.getByLabel("Full name")).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/login\?next=%2Fcheckout%3FcourseId%3D[0-9a-f-]{36}$/);
   const checkoutPath = decodeURIComponent(new URL(page.url()).searchParams.get("next")!);
 

@@ -100,6 +100,7 @@ describe("/admin/orders", () => {
         refundable: false,
         refundAtStripe: false,
         testMode: false,
+        tax: null,
         // Made here without a payment: no invoice or credit note was issued for it.
         documents: [],
       },

@@ -30,7 +30,6 @@ async function findOrderForMail(orderId: string, database: Queryable) {
       taxCents: orders.taxCents,
       taxRateBasisPoints: orders.taxRateBasisPoints,
       buyerCountry: orders.buyerCountry,
-      currency: orders.currency,
       provider: orders.provider,
       paidAt: orders.paidAt,
       courseId: orders.courseId,
