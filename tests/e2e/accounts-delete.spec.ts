@@ -14,11 +14,11 @@ test("delete my own account: a wrong password is refused, the right one deletes 
   await page.goto("/account");
   await expect(page.getByText("What the school keeps, because the law requires it:")).toBeVisible();
   const form = page.getByRole("main");
-  await form.getByLabel("Your password").fill("not-my-password");
+  await form.getByLabel("Your password", { exact: true }).fill("not-my-password");
   await page.getByRole("button", { name: "Delete my account" }).click();
   await expect(page.getByText("That password is not right")).toBeVisible();
 
-  await form.getByLabel("Your password").fill(user.password);
+  await form.getByLabel("Your password", { exact: true }).fill(user.password);
   await page.getByRole("button", { name: "Delete my account" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText("Your account was deleted")).toBeVisible();

@@ -38,8 +38,9 @@ async function openBuilder(page: Page, slug: string, tab: "details" | "curriculu
   return id;
 }
 
+/** A module's card, found by its heading also while a dialog hides the page from assistive technology. */
 const moduleCard = (page: Page, title: string) =>
-  page.getByTestId("module-card").filter({ has: page.getByRole("heading", { name: title }) });
+  page.getByTestId("module-card").filter({ has: page.getByRole("heading", { name: title, includeHidden: true }) });
 const lessonTitles = (card: Locator) => card.getByTestId("lesson-title");
 
 /** Adds a module and names it; returns its card. */

@@ -17,10 +17,10 @@ test("a super admin creates an API key, another tool uses it, and revoking it lo
   await waitForHydration(page);
 
   // Without a scope the form says so and keeps the name.
-  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByRole("button", { name: "Create API key" }).click();
   await expect(page.getByText("Choose at least one scope")).toBeVisible();
-  await expect(page.getByLabel("Name")).toHaveValue(name);
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
 
   await page.getByRole("checkbox", { name: /courses:read/ }).check();
   await page.getByRole("checkbox", { name: /enrollments:read/ }).check();

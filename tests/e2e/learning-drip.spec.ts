@@ -31,7 +31,7 @@ test("a module released a week after access shows its date to the learner until 
   await dialog.getByLabel("Days after access begins").fill("7");
   await dialog.getByRole("button", { name: "Save Module" }).click();
   await expect(toast(page, "Module updated")).toBeVisible();
-  const card = page.getByTestId("module-card").filter({ has: page.getByRole("heading", { name: moduleTitle }) });
+  const card = page.getByTestId("module-card").filter({ has: page.getByRole("heading", { name: moduleTitle, includeHidden: true }) });
   await expect(card.getByText("Opens 7 days after access begins")).toBeVisible();
   await page.getByRole("button", { name: `Add lesson to “${moduleTitle}”` }).click();
   await expect(card.getByTestId("lesson-row")).toHaveCount(1);

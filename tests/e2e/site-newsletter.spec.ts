@@ -15,7 +15,8 @@ test("footer newsletter: subscribe, confirm from the email, then unsubscribe fro
   await expect(page).toHaveURL(/\/about$/);
 
   const mail = await newestMailTo(email);
-  expect(mail).toMatch(withAnySchool("Subject: Confirm your subscription to {school} playbooks"));
+  // A long school name (another spec renames it for a moment) folds the header onto a second line: unfold it.
+  expect(mail.replace(/\r?\n[ \t]+/g, " ")).toMatch(withAnySchool("Subject: Confirm your subscription to {school} playbooks"));
   const confirm = mail.match(/https?:\/\/[^\s"<]+\/newsletter\/confirm\?token=[A-Za-z0-9_-]+/)![0];
   const unsubscribe = mail.match(/https?:\/\/[^\s"<]+\/newsletter\/unsubscribe\?token=[A-Za-z0-9_-]+/)![0];
 

@@ -36,7 +36,7 @@ export default function LegalPageEdit({ loaderData, actionData }: Route.Componen
           <h1 className="text-2xl font-bold tracking-tight">{loaderData.title}</h1>
           <p className="mt-1 text-sm text-muted-foreground" data-testid="legal-updated">
             Last updated: {loaderData.updated} · at{" "}
-            <a href={loaderData.path} className="text-primary hover:underline">
+            <a href={loaderData.path} className="text-primary underline underline-offset-4">
               {loaderData.path}
             </a>
           </p>

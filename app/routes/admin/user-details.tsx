@@ -246,11 +246,12 @@ function DeleteAccountCard({ email }: { email: string }) {
       <CardContent>
         <fetcher.Form method="post" className="grid max-w-sm gap-2">
           <input type="hidden" name="intent" value="delete-account" />
-          <label htmlFor="delete-confirm-email" className="text-sm font-medium">
+          <label htmlFor="delete-confirm-email" className="text-sm font-medium break-all">
             Type {email} to confirm
           </label>
           <Input id="delete-confirm-email" name="confirmEmail" required autoComplete="off" />
-          <Button type="submit" variant="destructive" loading={fetcher.state !== "idle"}>
+          {/* A long address wraps rather than widening the page on a phone. */}
+          <Button type="submit" variant="destructive" className="h-auto min-h-10 whitespace-normal break-all" loading={fetcher.state !== "idle"}>
             Delete the account of {email}
           </Button>
         </fetcher.Form>
