@@ -374,12 +374,13 @@ export const MAIL_KINDS = [
   "announcement",
   "new-lessons",
   "discussions",
+  "checkout-reminder",
   "other",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** Marketing mail: it carries a one-click unsubscribe and is not sent to addresses that used it. */
-export const MARKETING_MAIL_KINDS = ["drip", "announcement", "new-lessons"] as const satisfies readonly MailKind[];
+export const MARKETING_MAIL_KINDS = ["drip", "announcement", "new-lessons", "checkout-reminder"] as const satisfies readonly MailKind[];
 
 /** Who an announcement goes to (issue 25). */
 export const ANNOUNCEMENT_AUDIENCES = ["course", "members", "customers", "newsletter"] as const;
@@ -407,6 +408,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   announcement: "Announcement",
   "new-lessons": "New lessons",
   discussions: "Discussion news",
+  "checkout-reminder": "Checkout reminder",
   other: "Other",
 };
 

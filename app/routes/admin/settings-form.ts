@@ -36,12 +36,14 @@ export type SettingsFormValues = {
   currency: string;
   timeZone: string;
   dateFormat: string;
+  /** "on" when abandoned checkouts get their one reminder (a checkbox: absent when unticked). */
+  checkoutReminders: string;
 };
 
 export type SettingsField = keyof SettingsFormValues;
 
 /** The saved settings as the form shows them. */
-export function settingsFormValues(settings: SiteSettings, seller: SellerDetails): SettingsFormValues {
+export function settingsFormValues(settings: SiteSettings, seller: SellerDetails, checkoutReminders: boolean): SettingsFormValues {
   return {
     schoolName: settings.schoolName,
     tagline: settings.tagline,
@@ -61,6 +63,7 @@ export function settingsFormValues(settings: SiteSettings, seller: SellerDetails
     currency: settings.currency,
     timeZone: settings.timeZone,
     dateFormat: settings.dateFormat,
+    checkoutReminders: checkoutReminders ? "on" : "",
   };
 }
 
@@ -86,6 +89,7 @@ export function typedSettingsValues(values: FormValues): SettingsFormValues {
     currency: field("currency"),
     timeZone: field("timeZone"),
     dateFormat: field("dateFormat"),
+    checkoutReminders: field("checkoutReminders"),
   };
 }
 
@@ -167,6 +171,7 @@ export const settingsForm = z
       .trim()
       .refine(isTimeZone, "Choose a time zone by its IANA name, like Europe/Dublin or America/New_York"),
     dateFormat: z.string({ error: "Choose a date format" }).refine(isDateFormat, `Choose one of ${DATE_FORMATS.join(", ")}`),
+    checkoutReminders: z.literal("on").optional(),
     membershipMonthly: price("monthly membership"),
     membershipYearly: price("yearly membership"),
     courseFallbackPrice: price("single-course"),
@@ -186,7 +191,7 @@ export const settingsForm = z
       "Use letters, digits, spaces, dots, dashes or slashes, like IE1234567T",
     ),
   })
-  .transform((form, context): SiteSettings & { seller: SellerDetails } => {
+  .transform((form, context): SiteSettings & { seller: SellerDetails; checkoutReminders: boolean } => {
     const minor = (field: "membershipMonthly" | "membershipYearly" | "courseFallbackPrice") => {
       const amount = toMinorUnits(form[field], form.currency);
       if (amount > SITE_SETTINGS_LIMITS.priceCents) {
@@ -196,6 +201,7 @@ export const settingsForm = z
     };
     return {
       seller: { legalName: form.sellerLegalName, address: form.sellerAddress, taxNumber: form.sellerTaxNumber },
+      checkoutReminders: form.checkoutReminders === "on",
       schoolName: form.schoolName,
       tagline: form.tagline,
       supportEmail: form.supportEmail,

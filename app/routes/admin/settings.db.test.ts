@@ -4,6 +4,7 @@ import { useTestDatabase } from "../../../tests/support/test-database";
 import { DEFAULT_SITE_SETTINGS } from "~/lib/site-settings";
 import { users } from "~/server/db/schema";
 import { getSellerDetails, getSiteSettings, updateSellerDetails, updateSiteSettings } from "~/server/settings/site-settings.server";
+import { areCheckoutRemindersOn, setCheckoutReminders } from "~/server/payments/checkout-reminders.server";
 import * as settingsRoute from "./settings";
 
 const database = useTestDatabase();
@@ -33,6 +34,7 @@ const VALID_FORM = {
   currency: "usd",
   timeZone: "UTC",
   dateFormat: "MMM d, yyyy",
+  checkoutReminders: "on",
 };
 
 beforeAll(async () => {
@@ -43,6 +45,7 @@ beforeAll(async () => {
 afterEach(async () => {
   await updateSiteSettings({ input: DEFAULT_SITE_SETTINGS, actorId: null });
   await updateSellerDetails({ input: { legalName: "", address: "", taxNumber: "" } });
+  await setCheckoutReminders({ enabled: true });
 });
 
 describe("/admin/settings", () => {
@@ -86,6 +89,7 @@ describe("/admin/settings", () => {
         currency: "usd",
         timeZone: "UTC",
         dateFormat: "MMM d, yyyy",
+        checkoutReminders: "on",
       },
     });
   });
@@ -111,6 +115,16 @@ describe("/admin/settings", () => {
       address: "1 Quay Street\nCork T12 AB34",
       taxNumber: "IE1234567T",
     });
+  });
+
+  it("turns checkout reminders off when the box is saved unticked (on by default), and the screen shows it", async () => {
+    expect(await areCheckoutRemindersOn()).toBe(true);
+    const { checkoutReminders: _ticked, ...unticked } = VALID_FORM;
+    expect(((await callAction(settingsRoute, { path: PATH, user: owner, form: unticked })) as Response).status).toBe(302);
+    expect(await areCheckoutRemindersOn()).toBe(false);
+    expect(await callLoader(settingsRoute, { path: PATH, user: owner })).toMatchObject({ values: { checkoutReminders: "" } });
+    await callAction(settingsRoute, { path: PATH, user: owner, form: VALID_FORM });
+    expect(await areCheckoutRemindersOn()).toBe(true);
   });
 
   it("answers a form with mistakes with each field's error, what was typed, and an error toast", async () => {

@@ -3,6 +3,7 @@ import { parseForm } from "~/lib/forms/parse-form";
 import { SETTINGS_MESSAGES } from "~/lib/site-settings";
 import { invalidForm, readForm } from "~/server/action.server";
 import { requireSuperAdmin } from "~/server/auth/guards.server";
+import { areCheckoutRemindersOn, setCheckoutReminders } from "~/server/payments/checkout-reminders.server";
 import { settingsFailure } from "~/server/settings/settings-failures.server";
 import { db } from "~/server/db/client.server";
 import {
@@ -33,6 +34,7 @@ export async function settingsAction({ request, context }: { request: Request; c
     await db().transaction(async (tx) => {
       await updateSiteSettings({ input: parsed.data, actorId: owner.id, database: tx });
       await updateSellerDetails({ input: parsed.data.seller, database: tx });
+      await setCheckoutReminders({ enabled: parsed.data.checkoutReminders, database: tx });
     });
   } catch (error) {
     const { toast, status } = settingsFailure(error);
@@ -52,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await getSiteSettings();
   // The zones this server's Intl knows (the picker's options come from here, so the page hydrates the same list).
   const zones = [...new Set(["UTC", settings.timeZone, ...Intl.supportedValuesOf("timeZone")])];
-  return { values: settingsFormValues(settings, await getSellerDetails()), zones };
+  return { values: settingsFormValues(settings, await getSellerDetails(), await areCheckoutRemindersOn()), zones };
 }
 
 export function action({ request, context }: Route.ActionArgs) {

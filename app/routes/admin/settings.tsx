@@ -313,6 +313,30 @@ function SettingsForm({ initial, errors, zones }: { initial: SettingsFormValues;
         </CardContent>
       </Card>
 
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2>Checkout reminders</h2>
+          </CardTitle>
+          <CardDescription>
+            A signed-in buyer who opens a checkout and does not pay within an hour gets one e-mail with its link (and its coupon). Not
+            sent to people who stopped marketing mail or bought it since.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <label className="flex items-start gap-3 text-sm">
+            <input
+              type="checkbox"
+              name="checkoutReminders"
+              value="on"
+              defaultChecked={initial.checkoutReminders === "on"}
+              className="mt-0.5 size-4 accent-primary"
+            />
+            <span>Send checkout reminders</span>
+          </label>
+        </CardContent>
+      </Card>
+
       <div>
         <Button type="submit" name="intent" value="save" loading={saving}>
           Save settings

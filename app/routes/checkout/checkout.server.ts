@@ -12,6 +12,7 @@ import { guestOrderCookie } from "~/server/payments/guest-order-cookie.server";
 import { consumeCouponCheckAllowance, tooManyCouponChecksMessage } from "~/server/coupons/coupon-rate-limits.server";
 import { isTaxCountry } from "~/lib/tax";
 import { CourseNotForSaleError, getCheckoutOffer, InvalidTaxIdError, startCheckout, type CheckoutItem, type CheckoutStart } from "~/server/payments/checkout.server";
+import { recordCheckoutStart } from "~/server/payments/checkout-reminders.server";
 import { paymentFailure } from "~/server/payments/payment-failures.server";
 import { paymentsMode } from "~/server/payments/providers.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
@@ -60,6 +61,10 @@ export async function checkoutLoader({ request, url, context }: Args) {
           : null
         : (coupon.error.issues[0]?.message ?? null);
     const mode = paymentsMode();
+    // A signed-in person with something to pay has started a checkout: an hour without paying gets one reminder.
+    if (user && !offer.blocked && mode !== "none" && offer.listPriceCents > 0) {
+      await recordCheckoutStart({ userId: user.id, item, couponCode: offer.coupon && !offer.coupon.refusal ? offer.coupon.code : null });
+    }
     const status = wait ? 429 : mode === "none" && !offer.blocked ? 503 : 200;
     return data({ offer, mode, typedCoupon, couponError, guest: !user, signInPath }, { status, headers: wait ? { "Retry-After": String(wait) } : undefined });
   } catch (error) {

@@ -116,6 +116,8 @@ export const users = pgTable(
     headline: text("headline").notNull().default(""),
     bio: text("bio").notNull().default(""),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    /** The last request of this person signed in, written at most once per few minutes (users/last-seen.server.ts). */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
     /** Set at the first Stripe checkout, so a returning buyer is one Stripe customer. */
     stripeCustomerId: text("stripe_customer_id").unique(),
     ...timestamps,
@@ -126,6 +128,7 @@ export const users = pgTable(
     index("users_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("users_name_idx").on(t.name, t.id),
     index("users_last_sign_in_idx").on(t.lastSignInAt.desc().nullsLast(), t.id),
+    index("users_last_seen_idx").on(t.lastSeenAt.desc().nullsLast(), t.id),
     // "Does any admin exist?" (first run) and "how many super admins?" (role rules) read only these rows.
     index("users_admin_role_idx")
       .on(t.role)
@@ -1076,6 +1079,37 @@ export const orders = pgTable(
 );
 
 /**
+ * A checkout a signed-in person opened (the checkout page with a course or a plan): one row per
+ * person and product, its time moved by each visit, so an hour after the last one a job can remind
+ * them once (`reminded_at`, set by the UPDATE that claims the row: two workers never both send).
+ */
+export const checkoutStarts = pgTable(
+  "checkout_starts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** `course:<id>` or `membership:<plan>`: what was on the page. */
+    productKey: text("product_key").notNull(),
+    courseId: uuid("course_id").references(() => courses.id, { onDelete: "cascade" }),
+    plan: text("plan"),
+    /** The code the page applied (none when it was refused), so the reminder's link carries it. */
+    couponCode: text("coupon_code"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
+  },
+  (t) => [
+    unique("checkout_starts_user_product_unique").on(t.userId, t.productKey),
+    check("checkout_starts_plan_check", sql`${t.plan} is null or ${inList("plan", SUBSCRIPTION_PLANS)}`),
+    // The reminder job reads the rows not yet reminded, by time.
+    index("checkout_starts_due_idx")
+      .on(t.startedAt)
+      .where(sql`${t.remindedAt} is null`),
+  ],
+);
+
+/**
  * Discount codes. `code` is stored upper-cased, so codes are unique whatever the case they are
  * typed in. A coupon's redemptions are the orders that carry it (pending or paid).
  */
@@ -1217,6 +1251,8 @@ export const siteSettings = pgTable(
     sellerTaxNumber: text("seller_tax_number").notNull().default(""),
     /** Tax is added at checkout: Stripe Tax in Stripe mode, the `tax_rates` in test mode (docs/decisions/054). */
     taxEnabled: boolean("tax_enabled").notNull().default(false),
+    /** One reminder e-mail for a checkout a signed-in person started and did not pay (payments/checkout-reminders.server.ts). */
+    checkoutRemindersEnabled: boolean("checkout_reminders_enabled").notNull().default(true),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
   },

@@ -8,6 +8,7 @@ import { deliverQueuedWebhook } from "~/server/webhooks/webhooks.server";
 import { JOB_QUEUE } from "~/lib/job-queues";
 import { logger } from "~/server/platform/logger.server";
 import { clearOldMailBodies, deliverQueuedMail } from "~/server/mail/mail-queue.server";
+import { sendCheckoutReminders } from "~/server/payments/checkout-reminders.server";
 import { settleEndedTestMemberships } from "~/server/payments/settle-ended-test-memberships.server";
 import { sweepUnusedPostCovers } from "~/server/posts/post-covers.server";
 import { sendDripOpenedMails } from "~/server/learning/drip-mail.server";
@@ -101,6 +102,8 @@ export const JOBS: JobRegistration[] = [
   { name: JOB_QUEUE.newLessonMail, cron: "10 8 * * *", handler: logged(JOB_QUEUE.newLessonMail, () => sendNewLessonMails()) },
   // Every 10 minutes: what is new in discussions, at most one message per person per hour (issue 42).
   { name: JOB_QUEUE.discussionMail, cron: "*/10 * * * *", handler: logged(JOB_QUEUE.discussionMail, () => sendDiscussionMails()) },
+  // Every 10 minutes: one reminder for each checkout left unpaid for an hour (issue 39).
+  { name: JOB_QUEUE.checkoutReminders, cron: "*/10 * * * *", handler: logged(JOB_QUEUE.checkoutReminders, () => sendCheckoutReminders()) },
 ];
 
 /** Starts every worker of the app in this process. */

@@ -36,6 +36,7 @@ export const QUEUES = {
   [JOB_QUEUE.dripOpenedMail]: { retryLimit: 2, retryDelay: 300, retryBackoff: true, expireInSeconds: 30 * 60 },
   [JOB_QUEUE.newLessonMail]: { retryLimit: 2, retryDelay: 300, retryBackoff: true, expireInSeconds: 30 * 60 },
   [JOB_QUEUE.discussionMail]: { retryLimit: 2, retryDelay: 120, retryBackoff: true, expireInSeconds: 15 * 60 },
+  [JOB_QUEUE.checkoutReminders]: { retryLimit: 2, retryDelay: 120, retryBackoff: true, expireInSeconds: 15 * 60 },
   /** Queues one announcement's messages; a retry skips the ones already queued (their keys). */
   [JOB_QUEUE.announcement]: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 30 * 60 },
   /** One lesson upload into its HLS stream (app/server/video/transcode-lesson-video.server.ts); a long video takes a while. */

@@ -303,6 +303,31 @@ export function dripOpenedMail({
   });
 }
 
+/** One reminder of a checkout left unpaid (issue 39): its link, with the coupon it had, and the marketing unsubscribe link. */
+export function checkoutReminderMail({
+  schoolName,
+  name,
+  itemTitle,
+  url,
+  unsubscribeUrl,
+}: {
+  schoolName: string;
+  name: string;
+  itemTitle: string;
+  url: string;
+  unsubscribeUrl: string;
+}) {
+  return compose(`Still thinking about ${itemTitle}?`, {
+    schoolName,
+    heading: `Hi ${name}, your checkout is waiting`,
+    paragraphs: [
+      `You started buying ${itemTitle} and did not finish. Your checkout is kept as you left it, with any coupon you used.`,
+      `This is the only reminder we send for it. Stop notes like this one: ${unsubscribeUrl}`,
+    ],
+    action: { label: "Finish your checkout", url },
+  });
+}
+
 /** The daily new-lesson notice of courses that turned it on: the lessons added since yesterday, with the marketing unsubscribe link. */
 export function newLessonsMail({
   schoolName,
