@@ -60,8 +60,14 @@ test("a learner who reads a lesson and passes the final quiz gets a certificate 
     await lp.getByRole("button", { name: "Submit answers" }).click();
     await expect(toast(lp, "Course complete! Your certificate is ready")).toBeVisible();
 
+    // The finished course's page offers the certificate and a review, not "Continue learning".
     await lp.goto(`/courses/${course.slug}`);
-    await lp.getByRole("link", { name: "Your certificate" }).click();
+    const enroll = lp.getByRole("complementary", { name: "Enroll" });
+    await expect(enroll.getByText("You completed this course.")).toBeVisible();
+    await expect(enroll.getByRole("link", { name: "Continue learning" })).toHaveCount(0);
+    await enroll.getByRole("link", { name: "Review this course" }).click();
+    await expect(lp.getByRole("form", { name: "Review this course" })).toBeInViewport();
+    await enroll.getByRole("link", { name: "Your certificate" }).click();
     await expect(lp.getByRole("heading", { level: 1, name: "Valid certificate" })).toBeVisible();
     await expect(lp.getByText("Lena Learner")).toBeVisible();
     await expect(lp.getByRole("link", { name: courseTitle })).toBeVisible();

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Award, Check } from "lucide-react";
+import { Award, Check, Star } from "lucide-react";
 import { CourseImage } from "~/components/course-image";
 import type { CourseLinkItem } from "~/components/course-link";
 import { CourseSaveButton } from "~/components/course-save-button";
@@ -11,7 +11,7 @@ const PERKS = ["Lifetime access", "All course materials", "Practical exercises"]
 
 /**
  * The course page's buy box: the cover, then either "Continue learning" (for a learner with
- * access) or the price with the buy and membership links; the perks, save and share.
+ * access; the certificate and a review once every lesson is done) or the price with the buy and membership links; the perks, save and share.
  */
 export function CourseEnrollCard({
   course,
@@ -20,6 +20,8 @@ export function CourseEnrollCard({
   saved,
   signedIn,
   certificateId = null,
+  finished = false,
+  reviewInvited = false,
 }: {
   course: CourseLinkItem & { id: string; priceCents: number };
   hasAccess: boolean;
@@ -28,6 +30,10 @@ export function CourseEnrollCard({
   signedIn: boolean;
   /** The learner's certificate of this course, once they completed it. */
   certificateId?: string | null;
+  /** Every lesson completed: the certificate and a review are offered instead of "Continue learning". */
+  finished?: boolean;
+  /** The learner may review the course and has not yet. */
+  reviewInvited?: boolean;
 }) {
   const { membershipMonthlyCents } = useSiteSettings();
   const { money, price } = useSchoolMoney();
@@ -38,7 +44,30 @@ export function CourseEnrollCard({
       className="rounded-xl border bg-card p-5 text-card-foreground shadow-lg lg:absolute lg:top-16 lg:right-6 lg:z-10 lg:w-[22rem]"
     >
       <CourseImage src={course.coverUrl} topic={course.topics[0]} alt="" priority sizes="aside" className="rounded-lg" />
-      {hasAccess ? (
+      {hasAccess && finished ? (
+        <div className="mt-5 flex flex-col gap-3">
+          <p className="text-sm font-medium text-success">You completed this course.</p>
+          {certificateId ? (
+            <Button asChild size="lg">
+              <Link to={`/certificates/${certificateId}`}>
+                <Award aria-hidden="true" /> Your certificate
+              </Link>
+            </Button>
+          ) : null}
+          {reviewInvited ? (
+            <Button asChild size={certificateId ? "default" : "lg"} variant={certificateId ? "outline" : "default"}>
+              <a href="#your-review">
+                <Star aria-hidden="true" /> Review this course
+              </a>
+            </Button>
+          ) : null}
+          {continuePath ? (
+            <Button asChild variant="ghost">
+              <Link to={continuePath}>Go back to the lessons</Link>
+            </Button>
+          ) : null}
+        </div>
+      ) : hasAccess ? (
         <div className="mt-5 flex flex-col gap-3">
           <p className="text-sm font-medium text-success">You have access to this course.</p>
           {continuePath ? (

@@ -40,7 +40,13 @@ function ReviewForm({ own }: { own: OwnReview["own"] }) {
   const verb = own ? "Update review" : "Post review";
 
   return (
-    <Form method="post" className="mt-6 grid max-w-2xl gap-4 rounded-lg border bg-card p-5" aria-labelledby="your-review-heading" preventScrollReset>
+    <Form
+      id="your-review"
+      method="post"
+      className="mt-6 grid max-w-2xl scroll-mt-24 gap-4 rounded-lg border bg-card p-5"
+      aria-labelledby="your-review-heading"
+      preventScrollReset
+    >
       <h3 id="your-review-heading" className="text-lg font-semibold">
         {own ? "Your review" : "Review this course"}
       </h3>

@@ -9,6 +9,7 @@ import { courses, enrollments, lessonProgress, lessons, reviews, subscriptions, 
 import { and, eq } from "drizzle-orm";
 import { setReviewHidden } from "~/server/courses/reviews.server";
 import { isCourseSaved } from "~/server/courses/saved-courses.server";
+import { markLessonComplete } from "~/server/learning/progress.server";
 
 const database = useTestDatabase();
 
@@ -106,6 +107,32 @@ describe("course detail loader", () => {
         [paid.slug, false],
       ]);
     }
+  });
+
+  it("a finished course (every lesson done) offers the certificate and a review instead of 'Continue learning'; once reviewed, only the certificate", async () => {
+    const db = database().db;
+    const finisher = sessionUser({ role: "user" });
+    await db.insert(users).values({ id: finisher.id, email: finisher.email, name: finisher.name, role: "user" });
+    const [course] = await db
+      .insert(courses)
+      .values({ title: "Finished course", slug: unique("finished"), status: "published", publishedAt: new Date(), certificatesEnabled: true })
+      .returning({ id: courses.id, slug: courses.slug });
+    const made = await db
+      .insert(lessons)
+      .values([1, 2].map((index) => ({ courseId: course!.id, title: `Lesson ${index}`, slug: unique("lesson"), orderIndex: index })))
+      .returning({ id: lessons.id });
+    await db.insert(enrollments).values({ userId: finisher.id, courseId: course!.id, source: "purchase" });
+    const page = () => callLoader(courseDetail, call(`/courses/${course!.slug}`, finisher));
+
+    await markLessonComplete({ user: finisher, lessonId: made[0]!.id });
+    expect(await page()).toMatchObject({ finished: false, reviewInvited: false, certificateId: null });
+
+    await markLessonComplete({ user: finisher, lessonId: made[1]!.id });
+    const done = await page();
+    expect(done).toMatchObject({ finished: true, reviewInvited: true, certificateId: expect.any(String) });
+
+    await db.insert(reviews).values({ userId: finisher.id, courseId: course!.id, rating: 5, authorName: finisher.name });
+    expect(await page()).toMatchObject({ finished: true, reviewInvited: false, certificateId: done.certificateId });
   });
 
   it("answers 404 for an unknown slug and for a draft seen by a visitor or a learner", async () => {

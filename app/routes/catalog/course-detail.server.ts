@@ -135,11 +135,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ]);
   // The one access rule decides which lessons link to their page (docs/decisions/014).
   const hasAccess = access.kind === "open";
-  const [nextLesson, review, certificate] = await Promise.all([
+  const [nextLesson, review, certificate, progress] = await Promise.all([
     hasAccess && user ? findNextLesson({ userId: user.id, courseId: course.id }) : null,
     user ? loadOwnReview({ user, course, access }) : null,
     user ? findOwnCertificate({ userId: user.id, courseId: course.id }) : null,
+    hasAccess && user ? getCourseProgress({ userId: user.id, courseId: course.id }) : null,
   ]);
+  // Every lesson done: the page offers the certificate and a review instead of "Continue learning".
+  const finished = Boolean(progress && progress.totalLessons > 0 && progress.completedLessons >= progress.totalLessons);
   const curriculum = course.curriculum.map((module) => ({
     ...module,
     lessons: module.lessons.map(({ dripDays: _days, dripDate: _date, ...lesson }) => {
@@ -160,6 +163,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     saved,
     review,
     certificateId: certificate?.id ?? null,
+    finished,
+    /** A finished learner who may review and has not: the card links to the review form. */
+    reviewInvited: finished && review?.access.allowed === true && !review.own,
     signedIn: Boolean(user),
     jsonLd: courseJsonLd({ course, origin: getConfig().publicUrl, schoolName: settings.schoolName, currency: settings.currency }),
   };

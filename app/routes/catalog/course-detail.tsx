@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
-  const { course, continuePath, descriptionHtml, isDraft, hasAccess, saved, review, certificateId, signedIn, jsonLd } = loaderData;
+  const { course, continuePath, descriptionHtml, isDraft, hasAccess, saved, review, certificateId, finished, reviewInvited, signedIn, jsonLd } = loaderData;
   const nonce = useNonce();
   const navigation = useNavigation();
   const target = navigation.state === "loading" ? navigation.location : null;
@@ -111,6 +111,8 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
             saved={saved}
             signedIn={signedIn}
             certificateId={certificateId}
+            finished={finished}
+            reviewInvited={reviewInvited}
           />
         </div>
       </section>
