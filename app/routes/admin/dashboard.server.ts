@@ -14,6 +14,8 @@ import { listRecentUsers } from "~/server/users/users.server";
 import { readGettingStarted } from "~/server/settings/getting-started.server";
 import { listLegalPages } from "~/server/pages/legal-pages.server";
 import { paymentsMode } from "~/server/payments/providers.server";
+import { readRevenueTotals, type RevenueTotals } from "~/server/analytics/analytics.server";
+import { getRequestSiteSettings } from "~/server/settings/site-settings.server";
 
 export const DASHBOARD_COUNTS = ["users", "newUsers", "courses", "lessons", "publishedPosts", "draftPosts", "unansweredQuestions"] as const;
 export type DashboardCountName = (typeof DASHBOARD_COUNTS)[number];
@@ -61,12 +63,24 @@ async function orEmpty<T>(what: string, rows: Promise<T[]>): Promise<T[]> {
   }
 }
 
+/** The revenue figures, or null when they could not be read (the page shows dashes, as for a count). */
+async function readRevenueOrNull(timeZone: string): Promise<RevenueTotals | null> {
+  try {
+    return await readRevenueTotals({ timeZone });
+  } catch (error) {
+    logger.error({ err: error }, "dashboard revenue failed");
+    return null;
+  }
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Loaders run in parallel: /admin itself sends a first-run visitor on, whichever answers first.
   await sendToOwnerSetupWhileNoAdmin({ context });
   requireAdmin({ request, context });
-  const [counts, users, posts, legal, steps] = await Promise.all([
+  const { timeZone } = await getRequestSiteSettings({ context });
+  const [counts, revenue, users, posts, legal, steps] = await Promise.all([
     getDashboardCounts(),
+    readRevenueOrNull(timeZone),
     orEmpty("users", listRecentUsers({ limit: RECENT_LIMIT })),
     orEmpty("posts", listRecentPosts({ limit: RECENT_LIMIT })),
     orEmpty("legal pages", listLegalPages()),
@@ -75,6 +89,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Dates are formatted here so the server's and the browser's time zones cannot disagree.
   return {
     counts,
+    revenue,
     testMode: paymentsMode() === "test",
     // Issue 38: a notice while any legal page still holds the demo's text.
     // The getting-started checklist, until every step is done.

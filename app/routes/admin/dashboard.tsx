@@ -7,6 +7,7 @@ import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
 import { TestModeBanner } from "~/components/payments/test-mode-banner";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { useSchoolMoney } from "~/components/use-site-settings";
 
 export { loader } from "./dashboard.server";
 
@@ -75,14 +76,58 @@ function LegalDemoNotice({ pages }: { pages: { slug: string; title: string }[] }
   );
 }
 
+const REVENUE_STATS = [
+  { name: "todayCents", label: "Today" },
+  { name: "last7DaysCents", label: "Last 7 days" },
+  { name: "last30DaysCents", label: "Last 30 days" },
+] as const;
+
+/** Revenue paid today, in 7 and in 30 days: without tax, refunded orders left out (app/server/analytics). */
+function Revenue({ revenue }: { revenue: Route.ComponentProps["loaderData"]["revenue"] }) {
+  const { money } = useSchoolMoney();
+  return (
+    <section aria-labelledby="revenue-heading" className="grid gap-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="revenue-heading" className="text-lg font-semibold">
+          Revenue
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Without tax and refunded orders.{" "}
+          <Link to="/admin/analytics" className="underline hover:text-foreground">
+            See analytics
+          </Link>
+        </p>
+      </div>
+      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+        {REVENUE_STATS.map((stat) => (
+          <div key={stat.name} className="rounded-xl border border-border bg-card p-4 shadow-sm" data-stat={stat.name}>
+            <dt className="text-sm text-muted-foreground">{stat.label}</dt>
+            <dd className="mt-1 text-2xl font-semibold tabular-nums">
+              {revenue === null ? (
+                <>
+                  <span aria-hidden="true">—</span>
+                  <span className="sr-only">Not available</span>
+                </>
+              ) : (
+                money(revenue[stat.name])
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, testMode, recentUsers, recentPosts, legalWithDemoText, gettingStarted } = loaderData;
+  const { counts, revenue, testMode, recentUsers, recentPosts, legalWithDemoText, gettingStarted } = loaderData;
   return (
     <div className="grid grid-cols-1 gap-6">
       <h1 className="text-2xl font-bold tracking-tight">Dashboard</h1>
       {testMode ? <TestModeBanner /> : null}
       {gettingStarted.length > 0 ? <GettingStarted steps={gettingStarted} /> : null}
       {legalWithDemoText.length > 0 ? <LegalDemoNotice pages={legalWithDemoText} /> : null}
+      <Revenue revenue={revenue} />
       <section aria-labelledby="counts-heading">
         <h2 id="counts-heading" className="sr-only">
           Counts

@@ -3,11 +3,13 @@ import { callLoader, sessionUser } from "../../../tests/support/route-harness";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { parseAnalyticsRange } from "~/lib/analytics-range";
 import * as analyticsRoute from "~/routes/admin/analytics";
+import * as dashboardRoute from "~/routes/admin/dashboard";
 import * as exportCsv from "~/routes/resources/analytics-export-csv";
 import { courseModules, courses, lessonProgress, lessons, orders, subscriptions, users } from "~/server/db/schema";
 import { listAdminOrders } from "~/server/payments/admin-orders.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 import { readAnalytics } from "./analytics-report.server";
+import { readRevenueTotals } from "./analytics.server";
 
 /**
  * Admin → Analytics against hand-computed figures (docs/decisions/029). The fixtures sit in
@@ -203,6 +205,60 @@ describe("analytics figures", () => {
     // Before the monthly one started and the other was canceled: the yearly and the churned one.
     const early = await readAnalytics(parseAnalyticsRange(new URLSearchParams("range=custom&from=2025-02-01&to=2025-02-28")));
     expect(early.totals.activeMembers).toBe(2);
+  });
+});
+
+describe("revenue without tax", () => {
+  const order = (fields: Partial<typeof orders.$inferInsert> & { amountCents: number; status: string; paidAt: Date }) => ({
+    userId: buyer,
+    customerEmail: `${buyer}@example.test`,
+    kind: "course",
+    courseId: courseX,
+    itemTitle: "Course X",
+    provider: "test",
+    ...fields,
+    createdAt: fields.paidAt,
+  });
+
+  beforeAll(async () => {
+    await database()
+      .db.insert(orders)
+      .values([
+        // April: a sale with 21% tax in it, refunded later in the month.
+        order({ amountCents: 12100, taxCents: 2100, status: "refunded", paidAt: at("2025-04-02T10:00:00"), refundedAt: at("2025-04-05T10:00:00") }),
+        // June, around "now" = June 15, 12:00 UTC.
+        order({ amountCents: 12000, taxCents: 2000, status: "paid", paidAt: at("2025-06-15T09:00:00") }),
+        order({ amountCents: 1000, status: "paid", paidAt: at("2025-06-15T03:00:00") }),
+        order({ amountCents: 5000, status: "paid", paidAt: at("2025-06-10T10:00:00") }),
+        order({ amountCents: 7000, status: "refunded", paidAt: at("2025-06-14T10:00:00"), refundedAt: at("2025-06-14T11:00:00") }),
+        order({ amountCents: 3000, status: "paid", paidAt: at("2025-05-20T10:00:00") }),
+        order({ amountCents: 3000, status: "paid", paidAt: at("2025-05-10T10:00:00") }),
+        order({ amountCents: 8000, status: "pending", paidAt: at("2025-06-15T10:00:00") }),
+      ]);
+  });
+
+  it("the charts and the course table count what the school keeps: the amount minus its tax, and the same for a refund", async () => {
+    const april = await readAnalytics(parseAnalyticsRange(new URLSearchParams("range=custom&from=2025-04-01&to=2025-04-07")));
+    expect(april.totals).toMatchObject({ grossCents: 10000, refundedCents: 10000, netCents: 0, sales: 1 });
+    expect(april.courses).toEqual([expect.objectContaining({ courseId: courseX, grossCents: 10000, refundedCents: 10000 })]);
+  });
+
+  it("the dashboard's today, 7 and 30 days: paid orders without tax, refunded and unpaid ones left out, days in the school's time zone", async () => {
+    const now = at("2025-06-15T12:00:00");
+    expect(await readRevenueTotals({ timeZone: "UTC", now })).toEqual({ todayCents: 11000, last7DaysCents: 16000, last30DaysCents: 19000 });
+    // The dashboard shows them for now: a sale paid a moment ago counts today, without its tax.
+    await database()
+      .db.insert(orders)
+      .values(order({ amountCents: 6000, taxCents: 1000, status: "paid", paidAt: new Date(Date.now() - 1000) }));
+    expect(await callLoader(dashboardRoute, { path: "/admin", user: admin })).toMatchObject({
+      revenue: { todayCents: 5000, last7DaysCents: 5000, last30DaysCents: 5000 },
+    });
+    // 03:00 UTC is still yesterday in New York.
+    expect(await readRevenueTotals({ timeZone: "America/New_York", now })).toEqual({
+      todayCents: 10000,
+      last7DaysCents: 16000,
+      last30DaysCents: 19000,
+    });
   });
 });
 

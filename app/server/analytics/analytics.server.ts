@@ -6,8 +6,9 @@ import { db } from "~/server/db/client.server";
  * Admin → Analytics (docs/decisions/029): every figure is one SQL statement over orders,
  * subscriptions, users and lesson_progress; nothing is stored twice. Days are UTC days.
  *
- * Revenue is the orders' amounts: gross is what was paid in the range (orders paid then, refunded
- * since or not), refunded is what was refunded in the range, net is gross minus refunded. The
+ * Revenue is the orders' amounts without their tax (the tax is the state's, not the school's): gross
+ * is what was paid in the range (orders paid then, refunded since or not), refunded is what was
+ * refunded in the range, net is gross minus refunded. The
  * store sells in one currency (the settings' currency, which cannot change once orders exist), so amounts add up.
  */
 
@@ -37,6 +38,29 @@ const bucketOf = (bucket: AnalyticsBucket, column: SQL) => sql`date_trunc(${buck
 const inRange = (column: SQL, { from, to }: Pick<AnalyticsRange, "from" | "to">) =>
   sql`${column} >= ${iso(from)}::timestamptz and ${column} < ${iso(to)}::timestamptz`;
 
+/** An order's revenue: what the buyer paid minus the tax in it. */
+const REVENUE = sql`(amount_cents - tax_cents)`;
+const ORDER_REVENUE = sql`(o.amount_cents - o.tax_cents)`;
+
+export type RevenueTotals = { todayCents: number; last7DaysCents: number; last30DaysCents: number };
+
+/**
+ * The dashboard's revenue: orders paid today, in the last 7 and the last 30 days (today included),
+ * days as the school's time zone counts them; without tax, and without orders refunded since.
+ */
+export async function readRevenueTotals({ timeZone, now = new Date() }: { timeZone: string; now?: Date }): Promise<RevenueTotals> {
+  const midnight = (daysBack: number) =>
+    sql`(date_trunc('day', ${iso(now)}::timestamptz at time zone ${timeZone}) - ${`${daysBack} days`}::interval) at time zone ${timeZone}`;
+  const [row] = await rowsOf(sql`
+    select
+      coalesce(sum(${REVENUE}) filter (where paid_at >= ${midnight(0)}), 0)::bigint as today,
+      coalesce(sum(${REVENUE}) filter (where paid_at >= ${midnight(6)}), 0)::bigint as week,
+      coalesce(sum(${REVENUE}), 0)::bigint as month
+    from orders
+    where status = 'paid' and paid_at >= ${midnight(29)} and paid_at <= ${iso(now)}::timestamptz`);
+  return { todayCents: num(row?.today), last7DaysCents: num(row?.week), last30DaysCents: num(row?.month) };
+}
+
 export type RevenuePoint = { day: string; grossCents: number; refundedCents: number; netCents: number; sales: number; refunds: number };
 
 /** Gross, refunded and net revenue and the count of sales and refunds, per bucket, empty buckets included. */
@@ -45,13 +69,13 @@ export async function readRevenueSeries(range: Pick<AnalyticsRange, "from" | "to
   const rows = await rowsOf(sql`
     with ${bucketsCte(range)},
     paid as (
-      select ${bucketOf(bucket, sql`paid_at`)} as start, sum(amount_cents)::bigint as gross, count(*)::int as sales
+      select ${bucketOf(bucket, sql`paid_at`)} as start, sum(${REVENUE})::bigint as gross, count(*)::int as sales
       from orders
       where status in ('paid', 'refunded') and ${inRange(sql`paid_at`, range)}
       group by 1
     ),
     refunded as (
-      select ${bucketOf(bucket, sql`refunded_at`)} as start, sum(amount_cents)::bigint as refunded, count(*)::int as refunds
+      select ${bucketOf(bucket, sql`refunded_at`)} as start, sum(${REVENUE})::bigint as refunded, count(*)::int as refunds
       from orders
       where status = 'refunded' and ${inRange(sql`refunded_at`, range)}
       group by 1
@@ -93,8 +117,8 @@ export async function readCourseSales(range: Pick<AnalyticsRange, "from" | "to">
     with sales as (
       select o.course_id, max(o.item_title) as title,
         count(*) filter (where ${paidInRange})::int as sales,
-        coalesce(sum(o.amount_cents) filter (where ${paidInRange}), 0)::bigint as gross,
-        coalesce(sum(o.amount_cents) filter (where ${refundedInRange}), 0)::bigint as refunded
+        coalesce(sum(${ORDER_REVENUE}) filter (where ${paidInRange}), 0)::bigint as gross,
+        coalesce(sum(${ORDER_REVENUE}) filter (where ${refundedInRange}), 0)::bigint as refunded
       from orders o
       where o.kind = 'course' and ((${paidInRange}) or (${refundedInRange}))
       group by o.course_id
@@ -185,7 +209,7 @@ export async function readMemberSummary({
   const [row] = await rowsOf(sql`
     with first_orders as (
       select distinct on (o.subscription_id) o.subscription_id,
-        case when cp.duration = 'every-payment' then o.amount_cents else greatest(o.list_price_cents, o.amount_cents) end as price
+        case when cp.duration = 'every-payment' then ${ORDER_REVENUE} else greatest(o.list_price_cents, ${ORDER_REVENUE}) end as price
       from orders o left join coupons cp on cp.id = o.coupon_id
       where o.subscription_id is not null and o.status in ('paid', 'refunded')
       order by o.subscription_id, o.created_at

@@ -290,6 +290,7 @@ const orderColumns = {
   plan: orders.plan,
   itemTitle: orders.itemTitle,
   amountCents: orders.amountCents,
+  taxCents: orders.taxCents,
   listPriceCents: orders.listPriceCents,
   discountCents: orders.discountCents,
   currency: orders.currency,

@@ -37,6 +37,7 @@ type OrderRow = Pick<
   | "plan"
   | "itemTitle"
   | "amountCents"
+  | "taxCents"
   | "listPriceCents"
   | "discountCents"
   | "currency"
@@ -59,6 +60,7 @@ export function orderItem(row: OrderRow) {
     plan: row.plan,
     item_title: row.itemTitle,
     amount_cents: row.amountCents,
+    tax_cents: row.taxCents,
     list_price_cents: row.listPriceCents,
     discount_cents: row.discountCents,
     currency: row.currency,

@@ -82,6 +82,7 @@ beforeAll(async () => {
         courseId,
         itemTitle: `API course ${tag}`,
         amountCents: 1000 + index,
+        taxCents: index,
         status,
         provider: "test",
         createdAt: new Date(Date.UTC(2026, 0, 10 + index)),
@@ -188,6 +189,11 @@ describe("/api/v1 endpoints", () => {
     const { key } = await makeKey(["orders:read"]);
     const paid = schemas.orderList.parse((await call(key, `/orders?user_id=${learnerId}&status=paid`)).body);
     expect(paid.data.map((order) => order.id)).toEqual([orderIds[2], orderIds[0]]);
+    // Each order says the tax in what was paid.
+    expect(paid.data.map((order) => [order.amount_cents, order.tax_cents])).toEqual([
+      [1002, 2],
+      [1000, 0],
+    ]);
     const window = schemas.orderList.parse(
       (await call(key, `/orders?user_id=${learnerId}&created_after=2026-01-11&created_before=2026-01-13`)).body,
     );
@@ -280,6 +286,9 @@ describe("the OpenAPI document", () => {
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe("3.1");
+    const order = (document.components as { schemas: Record<string, { properties: Record<string, unknown>; required: string[] }> }).schemas.Order!;
+    expect(order.properties.tax_cents).toMatchObject({ type: "integer" });
+    expect(order.required).toContain("tax_cents");
     const operations = Object.values(document.paths as Record<string, Record<string, { "x-scope": string }>>).flatMap(Object.values);
     expect(operations).toHaveLength(13);
     for (const operation of operations) expect(operation["x-scope"]).toMatch(/^[a-z]+:(read|write)$/);
