@@ -40,6 +40,7 @@ import { orderListUrl } from "~/lib/order-list-filters";
 import { assignableRoles, canChangeRole, ROLE_CHANGE_REFUSALS } from "~/lib/role-rules";
 import type { Toast } from "~/lib/toast";
 import { listAccessHistory, listUserCourseAccess } from "~/server/access/course-access.server";
+import { listCourseProgress, type CourseProgress } from "~/server/learning/progress.server";
 import { certificateNumber, listUserCertificates } from "~/server/certificates/certificates.server";
 import { loadUserDrip } from "~/server/access/drip.server";
 import { logger } from "~/server/platform/logger.server";
@@ -132,6 +133,12 @@ async function orFailed<T>(what: string, userId: string, read: Promise<T>): Prom
   }
 }
 
+/** Progress is shown for a course the person holds, or one they started before losing it. */
+function progressShown(status: string | null, progress: CourseProgress | undefined) {
+  if (!progress || progress.totalLessons === 0) return null;
+  return status === "active" || progress.completedLessons > 0 ? progress : null;
+}
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = requireAdmin({ request, context });
   let found: [Awaited<ReturnType<typeof getAdminUser>>, number];
@@ -157,6 +164,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     orFailed("quiz attempts", user.id, listUserQuizAttempts({ userId: user.id })),
     orFailed("drip", user.id, loadUserDrip({ userId: user.id })),
   ]);
+  // Each course's lessons done, for the Course Access table (one query for all of them).
+  const progress = await orFailed(
+    "progress",
+    user.id,
+    listCourseProgress({ userId: user.id, courseIds: (courses ?? []).map((course) => course.courseId) }),
+  );
   const roleArgs = { actor: admin, target: user, superAdminCount };
   const options = assignableRoles(roleArgs);
   // Why a role is missing from the menu, once per reason.
@@ -195,6 +208,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
           : course.status === "revoked" && course.revokedAt
             ? `Revoked ${formatDate(course.revokedAt)}`
             : null,
+      progress: progressShown(course.status, progress?.get(course.courseId)),
     })),
     accessError: courses ? null : (newToast({ kind: "error", message: USER_MESSAGES.accessLoadFailed }) as Toast),
     // undefined: the section failed to load (orFailed's null means that there, not "no membership").

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { callAction, callLoader, sessionUser, thrownResponse, toastAfter } from "../../../tests/support/route-harness";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import * as exportCsv from "~/routes/resources/users-export-csv";
-import { accessEvents, courses, enrollments, users } from "~/server/db/schema";
+import { accessEvents, courses, enrollments, lessonProgress, lessons, users } from "~/server/db/schema";
 import * as userDetails from "./user-details";
 import * as usersList from "./users";
 import { expectErrorLogs } from "../../../tests/support/error-logs";
@@ -91,9 +91,33 @@ describe("/admin/users/:id", () => {
       status: null,
       drip: null,
       detail: null,
+      progress: null,
     });
     expect(data.accessError).toBeNull();
     expect(data.history).toEqual([]);
+  });
+
+  it("shows each held course's progress: lessons done of its lessons and the percent", async () => {
+    const db = database().db;
+    const id = await createLearner();
+    const [course] = await db
+      .insert(courses)
+      .values({ title: `Progress course ${tag}`, slug: unique("progress-course"), status: "published" })
+      .returning({ id: courses.id });
+    const made = await db
+      .insert(lessons)
+      .values([1, 2, 3].map((index) => ({ courseId: course!.id, title: `Lesson ${index}`, slug: unique("lesson"), orderIndex: index })))
+      .returning({ id: lessons.id });
+    await db.insert(enrollments).values({ userId: id, courseId: course!.id, source: "admin" });
+    const progressOf = async () => (await load(id)).courses.find((row) => row.courseId === course!.id)?.progress;
+    expect(await progressOf()).toEqual({ completedLessons: 0, totalLessons: 3, percent: 0 });
+    await db.insert(lessonProgress).values({ userId: id, lessonId: made[0]!.id, completedAt: new Date() });
+    // Opened but not finished does not count.
+    await db.insert(lessonProgress).values({ userId: id, lessonId: made[1]!.id, positionSeconds: 30 });
+    expect(await progressOf()).toEqual({ completedLessons: 1, totalLessons: 3, percent: 33 });
+    // A course without lessons shows none.
+    await post(id, { intent: "grant", courseId });
+    expect((await load(id)).courses.find((row) => row.courseId === courseId)?.progress).toBeNull();
   });
 
   it("grants, revokes and grants again with the spec's toasts, and shows the badges and the history", async () => {
