@@ -191,7 +191,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       role: user.role,
       emailVerified: user.emailVerified,
       memberSince: formatDate(user.createdAt),
-      lastSeen: user.lastSignInAt ? formatDateTime(user.lastSignInAt) : null,
+      lastSeen: user.lastSeenAt ? formatDateTime(user.lastSeenAt) : null,
       isYou: user.id === admin.id,
     },
     role: { options, notes },

@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         name: user.name,
         role: user.role,
         memberSince: formatDate(user.createdAt),
-        lastSeen: user.lastSignInAt ? formatDateTime(user.lastSignInAt) : null,
+        lastSeen: user.lastSeenAt ? formatDateTime(user.lastSeenAt) : null,
       }));
       return { ...result, rows };
     },

@@ -269,10 +269,12 @@ export function accountProtection() {
             // Verifying a code while already signed in (confirming a new authenticator) re-issues
             // the session but is not a sign-in; the sign-in challenge carries the two-factor cookie.
             if (ctx.path.startsWith("/two-factor/") && !ctx.headers?.get("cookie")?.includes("two_factor")) return;
-            // updated_at keeps meaning "profile edited", so a sign-in leaves it alone.
+            // updated_at keeps meaning "profile edited", so a sign-in leaves it alone. A sign-in is
+            // also the person seen (users/last-seen.server.ts moves it while they are active).
+            const now = new Date();
             await db()
               .update(users)
-              .set({ lastSignInAt: new Date(), updatedAt: sql`${users.updatedAt}` })
+              .set({ lastSignInAt: now, lastSeenAt: now, updatedAt: sql`${users.updatedAt}` })
               .where(eq(users.id, created.user.id));
           }),
         },

@@ -4,6 +4,8 @@ import { normalizeRole } from "~/lib/roles";
 import { requestInfoContext } from "~/lib/request-context";
 import { rethrowAsUnavailable } from "~/server/platform/outage.server";
 import { noteRequestUser } from "~/server/platform/request-log.server";
+import { logger } from "~/server/platform/logger.server";
+import { noteUserSeen } from "~/server/users/last-seen.server";
 import { getAuth } from "./auth.server";
 
 export type SessionUser = {
@@ -48,6 +50,8 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   context.set(sessionUserContext, user);
   if (!user) return;
   noteRequestUser(requestIdOf(context), user.id);
+  // "Last seen" moves while they are active; a failed write never fails their request.
+  await noteUserSeen({ userId: user.id }).catch((error: unknown) => logger.warn({ err: error, userId: user.id }, "last seen not recorded"));
   return withNoStore(await next());
 };
 

@@ -12,23 +12,23 @@ const tag = unique("zq").replace(/-/g, "");
 const day = (n: number) => new Date(Date.UTC(2025, 0, n, 12));
 
 const people = [
-  { key: "ann", email: `ann.lee+${tag}@example.test`, name: `Ann Lee ${tag}`, role: "user", createdAt: day(1), lastSignInAt: day(20) },
+  { key: "ann", email: `ann.lee+${tag}@example.test`, name: `Ann Lee ${tag}`, role: "user", createdAt: day(1), lastSeenAt: day(20) },
   {
     key: "bob",
     email: `BOB_${tag}@Example.test`.toLowerCase(),
     name: `Bob 100% Real ${tag}`,
     role: "admin",
     createdAt: day(2),
-    lastSignInAt: null,
+    lastSeenAt: null,
   },
-  { key: "cy", email: `cy.o'neil+${tag}@example.test`, name: `Cy O'Neil ${tag}`, role: "", createdAt: day(3), lastSignInAt: day(25) },
+  { key: "cy", email: `cy.o'neil+${tag}@example.test`, name: `Cy O'Neil ${tag}`, role: "", createdAt: day(3), lastSeenAt: day(25) },
   {
     key: "dee",
     email: `dee+${tag}@example.test`,
     name: `Dee "DJ" Back\\slash ${tag}`,
     role: "super_admin",
     createdAt: day(4),
-    lastSignInAt: day(10),
+    lastSeenAt: day(10),
   },
   {
     key: "eve",
@@ -36,7 +36,7 @@ const people = [
     name: `=HYPERLINK("http://evil.example") ${tag}`,
     role: "user",
     createdAt: day(5),
-    lastSignInAt: null,
+    lastSeenAt: null,
   },
   {
     key: "fay",
@@ -44,7 +44,7 @@ const people = [
     name: `${"Long ".repeat(60)}${tag}`,
     role: "user",
     createdAt: day(6),
-    lastSignInAt: day(1),
+    lastSeenAt: day(1),
   },
 ] as const;
 type Key = (typeof people)[number]["key"];
@@ -154,14 +154,14 @@ describe("sorting and paging", () => {
   it("selects only the list's columns, with the role normalized", async () => {
     const { users: rows } = await listAdminUsers({ query: `o'neil+${tag}` });
     expect(rows).toEqual([
-      { id: ids.cy, email: people[2].email, name: people[2].name, role: "user", createdAt: day(3), lastSignInAt: day(25) },
+      { id: ids.cy, email: people[2].email, name: people[2].name, role: "user", createdAt: day(3), lastSeenAt: day(25) },
     ]);
   });
 });
 
 describe("one user's details", () => {
   it("reads the person, or null", async () => {
-    expect(await getAdminUser({ userId: ids.dee })).toMatchObject({ email: people[3].email, role: "super_admin", lastSignInAt: day(10) });
+    expect(await getAdminUser({ userId: ids.dee })).toMatchObject({ email: people[3].email, role: "super_admin", lastSeenAt: day(10) });
     expect(await getAdminUser({ userId: "nobody" })).toBeNull();
   });
 });

@@ -28,8 +28,8 @@ function userListWhere({ query = "", role = null }: UserListQuery): SQL | undefi
 
 /**
  * ORDER BY for each column, shaped to the indexes that serve it (users_name_idx,
- * users_last_sign_in_idx, the unique email index, users_created_at_idx), with the id last so a
- * page boundary never splits ties differently between two requests. Never signed in counts as
+ * users_last_seen_idx, the unique email index, users_created_at_idx), with the id last so a
+ * page boundary never splits ties differently between two requests. Never seen counts as
  * the oldest "last seen": last in newest-first order, first in oldest-first order.
  */
 function userListOrder(sort: UserSort, dir: SortDirection): SQL[] {
@@ -45,8 +45,8 @@ function userListOrder(sort: UserSort, dir: SortDirection): SQL[] {
       return [by(users.createdAt), by(users.id)];
     case "last-seen":
       return dir === "asc"
-        ? [sql`${users.lastSignInAt} asc nulls first`, desc(users.id)]
-        : [sql`${users.lastSignInAt} desc nulls last`, asc(users.id)];
+        ? [sql`${users.lastSeenAt} asc nulls first`, desc(users.id)]
+        : [sql`${users.lastSeenAt} desc nulls last`, asc(users.id)];
   }
 }
 
@@ -80,7 +80,7 @@ export async function listAdminUsers({
       name: users.name,
       role: users.role,
       createdAt: users.createdAt,
-      lastSignInAt: users.lastSignInAt,
+      lastSeenAt: users.lastSeenAt,
     })
     .from(users)
     .innerJoin(pageIds, eq(users.id, pageIds.pageId))
@@ -98,7 +98,7 @@ export async function getAdminUser({ userId }: { userId: string }) {
       role: users.role,
       emailVerified: users.emailVerified,
       createdAt: users.createdAt,
-      lastSignInAt: users.lastSignInAt,
+      lastSeenAt: users.lastSeenAt,
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -112,7 +112,7 @@ type ExportRow = {
   name: string;
   role: string;
   createdAt: Date;
-  lastSignInAt: Date | null;
+  lastSeenAt: Date | null;
   activeCourses: string;
 };
 
@@ -148,7 +148,7 @@ export async function* exportUsersCsv({ batchSize = EXPORT_BATCH_SIZE, ...filter
         name: users.name,
         role: users.role,
         createdAt: users.createdAt,
-        lastSignInAt: users.lastSignInAt,
+        lastSeenAt: users.lastSeenAt,
         activeCourses,
       })
       .from(users)
@@ -157,7 +157,7 @@ export async function* exportUsersCsv({ batchSize = EXPORT_BATCH_SIZE, ...filter
       .limit(batchSize);
     if (rows.length === 0) return;
     yield rows
-      .map((row) => csvRow([row.email, row.name, normalizeRole(row.role), row.createdAt, row.lastSignInAt, row.activeCourses]))
+      .map((row) => csvRow([row.email, row.name, normalizeRole(row.role), row.createdAt, row.lastSeenAt, row.activeCourses]))
       .join("");
     if (rows.length < batchSize) return;
     const last = rows[rows.length - 1];
