@@ -41,6 +41,7 @@ const TABLES = ["Revenue by period", "Sales per course", "Members by period", "S
 
 for (const viewport of [
   { name: "a phone", width: 375, height: 800 },
+  { name: "a tablet", width: 768, height: 900 },
   { name: "a narrow desktop", width: 1280, height: 800 },
 ]) {
   test(`Analytics on ${viewport.name}: every table's last column can be scrolled into view inside its region`, async ({ page }) => {
@@ -55,6 +56,8 @@ for (const viewport of [
       const lastHeader = table.getByRole("columnheader").last();
       await lastHeader.scrollIntoViewIfNeeded();
       const region = page.getByRole("region", { name: new RegExp(" figures$") }).filter({ has: table });
+      // The region is the only scroller: its sideways scrollbar is in sight, not below its fold.
+      expect(await table.evaluate((element) => getComputedStyle(element.parentElement!).overflowX), name).toBe("visible");
       const [cell, box] = await Promise.all([lastHeader.boundingBox(), region.boundingBox()]);
       expect(cell, name).not.toBeNull();
       // The header's right edge lies inside the region and inside the screen once scrolled to.

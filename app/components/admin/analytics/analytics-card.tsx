@@ -63,8 +63,17 @@ export function AnalyticsCard({
             )}
           </div>
         )}
-        {/* Focusable, so keyboard users can scroll a long table. */}
-        <div role="region" aria-label={`${title} figures`} tabIndex={0} className="max-h-[320px] min-w-0 overflow-auto">
+        {/*
+          Focusable, so keyboard users can scroll a long table. The region scrolls both ways: the
+          table's own sideways scroller would put its scrollbar below the fold of this box, so a
+          table wider than a phone or a narrow desktop column would look cut off.
+        */}
+        <div
+          role="region"
+          aria-label={`${title} figures`}
+          tabIndex={0}
+          className="max-h-[320px] min-w-0 overflow-auto rounded-md focus-visible:ring-2 focus-visible:ring-ring [&_[data-slot=table-container]]:overflow-visible"
+        >
           {children}
         </div>
       </CardContent>
