@@ -1,3 +1,5 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createTestCoupon } from "../../../tests/support/coupons";
@@ -142,6 +144,55 @@ describe("an order's lines", () => {
         .db.insert(orderLines)
         .values({ ...line, position: 1, kind: "gift", amountCents: 1000 }),
     ).rejects.toThrow();
+  });
+});
+
+describe("the backfill of orders written before lines", () => {
+  it("gives each old order one line with its own figures, once, and leaves orders with lines alone", async () => {
+    const buyer = await createBuyer();
+    const course = await createCourseForSale({ priceCents: 20000 });
+    const refundedAt = new Date("2026-05-02T10:00:00Z");
+    const [old] = await database()
+      .db.insert(orders)
+      .values({
+        userId: buyer.id,
+        customerEmail: buyer.email,
+        kind: "course",
+        courseId: course.id,
+        itemTitle: "Old title",
+        listPriceCents: 20000,
+        discountCents: 5000,
+        taxCents: 3000,
+        amountCents: 18000,
+        status: "refunded",
+        provider: "test",
+        refundedAt,
+      })
+      .returning();
+    await startCheckout({ userId: buyer.id, item: { plan: "monthly" } });
+    expect(await ordersNotAddingUp()).toEqual([{ id: old!.id }]);
+
+    // The migration's own file, whatever number it is given.
+    const folder = path.resolve("drizzle");
+    const file = (await fs.readdir(folder)).find((name) => name.endsWith("_order_lines_backfill.sql"))!;
+    const backfill = await fs.readFile(path.join(folder, file), "utf8");
+    await database().db.execute(sql.raw(backfill));
+    await database().db.execute(sql.raw(backfill));
+
+    expect(await linesOf(old!.id)).toMatchObject([
+      {
+        position: 0,
+        kind: "course",
+        courseId: course.id,
+        title: "Old title",
+        listPriceCents: 20000,
+        discountCents: 5000,
+        taxCents: 3000,
+        amountCents: 18000,
+        refundedAt,
+      },
+    ]);
+    expect(await ordersNotAddingUp()).toEqual([]);
   });
 });
 
