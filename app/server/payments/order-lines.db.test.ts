@@ -3,7 +3,7 @@ import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createTestCoupon } from "../../../tests/support/coupons";
-import { createBuyer, createCourseForSale, ordersOf } from "../../../tests/support/payments";
+import { createBuyer, createCourseForSale, mailsTo, ordersOf } from "../../../tests/support/payments";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { getApiOrder, listApiOrders } from "~/server/api/api-reads.server";
 import * as apiSchemas from "~/server/api/api-schemas.server";
@@ -11,7 +11,8 @@ import { orderLines, orders } from "~/server/db/schema";
 import { setTaxCollection, setTaxRate } from "~/server/tax/tax-rates.server";
 import { refundOrder } from "./billing.server";
 import { startCheckout } from "./checkout.server";
-import { shareCharge, sumOrderLines } from "./order-lines.server";
+import { shareCharge, sumOrderLines, writeOrderLines, type OrderLineDraft } from "./order-lines.server";
+import { sendOrderReceipt } from "./receipts.server";
 
 /** Order lines (docs/decisions/061): every order path writes its lines, and the order's totals are their sums. */
 
@@ -144,6 +145,49 @@ describe("an order's lines", () => {
         .db.insert(orderLines)
         .values({ ...line, position: 1, kind: "gift", amountCents: 1000 }),
     ).rejects.toThrow();
+  });
+});
+
+describe("the receipt of an order of several lines", () => {
+  it("lists each line with what was paid for it; an order of one line is told as before", async () => {
+    const buyer = await createBuyer();
+    const first = await createCourseForSale({ priceCents: 10000 });
+    const second = await createCourseForSale({ priceCents: 4900 });
+    const lines: OrderLineDraft[] = [
+      { kind: "course", courseId: first.id, plan: null, title: first.title, listPriceCents: 10000, discountCents: 0, taxCents: 0 },
+      { kind: "course", courseId: second.id, plan: null, title: second.title, listPriceCents: 4900, discountCents: 900, taxCents: 0 },
+    ];
+    const totals = sumOrderLines(lines);
+    const orderId = await database().db.transaction(async (tx) => {
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId: buyer.id,
+          customerEmail: buyer.email,
+          kind: "course",
+          courseId: first.id,
+          itemTitle: first.title,
+          ...totals,
+          status: "paid",
+          provider: "test",
+          paidAt: new Date(),
+        })
+        .returning({ id: orders.id });
+      await writeOrderLines({ tx, orderId: order!.id, lines });
+      return order!.id;
+    });
+    expect(await ordersNotAddingUp()).toEqual([]);
+
+    await sendOrderReceipt({ orderId });
+
+    const [receipt] = await mailsTo(buyer.email);
+    expect(receipt).toContain(`In this order: ${first.title}: $100.00; ${second.title}: $40.00.`);
+
+    const single = await createBuyer();
+    await startCheckout({ userId: single.id, item: { courseId: first.id } });
+    const [singleReceipt] = await mailsTo(single.email);
+    expect(singleReceipt).toContain(`You bought ${first.title} for $100.00`);
+    expect(singleReceipt).not.toContain("In this order");
   });
 });
 
