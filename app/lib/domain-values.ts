@@ -256,6 +256,10 @@ export type OrderKind = (typeof ORDER_KINDS)[number];
  */
 export const ORDER_LINE_KINDS = ["course", "membership"] as const;
 export type OrderLineKind = (typeof ORDER_LINE_KINDS)[number];
+export const ORDER_LINE_KIND_LABELS: Record<OrderLineKind, string> = {
+  course: "Courses",
+  membership: "Memberships",
+};
 
 /** `pending` until paid; `expired` when the checkout was abandoned; `failed` when the payment was refused. */
 export const ORDER_STATUSES = ["pending", "paid", "refunded", "failed", "expired"] as const;
