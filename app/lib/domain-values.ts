@@ -237,6 +237,17 @@ export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
 export const ORDER_KINDS = ["course", "membership"] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
 
+/**
+ * What one line of an order sells (docs/decisions/061). An order's lines are what it sold; the
+ * order's kind is its first line's. Bundles and order bumps add their kinds here when they land.
+ */
+export const ORDER_LINE_KINDS = ["course", "membership"] as const;
+export type OrderLineKind = (typeof ORDER_LINE_KINDS)[number];
+export const ORDER_LINE_KIND_LABELS: Record<OrderLineKind, string> = {
+  course: "Courses",
+  membership: "Memberships",
+};
+
 /** `pending` until paid; `expired` when the checkout was abandoned; `failed` when the payment was refused. */
 export const ORDER_STATUSES = ["pending", "paid", "refunded", "failed", "expired"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

@@ -8,6 +8,7 @@ import { AdminListTable, type AdminListColumn } from "~/components/admin/list/ad
 import { analyticsSearch, bucketLabel, type AnalyticsReport } from "~/lib/analytics-range";
 import { formatDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
+import { ORDER_LINE_KIND_LABELS } from "~/lib/domain-values";
 import { useSiteSettings } from "~/components/use-site-settings";
 import { adminMeta } from "~/lib/seo";
 export { loader } from "./analytics.server";
@@ -49,6 +50,13 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
     { header: "Gross", ...num, cell: (point) => money(point.grossCents) },
     { header: "Refunded", ...num, cell: (point) => money(point.refundedCents) },
     { header: "Net", ...num, cell: (point) => money(point.netCents) },
+  ];
+  const kindColumns: AdminListColumn<Data["kinds"][number]>[] = [
+    { header: "Product", cell: (row) => ORDER_LINE_KIND_LABELS[row.kind] },
+    { header: "Sales", ...num, cell: (row) => count(row.sales) },
+    { header: "Gross", from: "sm", ...num, cell: (row) => money(row.grossCents) },
+    { header: "Refunded", from: "md", ...num, cell: (row) => money(row.refundedCents) },
+    { header: "Net", ...num, cell: (row) => money(row.netCents) },
   ];
   const courseColumns: AdminListColumn<Data["courses"][number]>[] = [
     { header: "Course", className: "max-w-[12rem] truncate", cell: (row) => row.title },
@@ -101,6 +109,20 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
         }}
       >
         <AdminListTable label="Revenue by period" columns={revenueColumns} rows={data.revenue} rowKey={(point) => point.day} />
+      </AnalyticsCard>
+      <AnalyticsCard
+        title="Revenue by product"
+        description="What each kind of product brought in: its sales paid in the range, and refunds made in it."
+        csvHref={csv("kinds")}
+        empty={data.kinds.every((row) => row.sales === 0 && row.refundedCents === 0) ? "No sales or refunds in this range." : null}
+        chart={{
+          data: data.kinds.map((row) => ({ product: ORDER_LINE_KIND_LABELS[row.kind], net: row.netCents })),
+          xKey: "product",
+          format: money,
+          series: [{ key: "net", label: "Net", color: COLORS.primary }],
+        }}
+      >
+        <AdminListTable label="Revenue by product" columns={kindColumns} rows={data.kinds} rowKey={(row) => row.kind} />
       </AnalyticsCard>
       <AnalyticsCard
         title="Sales per course"

@@ -2,11 +2,13 @@ import { toDecimalAmount } from "~/lib/money";
 import type { AnalyticsRange, AnalyticsReport } from "~/lib/analytics-range";
 import { bucketLabel } from "~/lib/analytics-range";
 import { csvRow, type CsvValue } from "~/lib/csv";
+import { ORDER_LINE_KIND_LABELS } from "~/lib/domain-values";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 import {
   listFunnelCourses,
   readCourseFunnel,
   readCourseSales,
+  readKindSales,
   readMemberSeries,
   readMemberSummary,
   readRevenueSeries,
@@ -23,8 +25,9 @@ async function readFunnel(courseId: string | null) {
 /** Every figure of Admin → Analytics for one range, read in parallel. */
 export async function readAnalytics(range: AnalyticsRange, now = new Date()) {
   const settings = await getSiteSettings();
-  const [revenue, courses, signups, members, summary, funnel] = await Promise.all([
+  const [revenue, kinds, courses, signups, members, summary, funnel] = await Promise.all([
     readRevenueSeries(range),
+    readKindSales(range),
     readCourseSales(range),
     readSignupSeries(range),
     readMemberSeries(range),
@@ -34,6 +37,7 @@ export async function readAnalytics(range: AnalyticsRange, now = new Date()) {
   const sum = <T>(rows: T[], pick: (row: T) => number) => rows.reduce((total, row) => total + pick(row), 0);
   return {
     revenue,
+    kinds,
     courses,
     signups,
     members,
@@ -54,7 +58,6 @@ export async function readAnalytics(range: AnalyticsRange, now = new Date()) {
 
 export type AnalyticsData = Awaited<ReturnType<typeof readAnalytics>>;
 
-
 /** The figures of one chart as CSV rows (the header first): the same numbers as its table. */
 export function analyticsCsvRows(report: AnalyticsReport, data: AnalyticsData, range: AnalyticsRange, currency = "usd"): CsvValue[][] {
   // Amounts are plain decimals in the school's currency ("49.00", "4900" for yen), so a spreadsheet sums them.
@@ -71,6 +74,17 @@ export function analyticsCsvRows(report: AnalyticsReport, data: AnalyticsData, r
           point.refunds,
           amount(point.refundedCents),
           amount(point.netCents),
+        ]),
+      ];
+    case "kinds":
+      return [
+        ["Product", "Sales", "Gross", "Refunded", "Net"],
+        ...data.kinds.map((row) => [
+          ORDER_LINE_KIND_LABELS[row.kind],
+          row.sales,
+          amount(row.grossCents),
+          amount(row.refundedCents),
+          amount(row.netCents),
         ]),
       ];
     case "courses":

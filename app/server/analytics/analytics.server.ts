@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { AnalyticsBucket, AnalyticsRange } from "~/lib/analytics-range";
+import { ORDER_LINE_KINDS, type OrderLineKind } from "~/lib/domain-values";
 import { db } from "~/server/db/client.server";
 
 /**
@@ -92,6 +93,32 @@ export async function readRevenueSeries(range: Pick<AnalyticsRange, "from" | "to
     sales: num(row.sales),
     refunds: num(row.refunds),
   }));
+}
+
+export type KindSalesRow = { kind: OrderLineKind; sales: number; grossCents: number; refundedCents: number; netCents: number };
+
+/**
+ * Revenue by what was sold (docs/decisions/061): the order lines of each kind paid in the range
+ * (their amounts, tax included), and those refunded in it. Every kind has its row, sold or not.
+ */
+export async function readKindSales(range: Pick<AnalyticsRange, "from" | "to">): Promise<KindSalesRow[]> {
+  const paidInRange = sql`o.status in ('paid', 'refunded') and ${inRange(sql`o.paid_at`, range)}`;
+  const refundedInRange = sql`l.refunded_at is not null and ${inRange(sql`l.refunded_at`, range)}`;
+  const rows = await rowsOf(sql`
+    select l.kind,
+      count(*) filter (where ${paidInRange})::int as sales,
+      coalesce(sum(l.amount_cents) filter (where ${paidInRange}), 0)::bigint as gross,
+      coalesce(sum(l.amount_cents) filter (where ${refundedInRange}), 0)::bigint as refunded
+    from order_lines l
+    join orders o on o.id = l.order_id
+    where (${paidInRange}) or (${refundedInRange})
+    group by l.kind`);
+  return ORDER_LINE_KINDS.map((kind) => {
+    const row = rows.find((candidate) => candidate.kind === kind);
+    const grossCents = num(row?.gross);
+    const refundedCents = num(row?.refunded);
+    return { kind, sales: num(row?.sales), grossCents, refundedCents, netCents: grossCents - refundedCents };
+  });
 }
 
 export type CourseSalesRow = {

@@ -6,6 +6,7 @@ import { db } from "~/server/db/client.server";
 import { containsPattern } from "~/server/db/like.server";
 import { courseModules, courses, enrollments, lessons, orders, users } from "~/server/db/schema";
 import { listCourseProgress } from "~/server/learning/progress.server";
+import { listOrderLines } from "~/server/payments/order-lines.server";
 import { enrollmentItem, iso, orderItem, userItem } from "./api-shapes.server";
 
 /**
@@ -333,14 +334,17 @@ export async function listApiOrders({
     )
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit + 1);
+  const lines = await listOrderLines({ orderIds: rows.slice(0, limit).map((row) => row.id) });
   return toPage(
     rows.map((row) => ({ ...row, cursor: [row.cursorTime, row.id] })),
     limit,
-    orderItem,
+    (row) => orderItem(row, lines.get(row.id) ?? []),
   );
 }
 
 export async function getApiOrder({ orderId }: { orderId: string }) {
   const [row] = await db().select(orderColumns).from(orders).where(eq(orders.id, orderId));
-  return row ? orderItem(row) : null;
+  if (!row) return null;
+  const lines = await listOrderLines({ orderIds: [row.id] });
+  return orderItem(row, lines.get(row.id) ?? []);
 }

@@ -169,6 +169,20 @@ export const enrollmentParams = z.object({ user_id: z.string().min(1).max(200), 
 
 // Orders -------------------------------------------------------------------------------------
 
+export const orderLineItem = z
+  .object({
+    kind: z.string(),
+    course_id: uuid.nullable(),
+    plan: z.string().nullable(),
+    title: z.string().meta({ description: "What the line sold, named as it was at the sale." }),
+    list_price_cents: z.int(),
+    discount_cents: z.int(),
+    tax_cents: z.int(),
+    amount_cents: z.int().meta({ description: "What was paid for this line: its list price minus its discount, plus its tax." }),
+    refunded_at: timestamp.nullable(),
+  })
+  .meta({ id: "OrderLine" });
+
 export const orderItem = z
   .object({
     id: uuid,
@@ -189,6 +203,7 @@ export const orderItem = z
     paid_at: timestamp.nullable(),
     refunded_at: timestamp.nullable(),
     created_at: timestamp,
+    lines: z.array(orderLineItem).meta({ description: "What the order sold, one line per thing; the order's amounts are their sums." }),
   })
   .meta({ id: "Order" });
 

@@ -1,5 +1,5 @@
 import type { EnrollmentStatus, OrderStatus, Role, SubscriptionStatus } from "~/lib/domain-values";
-import type { Order } from "~/server/db/schema";
+import type { Order, OrderLine } from "~/server/db/schema";
 
 /**
  * Records as the API answers them and the webhooks send them (snake_case, ISO times), in a module
@@ -40,6 +40,7 @@ type OrderRow = Pick<
   | "taxCents"
   | "listPriceCents"
   | "discountCents"
+  | "taxCents"
   | "currency"
   | "status"
   | "provider"
@@ -49,8 +50,25 @@ type OrderRow = Pick<
   | "createdAt"
 >;
 
-/** An order as the API and the webhooks show it. */
-export function orderItem(row: OrderRow) {
+type OrderLineRow = Pick<OrderLine, "kind" | "courseId" | "plan" | "title" | "listPriceCents" | "discountCents" | "taxCents" | "amountCents" | "refundedAt">;
+
+/** One line of an order as the API and the webhooks show it (docs/decisions/061). */
+export function orderLineItem(line: OrderLineRow) {
+  return {
+    kind: line.kind,
+    course_id: line.courseId,
+    plan: line.plan,
+    title: line.title,
+    list_price_cents: line.listPriceCents,
+    discount_cents: line.discountCents,
+    tax_cents: line.taxCents,
+    amount_cents: line.amountCents,
+    refunded_at: iso(line.refundedAt),
+  };
+}
+
+/** An order as the API and the webhooks show it: its totals, and what it sold line by line. */
+export function orderItem(row: OrderRow, lines: readonly OrderLineRow[]) {
   return {
     id: row.id,
     user_id: row.userId,
@@ -70,6 +88,7 @@ export function orderItem(row: OrderRow) {
     paid_at: iso(row.paidAt),
     refunded_at: iso(row.refundedAt),
     created_at: row.createdAt.toISOString(),
+    lines: lines.map(orderLineItem),
   };
 }
 

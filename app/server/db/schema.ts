@@ -41,6 +41,7 @@ import {
   MAIL_KINDS,
   MAIL_STATUSES,
   ORDER_KINDS,
+  ORDER_LINE_KINDS,
   ORDER_STATUSES,
   INVOICE_KINDS,
   PAGE_SECTION_COPIES,
@@ -1061,7 +1062,7 @@ export const orders = pgTable(
     /**
      * The tax charged, part of `amount_cents` (docs/decisions/054): Stripe Tax's amount, or the
      * owner's rate for the buyer's country in test mode (`tax_rate_basis_points`, 2000 = 20%).
-     * An order has one line, so the order's tax is its line's.
+     * The sum of its lines' tax (`order_lines`, docs/decisions/061).
      */
     taxCents: integer("tax_cents").notNull().default(0),
     taxRateBasisPoints: integer("tax_rate_basis_points"),
@@ -1123,6 +1124,45 @@ export const checkoutStarts = pgTable(
     index("checkout_starts_due_idx")
       .on(t.startedAt)
       .where(sql`${t.remindedAt} is null`),
+  ],
+);
+
+/**
+ * What an order sold, one row per thing (docs/decisions/061). The order keeps its totals
+ * (`orders.list_price_cents`, `discount_cents`, `tax_cents`, `amount_cents`): each is the sum of
+ * its lines', written in the same transaction. A line's amount is what was paid for it (its list
+ * price minus its discount, plus its tax); it is refunded on its own (`refunded_at`).
+ */
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The lines' order on the receipt, from 0. */
+    position: integer("position").notNull(),
+    kind: text("kind").notNull(),
+    courseId: uuid("course_id").references(() => courses.id, { onDelete: "set null" }),
+    plan: text("plan"),
+    /** The course title, or the membership's name, at the time of sale. */
+    title: text("title").notNull(),
+    listPriceCents: integer("list_price_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    taxCents: integer("tax_cents").notNull().default(0),
+    amountCents: integer("amount_cents").notNull(),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("order_lines_order_position_idx").on(t.orderId, t.position),
+    index("order_lines_course_idx").on(t.courseId),
+    check("order_lines_kind_check", inList("kind", ORDER_LINE_KINDS)),
+    check("order_lines_plan_check", sql`${t.plan} is null or ${inList("plan", SUBSCRIPTION_PLANS)}`),
+    check(
+      "order_lines_amounts_check",
+      sql`${t.listPriceCents} >= 0 and ${t.discountCents} >= 0 and ${t.discountCents} <= ${t.listPriceCents} and ${t.taxCents} >= 0 and ${t.amountCents} >= 0 and ${t.taxCents} <= ${t.amountCents}`,
+    ),
   ],
 );
 
@@ -1231,6 +1271,7 @@ export type NewPost = typeof posts.$inferInsert;
 export type Playbook = typeof playbooks.$inferSelect;
 export type Testimonial = typeof testimonials.$inferSelect;
 export type Order = typeof orders.$inferSelect;
+export type OrderLine = typeof orderLines.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
 export type PaymentWebhookEvent = typeof paymentWebhookEvents.$inferSelect;
 

@@ -209,6 +209,7 @@ export function orderReceiptMail({
   url,
   invoice,
   setPasswordUrl,
+  lines,
 }: {
   schoolName: string;
   itemTitle: string;
@@ -216,6 +217,8 @@ export function orderReceiptMail({
   amount: string;
   /** Formatted, e.g. "Nov 22, 2026". */
   paidOn: string;
+  /** An order of several lines: each with what was paid for it ("Design Basics: $49.00"). */
+  lines?: string[];
   /** A guest checkout's new account: the link that sets its password (and confirms the address). */
   setPasswordUrl?: string;
   /** The order's invoice: its number and the address of its PDF (for the buyer, signed in). */
@@ -235,6 +238,7 @@ export function orderReceiptMail({
     heading: "Thank you for your purchase",
     paragraphs: [
       `You bought ${itemTitle} for ${amount} on ${paidOn}.`,
+      ...(lines && lines.length > 1 ? [`In this order: ${lines.join("; ")}.`] : []),
       ...(discount ? [discount] : []),
       ...(tax ? [tax] : []),
       ...(membership ? [membership] : []),

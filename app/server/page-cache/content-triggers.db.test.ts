@@ -54,6 +54,7 @@ const NOT_CONTENT = [
   "newsletter_imports",
   "contact_messages",
   "orders",
+  "order_lines",
   "invoices",
   "invoice_counters",
   // The owner's tax rates: read only by checkout (signed in, never cached) and Admin → Tax.

@@ -21,6 +21,7 @@ import { taxIdProblem, taxOfLine, type BillingDetails, type TaxCountry } from "~
 import { findTaxRate, isTaxCollected } from "~/server/tax/tax-rates.server";
 import { findAccountByEmail, mustSignInToBuy } from "./attach-guest-order.server";
 import { fulfilCheckout } from "./fulfil-checkout.server";
+import { sumOrderLines, writeOrderLines, type OrderLineDraft } from "./order-lines.server";
 import { settleEndedTestMemberships } from "./settle-ended-test-memberships.server";
 import { currentPaymentsProvider } from "./providers.server";
 
@@ -325,7 +326,19 @@ async function payForOffer({ offer, buyer, billing }: { offer: CheckoutOffer; bu
     // The rate as it is now, read in the transaction that writes the order (the page showed the same, or the buyer is told the new total on the receipt).
     const net = priced.listPriceCents - priced.discountCents;
     const basisPoints = offer.tax?.mode === "rates" && offer.tax.country ? await findTaxRate({ country: offer.tax.country, database: tx }) : null;
-    const taxCents = basisPoints ? taxOfLine({ netCents: net, basisPoints }) : 0;
+    // What the order sells, line by line (docs/decisions/061): its totals are the lines' sums.
+    const lines: OrderLineDraft[] = [
+      {
+        kind: offer.kind,
+        courseId: offer.courseId,
+        plan: offer.plan,
+        title: offer.itemTitle,
+        listPriceCents: priced.listPriceCents,
+        discountCents: priced.discountCents,
+        taxCents: basisPoints ? taxOfLine({ netCents: net, basisPoints }) : 0,
+      },
+    ];
+    const totals = sumOrderLines(lines);
     const [order] = await tx
       .insert(orders)
       .values({
@@ -338,10 +351,10 @@ async function payForOffer({ offer, buyer, billing }: { offer: CheckoutOffer; bu
         courseId: offer.courseId,
         plan: offer.plan,
         itemTitle: offer.itemTitle,
-        listPriceCents: priced.listPriceCents,
-        discountCents: priced.discountCents,
-        amountCents: net + taxCents,
-        taxCents,
+        listPriceCents: totals.listPriceCents,
+        discountCents: totals.discountCents,
+        amountCents: totals.amountCents,
+        taxCents: totals.taxCents,
         taxRateBasisPoints: basisPoints,
         buyerName: billing?.name || null,
         buyerAddress: billing?.address || null,
@@ -360,6 +373,7 @@ async function payForOffer({ offer, buyer, billing }: { offer: CheckoutOffer; bu
         couponCode: orders.couponCode,
         couponId: orders.couponId,
       });
+    await writeOrderLines({ tx, orderId: order!.id, lines });
     return { order: order!, everyPayment: priced.everyPayment };
   });
   if (written.refusal) {

@@ -12,6 +12,7 @@ import { attachGuestOrder } from "./attach-guest-order.server";
 import { claimEvent, type PaymentEvent } from "./claim-event.server";
 import { issueInvoice } from "./invoices.server";
 import { lockBuyer, lockOrder } from "./order-locks.server";
+import { settleOrderLines } from "./order-lines.server";
 import { sendOrderReceipt } from "./receipts.server";
 import { refundDuplicateOrder } from "./refund-duplicate-order.server";
 import { startMembership } from "./start-membership.server";
@@ -151,8 +152,10 @@ async function markPaid({
       subscriptionId,
     })
     .where(eq(orders.id, order.id));
+  // The lines add up to what was charged, tax included (docs/decisions/061).
+  const lines = await settleOrderLines({ tx, orderId: order.id, amountCents: charged, taxCents });
   const paid = { ...order, status: "paid", paidAt, ...billed };
-  await emitWebhookEvent({ tx, type: "order.paid", data: { order: orderItem(paid) } });
+  await emitWebhookEvent({ tx, type: "order.paid", data: { order: orderItem(paid, lines) } });
   // The invoice's number is taken here, in the paying transaction (docs/decisions/047).
   await issueInvoice({ tx, order: { ...order, ...billed }, kind: "invoice", issuedAt: paidAt });
 

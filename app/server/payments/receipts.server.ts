@@ -12,6 +12,7 @@ import { invoicePdfPath } from "~/lib/invoices";
 import { duplicateOrderRefundMail, orderReceiptMail, orderRefundMail } from "~/server/mail/templates.server";
 import { sendMail } from "~/server/mail/mail-queue.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
+import { listOrderLines } from "./order-lines.server";
 
 /** The order as it was sold, for the mails about it. */
 async function findOrderForMail(orderId: string, database: Queryable) {
@@ -71,8 +72,10 @@ export async function sendOrderReceipt({ orderId, database = db() }: { orderId: 
     .from(invoices)
     .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, "invoice")));
   const setPasswordUrl = await guestSetPasswordUrl({ order, database });
+  const lines = (await listOrderLines({ orderIds: [order.id], database })).get(order.id) ?? [];
   const mail = orderReceiptMail({
     setPasswordUrl,
+    lines: lines.map((line) => `${line.title}: ${formatMoney(line.amountCents, order.currency)}`),
     invoice: invoice ? { number: invoice.number, url: `${origin}${invoicePdfPath(invoice.id)}` } : undefined,
     schoolName,
     itemTitle: order.itemTitle,

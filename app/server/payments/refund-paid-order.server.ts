@@ -6,6 +6,7 @@ import { recordAccessEvent } from "~/server/access/record-access-event.server";
 import type { Transaction } from "~/server/db/client.server";
 import { orders, subscriptions, type Order } from "~/server/db/schema";
 import { issueInvoice } from "./invoices.server";
+import { markOrderLinesRefunded } from "./order-lines.server";
 import { sendRefundNotice } from "./receipts.server";
 import { emitMembershipEvent } from "./membership-webhooks.server";
 
@@ -34,7 +35,8 @@ export async function refundPaidOrder({
   if (order.status !== "paid") return false;
   const refundedAt = new Date();
   await tx.update(orders).set({ status: "refunded", refundedAt }).where(eq(orders.id, order.id));
-  await emitWebhookEvent({ tx, type: "order.refunded", data: { order: orderItem({ ...order, status: "refunded", refundedAt }) } });
+  const lines = await markOrderLinesRefunded({ tx, orderId: order.id, refundedAt });
+  await emitWebhookEvent({ tx, type: "order.refunded", data: { order: orderItem({ ...order, status: "refunded", refundedAt }, lines) } });
   // The refund's credit note, from the invoices' one sequence (docs/decisions/047).
   await issueInvoice({ tx, order, kind: "credit_note", issuedAt: refundedAt });
   // The buyer is told, by the queue, in this transaction: the refund and its e-mail commit together.
