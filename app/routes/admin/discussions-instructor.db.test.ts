@@ -124,13 +124,14 @@ describe("an instructor's discussions inbox", () => {
   });
 
   it("finds nothing of another course's thread: no reply, no answered mark, no hide, restore or delete", async () => {
-    for (const form of [
+    const forms: Record<string, string>[] = [
       { intent: "reply", id: questionB, body: "Sneaky answer" },
       { intent: "answered", id: questionB },
       { intent: "hide", id: questionB, reason: "Sneaky" },
       { intent: "restore", id: questionB },
       { intent: "delete", id: questionB },
-    ]) {
+    ];
+    for (const form of forms) {
       const answer = await moderate(teacher, form);
       expect({ intent: form.intent, status: answer.init?.status, done: answer.data.done }).toEqual({ intent: form.intent, status: 404, done: undefined });
     }
