@@ -3,7 +3,17 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { callAction, callLoader, sessionUser, thrownResponse } from "../../../tests/support/route-harness";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import type { SessionUser } from "~/server/auth/session.server";
-import { courseInstructors, courses, discussionBans, discussionFollows, discussionNotifications, discussionPosts, enrollments, lessons, users } from "~/server/db/schema";
+import {
+  courseInstructors,
+  courses,
+  discussionBans,
+  discussionFollows,
+  discussionNotifications,
+  discussionPosts,
+  enrollments,
+  lessons,
+  users,
+} from "~/server/db/schema";
 import * as inbox from "./discussions";
 import * as layout from "./layout";
 
@@ -29,7 +39,10 @@ let questionB = "";
 
 async function addCourse(title: string, status: "published" | "draft") {
   const db = database().db;
-  const [course] = await db.insert(courses).values({ title, slug: unique("inbox-course"), status }).returning({ id: courses.id });
+  const [course] = await db
+    .insert(courses)
+    .values({ title, slug: unique("inbox-course"), status })
+    .returning({ id: courses.id });
   const [lesson] = await db
     .insert(lessons)
     .values({ courseId: course.id, title: `${title} lesson`, slug: "one", type: "article", orderIndex: 1 })
@@ -40,7 +53,15 @@ async function addCourse(title: string, status: "published" | "draft") {
 async function addQuestion(course: { id: string; lessonId: string }, author: SessionUser, body: string) {
   const [post] = await database()
     .db.insert(discussionPosts)
-    .values({ courseId: course.id, lessonId: course.lessonId, kind: "question", authorId: author.id, authorName: author.name, bodyMd: body, bodyHtml: `<p>${body}</p>` })
+    .values({
+      courseId: course.id,
+      lessonId: course.lessonId,
+      kind: "question",
+      authorId: author.id,
+      authorName: author.name,
+      bodyMd: body,
+      bodyHtml: `<p>${body}</p>`,
+    })
     .returning({ id: discussionPosts.id });
   return post.id;
 }
@@ -48,7 +69,9 @@ async function addQuestion(course: { id: string; lessonId: string }, author: Ses
 beforeAll(async () => {
   const db = database().db;
   const people = [admin, teacher, draftTeacher, learner, otherLearner];
-  await db.insert(users).values(people.map(({ id, email, name, role, createdAt }) => ({ id, email, name, role, createdAt, emailVerified: true })));
+  await db
+    .insert(users)
+    .values(people.map(({ id, email, name, role, createdAt }) => ({ id, email, name, role, createdAt, emailVerified: true })));
   courseA = await addCourse("Course A", "published");
   courseB = await addCourse("Course B", "published");
   const draft = await addCourse("Draft course", "draft");
@@ -72,7 +95,8 @@ type Listing = {
   pageCount: number;
   filters: { page: number };
 };
-const list = (user: SessionUser, query = "") => callLoader(inbox, { path: `/admin/discussions${query}`, user }) as unknown as Promise<Listing>;
+const list = (user: SessionUser, query = "") =>
+  callLoader(inbox, { path: `/admin/discussions${query}`, user }) as unknown as Promise<Listing>;
 const moderate = (user: SessionUser, form: Record<string, string>) =>
   callAction(inbox, { path: "/admin/discussions", user, form }) as unknown as Promise<Answer>;
 const postById = async (id: string) => (await database().db.select().from(discussionPosts).where(eq(discussionPosts.id, id)))[0];
@@ -133,7 +157,11 @@ describe("an instructor's discussions inbox", () => {
     ];
     for (const form of forms) {
       const answer = await moderate(teacher, form);
-      expect({ intent: form.intent, status: answer.init?.status, done: answer.data.done }).toEqual({ intent: form.intent, status: 404, done: undefined });
+      expect({ intent: form.intent, status: answer.init?.status, done: answer.data.done }).toEqual({
+        intent: form.intent,
+        status: 404,
+        done: undefined,
+      });
     }
     expect(await postById(questionB)).toMatchObject({ status: "visible", answeredAt: null, deletedAt: null, replyCount: 0 });
     expect(await database().db.select().from(discussionPosts).where(eq(discussionPosts.parentId, questionB))).toEqual([]);
