@@ -28,10 +28,10 @@ export async function readGettingStarted(): Promise<GettingStartedStep[]> {
       linkLabel: "Open Settings",
     },
     {
-      // Settings have no sender fields yet: the support address (shown on the site and in mail) stands for the sender until they do.
+      // The sender (docs/decisions/051): until the owner names an address, mail leaves from MAIL_FROM's.
       id: "sender",
-      label: "Set the address learners write to",
-      done: settings.supportEmail !== DEFAULT_SITE_SETTINGS.supportEmail,
+      label: "Choose who the school's e-mail comes from",
+      done: settings.senderEmail.trim() !== "",
       href: "/admin/settings",
       linkLabel: "Open Settings",
     },
