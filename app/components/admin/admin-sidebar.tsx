@@ -50,7 +50,9 @@ const ITEMS = [
  * instructor who is not an admin (`inboxOnly`) sees Discussions alone.
  */
 export function AdminSidebar({ role, inboxOnly = false }: { role: string; inboxOnly?: boolean }) {
-  const items = inboxOnly ? ITEMS.filter((item) => item.to === "/admin/discussions") : ITEMS.filter((item) => !item.superAdminOnly || role === "super_admin");
+  const items = inboxOnly
+    ? ITEMS.filter((item) => item.to === "/admin/discussions")
+    : ITEMS.filter((item) => !item.superAdminOnly || role === "super_admin");
   return (
     <nav aria-label="Admin" className="md:sticky md:top-0">
       <ul className="flex flex-wrap gap-1 md:flex-col">

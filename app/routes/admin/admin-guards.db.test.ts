@@ -404,14 +404,18 @@ describe("admin loaders and actions called directly", () => {
 
   it("lets a course's instructor into Admin → Discussions alone, the layout's menu holding that page only", async () => {
     const route = (file: string) => adminRoutes.find((candidate) => candidate.file === file)!.module as { loader: Handler };
-    const inbox = (await callLoader(route("routes/admin/discussions.tsx"), { path: INSTRUCTOR_INBOX, user: instructor })) as { rows: unknown[] };
+    const inbox = (await callLoader(route("routes/admin/discussions.tsx"), { path: INSTRUCTOR_INBOX, user: instructor })) as {
+      rows: unknown[];
+    };
     expect(inbox.rows).toEqual([]);
     expect(await callLoader(route("routes/admin/layout.tsx"), { path: INSTRUCTOR_INBOX, user: instructor })).toEqual({
       admin: { name: instructor.name, email: instructor.email, role: "user" },
       inboxOnly: true,
     });
     // The learner, who teaches nothing, is refused there too.
-    expect(await thrownResponse(callLoader(route("routes/admin/layout.tsx"), { path: INSTRUCTOR_INBOX, user: learner }))).toMatchObject({ status: 403 });
+    expect(await thrownResponse(callLoader(route("routes/admin/layout.tsx"), { path: INSTRUCTOR_INBOX, user: learner }))).toMatchObject({
+      status: 403,
+    });
   });
 
   it("left the post untouched after all those refused calls", async () => {

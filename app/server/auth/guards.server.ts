@@ -56,7 +56,9 @@ export function requireAdmin(args: GuardArgs): SessionUser {
  * for the courses they teach only (the inbox rule, `findDiscussionInboxScope`). Anyone else gets
  * the same 403 as requireAdmin gives; a visitor goes to /login.
  */
-export async function requireDiscussionStaff(args: GuardArgs): Promise<{ user: SessionUser; scope: Exclude<DiscussionInboxScope, { kind: "none" }> }> {
+export async function requireDiscussionStaff(
+  args: GuardArgs,
+): Promise<{ user: SessionUser; scope: Exclude<DiscussionInboxScope, { kind: "none" }> }> {
   const user = requireUser(args);
   const scope = await findDiscussionInboxScope({ user });
   if (scope.kind === "none") throw accessDenied(user);
