@@ -139,6 +139,7 @@ export const ACCESS_EVENT_TYPES = [
   "instructor_removed",
   "api_write",
   "account_deleted",
+  "demo_removed",
 ] as const;
 export type AccessEventType = (typeof ACCESS_EVENT_TYPES)[number];
 
@@ -160,6 +161,7 @@ export const ACCESS_EVENT_LABELS: Record<AccessEventType, string> = {
   api_key_revoked: "API key revoked",
   api_write: "Changed through the API",
   account_deleted: "Account deleted",
+  demo_removed: "Demo content removed",
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -169,7 +169,7 @@ const MATRIX: Record<string, Entry> = {
   "/p/:slug": { path: () => "/p/no-such-page", loader: everyone("404") },
 
   // admin
-  "/admin": { loader: admins("200") },
+  "/admin": { loader: admins("200"), action: owner("400") },
   "/admin/setup-sql": { loader: admins("200") },
   "/admin/blog": { loader: admins("200"), action: admins("400") },
   "/admin/blog/new": { loader: admins("200"), action: admins("400") },

@@ -134,6 +134,7 @@ const FORMS: Record<string, (id: string) => Form[]> = {
     { intent: "set-collection", enabled: "on" },
     { intent: "set-rate", country: "FR", ratePercent: "99" },
   ],
+  "/admin": (): Form[] => [{ intent: "remove-demo" }],
   "/admin/topics": (): Form[] => [
     { intent: "create", name: "Sneaky topic" },
     { intent: "rename", id: courseId, name: "Sneaky" },

@@ -1,10 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, notLike, or } from "drizzle-orm";
 import { DEFAULT_SITE_SETTINGS } from "~/lib/site-settings";
 import { db } from "~/server/db/client.server";
 import { courses } from "~/server/db/schema";
 import { listLegalPages } from "~/server/pages/legal-pages.server";
 import { paymentsMode } from "~/server/payments/providers.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
+import { countDemoContent, hasDemoContent } from "~/server/db/seed/remove-demo.server";
 
 /**
  * The dashboard's getting-started checklist (issue 38, docs/decisions/052-make-it-yours.md): each
@@ -14,10 +15,12 @@ import { getSiteSettings } from "~/server/settings/site-settings.server";
 export type GettingStartedStep = { id: string; label: string; done: boolean; href: string; linkLabel: string };
 
 export async function readGettingStarted(): Promise<GettingStartedStep[]> {
-  const [settings, legal, published] = await Promise.all([
+  const [settings, legal, published, demo] = await Promise.all([
     getSiteSettings(),
     listLegalPages(),
-    db().$count(courses, eq(courses.status, "published")),
+    // The owner's own: a published demo course is not their first course.
+    db().$count(courses, and(eq(courses.status, "published"), or(isNull(courses.authorId), notLike(courses.authorId, "demo-%")))),
+    countDemoContent(),
   ]);
   return [
     {
@@ -55,6 +58,13 @@ export async function readGettingStarted(): Promise<GettingStartedStep[]> {
       done: paymentsMode() !== "none",
       href: "/admin/system",
       linkLabel: "Open System",
+    },
+    {
+      id: "demo",
+      label: "Remove the demo content",
+      done: !hasDemoContent(demo),
+      href: "/admin#demo-content",
+      linkLabel: "Open Demo content",
     },
   ];
 }
