@@ -75,6 +75,8 @@ export default defineConfig({
       RATE_LIMIT_PER_IP_MULTIPLIER: "100",
       // The webhook spec's receiver listens on this machine: the development exemption of the address guard.
       WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
+      // The discussion mail job every minute, so its browser test reads the message within the minute.
+      DISCUSSION_MAIL_EVERY_MINUTES: "1",
       LOG_LEVEL: "warn",
     },
   },

@@ -31,6 +31,8 @@ const reason = z.string().trim().min(1, "Give the reason the person will read.")
 export const adminDiscussionForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("reply"), id, body }),
   z.object({ intent: z.literal("hide"), id, reason }),
+  z.object({ intent: z.literal("answered"), id }),
+  z.object({ intent: z.literal("unanswered"), id }),
   z.object({ intent: z.literal("restore"), id }),
   z.object({ intent: z.literal("delete"), id }),
   z.object({ intent: z.literal("ban"), userId: z.string().min(1).max(200), period: z.enum(DISCUSSION_BAN_PERIODS), reason }),

@@ -39,6 +39,11 @@ type Entry = {
   endsSession?: boolean;
   /** Routes that belong to another table (Better Auth's endpoints, React Router's handler). */
   coveredBy?: string;
+  /**
+   * A course's instructor who is not an admin (docs/decisions/059), where they are not answered as
+   * the plain user is: their discussions inbox. Everywhere else the user's cell is theirs.
+   */
+  instructor?: { loader?: Cell; action?: Cell };
 };
 
 const row = (visitor: Cell, user: Cell, learner: Cell, admin: Cell, superAdmin: Cell): Row => ({
@@ -196,7 +201,8 @@ const MATRIX: Record<string, Entry> = {
   "/admin/quizzes": { loader: admins("200") },
   "/admin/quizzes/:lessonId": { path: (school) => `/admin/quizzes/${school.draftCourse.quizLessonId}`, loader: admins("200") },
   "/admin/reviews": { loader: admins("200"), action: admins("400") },
-  "/admin/discussions": { loader: admins("200"), action: admins("400") },
+  // An instructor's inbox too: their own courses' threads only (docs/decisions/059).
+  "/admin/discussions": { loader: admins("200"), action: admins("400"), instructor: { loader: "200", action: "400" } },
   "/admin/pages": { loader: admins("200") },
   "/admin/pages/new": { loader: admins("200"), action: admins("400") },
   // An id that names no page: an admin's 404 comes after the guard.
@@ -392,5 +398,32 @@ describe("the authorization matrix (issue 22)", () => {
       }
     }
     expect(leaks).toEqual([]);
+  });
+
+  it.each(probes)(
+    "%s answers a course's instructor as the plain user, but in their inbox, with nothing of a course they do not teach",
+    async (_name, pattern, kind) => {
+      const entry = MATRIX[pattern];
+      const path = entry.path?.(school) ?? pattern;
+      const form = entry.form?.(school) ?? { intent: "authz-probe" };
+      const cookie = entry.endsSession ? await school.freshCookie("instructor") : school.instructor.cookie;
+      const answer = await probe(kind === "loader" ? "GET" : "POST", path, cookie, form);
+      expect(answer.cell).toBe(entry.instructor?.[kind] ?? entry[kind]!.user);
+      const refused = /^(3|401|403|404)/.test(answer.cell);
+      const sent = `${path} ${JSON.stringify(form)}`;
+      const seen = secretsIn(answer.text).filter((secret) => !sent.includes(school.secrets[secret]));
+      expect(seen, answer.cell).toEqual(refused ? [] : (entry.sees?.user ?? []));
+    },
+  );
+
+  it("shows the instructor's inbox their own course's question, in the page and its `.data`", async () => {
+    for (const path of ["/admin/discussions", "/admin/discussions.data"]) {
+      const answer = await probe("GET", path, school.instructor.cookie, {});
+      expect(answer.cell, path).toBe("200");
+      expect(answer.text, path).toContain(school.instructor.taughtDiscussion);
+      expect(secretsIn(answer.text), path).toEqual([]);
+    }
+    const asked = await probe("GET", `/admin/discussions.data?course=${school.paidCourse.id}`, school.instructor.cookie, {});
+    expect(secretsIn(asked.text)).toEqual([]);
   });
 });

@@ -20,9 +20,13 @@ export function decodeQuotedPrintable(text: string) {
 
 /**
  * The newest .eml in the e2e server's outbox sent to `to` (other tests write there too, so
- * the address must be unique to the test), decoded. Waits for it to arrive.
+ * the address must be unique to the test), decoded. Waits for it to arrive (`timeout`, 10 s unless
+ * a scheduled job sends it).
  */
-export async function newestMailTo(to: string, { after = 0, containing }: { after?: number; containing?: string } = {}) {
+export async function newestMailTo(
+  to: string,
+  { after = 0, containing, timeout = 10_000 }: { after?: number; containing?: string; timeout?: number } = {},
+) {
   const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
   let found: string | undefined;
   await expect
@@ -40,7 +44,7 @@ export async function newestMailTo(to: string, { after = 0, containing }: { afte
         }
         return false;
       },
-      { timeout: 10_000, message: `a mail to ${to} in the outbox` },
+      { timeout, message: `a mail to ${to} in the outbox` },
     )
     .toBe(true);
   return found!;

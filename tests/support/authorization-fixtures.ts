@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import { getStorage } from "~/server/platform/storage.server";
 import type { Database } from "~/server/db/client.server";
 import {
+  courseInstructors,
   discussionPosts,
   certificates,
   coupons,
@@ -26,19 +27,22 @@ import { unique } from "./test-database";
  * The school the authorization matrix (app/routes/authorization-matrix.db.test.ts) probes: the
  * five kinds of caller, and a sixth person, the victim, whose private things (orders, progress,
  * saved courses, sessions, certificate) nobody else may reach; a published paid course the learner
- * holds, and an unpublished course and post only admins may see.
+ * holds, and an unpublished course and post only admins may see. Beside them, a course's
+ * instructor (docs/decisions/059): a plain user who teaches another published course, and must
+ * be answered as the user is everywhere but in their discussions inbox.
  */
 
 export const ROLES = ["visitor", "user", "learner", "admin", "super_admin"] as const;
 export type Who = (typeof ROLES)[number];
 
 export async function createAuthorizationSchool(db: Database) {
-  const [user, learner, admin, superAdmin, victim] = await Promise.all([
+  const [user, learner, admin, superAdmin, victim, instructor] = await Promise.all([
     signInNewUser(db, "user"),
     signInNewUser(db, "user"),
     signInNewUser(db, "admin"),
     signInNewUser(db, "super_admin"),
     signInNewUser(db, "user", { name: `Victim ${unique("name")}` }),
+    signInNewUser(db, "user", { name: `Instructor ${unique("name")}` }),
   ]);
   const cookies: Record<Who, string> = {
     visitor: "",
@@ -149,9 +153,29 @@ export async function createAuthorizationSchool(db: Database) {
   });
   const [victimSession] = await db.select().from(sessions).where(eq(sessions.userId, victim.id));
 
-  const credentials = { user, learner, admin, super_admin: superAdmin };
+  // The instructor's own course and its question: theirs to read in their inbox, nobody's secret.
+  const [taughtCourse] = await db
+    .insert(courses)
+    .values({ title: `Taught ${unique("course")}`, slug: unique("taught"), status: "published", publishedAt: new Date() })
+    .returning();
+  const [taughtLesson] = await db
+    .insert(lessons)
+    .values({ courseId: taughtCourse.id, title: "Taught lesson", slug: unique("taught-lesson"), type: "article", orderIndex: 1 })
+    .returning();
+  const taughtDiscussion = unique("TAUGHT-DISCUSSION");
+  await db.insert(discussionPosts).values({
+    courseId: taughtCourse.id,
+    lessonId: taughtLesson.id,
+    kind: "question",
+    authorName: "A learner of the taught course",
+    bodyMd: taughtDiscussion,
+    bodyHtml: `<p>${taughtDiscussion}</p>`,
+  });
+  await db.insert(courseInstructors).values({ courseId: taughtCourse.id, userId: instructor.id, createdBy: admin.id });
+
+  const credentials = { user, learner, admin, super_admin: superAdmin, instructor };
   /** Another session of the same person, for probes that end the session they are sent with. */
-  const freshCookie = async (who: Who) => {
+  const freshCookie = async (who: Who | "instructor") => {
     if (who === "visitor") return "";
     const { email, password } = credentials[who];
     return cookieFrom(await getAuth().api.signInEmail({ body: { email, password }, asResponse: true }));
@@ -161,6 +185,7 @@ export async function createAuthorizationSchool(db: Database) {
     cookies,
     freshCookie,
     ids: { user: user.id, learner: learner.id, admin: admin.id, super_admin: superAdmin.id },
+    instructor: { cookie: instructor.cookie, id: instructor.id, taughtCourse, taughtDiscussion },
     victim: {
       ...victim,
       orderId: victimOrder.id,

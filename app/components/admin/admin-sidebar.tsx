@@ -46,10 +46,13 @@ const ITEMS = [
 
 /**
  * The back office menu: a column beside the page from 768px, a wrapping row above it on phones.
- * Entries a plain admin may not open are left out (their routes refuse them anyway).
+ * Entries a plain admin may not open are left out (their routes refuse them anyway); a course's
+ * instructor who is not an admin (`inboxOnly`) sees Discussions alone.
  */
-export function AdminSidebar({ role }: { role: string }) {
-  const items = ITEMS.filter((item) => !item.superAdminOnly || role === "super_admin");
+export function AdminSidebar({ role, inboxOnly = false }: { role: string; inboxOnly?: boolean }) {
+  const items = inboxOnly
+    ? ITEMS.filter((item) => item.to === "/admin/discussions")
+    : ITEMS.filter((item) => !item.superAdminOnly || role === "super_admin");
   return (
     <nav aria-label="Admin" className="md:sticky md:top-0">
       <ul className="flex flex-wrap gap-1 md:flex-col">

@@ -11,6 +11,7 @@ import {
   accessEvents,
   apiKeys,
   coupons,
+  courseInstructors,
   courseModules,
   courses,
   enrollments,
@@ -34,6 +35,10 @@ const database = useTestDatabase();
 const admin = sessionUser({ role: "admin" });
 const superAdmin = sessionUser({ role: "super_admin" });
 const learner = sessionUser({ role: "user" });
+/** A course's instructor (docs/decisions/059): a plain user who reaches Admin → Discussions alone. */
+const instructor = sessionUser({ role: "user" });
+/** The one admin page an instructor opens; every other admin route refuses them as it refuses a learner. */
+const INSTRUCTOR_INBOX = "/admin/discussions";
 let postId = "";
 /** A webhook endpoint: a Delete or a Send test event that got through would show. */
 let webhookId = "";
@@ -208,7 +213,7 @@ const entryPoints: EntryPoint[] = adminRoutes.flatMap(({ pattern, file, module }
 
 beforeAll(async () => {
   const db = database().db;
-  for (const user of [admin, superAdmin, learner])
+  for (const user of [admin, superAdmin, learner, instructor])
     await db.insert(users).values({ id: user.id, email: user.email, name: user.name, role: user.role, emailVerified: true });
   const [endpoint] = await db
     .insert(webhookEndpoints)
@@ -225,6 +230,12 @@ beforeAll(async () => {
     .values({ id: postId, title: "Guarded course", slug: unique("guarded-course"), subtitle: "Original", status: "draft" })
     .returning();
   courseId = course.id;
+  // The instructor teaches a published course of their own, so their inbox is open.
+  const [taught] = await db
+    .insert(courses)
+    .values({ title: "Taught course", slug: unique("taught-course"), status: "published" })
+    .returning({ id: courses.id });
+  await db.insert(courseInstructors).values({ courseId: taught.id, userId: instructor.id, createdBy: admin.id });
   // A quiz lesson with the same id again, for the quiz's own page.
   await db
     .insert(lessons)
@@ -381,6 +392,33 @@ describe("admin loaders and actions called directly", () => {
     });
   });
 
+  it.each(cases.filter(([, entry]) => entry.pattern !== INSTRUCTOR_INBOX))(
+    "%s refuses a course's instructor with 403 Access Denied",
+    async (_name, { run }) => {
+      const response = await thrownResponse(run(instructor));
+      expect({ status: response.status, data: response.data }).toEqual({
+        status: 403,
+        data: { accessDenied: true, user: instructor.email, role: "user", isAdmin: false },
+      });
+    },
+  );
+
+  it("lets a course's instructor into Admin → Discussions alone, the layout's menu holding that page only", async () => {
+    const route = (file: string) => adminRoutes.find((candidate) => candidate.file === file)!.module as { loader: Handler };
+    const inbox = (await callLoader(route("routes/admin/discussions.tsx"), { path: INSTRUCTOR_INBOX, user: instructor })) as {
+      rows: unknown[];
+    };
+    expect(inbox.rows).toEqual([]);
+    expect(await callLoader(route("routes/admin/layout.tsx"), { path: INSTRUCTOR_INBOX, user: instructor })).toEqual({
+      admin: { name: instructor.name, email: instructor.email, role: "user" },
+      inboxOnly: true,
+    });
+    // The learner, who teaches nothing, is refused there too.
+    expect(await thrownResponse(callLoader(route("routes/admin/layout.tsx"), { path: INSTRUCTOR_INBOX, user: learner }))).toMatchObject({
+      status: 403,
+    });
+  });
+
   it("left the post untouched after all those refused calls", async () => {
     const [post] = await database().db.select().from(posts).where(eq(posts.id, postId));
     expect(post).toMatchObject({ title: "Guarded post", contentMd: "Original", status: "draft", publishedAt: null });
@@ -456,6 +494,7 @@ describe("admin loaders and actions called directly", () => {
       const layout = adminRoutes.find((route) => route.file === "routes/admin/layout.tsx")!.module as { loader: Handler };
       expect(await callLoader(layout, { path: "/admin", user })).toEqual({
         admin: { name: user.name, email: user.email, role: user.role },
+        inboxOnly: false,
       });
     }
   });

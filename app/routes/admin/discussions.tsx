@@ -52,7 +52,7 @@ const columns: AdminListColumn<Row>[] = [
         {post.inReplyTo !== null && <span className="text-xs text-muted-foreground">In reply to: {post.inReplyTo}</span>}
         <p className="line-clamp-4 text-sm break-words whitespace-pre-line">{post.bodyMd}</p>
         {post.hiddenReason && <p className="text-xs text-muted-foreground">Reason: {post.hiddenReason}</p>}
-        <Moderation post={post} />
+        <Moderation post={post} canBan={post.canBan} />
       </div>
     ),
   },
@@ -62,8 +62,11 @@ const columns: AdminListColumn<Row>[] = [
 
 type Answer = { done?: boolean; error?: string; errors?: Record<string, string[]> };
 
-/** Reply, hide with a reason, restore, delete and stop the author from posting: each a small form posting to this page. */
-function Moderation({ post }: { post: Row }) {
+/**
+ * Reply, mark answered, hide with a reason, restore, delete and (an admin's alone) stop the author
+ * from posting: each a small form posting to this page.
+ */
+function Moderation({ post, canBan }: { post: Row; canBan: boolean }) {
   const excerpt = post.bodyMd.slice(0, 40);
   return (
     <details className="text-sm">
@@ -72,13 +75,21 @@ function Moderation({ post }: { post: Row }) {
         {!post.parentId && post.status === "visible" && (
           <TextForm intent="reply" fields={{ id: post.id }} label={`Your reply to ${post.authorName}`} submit={`Reply to ${post.authorName}`} multiline />
         )}
+        {!post.parentId && post.kind === "question" && (
+          <SmallForm
+            intent={post.answered ? "unanswered" : "answered"}
+            fields={{ id: post.id }}
+            submit={post.answered ? `Mark the question by ${post.authorName} not answered` : `Mark the question by ${post.authorName} answered`}
+          />
+        )}
         {post.status === "hidden" || post.status === "held" ? (
           <SmallForm intent="restore" fields={{ id: post.id }} submit={post.status === "held" ? `Approve the post by ${post.authorName}` : `Restore the post by ${post.authorName}`} />
         ) : (
           <TextForm intent="hide" fields={{ id: post.id }} label="Reason shown to the author" submit={`Hide the post by ${post.authorName}`} />
         )}
         <SmallForm intent="delete" fields={{ id: post.id }} submit={`Delete “${excerpt}”`} destructive />
-        {post.authorId &&
+        {canBan &&
+          post.authorId &&
           (post.authorBanned ? (
             <SmallForm intent="unban" fields={{ userId: post.authorId }} submit={`Allow ${post.authorName} to post again`} />
           ) : (

@@ -27,7 +27,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       </a>
       <header className="border-b border-border bg-background">
         <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-          <Link to="/admin" className="flex items-center gap-2 font-bold tracking-tight">
+          <Link to={loaderData.inboxOnly ? "/admin/discussions" : "/admin"} className="flex items-center gap-2 font-bold tracking-tight">
             <BookOpen aria-hidden="true" className="size-5 text-primary" />
             <span>{schoolName} Admin</span>
           </Link>
@@ -44,7 +44,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       >
         {ownSideMenu ? null : (
           <aside>
-            <AdminSidebar role={loaderData.admin.role} />
+            <AdminSidebar role={loaderData.admin.role} inboxOnly={loaderData.inboxOnly} />
           </aside>
         )}
         <main id="admin-main" className="min-w-0" aria-busy={loading || undefined}>

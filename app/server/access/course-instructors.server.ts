@@ -49,6 +49,17 @@ export async function isCourseInstructor({ userId, courseId, database = db() }: 
   return Boolean(row);
 }
 
+/** The published courses this person teaches: their discussions inbox (`findDiscussionInboxScope`). */
+export async function listTaughtCourseIds({ userId, database = db() }: { userId: string; database?: Queryable }) {
+  const rows = await database
+    .select({ courseId: courseInstructors.courseId })
+    .from(courseInstructors)
+    .innerJoin(courses, eq(courses.id, courseInstructors.courseId))
+    .where(and(eq(courseInstructors.userId, userId), eq(courses.status, "published")))
+    .orderBy(asc(courses.title));
+  return rows.map((row) => row.courseId);
+}
+
 /** Names the account with this address instructor of the course (again: nothing changes, nothing recorded). */
 export async function addCourseInstructor({ actorId, courseId, email }: { actorId: string; courseId: string; email: string }) {
   const [course] = isUuid(courseId) ? await db().select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).limit(1) : [];

@@ -3,7 +3,20 @@ import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { accessEvents, courses, enrollments, subscriptions, users } from "~/server/db/schema";
 import { and, eq } from "drizzle-orm";
 import { openAllLessonsNow } from "./drip.server";
-import { discussionAccessFrom, findCourseAccess, findCoursesAccess, findLessonAccess, lessonAccessFrom, quizSubmitAccessFrom, reviewAccessFrom, type LessonAccessUser } from "./lesson-access.server";
+import { courseInstructors } from "~/server/db/schema";
+import {
+  discussionAccessFrom,
+  discussionInboxScopeFrom,
+  findDiscussionInboxScope,
+  inboxHoldsCourse,
+  findCourseAccess,
+  findCoursesAccess,
+  findLessonAccess,
+  lessonAccessFrom,
+  quizSubmitAccessFrom,
+  reviewAccessFrom,
+  type LessonAccessUser,
+} from "./lesson-access.server";
 
 const database = useTestDatabase();
 
@@ -217,11 +230,19 @@ describe("drip (issue 24): a module's lessons open later for the people who hold
       }
       held.push(name);
       const opens = new Date(access.since.getTime() + 7 * DAY);
-      expect(lessonAccessFrom(access, afterAWeek, new Date(opens.getTime() - 1)), name).toEqual({ allowed: false, reason: "drip", opensAt: opens });
+      expect(lessonAccessFrom(access, afterAWeek, new Date(opens.getTime() - 1)), name).toEqual({
+        allowed: false,
+        reason: "drip",
+        opensAt: opens,
+      });
       expect(lessonAccessFrom(access, afterAWeek, opens), name).toEqual(withoutDrip);
       expect(lessonAccessFrom(access, afterAWeek, new Date(opens.getTime() + DAY)), name).toEqual(withoutDrip);
       const date = new Date("2031-03-01T09:00:00Z");
-      expect(lessonAccessFrom(access, onDate(date), new Date(date.getTime() - DAY)), name).toEqual({ allowed: false, reason: "drip", opensAt: date });
+      expect(lessonAccessFrom(access, onDate(date), new Date(date.getTime() - DAY)), name).toEqual({
+        allowed: false,
+        reason: "drip",
+        opensAt: date,
+      });
       expect(lessonAccessFrom(access, onDate(date), date), name).toEqual(withoutDrip);
       expect(lessonAccessFrom(access, previewAfterAWeek, access.since), name).toEqual({ allowed: true, reason: access.reason });
     }
@@ -235,24 +256,42 @@ describe("drip (issue 24): a module's lessons open later for the people who hold
       .from(enrollments)
       .where(and(eq(enrollments.userId, who.enrolled!.id), eq(enrollments.courseId, course.published)));
     expect(access).toMatchObject({ kind: "open", reason: "enrolled", since: enrollment.grantedAt, waived: false });
-    const [membership] = await database().db.select({ createdAt: subscriptions.createdAt }).from(subscriptions).where(eq(subscriptions.userId, who.member!.id));
-    expect(await findCourseAccess({ user: who.member, course: publishedCourse() })).toMatchObject({ kind: "open", reason: "member", since: membership.createdAt });
+    const [membership] = await database()
+      .db.select({ createdAt: subscriptions.createdAt })
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, who.member!.id));
+    expect(await findCourseAccess({ user: who.member, course: publishedCourse() })).toMatchObject({
+      kind: "open",
+      reason: "member",
+      since: membership.createdAt,
+    });
   });
 
   it("opens everything now for one learner when an admin says so, recorded once", async () => {
     const learnerId = unique("dripper");
-    await database().db.insert(users).values({ id: learnerId, email: `${learnerId}@example.test`, name: "Drip Learner", role: "user" });
+    await database()
+      .db.insert(users)
+      .values({ id: learnerId, email: `${learnerId}@example.test`, name: "Drip Learner", role: "user" });
     await database().db.insert(enrollments).values({ userId: learnerId, courseId: course.other, source: "purchase" });
     const user = { id: learnerId, role: "user" };
     const other = { id: course.other, status: "published" };
     expect(await findLessonAccess({ user, lesson: afterAWeek, course: other })).toMatchObject({ allowed: false, reason: "drip" });
     const adminId = who.admin!.id;
-    expect(await openAllLessonsNow({ userId: learnerId, courseId: course.other, actorId: adminId })).toEqual({ found: true, changed: true });
-    expect(await openAllLessonsNow({ userId: learnerId, courseId: course.other, actorId: adminId })).toEqual({ found: true, changed: false });
+    expect(await openAllLessonsNow({ userId: learnerId, courseId: course.other, actorId: adminId })).toEqual({
+      found: true,
+      changed: true,
+    });
+    expect(await openAllLessonsNow({ userId: learnerId, courseId: course.other, actorId: adminId })).toEqual({
+      found: true,
+      changed: false,
+    });
     expect(await findLessonAccess({ user, lesson: afterAWeek, course: other })).toEqual({ allowed: true, reason: "enrolled" });
     // Only that course: the same learner's other courses keep their schedule.
     await database().db.insert(enrollments).values({ userId: learnerId, courseId: course.published, source: "purchase" });
-    expect(await findLessonAccess({ user, lesson: afterAWeek, course: publishedCourse() })).toMatchObject({ allowed: false, reason: "drip" });
+    expect(await findLessonAccess({ user, lesson: afterAWeek, course: publishedCourse() })).toMatchObject({
+      allowed: false,
+      reason: "drip",
+    });
     const events = await database()
       .db.select()
       .from(accessEvents)
@@ -263,7 +302,9 @@ describe("drip (issue 24): a module's lessons open later for the people who hold
 
   it("reads overrides only where they can change an answer: not for a course without drip rules, nor for a lesson without one", async () => {
     const learnerId = unique("no-drip");
-    await database().db.insert(users).values({ id: learnerId, email: `${learnerId}@example.test`, name: "No Drip", role: "user" });
+    await database()
+      .db.insert(users)
+      .values({ id: learnerId, email: `${learnerId}@example.test`, name: "No Drip", role: "user" });
     await database().db.insert(enrollments).values({ userId: learnerId, courseId: course.other, source: "purchase" });
     await openAllLessonsNow({ userId: learnerId, courseId: course.other, actorId: who.admin!.id });
     const user = { id: learnerId, role: "user" };
@@ -299,5 +340,45 @@ describe("discussionAccessFrom with course instructors (issue 42, docs/decisions
     expect(answer(closed, false)).toEqual([false, false, false]);
     // A visitor is nobody's instructor.
     expect(discussionAccessFrom(null, closed, { instructor: true }).read).toBe(false);
+  });
+});
+
+describe("the discussions inbox rule (issue 42, docs/decisions/059)", () => {
+  it("gives an admin every course, an instructor the courses they teach, and anyone else nothing", () => {
+    expect(discussionInboxScopeFrom({ id: "a", role: "admin" }, [])).toEqual({ kind: "all" });
+    expect(discussionInboxScopeFrom({ id: "s", role: "super_admin" }, ["c1"])).toEqual({ kind: "all" });
+    expect(discussionInboxScopeFrom({ id: "t", role: "user" }, ["c1", "c2"])).toEqual({ kind: "courses", courseIds: ["c1", "c2"] });
+    expect(discussionInboxScopeFrom({ id: "u", role: "user" }, [])).toEqual({ kind: "none" });
+    expect(discussionInboxScopeFrom(null, ["c1"])).toEqual({ kind: "none" });
+    const taught = discussionInboxScopeFrom({ id: "t", role: "user" }, ["c1"]);
+    expect([
+      inboxHoldsCourse(taught, "c1"),
+      inboxHoldsCourse(taught, "c2"),
+      inboxHoldsCourse({ kind: "all" }, "c2"),
+      inboxHoldsCourse({ kind: "none" }, "c1"),
+    ]).toEqual([true, false, true, false]);
+  });
+
+  it("reads the published courses a person teaches, never a draft one, nor another person's", async () => {
+    const db = database().db;
+    const teacher = unique("teacher");
+    const other = unique("other");
+    for (const id of [teacher, other]) await db.insert(users).values({ id, email: `${id}@example.test`, name: id, role: "user" });
+    const [published, draft, notTheirs] = await db
+      .insert(courses)
+      .values([
+        { title: "Taught", slug: unique("taught"), status: "published" },
+        { title: "Taught draft", slug: unique("taught-draft"), status: "draft" },
+        { title: "Someone else's", slug: unique("not-theirs"), status: "published" },
+      ])
+      .returning({ id: courses.id });
+    await db.insert(courseInstructors).values([
+      { courseId: published.id, userId: teacher, createdBy: teacher },
+      { courseId: draft.id, userId: teacher, createdBy: teacher },
+      { courseId: notTheirs.id, userId: other, createdBy: other },
+    ]);
+    expect(await findDiscussionInboxScope({ user: { id: teacher, role: "user" } })).toEqual({ kind: "courses", courseIds: [published.id] });
+    expect(await findDiscussionInboxScope({ user: { id: unique("nobody"), role: "user" } })).toEqual({ kind: "none" });
+    expect(await findDiscussionInboxScope({ user: { id: teacher, role: "admin" } })).toEqual({ kind: "all" });
   });
 });

@@ -1,6 +1,7 @@
 import type { PublishStatus } from "~/lib/domain-values";
 import { isAdminRole } from "~/lib/roles";
 import type { Queryable } from "~/server/db/client.server";
+import { listTaughtCourseIds } from "./course-instructors.server";
 import { canSeeCourse } from "./draft-visibility.server";
 import { listDripOverrides } from "./drip.server";
 import { listActiveEnrollments } from "./enrollments.server";
@@ -230,3 +231,28 @@ export function discussionAccessFrom(
       : null;
   return { read: true, write: writeRefusal === null, staff, reason: lessonAccess.reason, writeRefusal };
 }
+
+/** Which courses' threads a person's discussions inbox (Admin → Discussions) holds. */
+export type DiscussionInboxScope = { kind: "all" } | { kind: "courses"; courseIds: string[] } | { kind: "none" };
+
+/**
+ * Who opens the discussions inbox, and of what (issue 42, docs/decisions/059): an admin, every
+ * course's threads; a course's instructor, the threads of the published courses they teach and
+ * nothing else (the same courses `discussionAccessFrom` makes them staff of); anyone else, none.
+ * Pure: `taughtCourseIds` are the published courses the person is named instructor of.
+ */
+export function discussionInboxScopeFrom(user: LessonAccessUser, taughtCourseIds: readonly string[]): DiscussionInboxScope {
+  if (!user) return { kind: "none" };
+  if (isAdminRole(user.role)) return { kind: "all" };
+  return taughtCourseIds.length > 0 ? { kind: "courses", courseIds: [...taughtCourseIds] } : { kind: "none" };
+}
+
+/** The inbox rule with the person's taught courses read (not read at all for an admin or a visitor). */
+export async function findDiscussionInboxScope({ user, database }: { user: LessonAccessUser; database?: Queryable }) {
+  if (!user || isAdminRole(user.role)) return discussionInboxScopeFrom(user, []);
+  return discussionInboxScopeFrom(user, await listTaughtCourseIds({ userId: user.id, database }));
+}
+
+/** Does the scope hold this course? */
+export const inboxHoldsCourse = (scope: DiscussionInboxScope, courseId: string) =>
+  scope.kind === "all" || (scope.kind === "courses" && scope.courseIds.includes(courseId));

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { DiscussionAdminState } from "~/lib/discussions";
 import { formatIsoDay } from "~/lib/dates";
 import { isUuid } from "~/lib/uuid";
+import { inboxHoldsCourse, type DiscussionInboxScope } from "~/server/access/lesson-access.server";
 import { recordAccessEvent } from "~/server/access/record-access-event.server";
 import { db } from "~/server/db/client.server";
 import { anyColumnContains } from "~/server/db/like.server";
@@ -9,14 +10,24 @@ import { pageWindow } from "~/server/db/pagination.server";
 import { courses, discussionBans, discussionPosts, lessons, users } from "~/server/db/schema";
 import { DISCUSSION_MESSAGES as M, DiscussionError } from "./discussion-errors.server";
 import { notifyAuthor } from "./discussion-notifications.server";
-import { removePost, replyToThread } from "./discussions.server";
+import { removePost, replyToThread, setAnswered } from "./discussions.server";
 
 /**
  * Admin → Discussions (issue 42): every post of every course, unanswered questions first; staff
  * reply inline, hide a post with a reason its author reads, restore it (or let a held one
  * through), delete it, and stop a person from posting, for a period or for good (audited in
  * access_events, the person told why).
+ *
+ * A course's instructor who is not an admin opens the same inbox for the courses they teach
+ * (docs/decisions/059): every read and every write here takes the inbox's `scope`, and a post of
+ * another course is "not found", exactly as one that does not exist. Stopping a person from
+ * posting is school-wide, so it stays the admins'.
  */
+
+/** An inbox someone may open: every course (admins), or the courses they teach. */
+export type InboxScope = Exclude<DiscussionInboxScope, { kind: "none" }>;
+
+const scopeWhere = (scope: InboxScope) => (scope.kind === "courses" ? inArray(discussionPosts.courseId, scope.courseIds) : undefined);
 
 export const ADMIN_DISCUSSIONS_PAGE_SIZE = 25;
 const SEARCH_MAX = 200;
@@ -31,12 +42,14 @@ const STATE_WHERE: Record<DiscussionAdminState, SQL> = {
 };
 
 export async function listAdminDiscussionPosts({
+  scope,
   query = "",
   courseId = "",
   state = null,
   page = 1,
   pageSize = ADMIN_DISCUSSIONS_PAGE_SIZE,
 }: {
+  scope: InboxScope;
   query?: string;
   courseId?: string;
   state?: DiscussionAdminState | null;
@@ -45,6 +58,7 @@ export async function listAdminDiscussionPosts({
 }) {
   const where = and(
     isNull(discussionPosts.deletedAt),
+    scopeWhere(scope),
     isUuid(courseId) ? eq(discussionPosts.courseId, courseId) : undefined,
     state ? STATE_WHERE[state] : undefined,
     anyColumnContains({ columns: [discussionPosts.bodyMd, discussionPosts.authorName, lessons.title], text: query, maxLength: SEARCH_MAX }),
@@ -93,12 +107,13 @@ export async function listAdminDiscussionPosts({
   return { posts: rows, total, page: window.page, pageCount: window.pageCount };
 }
 
-/** The courses that have discussions, for the list's course filter. */
-export async function listDiscussedCourses() {
+/** The courses of the inbox that have discussions, for the list's course filter. */
+export async function listDiscussedCourses({ scope }: { scope: InboxScope }) {
   return db()
     .selectDistinct({ id: courses.id, title: courses.title })
     .from(discussionPosts)
     .innerJoin(courses, eq(courses.id, discussionPosts.courseId))
+    .where(scopeWhere(scope))
     .orderBy(courses.title);
 }
 
@@ -120,10 +135,11 @@ export async function countUnansweredQuestions({ olderThan = new Date(Date.now()
   return row.n;
 }
 
-async function findPost(postId: string) {
+/** A post of the inbox; one of a course outside it is not found, as one that does not exist. */
+async function findPost(postId: string, scope: InboxScope) {
   if (!isUuid(postId)) throw new DiscussionError("not-found", M.notFound, 404);
   const [row] = await db().select().from(discussionPosts).where(eq(discussionPosts.id, postId)).limit(1);
-  if (!row) throw new DiscussionError("not-found", M.notFound, 404);
+  if (!row || !inboxHoldsCourse(scope, row.courseId)) throw new DiscussionError("not-found", M.notFound, 404);
   return row;
 }
 
@@ -135,8 +151,8 @@ const adjustReplyCount = (parentId: string, by: 1 | -1) =>
     .where(eq(discussionPosts.id, parentId));
 
 /** Hides a post with the reason its author will read; nobody else sees it any more. */
-export async function hideDiscussionPost({ postId, reason }: { postId: string; reason: string }) {
-  const post = await findPost(postId);
+export async function hideDiscussionPost({ scope, postId, reason }: { scope: InboxScope; postId: string; reason: string }) {
+  const post = await findPost(postId, scope);
   if (post.status === "hidden") return;
   await db().transaction(async (tx) => {
     await tx.update(discussionPosts).set({ status: "hidden", hiddenReason: reason }).where(eq(discussionPosts.id, post.id));
@@ -146,37 +162,54 @@ export async function hideDiscussionPost({ postId, reason }: { postId: string; r
 }
 
 /** Shows a hidden post again, or lets a held one through. */
-export async function restoreDiscussionPost({ postId }: { postId: string }) {
-  const post = await findPost(postId);
+export async function restoreDiscussionPost({ scope, postId }: { scope: InboxScope; postId: string }) {
+  const post = await findPost(postId, scope);
   if (post.status === "visible") return;
   await db().update(discussionPosts).set({ status: "visible", hiddenReason: null }).where(eq(discussionPosts.id, post.id));
   if (post.parentId) await adjustReplyCount(post.parentId, 1);
 }
 
-export async function deleteDiscussionPost({ postId }: { postId: string }) {
-  const post = await findPost(postId);
+export async function deleteDiscussionPost({ scope, postId }: { scope: InboxScope; postId: string }) {
+  const post = await findPost(postId, scope);
   await removePost(post);
 }
 
-/** Staff answer from the inbox: the same reply the lesson page writes, under the thread's own lesson. */
-export async function replyFromInbox({
-  staff,
-  clientIp,
-  threadId,
-  body,
-}: {
-  staff: { id: string; name: string; role: string | null; emailVerified: boolean; createdAt: Date | string };
-  clientIp: string;
-  threadId: string;
-  body: string;
-}) {
-  const post = await findPost(threadId);
+type Staff = { id: string; name: string; role: string | null; emailVerified: boolean; createdAt: Date | string };
+
+/** The slugs of a post's lesson: inbox writes go through the lesson's own rule, as the lesson page's do. */
+async function lessonSlugsOf(post: { lessonId: string }) {
   const [where] = await db()
     .select({ courseSlug: courses.slug, lessonSlug: lessons.slug })
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
     .where(eq(lessons.id, post.lessonId));
+  return where;
+}
+
+/** Staff answer from the inbox: the same reply the lesson page writes, under the thread's own lesson. */
+export async function replyFromInbox({
+  scope,
+  staff,
+  clientIp,
+  threadId,
+  body,
+}: {
+  scope: InboxScope;
+  staff: Staff;
+  clientIp: string;
+  threadId: string;
+  body: string;
+}) {
+  const post = await findPost(threadId, scope);
+  const where = await lessonSlugsOf(post);
   return replyToThread({ user: staff, clientIp, courseSlug: where.courseSlug, lessonSlug: where.lessonSlug, threadId: post.parentId ?? post.id, body });
+}
+
+/** Staff mark a question answered (or not answered again) from the inbox, by the lesson's own rule. */
+export async function setAnsweredFromInbox({ scope, staff, threadId, answered }: { scope: InboxScope; staff: Staff; threadId: string; answered: boolean }) {
+  const post = await findPost(threadId, scope);
+  const where = await lessonSlugsOf(post);
+  await setAnswered({ user: staff, courseSlug: where.courseSlug, lessonSlug: where.lessonSlug, threadId: post.id, answered });
 }
 
 /**

@@ -6,6 +6,7 @@ import { db } from "~/server/db/client.server";
 import { rateLimits, sessions, subscriptions, verifications } from "~/server/db/schema";
 import { deliverQueuedWebhook } from "~/server/webhooks/webhooks.server";
 import { JOB_QUEUE } from "~/lib/job-queues";
+import { getConfig } from "~/server/platform/config.server";
 import { logger } from "~/server/platform/logger.server";
 import { clearOldMailBodies, deliverQueuedMail } from "~/server/mail/mail-queue.server";
 import { sendCheckoutReminders } from "~/server/payments/checkout-reminders.server";
@@ -106,9 +107,14 @@ export const JOBS: JobRegistration[] = [
   { name: JOB_QUEUE.checkoutReminders, cron: "*/10 * * * *", handler: logged(JOB_QUEUE.checkoutReminders, () => sendCheckoutReminders()) },
 ];
 
+/** The jobs with the schedules the configuration sets: the discussion mail's every DISCUSSION_MAIL_EVERY_MINUTES. */
+export function scheduledJobs(every = getConfig().discussionMailEveryMinutes): JobRegistration[] {
+  return JOBS.map((job) => (job.name === JOB_QUEUE.discussionMail ? { ...job, cron: `*/${every} * * * *` } : job));
+}
+
 /** Starts every worker of the app in this process. */
 export function startAppWorkers(settings?: WorkerSettings) {
   // Says at start, once, whether lesson videos will be transcoded (docs/decisions/026).
   void findFfmpeg();
-  return startWorkers(JOBS, settings);
+  return startWorkers(scheduledJobs(), settings);
 }

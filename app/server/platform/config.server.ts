@@ -130,6 +130,14 @@ const envSchema = z
         .min(0, "must be a number of seconds from 0 to 600")
         .max(600, "must be a number of seconds from 0 to 600"),
     ),
+    // How often the discussion mail job looks for news to send (issue 42); each person still gets one an hour at most.
+    DISCUSSION_MAIL_EVERY_MINUTES: optional(
+      z.coerce
+        .number({ error: "must be a whole number of minutes from 1 to 60" })
+        .int("must be a whole number of minutes from 1 to 60")
+        .min(1, "must be a whole number of minutes from 1 to 60")
+        .max(60, "must be a whole number of minutes from 1 to 60"),
+    ),
     // The folder with pg_dump and pg_restore for `npm run db:backup` / `db:restore`; unset: found on PATH.
     PG_BIN: optional(z.string().min(1)),
     // The ffmpeg binary that transcodes lesson videos; unset: the one @ffmpeg-installer/ffmpeg ships.
@@ -298,6 +306,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
     pageCacheMaxBytes: (raw.PAGE_CACHE_MB ?? 64) * 1024 * 1024,
     /** Background jobs (docs/decisions/018): whether the web process runs workers, and how long shutdown waits for running jobs. */
     workers: { inWebProcess: raw.WORKERS ?? true, shutdownTimeoutMs: (raw.WORKER_SHUTDOWN_SECONDS ?? 8) * 1000 },
+    /** Minutes between two runs of the discussion mail job (issue 42). */
+    discussionMailEveryMinutes: raw.DISCUSSION_MAIL_EVERY_MINUTES ?? 10,
   };
 }
 

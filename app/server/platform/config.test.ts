@@ -166,3 +166,13 @@ describe("parseConfig", () => {
     expect(parseConfig({ RATE_LIMIT_PER_IP_MULTIPLIER: "20" }).perIpRateLimitMultiplier).toBe(20);
   });
 });
+
+describe("DISCUSSION_MAIL_EVERY_MINUTES", () => {
+  it("is 10 minutes unless set, and a whole number from 1 to 60", () => {
+    expect(parseConfig({}).discussionMailEveryMinutes).toBe(10);
+    expect(parseConfig({ DISCUSSION_MAIL_EVERY_MINUTES: "1" }).discussionMailEveryMinutes).toBe(1);
+    for (const bad of ["0", "61", "2.5", "often"]) {
+      expect(() => parseConfig({ DISCUSSION_MAIL_EVERY_MINUTES: bad }), bad).toThrow(ConfigError);
+    }
+  });
+});
