@@ -119,6 +119,9 @@ export const affiliateSettingsForm = z
 
 export type AffiliateSettingsInput = z.output<typeof affiliateSettingsForm>;
 
+/** The affiliates list's row buttons. */
+export const affiliateRowForm = z.object({ intent: z.enum(["approve", "pause", "remove"]), id: z.string().min(1) });
+
 /** One affiliate's page in the back office: status buttons, and their own terms. */
 export const affiliateAdminForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("approve") }),
@@ -183,3 +186,25 @@ export function commissionOn({
   if (commissionType === "percent") return Math.floor((baseCents * commissionPercent) / 100);
   return Math.min(commissionFixedCents, baseCents);
 }
+
+/** Admin → Affiliates → Payouts: the chosen affiliates (one checkbox each, read as one comma-separated field), the date and a reference. */
+export const payoutBatchForm = z.object({
+  intent: z.literal("pay"),
+  affiliateIds: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").split(",").filter(Boolean))
+    .refine((ids) => ids.length > 0, AFFILIATE_MESSAGES.payoutNothingSelected),
+  paidOn: z
+    .string({ error: AFFILIATE_MESSAGES.payoutDateRequired })
+    .trim()
+    .refine(
+      (value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)),
+      AFFILIATE_MESSAGES.payoutDateRequired,
+    ),
+  reference: z
+    .string({ error: AFFILIATE_MESSAGES.payoutReferenceRequired })
+    .trim()
+    .min(1, AFFILIATE_MESSAGES.payoutReferenceRequired)
+    .max(PAYOUT_REFERENCE_MAX, `Use at most ${PAYOUT_REFERENCE_MAX} characters`),
+});

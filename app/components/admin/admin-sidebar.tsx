@@ -18,6 +18,7 @@ import {
   Settings,
   TicketPercent,
   Users,
+  Handshake,
 } from "lucide-react";
 import { cn } from "~/lib/utils";
 
@@ -34,6 +35,7 @@ const ITEMS = [
   { to: "/admin/users", label: "Users", icon: Users, end: false },
   { to: "/admin/orders", label: "Orders", icon: Receipt, end: false },
   { to: "/admin/coupons", label: "Coupons", icon: TicketPercent, end: false },
+  { to: "/admin/affiliates", label: "Affiliates", icon: Handshake, end: false },
   { to: "/admin/analytics", label: "Analytics", icon: ChartColumn, end: false },
   { to: "/admin/quizzes", label: "Quizzes", icon: ListChecks, end: false },
   { to: "/admin/tax", label: "Tax", icon: Percent, end: false, superAdminOnly: true },

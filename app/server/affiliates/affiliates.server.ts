@@ -298,3 +298,16 @@ export async function updateAffiliateTerms({
     });
   });
 }
+
+/**
+ * What the account page offers: "join" while the program takes new affiliates, "pending" while
+ * the person waits for approval, "affiliate" for a member (approved or paused), null otherwise.
+ */
+export async function getAffiliateStanding({ userId }: { userId: string }): Promise<"join" | "pending" | "affiliate" | null> {
+  const [program, affiliate] = await Promise.all([getAffiliateProgram(), getAffiliateForUser({ userId })]);
+  if (affiliate) {
+    if (affiliate.status === "pending") return "pending";
+    return affiliate.status === "removed" ? null : "affiliate";
+  }
+  return program.enabled && program.joinPolicy !== "invitation" ? "join" : null;
+}
