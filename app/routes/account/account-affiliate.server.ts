@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
-import { AFFILIATE_MESSAGES, affiliateJoinForm, payoutDetailsForm } from "~/lib/affiliates";
+import { AFFILIATE_MESSAGES } from "~/lib/affiliates";
+import { affiliateJoinForm, payoutDetailsForm } from "~/lib/affiliate-forms";
 import { AFFILIATE_STATUS_LABELS, AFFILIATE_STATUSES, isOneOf } from "~/lib/domain-values";
 import { parseForm } from "~/lib/forms/parse-form";
 import { formatMoney } from "~/lib/money";

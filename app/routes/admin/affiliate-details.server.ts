@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
-import { AFFILIATE_MESSAGES, affiliateAdminForm } from "~/lib/affiliates";
+import { AFFILIATE_MESSAGES } from "~/lib/affiliates";
+import { affiliateAdminForm } from "~/lib/affiliate-forms";
 import { AFFILIATE_STATUS_LABELS, AFFILIATE_STATUSES, isOneOf } from "~/lib/domain-values";
 import { formatDate } from "~/lib/dates";
 import { parseForm } from "~/lib/forms/parse-form";

@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
-import { AFFILIATE_MESSAGES, payoutBatchForm } from "~/lib/affiliates";
+import { AFFILIATE_MESSAGES } from "~/lib/affiliates";
+import { payoutBatchForm } from "~/lib/affiliate-forms";
 import { formatIsoDay } from "~/lib/dates";
 import { parseForm } from "~/lib/forms/parse-form";
 import { formatMoney } from "~/lib/money";

@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { affiliateListUrl } from "~/lib/admin-list-urls";
-import { AFFILIATE_MESSAGES, affiliateRowForm, affiliateSettingsForm } from "~/lib/affiliates";
+import { AFFILIATE_MESSAGES } from "~/lib/affiliates";
+import { affiliateRowForm, affiliateSettingsForm } from "~/lib/affiliate-forms";
 import { AFFILIATE_STATUS_LABELS, AFFILIATE_STATUSES, isOneOf } from "~/lib/domain-values";
 import { parseForm } from "~/lib/forms/parse-form";
 import { formatMoney } from "~/lib/money";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { AffiliateSettingsInput } from "~/lib/affiliates";
+import type { AffiliateSettingsInput } from "~/lib/affiliate-forms";
 import type { AffiliateJoinPolicy, CommissionType } from "~/lib/domain-values";
 import { AFFILIATE_JOIN_POLICY_LABELS } from "~/lib/domain-values";
 import { recordAccessEvent } from "~/server/access/record-access-event.server";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createBuyer, createCourseForSale } from "../../../tests/support/payments";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
-import { affiliateJoinForm, affiliateSettingsForm, type AffiliateSettingsInput } from "~/lib/affiliates";
+import { affiliateJoinForm, affiliateSettingsForm, type AffiliateSettingsInput } from "~/lib/affiliate-forms";
 import { parseForm } from "~/lib/forms/parse-form";
 import { accessEvents, affiliateClicks, affiliateCommissions, affiliateSettings, affiliates, orders } from "~/server/db/schema";
 import { refundOrder } from "~/server/payments/billing.server";

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { AFFILIATES_MAX_QUERY_LENGTH, AFFILIATES_PAGE_SIZE, type AffiliateTermsInput } from "~/lib/affiliates";
+import { AFFILIATES_MAX_QUERY_LENGTH, AFFILIATES_PAGE_SIZE } from "~/lib/affiliates";
+import { type AffiliateTermsInput } from "~/lib/affiliate-forms";
 import { AFFILIATE_STATUS_LABELS, type AffiliateStatus } from "~/lib/domain-values";
 import { isUuid } from "~/lib/uuid";
 import { recordAccessEvent } from "~/server/access/record-access-event.server";
@@ -119,6 +120,8 @@ export async function readAffiliateFigures({
   >();
   if (affiliateIds.length === 0) return figures;
   for (const id of affiliateIds) figures.set(id, { clicks: 0, sales: 0, pendingCents: 0, payableCents: 0, paidCents: 0, reversedCents: 0 });
+  // A raw parameter, not a Date: postgres-js binds only strings in sql`` fragments.
+  const at = sql`${now.toISOString()}::timestamptz`;
   const [clicks, sales, money] = await Promise.all([
     database
       .select({ id: affiliateClicks.affiliateId, n: count() })
@@ -133,8 +136,8 @@ export async function readAffiliateFigures({
     database
       .select({
         id: affiliateCommissions.affiliateId,
-        pending: sql<number>`coalesce(sum(${affiliateCommissions.amountCents}) filter (where ${affiliateCommissions.state} = 'pending' and ${affiliateCommissions.availableAt} > ${now}), 0)::int`,
-        payable: sql<number>`coalesce(sum(${affiliateCommissions.amountCents}) filter (where ${affiliateCommissions.state} = 'pending' and ${affiliateCommissions.availableAt} <= ${now}), 0)::int`,
+        pending: sql<number>`coalesce(sum(${affiliateCommissions.amountCents}) filter (where ${affiliateCommissions.state} = 'pending' and ${affiliateCommissions.availableAt} > ${at}), 0)::int`,
+        payable: sql<number>`coalesce(sum(${affiliateCommissions.amountCents}) filter (where ${affiliateCommissions.state} = 'pending' and ${affiliateCommissions.availableAt} <= ${at}), 0)::int`,
         paid: sql<number>`coalesce(sum(${affiliateCommissions.amountCents}) filter (where ${affiliateCommissions.state} = 'paid'), 0)::int`,
         reversed: sql<number>`coalesce(sum(${affiliateCommissions.amountCents}) filter (where ${affiliateCommissions.state} = 'reversed'), 0)::int`,
       })
