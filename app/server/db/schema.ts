@@ -1795,7 +1795,10 @@ export const affiliatePayouts = pgTable(
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("affiliate_payouts_amount_check", sql`${t.amountCents} > 0`), index("affiliate_payouts_affiliate_idx").on(t.affiliateId, t.paidOn)],
+  (t) => [
+    check("affiliate_payouts_amount_check", sql`${t.amountCents} > 0`),
+    index("affiliate_payouts_affiliate_idx").on(t.affiliateId, t.paidOn),
+  ],
 );
 
 /**
