@@ -18,6 +18,7 @@ import { startAppWorkers } from "~/server/jobs/jobs.server";
 import { stopWorkers } from "~/server/jobs/queue.server";
 import { surviveClosedConnectionWrites } from "~/server/db/closed-connection-writes.server";
 import { pageCacheMiddleware } from "~/server/page-cache/page-cache-middleware.server";
+import { referralMiddleware } from "~/server/affiliates/referral-middleware.server";
 import { logger } from "~/server/platform/logger.server";
 import { takeRequestUser } from "~/server/platform/request-log.server";
 import { databaseOutageGate, outageStatus, requestLogLevel } from "~/server/platform/outage.server";
@@ -327,6 +328,9 @@ export function createApp({ config = getConfig(), build, clientDir }: CreateAppO
     context.set(requestInfoContext, { nonce: req.nonce ?? "", requestId: String(req.id ?? ""), clientIp: req.ip ?? "" });
     return context;
   };
+  // Affiliate links are redirects that set the referral cookie, answered before the page cache so
+  // no cached page ever carries a cookie (docs/decisions/063-affiliates.md).
+  app.use(referralMiddleware);
   // Anonymous visitors' public pages, rendered once and kept (docs/decisions/022-page-cache.md).
   app.use(pageCacheMiddleware({ config, build, getLoadContext }));
   app.all(

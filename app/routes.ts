@@ -66,6 +66,7 @@ export default [
     route("account", "routes/account/account.tsx"),
     route("account/membership", "routes/account/account-membership.tsx"),
     route("account/notifications", "routes/account/account-notifications.tsx"),
+    route("account/affiliate", "routes/account/account-affiliate.tsx"),
 
     // checkout
     route("checkout", "routes/checkout/checkout.tsx"),
@@ -101,6 +102,9 @@ export default [
     route("topics", "routes/admin/topics.tsx"),
     route("coupons/new", "routes/admin/coupon-new.tsx"),
     route("coupons/:id", "routes/admin/coupon-edit.tsx"),
+    route("affiliates", "routes/admin/affiliates.tsx"),
+    route("affiliates/payouts", "routes/admin/affiliate-payouts.tsx"),
+    route("affiliates/:id", "routes/admin/affiliate-details.tsx"),
     route("quizzes", "routes/admin/quizzes.tsx"),
     route("quizzes/:lessonId", "routes/admin/quiz-details.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
@@ -135,6 +139,7 @@ export default [
   route("admin/subscribers/export.csv", "routes/resources/subscribers-export-csv.ts"),
   route("admin/orders/invoices.csv", "routes/resources/invoices-export-csv.ts"),
   route("admin/analytics/export.csv", "routes/resources/analytics-export-csv.ts"),
+  route("admin/affiliates/payouts.csv", "routes/resources/affiliate-payouts-csv.ts"),
   route("certificates/:id/pdf", "routes/resources/certificate-pdf.ts"),
   route("invoices/:id/pdf", "routes/resources/invoice-pdf.ts"),
   route("blog/rss.xml", "routes/resources/blog-rss.ts"),

@@ -1,5 +1,6 @@
 import { COUPONS_MAX_QUERY_LENGTH } from "./coupons";
-import { COUPON_STATUSES, REVIEW_VISIBILITIES } from "./domain-values";
+import { AFFILIATES_MAX_QUERY_LENGTH } from "./affiliates";
+import { AFFILIATE_STATUSES, COUPON_STATUSES, REVIEW_VISIBILITIES } from "./domain-values";
 import { defineListUrl, optionParam, pageParam, textParam } from "./list-url";
 
 /**
@@ -31,5 +32,12 @@ export const quizListUrl = defineListUrl("/admin/quizzes", { q: textParam({ maxL
 export const reviewListUrl = defineListUrl("/admin/reviews", {
   q: textParam({ maxLength: 200 }),
   visibility: optionParam(REVIEW_VISIBILITIES),
+  page: pageParam(),
+});
+
+/** The affiliates list (`/admin/affiliates?q=…&status=pending&page=2`). */
+export const affiliateListUrl = defineListUrl("/admin/affiliates", {
+  q: textParam({ maxLength: AFFILIATES_MAX_QUERY_LENGTH }),
+  status: optionParam(AFFILIATE_STATUSES),
   page: pageParam(),
 });

@@ -139,6 +139,10 @@ export const ACCESS_EVENT_TYPES = [
   "instructor_removed",
   "api_write",
   "account_deleted",
+  "affiliate_settings_changed",
+  "affiliate_changed",
+  "affiliate_commission_reversed",
+  "affiliate_payout",
   "demo_removed",
 ] as const;
 export type AccessEventType = (typeof ACCESS_EVENT_TYPES)[number];
@@ -161,6 +165,10 @@ export const ACCESS_EVENT_LABELS: Record<AccessEventType, string> = {
   api_key_revoked: "API key revoked",
   api_write: "Changed through the API",
   account_deleted: "Account deleted",
+  affiliate_settings_changed: "Affiliate program changed",
+  affiliate_changed: "Affiliate changed",
+  affiliate_commission_reversed: "Affiliate commission reversed",
+  affiliate_payout: "Affiliate paid out",
   demo_removed: "Demo content removed",
 };
 
@@ -543,3 +551,41 @@ export const SOCIAL_NETWORK_LABELS: Record<SocialNetwork, string> = {
   linkedin: "LinkedIn",
   tiktok: "TikTok",
 };
+
+// ---------------------------------------------------------------------------
+// Affiliates (issue 41, docs/decisions/063-affiliates.md)
+// ---------------------------------------------------------------------------
+
+/** `pending`: asked to join, waiting for the owner; `approved`: their link pays; `paused`: their link is ignored for now; `removed`: out of the program. */
+export const AFFILIATE_STATUSES = ["pending", "approved", "paused", "removed"] as const;
+export type AffiliateStatus = (typeof AFFILIATE_STATUSES)[number];
+export const AFFILIATE_STATUS_LABELS: Record<AffiliateStatus, string> = {
+  pending: "Pending approval",
+  approved: "Approved",
+  paused: "Paused",
+  removed: "Removed",
+};
+
+/** Who may join: anyone signed in (approved at once), anyone after the owner approves, or only those the owner adds. */
+export const AFFILIATE_JOIN_POLICIES = ["anyone", "approval", "invitation"] as const;
+export type AffiliateJoinPolicy = (typeof AFFILIATE_JOIN_POLICIES)[number];
+export const AFFILIATE_JOIN_POLICY_LABELS: Record<AffiliateJoinPolicy, string> = {
+  anyone: "Anyone signed in",
+  approval: "After I approve them",
+  invitation: "Invitation only",
+};
+
+/** A commission is a percentage of what was paid before tax, or a fixed amount per sale. */
+export const COMMISSION_TYPES = ["percent", "fixed"] as const;
+export type CommissionType = (typeof COMMISSION_TYPES)[number];
+
+/**
+ * A commission's stored state. "Payable" is not stored: it is a pending commission whose hold
+ * period is over (`available_at` has passed), so no job has to flip it.
+ */
+export const COMMISSION_STATES = ["pending", "paid", "reversed"] as const;
+export type CommissionState = (typeof COMMISSION_STATES)[number];
+
+/** `sale`: earned on an order; `reversal`: a paid commission's refund, taken from the next payout (negative). */
+export const COMMISSION_KINDS = ["sale", "reversal"] as const;
+export type CommissionKind = (typeof COMMISSION_KINDS)[number];

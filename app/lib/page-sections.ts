@@ -47,6 +47,8 @@ export const PAGE_LIMITS = { title: 120, description: 300, slug: 60 } as const;
  */
 export const RESERVED_PAGE_SLUGS = [
   "home",
+  // Affiliates' short links (/r/CODE), answered before the router (docs/decisions/063).
+  "r",
   "p",
   "pricing",
   "about",

@@ -154,6 +154,7 @@ const MATRIX: Record<string, Entry> = {
   "/logout": { loader: everyone("302 /"), action: everyone("302 /"), endsSession: true },
   "/account": { loader: signedIn("200"), action: signedIn("400") },
   "/account/notifications": { loader: signedIn("200"), action: signedIn("400") },
+  "/account/affiliate": { loader: signedIn("200"), action: signedIn("400") },
   "/account/membership": { loader: everyone("302 /account#membership"), action: signedIn("302 /account#membership") },
 
   // checkout: another person's order is not found, whoever asks
@@ -195,6 +196,15 @@ const MATRIX: Record<string, Entry> = {
   "/admin/orders": { loader: admins("200"), action: admins("400") },
   "/admin/coupons": { loader: admins("200"), action: admins("400") },
   "/admin/tax": { loader: owner("200"), action: owner("400") },
+  "/admin/affiliates": { loader: admins("200"), action: admins("400") },
+  "/admin/affiliates/payouts": { loader: admins("200"), action: admins("400") },
+  "/admin/affiliates/payouts.csv": { loader: admins("200") },
+  // An affiliate's page, probed with an id that names nobody: admins get the 404, others never reach it.
+  "/admin/affiliates/:id": {
+    path: () => "/admin/affiliates/00000000-0000-4000-8000-000000000000",
+    loader: admins("404"),
+    action: admins("400"),
+  },
   "/admin/topics": { loader: admins("200"), action: admins("400") },
   "/admin/coupons/new": { loader: admins("200"), action: admins("400") },
   "/admin/coupons/:id": { path: (school) => `/admin/coupons/${school.coupon.id}`, loader: admins("200"), action: admins("400") },

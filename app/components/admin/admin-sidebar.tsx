@@ -19,6 +19,7 @@ import {
   Tags,
   TicketPercent,
   Users,
+  Handshake,
 } from "lucide-react";
 import { cn } from "~/lib/utils";
 
@@ -36,6 +37,7 @@ const ITEMS = [
   { to: "/admin/users", label: "Users", icon: Users, end: false },
   { to: "/admin/orders", label: "Orders", icon: Receipt, end: false },
   { to: "/admin/coupons", label: "Coupons", icon: TicketPercent, end: false },
+  { to: "/admin/affiliates", label: "Affiliates", icon: Handshake, end: false },
   { to: "/admin/analytics", label: "Analytics", icon: ChartColumn, end: false },
   { to: "/admin/quizzes", label: "Quizzes", icon: ListChecks, end: false },
   { to: "/admin/tax", label: "Tax", icon: Percent, end: false, superAdminOnly: true },

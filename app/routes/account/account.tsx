@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, sessions, myCourses, savedCourses, denied, billing, certificates } = loaderData;
+  const { profile, sessions, myCourses, savedCourses, denied, billing, certificates, affiliateStanding } = loaderData;
   const result = actionData as AccountActionResult | undefined;
   const navigation = useNavigation();
   const { schoolName } = useSiteSettings();
@@ -58,6 +58,17 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               <Link to="/admin">
                 <LayoutDashboard aria-hidden="true" />
                 Admin dashboard
+              </Link>
+            </Button>
+          ) : null}
+          {affiliateStanding ? (
+            <Button asChild variant="outline">
+              <Link to="/account/affiliate">
+                {affiliateStanding === "join"
+                  ? "Join the affiliate program"
+                  : affiliateStanding === "pending"
+                    ? "Affiliate program: pending approval"
+                    : "Affiliate program"}
               </Link>
             </Button>
           ) : null}

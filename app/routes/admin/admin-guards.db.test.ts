@@ -9,6 +9,7 @@ import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import type { SessionUser } from "~/server/auth/session.server";
 import {
   accessEvents,
+  affiliates,
   apiKeys,
   coupons,
   courseInstructors,
@@ -243,6 +244,8 @@ beforeAll(async () => {
   await db.insert(quizzes).values({ lessonId: postId });
   await db.insert(pages).values({ id: postId, slug: unique("guarded-page"), title: "Guarded page" });
   await db.insert(coupons).values({ id: postId, code: "GUARDED", discountType: "percent", percentOff: 10, appliesTo: "all-courses" });
+  // A pending affiliate: an Approve that got through would show.
+  await db.insert(affiliates).values({ id: postId, userId: learner.id, code: "guarded-affiliate" });
   const [order] = await db
     .insert(orders)
     .values({

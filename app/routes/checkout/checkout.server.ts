@@ -1,3 +1,4 @@
+import { readReferral } from "~/server/affiliates/affiliate-referrals.server";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
 import { COUPON_REFUSAL_MESSAGES } from "~/lib/coupons";
@@ -11,7 +12,14 @@ import { consumeFormAllowance, tooManySubmissionsMessage } from "~/server/market
 import { guestOrderCookie } from "~/server/payments/guest-order-cookie.server";
 import { consumeCouponCheckAllowance, tooManyCouponChecksMessage } from "~/server/coupons/coupon-rate-limits.server";
 import { isTaxCountry } from "~/lib/tax";
-import { CourseNotForSaleError, getCheckoutOffer, InvalidTaxIdError, startCheckout, type CheckoutItem, type CheckoutStart } from "~/server/payments/checkout.server";
+import {
+  CourseNotForSaleError,
+  getCheckoutOffer,
+  InvalidTaxIdError,
+  startCheckout,
+  type CheckoutItem,
+  type CheckoutStart,
+} from "~/server/payments/checkout.server";
 import { recordCheckoutStart } from "~/server/payments/checkout-reminders.server";
 import { paymentFailure } from "~/server/payments/payment-failures.server";
 import { paymentsMode } from "~/server/payments/providers.server";
@@ -52,7 +60,12 @@ export async function checkoutLoader({ request, url, context }: Args) {
   const chosenCountry = pageUrl.searchParams.get("country")?.toUpperCase() ?? "";
   const country = isTaxCountry(chosenCountry) ? chosenCountry : null;
   try {
-    const offer = await getCheckoutOffer({ userId: user?.id ?? "", item, couponCode: coupon.success && !wait ? coupon.data : null, country });
+    const offer = await getCheckoutOffer({
+      userId: user?.id ?? "",
+      item,
+      couponCode: coupon.success && !wait ? coupon.data : null,
+      country,
+    });
     const couponError = wait
       ? tooManyCouponChecksMessage(wait)
       : coupon.success
@@ -66,7 +79,10 @@ export async function checkoutLoader({ request, url, context }: Args) {
       await recordCheckoutStart({ userId: user.id, item, couponCode: offer.coupon && !offer.coupon.refusal ? offer.coupon.code : null });
     }
     const status = wait ? 429 : mode === "none" && !offer.blocked ? 503 : 200;
-    return data({ offer, mode, typedCoupon, couponError, guest: !user, signInPath }, { status, headers: wait ? { "Retry-After": String(wait) } : undefined });
+    return data(
+      { offer, mode, typedCoupon, couponError, guest: !user, signInPath },
+      { status, headers: wait ? { "Retry-After": String(wait) } : undefined },
+    );
   } catch (error) {
     if (error instanceof CourseNotForSaleError) throw data({ problem: "course-not-found" satisfies CheckoutProblem }, { status: 404 });
     throw error;
@@ -91,7 +107,13 @@ export async function checkoutAction({ request, context }: Args) {
   const billing = isTaxCountry(country) ? { country, name: buyerName, address: buyerAddress, taxId: buyerTaxId } : null;
   let started;
   try {
-    started = await startCheckout({ userId: user.id, item, couponCode: parsed.data.coupon || null, billing });
+    started = await startCheckout({
+      userId: user.id,
+      item,
+      couponCode: parsed.data.coupon || null,
+      billing,
+      referral: readReferral(request.headers.get("cookie")),
+    });
   } catch (error) {
     if (error instanceof InvalidTaxIdError) return invalidForm({ errors: { buyerTaxId: [error.reason] }, values: parsed.values });
     const { toast, status } = paymentFailure("checkout", error, { userId: user.id, ...item });
@@ -129,7 +151,13 @@ async function guestCheckoutAction({ request, context }: Args) {
   const billing = isTaxCountry(country) ? { country, name: buyerName, address: buyerAddress, taxId: buyerTaxId } : null;
   let started;
   try {
-    started = await startCheckout({ guest: values, item, couponCode: parsed.data.coupon || null, billing });
+    started = await startCheckout({
+      guest: values,
+      item,
+      couponCode: parsed.data.coupon || null,
+      billing,
+      referral: readReferral(request.headers.get("cookie")),
+    });
   } catch (error) {
     if (error instanceof InvalidTaxIdError) return invalidForm({ errors: { buyerTaxId: [error.reason] }, values: parsed.values });
     const { toast, status } = paymentFailure("checkout", error, { guest: true, ...item });
@@ -149,7 +177,10 @@ async function guestCheckoutAction({ request, context }: Args) {
       409,
     );
   }
-  return answerStart(started, { headers: { "Set-Cookie": guestOrderCookie("orderId" in started ? started.orderId : "") }, values: parsed.values });
+  return answerStart(started, {
+    headers: { "Set-Cookie": guestOrderCookie("orderId" in started ? started.orderId : "") },
+    values: parsed.values,
+  });
 }
 
 /** Where a started checkout goes next (`headers`: a guest's confirmation cookie; `values`: the form as typed). */
@@ -170,7 +201,11 @@ function answerStart(started: CheckoutStart, { headers, values }: { headers?: He
     case "redirect":
       return redirect(started.url, { headers });
     case "paid":
-      return redirectWithToast(`/checkout/success?order=${started.orderId}`, { kind: "success", message: CHECKOUT_MESSAGES.paid }, { headers });
+      return redirectWithToast(
+        `/checkout/success?order=${started.orderId}`,
+        { kind: "success", message: CHECKOUT_MESSAGES.paid },
+        { headers },
+      );
     case "enrolled-free":
       return redirectWithToast(coursePage, { kind: "success", message: CHECKOUT_MESSAGES.enrolledFree });
     case "already-owned":

@@ -15,10 +15,19 @@ import {
   unique,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 // A relative path, not "~/lib/…": drizzle-kit loads this file without the app's path alias.
 import {
   ACCESS_EVENT_TYPES,
+  AFFILIATE_JOIN_POLICIES,
+  AFFILIATE_STATUSES,
+  COMMISSION_KINDS,
+  COMMISSION_STATES,
+  COMMISSION_TYPES,
+  type AffiliateJoinPolicy,
+  type AffiliateStatus,
+  type CommissionType,
   API_SCOPES,
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_EVENTS,
@@ -1073,6 +1082,8 @@ export const orders = pgTable(
     buyerTaxId: text("buyer_tax_id"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    /** The affiliate whose link brought the buyer (docs/decisions/063); null when none, or when the referral was refused. */
+    affiliateId: uuid("affiliate_id").references((): AnyPgColumn => affiliates.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [
@@ -1751,3 +1762,160 @@ export const socialLinks = pgTable(
   },
   () => [check("social_links_network_check", inList("network", SOCIAL_NETWORKS))],
 );
+
+// ---------------------------------------------------------------------------
+// Affiliates (issue 41, docs/decisions/063-affiliates.md)
+// ---------------------------------------------------------------------------
+
+/** The affiliate program's rules: one row at most (like `site_settings`); no row reads as the defaults. */
+export const affiliateSettings = pgTable(
+  "affiliate_settings",
+  {
+    id: boolean("id").primaryKey().default(true),
+    enabled: boolean("enabled").notNull().default(false),
+    joinPolicy: text("join_policy")
+      .notNull()
+      .default("approval" satisfies AffiliateJoinPolicy),
+    commissionType: text("commission_type")
+      .notNull()
+      .default("percent" satisfies CommissionType),
+    /** Whole percent of what was paid before tax, for `percent`. */
+    commissionPercent: integer("commission_percent").notNull().default(20),
+    /** Per sale, for `fixed`, never more than what was paid. */
+    commissionFixedCents: integer("commission_fixed_cents").notNull().default(0),
+    cookieDays: integer("cookie_days").notNull().default(30),
+    holdDays: integer("hold_days").notNull().default(30),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("affiliate_settings_single_row", sql`${t.id}`),
+    check("affiliate_settings_join_policy_check", inList("join_policy", AFFILIATE_JOIN_POLICIES)),
+    check("affiliate_settings_commission_type_check", inList("commission_type", COMMISSION_TYPES)),
+    check(
+      "affiliate_settings_numbers_check",
+      sql`${t.commissionPercent} between 0 and 100 and ${t.commissionFixedCents} >= 0 and ${t.cookieDays} between 1 and 365 and ${t.holdDays} between 0 and 365`,
+    ),
+  ],
+);
+
+/**
+ * A person in the affiliate program. `code` is theirs (letters, digits, hyphens), unique whatever
+ * its case. A commission of their own replaces the program's when `commission_type` is set; a
+ * non-empty `course_ids` restricts their link to those courses (the membership included only when
+ * unrestricted).
+ */
+export const affiliates = pgTable(
+  "affiliates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    status: text("status")
+      .notNull()
+      .default("pending" satisfies AffiliateStatus),
+    commissionType: text("commission_type"),
+    commissionPercent: integer("commission_percent"),
+    commissionFixedCents: integer("commission_fixed_cents"),
+    courseIds: uuid("course_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    /** How they want to be paid (a PayPal address, a bank account), as they wrote it; only they and the owner see it. */
+    payoutDetails: text("payout_details").notNull().default(""),
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check("affiliates_status_check", inList("status", AFFILIATE_STATUSES)),
+    check("affiliates_code_check", sql`${t.code} ~ '^[A-Za-z0-9-]{3,40}$'`),
+    check(
+      "affiliates_commission_check",
+      sql`${t.commissionType} is null or (${inList("commission_type", COMMISSION_TYPES)} and coalesce(${t.commissionPercent}, 0) between 0 and 100 and coalesce(${t.commissionFixedCents}, 0) >= 0)`,
+    ),
+    uniqueIndex("affiliates_code_lower_idx").on(sql`lower(${t.code})`),
+    index("affiliates_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("affiliates_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+export type Affiliate = typeof affiliates.$inferSelect;
+
+/** A counted click on an affiliate's link: one per visitor a day (a daily, unlinkable hash; no address or agent kept). */
+export const affiliateClicks = pgTable(
+  "affiliate_clicks",
+  {
+    affiliateId: uuid("affiliate_id")
+      .notNull()
+      .references(() => affiliates.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    visitorHash: text("visitor_hash").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.affiliateId, t.day, t.visitorHash] })],
+);
+
+/** A batch's payment to one affiliate: the commissions it settled carry its id. */
+export const affiliatePayouts = pgTable(
+  "affiliate_payouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    affiliateId: uuid("affiliate_id")
+      .notNull()
+      .references(() => affiliates.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    paidOn: date("paid_on").notNull(),
+    reference: text("reference").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("affiliate_payouts_amount_check", sql`${t.amountCents} > 0`),
+    index("affiliate_payouts_affiliate_idx").on(t.affiliateId, t.paidOn),
+  ],
+);
+
+/**
+ * What an affiliate earned on an order (`sale`), or gives back for a paid one later refunded
+ * (`reversal`, negative, payable at once so the next payout takes it). Payable = pending and
+ * `available_at` passed (the hold period, to outlast refunds).
+ */
+export const affiliateCommissions = pgTable(
+  "affiliate_commissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    affiliateId: uuid("affiliate_id")
+      .notNull()
+      .references(() => affiliates.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    kind: text("kind").notNull(),
+    /** What the commission was computed on: the order's amount after the coupon, before tax. */
+    baseCents: integer("base_cents").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    /** The product's title as sold (never the buyer). */
+    itemTitle: text("item_title").notNull().default(""),
+    state: text("state").notNull(),
+    availableAt: timestamp("available_at", { withTimezone: true }).notNull(),
+    payoutId: uuid("payout_id").references(() => affiliatePayouts.id, { onDelete: "set null" }),
+    reversedAt: timestamp("reversed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("affiliate_commissions_kind_check", inList("kind", COMMISSION_KINDS)),
+    check("affiliate_commissions_state_check", inList("state", COMMISSION_STATES)),
+    check(
+      "affiliate_commissions_amount_check",
+      sql`(${t.kind} = 'sale' and ${t.amountCents} >= 0) or (${t.kind} = 'reversal' and ${t.amountCents} < 0)`,
+    ),
+    uniqueIndex("affiliate_commissions_sale_order_idx")
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'sale'`),
+    index("affiliate_commissions_affiliate_idx").on(t.affiliateId, t.state, t.availableAt),
+  ],
+);
+
+export type AffiliateCommission = typeof affiliateCommissions.$inferSelect;

@@ -90,6 +90,13 @@ const NOT_CONTENT = [
   "api_keys",
   "webhook_endpoints",
   "webhook_deliveries",
+  // The affiliate program: the back office, the affiliate's own page and checkout; a referral link
+  // is answered by a redirect before the cache (docs/decisions/063).
+  "affiliate_settings",
+  "affiliates",
+  "affiliate_clicks",
+  "affiliate_commissions",
+  "affiliate_payouts",
 ];
 
 describe("the page cache's triggers", () => {

@@ -10,6 +10,7 @@ import { recordCachedPostView } from "~/server/posts/public-posts.server";
 import { PageCache, type CachedPage } from "./page-cache.server";
 import { recordCachedCourseView } from "~/server/analytics/course-views.server";
 import { blogPostSlug, coursePageSlug, isPublicPage } from "./public-pages";
+import { cookiesBesidesReferral } from "~/server/affiliates/affiliate-referrals.server";
 import { inlineScriptHashes, withoutNonce } from "./script-hashes.server";
 
 /**
@@ -99,9 +100,17 @@ export function pageCacheMiddleware({ config, build, getLoadContext }: PageCache
   };
 }
 
-/** Only an anonymous visitor's GET of a public page: no cookie of any kind, no bearer token. */
+/**
+ * Only an anonymous visitor's GET of a public page: no cookie but an affiliate's referral (which no
+ * page reads; only checkout does), no bearer token.
+ */
 function isCacheableRequest(req: Request) {
-  return (req.method === "GET" || req.method === "HEAD") && !req.headers.cookie && !req.headers.authorization && isPublicPage(req.path);
+  return (
+    (req.method === "GET" || req.method === "HEAD") &&
+    !cookiesBesidesReferral(req.headers.cookie) &&
+    !req.headers.authorization &&
+    isPublicPage(req.path)
+  );
 }
 
 /**
@@ -148,6 +157,8 @@ function requestUrl(req: Request) {
 function requestHeaders(req: Request) {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
+    // A kept page is everyone's: the only cookie a cacheable request may carry (a referral) is not passed on.
+    if (name === "cookie") continue;
     if (typeof value === "string") headers.set(name, value);
     else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
   }

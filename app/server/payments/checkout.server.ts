@@ -1,3 +1,5 @@
+import { chooseOrderAffiliate } from "~/server/affiliates/affiliate-commissions.server";
+import type { Referral } from "~/server/affiliates/affiliate-referrals.server";
 import { and, eq, gt, inArray, ne, or } from "drizzle-orm";
 import {
   LIVE_SUBSCRIPTION_STATUSES,
@@ -24,7 +26,6 @@ import { fulfilCheckout } from "./fulfil-checkout.server";
 import { sumOrderLines, writeOrderLines, type OrderLineDraft } from "./order-lines.server";
 import { settleEndedTestMemberships } from "./settle-ended-test-memberships.server";
 import { currentPaymentsProvider } from "./providers.server";
-
 
 /** What a checkout link names: one course, or a membership plan. */
 export type CheckoutItem = { courseId: string; plan?: undefined } | { plan: SubscriptionPlan; courseId?: undefined };
@@ -125,7 +126,13 @@ export async function getCheckoutOffer({ userId, item, couponCode, country }: Ch
 }
 
 /** The tax the offer adds, per the owner's settings: none, Stripe's (computed on its page), or the country's rate. */
-async function withTax({ offer, country }: { offer: Omit<CheckoutOffer, "tax" | "taxCents">; country: TaxCountry | null }): Promise<CheckoutOffer> {
+async function withTax({
+  offer,
+  country,
+}: {
+  offer: Omit<CheckoutOffer, "tax" | "taxCents">;
+  country: TaxCountry | null;
+}): Promise<CheckoutOffer> {
   if (offer.blocked || !(await isTaxCollected())) return { ...offer, taxCents: 0, tax: null };
   if (getConfig().payments.provider === "stripe") return { ...offer, taxCents: 0, tax: { mode: "stripe" } };
   const basisPoints = country ? await findTaxRate({ country }) : null;
@@ -232,17 +239,18 @@ export type CheckoutStart =
  * here with no payment step.
  */
 /** A checkout's arguments: an account's, or a guest's (their address and name), with the billing details when tax is collected. */
-type StartCheckoutArgs = Omit<CheckoutArgs, "country"> & { billing?: BillingDetails | null };
+/** `referral`: the browser's affiliate cookie (docs/decisions/063); the order names the affiliate when the referral holds. */
+type StartCheckoutArgs = Omit<CheckoutArgs, "country"> & { billing?: BillingDetails | null; referral?: Referral | null };
 
 export async function startCheckout(
   args: (StartCheckoutArgs & { guest?: undefined }) | (Omit<StartCheckoutArgs, "userId"> & { userId?: undefined; guest: GuestBuyer }),
 ): Promise<CheckoutStart> {
-  const { item, couponCode, guest, billing = null } = args;
+  const { item, couponCode, guest, billing = null, referral = null } = args;
   if (billing) {
     const problem = taxIdProblem({ country: billing.country, taxId: billing.taxId });
     if (problem) throw new InvalidTaxIdError(problem);
   }
-  if (guest) return startGuestCheckout({ guest, item, couponCode, billing });
+  if (guest) return startGuestCheckout({ guest, item, couponCode, billing, referral });
   const userId = args.userId;
   if (item.plan) await settleEndedTestMemberships({ userId });
   const offer = await getCheckoutOffer({ userId, item, couponCode, country: billing?.country ?? null });
@@ -258,7 +266,12 @@ export async function startCheckout(
     .from(users)
     .where(eq(users.id, userId));
   if (!buyer) throw new CheckoutUserNotFoundError(userId);
-  return payForOffer({ offer, billing, buyer: { userId, email: buyer.email, name: "", stripeCustomerId: buyer.stripeCustomerId, guest: false } });
+  return payForOffer({
+    offer,
+    billing,
+    referral,
+    buyer: { userId, email: buyer.email, name: "", stripeCustomerId: buyer.stripeCustomerId, guest: false },
+  });
 }
 
 /**
@@ -271,11 +284,13 @@ async function startGuestCheckout({
   item,
   couponCode,
   billing,
+  referral,
 }: {
   guest: GuestBuyer;
   item: CheckoutItem;
   couponCode?: string | null;
   billing: BillingDetails | null;
+  referral: Referral | null;
 }) {
   const email = guest.email.trim().toLowerCase();
   const account = await findAccountByEmail({ email });
@@ -287,13 +302,28 @@ async function startGuestCheckout({
   if (offer.kind === "course" && offer.listPriceCents === 0) return { status: "sign-in-to-buy", offer: unblocked } satisfies CheckoutStart;
   if (offer.coupon?.refusal) return { status: "coupon-refused", offer: unblocked, refusal: offer.coupon.refusal } satisfies CheckoutStart;
   if (offer.tax?.mode === "rates" && !offer.tax.country) return { status: "country-required", offer: unblocked } satisfies CheckoutStart;
-  return payForOffer({ offer: unblocked, billing, buyer: { userId: account?.id ?? "", email, name: guest.name, stripeCustomerId: null, guest: true } });
+  return payForOffer({
+    offer: unblocked,
+    billing,
+    referral,
+    buyer: { userId: account?.id ?? "", email, name: guest.name, stripeCustomerId: null, guest: true },
+  });
 }
 
 /** Who pays: an account (`guest` false) or a guest's address (`userId` the address's account, or ""). */
 type Payer = { userId: string; email: string; name: string; stripeCustomerId: string | null; guest: boolean };
 
-async function payForOffer({ offer, buyer, billing }: { offer: CheckoutOffer; buyer: Payer; billing: BillingDetails | null }): Promise<CheckoutStart> {
+async function payForOffer({
+  offer,
+  buyer,
+  billing,
+  referral,
+}: {
+  offer: CheckoutOffer;
+  buyer: Payer;
+  billing: BillingDetails | null;
+  referral: Referral | null;
+}): Promise<CheckoutStart> {
   const provider = currentPaymentsProvider();
   const userId = buyer.userId;
 
@@ -339,6 +369,12 @@ async function payForOffer({ offer, buyer, billing }: { offer: CheckoutOffer; bu
       },
     ];
     const totals = sumOrderLines(lines);
+    const affiliateId = await chooseOrderAffiliate({
+      tx,
+      referral,
+      buyer: { userId: userId || null, email: buyer.email },
+      product: { kind: offer.kind, courseId: offer.courseId },
+    });
     const [order] = await tx
       .insert(orders)
       .values({
@@ -364,6 +400,7 @@ async function payForOffer({ offer, buyer, billing }: { offer: CheckoutOffer; bu
         couponCode: priced.couponCode,
         currency: offer.currency,
         provider: provider.name,
+        affiliateId,
       })
       .returning({
         id: orders.id,
@@ -378,7 +415,12 @@ async function payForOffer({ offer, buyer, billing }: { offer: CheckoutOffer; bu
   });
   if (written.refusal) {
     const { tax: _tax, taxCents: _taxCents, ...untaxed } = offer;
-    const unDiscounted = { ...untaxed, discountCents: 0, amountCents: offer.listPriceCents, coupon: { code: offer.coupon!.code, refusal: written.refusal } };
+    const unDiscounted = {
+      ...untaxed,
+      discountCents: 0,
+      amountCents: offer.listPriceCents,
+      coupon: { code: offer.coupon!.code, refusal: written.refusal },
+    };
     return {
       status: "coupon-refused",
       offer: await withTax({ offer: unDiscounted, country: billing?.country ?? null }),

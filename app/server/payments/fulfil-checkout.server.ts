@@ -1,3 +1,4 @@
+import { recordAffiliateCommission } from "~/server/affiliates/affiliate-commissions.server";
 import { orderItem } from "~/server/api/api-shapes.server";
 import { emitWebhookEvent } from "~/server/webhooks/webhooks.server";
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
@@ -66,6 +67,8 @@ export async function fulfilCheckout(completion: CheckoutCompletion): Promise<{ 
     if (order.userId) await lockBuyer({ tx, userId: order.userId });
     const secondPurchase = await isSecondPurchase({ tx, order, completion });
     await markPaid({ tx, order, completion, secondPurchase });
+    // The affiliate's commission on what was paid, in the paying transaction (docs/decisions/063).
+    await recordAffiliateCommission({ tx, orderId: order.id });
     // The receipt is queued with the payment: both commit, or neither.
     if (!secondPurchase) await sendOrderReceipt({ orderId: order.id, database: tx });
     await crashPoint("checkout-fulfilment");
@@ -126,7 +129,10 @@ async function markPaid({
   const taxCents = completion.taxCents ?? order.taxCents;
   // Tax comes on top of the price and only the provider knows it with Stripe Tax: the price before tax is what must match.
   if (charged - taxCents !== order.amountCents - order.taxCents) {
-    logger.warn({ orderId: order.id, expected: order.amountCents - order.taxCents, charged, taxCents }, "the provider charged another amount than the order's");
+    logger.warn(
+      { orderId: order.id, expected: order.amountCents - order.taxCents, charged, taxCents },
+      "the provider charged another amount than the order's",
+    );
   }
   const buyer = completion.buyer;
   const currency = completion.currency?.toLowerCase() ?? order.currency;

@@ -1,3 +1,4 @@
+import { reverseAffiliateCommission } from "~/server/affiliates/affiliate-commissions.server";
 import { orderItem } from "~/server/api/api-shapes.server";
 import { emitWebhookEvent } from "~/server/webhooks/webhooks.server";
 import { and, eq, ne, sql } from "drizzle-orm";
@@ -36,6 +37,8 @@ export async function refundPaidOrder({
   const refundedAt = new Date();
   await tx.update(orders).set({ status: "refunded", refundedAt }).where(eq(orders.id, order.id));
   const lines = await markOrderLinesRefunded({ tx, orderId: order.id, refundedAt });
+  // The affiliate's commission on it goes back (docs/decisions/063).
+  await reverseAffiliateCommission({ tx, orderId: order.id, actorId });
   await emitWebhookEvent({ tx, type: "order.refunded", data: { order: orderItem({ ...order, status: "refunded", refundedAt }, lines) } });
   // The refund's credit note, from the invoices' one sequence (docs/decisions/047).
   await issueInvoice({ tx, order, kind: "credit_note", issuedAt: refundedAt });
