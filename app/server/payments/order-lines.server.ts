@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { OrderLineKind, SubscriptionPlan } from "~/lib/domain-values";
 import { db, type Queryable, type Transaction } from "~/server/db/client.server";
-import { orderLines, type OrderLine } from "~/server/db/schema";
+import { orderLines, orders, type OrderLine } from "~/server/db/schema";
 
 /**
  * An order's lines are what it sold (docs/decisions/061); the order's columns are their totals.
@@ -70,7 +70,10 @@ export async function settleOrderLines({
   amountCents: number;
   taxCents: number;
 }) {
-  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
+  let lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
+  // An order written without lines (started before lines existed, paid after the backfill ran)
+  // gets its one line from its own figures, as the backfill (drizzle/0048) gives the others.
+  if (lines.length === 0) lines = await writeLineFromOrder({ tx, orderId });
   const settled = shareCharge({ lines, amountCents, taxCents });
   const result: OrderLine[] = [];
   for (const [index, line] of lines.entries()) {
@@ -81,6 +84,27 @@ export async function settleOrderLines({
     result.push({ ...line, amountCents: amount, taxCents: tax });
   }
   return result;
+}
+
+async function writeLineFromOrder({ tx, orderId }: { tx: Transaction; orderId: string }) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new Error(`Order ${orderId} not found`);
+  const discountCents = Math.min(order.discountCents, order.listPriceCents);
+  return tx
+    .insert(orderLines)
+    .values({
+      orderId,
+      position: 0,
+      kind: order.kind as OrderLineKind,
+      courseId: order.courseId,
+      plan: order.plan as SubscriptionPlan | null,
+      title: order.itemTitle,
+      listPriceCents: order.listPriceCents,
+      discountCents,
+      taxCents: Math.min(order.taxCents, order.amountCents),
+      amountCents: order.amountCents,
+    })
+    .returning();
 }
 
 /**
