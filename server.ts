@@ -226,7 +226,8 @@ async function serveMedia(req: Request, res: Response, next: NextFunction) {
   const key = (req.params.key as unknown as string[]).join("/");
   // Uploaded lesson videos have no public URL: they are served by /api/lessons/:id/video to
   // viewers allowed to open the lesson.
-  if (!BUCKETS.includes(bucket) || bucket === "course-videos") return next();
+  // Nor are private files (a person's data export), handed out by their own routes after a check.
+  if (!BUCKETS.includes(bucket) || bucket === "course-videos" || bucket === "private") return next();
   try {
     const object = await getStorage().get(bucket, key);
     if (!object) {

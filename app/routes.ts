@@ -136,6 +136,7 @@ export default [
   route("admin/analytics/export.csv", "routes/resources/analytics-export-csv.ts"),
   route("certificates/:id/pdf", "routes/resources/certificate-pdf.ts"),
   route("invoices/:id/pdf", "routes/resources/invoice-pdf.ts"),
+  route("account/data-export/:exportId", "routes/resources/data-export-download.ts"),
   route("blog/rss.xml", "routes/resources/blog-rss.ts"),
   route("data/courses.json", "routes/resources/courses-json.ts"),
   route("robots.txt", "routes/resources/robots.ts"),

@@ -154,6 +154,8 @@ export const ACCESS_EVENT_TYPES = [
   "instructor_removed",
   "api_write",
   "account_deleted",
+  "data_export_requested",
+  "users_imported",
 ] as const;
 export type AccessEventType = (typeof ACCESS_EVENT_TYPES)[number];
 
@@ -175,6 +177,8 @@ export const ACCESS_EVENT_LABELS: Record<AccessEventType, string> = {
   api_key_revoked: "API key revoked",
   api_write: "Changed through the API",
   account_deleted: "Account deleted",
+  data_export_requested: "Copy of their data requested",
+  users_imported: "Imported from a CSV file",
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -374,9 +378,15 @@ export const MAIL_KINDS = [
   "announcement",
   "new-lessons",
   "discussions",
+  "data-export",
+  "welcome",
   "other",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** A "Download my data" export (issue 43): being built by the queue, ready to download, or failed. */
+export const DATA_EXPORT_STATUSES = ["preparing", "ready", "failed"] as const;
+export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number];
 
 /** Marketing mail: it carries a one-click unsubscribe and is not sent to addresses that used it. */
 export const MARKETING_MAIL_KINDS = ["drip", "announcement", "new-lessons"] as const satisfies readonly MailKind[];
@@ -407,6 +417,8 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   announcement: "Announcement",
   "new-lessons": "New lessons",
   discussions: "Discussion news",
+  "data-export": "Data export ready",
+  welcome: "Welcome (imported learner)",
   other: "Other",
 };
 

@@ -14,6 +14,7 @@ export const JOB_QUEUE = {
   announcement: "announcement",
   discussionMail: "discussion-mail",
   webhook: "webhook",
+  dataExport: "data-export",
 } as const;
 export type JobQueue = (typeof JOB_QUEUE)[keyof typeof JOB_QUEUE];
 export const JOB_QUEUES = Object.values(JOB_QUEUE);
@@ -29,4 +30,5 @@ export const JOB_QUEUE_LABELS: Record<JobQueue, string> = {
   [JOB_QUEUE.announcement]: "Announcements to learners",
   [JOB_QUEUE.discussionMail]: "What is new in discussions, mailed at most hourly (every 10 minutes)",
   [JOB_QUEUE.webhook]: "Webhook deliveries",
+  [JOB_QUEUE.dataExport]: "“Download my data” copies",
 };

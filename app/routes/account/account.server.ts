@@ -5,6 +5,7 @@ import { isAdminRole } from "~/lib/roles";
 import { certificateNumber, listUserCertificates } from "~/server/certificates/certificates.server";
 import { findDiscussionMailEnabled } from "~/server/discussions/discussion-mail.server";
 import { listMyCourses } from "~/server/learning/my-courses.server";
+import { findLatestDataExport } from "~/server/users/data-export.server";
 import { getAccountProfile, listAccountSavedCourses, listAccountSessions } from "~/server/users/account.server";
 import { getSessionUser, requireUser } from "~/server/auth/guards.server";
 import { runAccountAction } from "./account-actions.server";
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(`/login?error=${encodeURIComponent(verificationError)}`);
   }
   const user = requireUser({ request, context });
-  const [profile, sessions, myCourses, savedCourses, billing, certificates, discussionMail] = await Promise.all([
+  const [profile, sessions, myCourses, savedCourses, billing, certificates, discussionMail, dataExport] = await Promise.all([
     getAccountProfile({ userId: user.id }),
     listAccountSessions({ userId: user.id, currentSessionId: user.sessionId }),
     listMyCourses({ user }),
@@ -26,6 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadAccountBilling({ userId: user.id }),
     listUserCertificates({ userId: user.id }),
     findDiscussionMailEnabled({ userId: user.id }),
+    findLatestDataExport({ userId: user.id }),
   ]);
   if (!profile) throw redirect("/login?next=%2Faccount");
   return {
@@ -52,6 +54,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     savedCourses,
     billing,
     discussionMail,
+    dataExport: dataExport
+      ? {
+          status: dataExport.status,
+          requestedAt: formatDateTime(dataExport.requestedAt),
+          expiresAt: dataExport.expiresAt ? formatDateTime(dataExport.expiresAt) : null,
+          expired: dataExport.expired,
+          sizeBytes: dataExport.sizeBytes,
+          path: dataExport.path,
+        }
+      : null,
     certificates: certificates.map((certificate) => ({
       id: certificate.id,
       number: certificateNumber(certificate.number),

@@ -85,6 +85,8 @@ const NOT_CONTENT = [
   "api_keys",
   "webhook_endpoints",
   "webhook_deliveries",
+  // A person's "Download my data" copies: the account page and the person's own link only.
+  "data_exports",
 ];
 
 describe("the page cache's triggers", () => {
