@@ -94,6 +94,7 @@ export default [
     route("courses/builder/:id", "routes/admin/course-builder.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("users", "routes/admin/users.tsx"),
+    route("users/import", "routes/admin/user-import.tsx"),
     route("users/:id", "routes/admin/user-details.tsx"),
     route("orders", "routes/admin/orders.tsx"),
     route("coupons", "routes/admin/coupons.tsx"),

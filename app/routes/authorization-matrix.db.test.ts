@@ -188,6 +188,7 @@ const MATRIX: Record<string, Entry> = {
   },
   "/admin/settings": { loader: owner("200"), action: owner("400") },
   "/admin/users": { loader: admins("200") },
+  "/admin/users/import": { loader: admins("200"), action: admins("400") },
   "/admin/users/:id": { path: (school) => `/admin/users/${school.victim.id}`, loader: admins("200"), action: admins("400") },
   "/admin/users/export.csv": { loader: admins("200") },
   "/admin/orders/invoices.csv": { loader: admins("200") },
