@@ -16,6 +16,9 @@ export const USER_IMPORT_FIELD_LABELS: Record<UserImportField, string> = {
   memberUntil: "Member until (2026-12-31)",
 };
 
+/** The mapping's "Not in the file" (an empty value was not kept selected by the browser's select). */
+export const NOT_IN_FILE = "none";
+
 /** Which column of the file holds each field: its index, or null for none. */
 export type UserImportColumns = { email: number; name: number | null; courses: number | null; memberUntil: number | null };
 

@@ -23,9 +23,8 @@ export function DataExportSection({ dataExport, pending }: { dataExport: Account
           <h2 id="data-export-heading">Download my data</h2>
         </CardTitle>
         <CardDescription>
-          A ZIP of everything the school holds about you: your profile, orders, courses, progress, quiz attempts, certificates,
-          reviews and discussion posts (as JSON), and your profile picture. We e-mail you a link that works for 7 days, only when
-          you are signed in.
+          A ZIP of everything the school holds about you: your profile, orders, courses, progress, quiz attempts, certificates, reviews and
+          discussion posts (as JSON), and your profile picture. We e-mail you a link that works for 7 days, only when you are signed in.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 text-sm">

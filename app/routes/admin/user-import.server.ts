@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/user-import";
 import { z } from "~/lib/forms/zod";
-import { USER_IMPORT_MESSAGES, type UserImportColumns } from "~/lib/user-import";
+import { NOT_IN_FILE, USER_IMPORT_MESSAGES, type UserImportColumns } from "~/lib/user-import";
 import { readForm } from "~/server/action.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
@@ -27,7 +27,7 @@ const ROWS_SHOWN = 500;
 const columnIndex = z
   .string()
   .optional()
-  .transform((value) => (value === undefined || value === "" ? null : Number(value)))
+  .transform((value) => (value === undefined || value === "" || value === NOT_IN_FILE ? null : Number(value)))
   .pipe(z.number().int().min(0).max(200).nullable());
 
 const mappingSchema = z.object({

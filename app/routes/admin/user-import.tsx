@@ -7,7 +7,13 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
 import { useToastOnce } from "~/components/use-toast-once";
 import { adminMeta } from "~/lib/seo";
-import { USER_IMPORT_ACTION_LABELS, USER_IMPORT_FIELD_LABELS, USER_IMPORT_FIELDS, type UserImportAction } from "~/lib/user-import";
+import {
+  NOT_IN_FILE,
+  USER_IMPORT_ACTION_LABELS,
+  USER_IMPORT_FIELD_LABELS,
+  USER_IMPORT_FIELDS,
+  type UserImportAction,
+} from "~/lib/user-import";
 import type { Toast } from "~/lib/toast";
 export { loader, action } from "./user-import.server";
 
@@ -92,8 +98,13 @@ export default function ImportUsers({ loaderData, actionData }: Route.ComponentP
                 <label htmlFor={`column-${field}`} className="font-medium">
                   {USER_IMPORT_FIELD_LABELS[field]}
                 </label>
-                <NativeSelect id={`column-${field}`} name={field} defaultValue={loaderData.columns[field] ?? ""} required={field === "email"}>
-                  {field === "email" ? null : <option value="">Not in the file</option>}
+                <NativeSelect
+                  id={`column-${field}`}
+                  name={field}
+                  defaultValue={loaderData.columns[field] ?? NOT_IN_FILE}
+                  required={field === "email"}
+                >
+                  {field === "email" ? null : <option value={NOT_IN_FILE}>Not in the file</option>}
                   {loaderData.header.map((name, index) => (
                     <option key={index} value={index}>
                       {name || `Column ${index + 1}`}
@@ -164,7 +175,9 @@ export default function ImportUsers({ loaderData, actionData }: Route.ComponentP
             </p>
           ) : null}
           {loaderData.counts.refuse > 0 ? (
-            <p className="font-medium text-destructive">Fix the refused rows in the file and upload it again: nothing is imported while a row is refused.</p>
+            <p className="font-medium text-destructive">
+              Fix the refused rows in the file and upload it again: nothing is imported while a row is refused.
+            </p>
           ) : loaderData.counts.create + loaderData.counts.update === 0 ? (
             <p>Nothing to import: everyone in the file is already here with these courses.</p>
           ) : (
@@ -172,17 +185,16 @@ export default function ImportUsers({ loaderData, actionData }: Route.ComponentP
               <input type="hidden" name="intent" value="import" />
               <input type="hidden" name="uploadId" value={loaderData.uploadId} />
               {USER_IMPORT_FIELDS.map((field) => (
-                <input key={field} type="hidden" name={field} value={loaderData.columns[field] ?? ""} />
+                <input key={field} type="hidden" name={field} value={loaderData.columns[field] ?? NOT_IN_FILE} />
               ))}
               <label className="flex items-start gap-2">
                 <input type="checkbox" name="sendWelcome" className="mt-1 size-4" />
-                <span>
-                  Send each new learner a welcome e-mail with a link to choose their password (valid 7 days)
-                </span>
+                <span>Send each new learner a welcome e-mail with a link to choose their password (valid 7 days)</span>
               </label>
               <div>
                 <Button type="submit" loading={busy && navigation.formData?.get("intent") === "import"}>
-                  Import {(loaderData.counts.create + loaderData.counts.update).toLocaleString("en-US")} learners
+                  Import {(loaderData.counts.create + loaderData.counts.update).toLocaleString("en-US")}{" "}
+                  {loaderData.counts.create + loaderData.counts.update === 1 ? "learner" : "learners"}
                 </Button>
               </div>
               {busy && navigation.formData?.get("intent") === "import" ? (

@@ -23,7 +23,10 @@ export async function dataExportDownloadLoader({
   const found = await openDataExport({ exportId, userId: user.id });
   if (found.kind === "not-found") throw data("This download is not there.", { status: 404 });
   if (found.kind === "preparing") {
-    return redirectWithToast("/account", { kind: "success", message: "Your data is still being prepared: we will e-mail you when it is ready." });
+    return redirectWithToast("/account", {
+      kind: "success",
+      message: "Your data is still being prepared: we will e-mail you when it is ready.",
+    });
   }
   if (found.kind === "expired") {
     return redirectWithToast("/account", {

@@ -38,26 +38,53 @@ async function learnerWithData(courseId: string, lessonId: string, name: string)
   const person = sessionUser({ role: "user", name });
   const avatarKey = `avatars/${person.id}.png`;
   await getStorage().put("media", avatarKey, Readable.from([AVATAR]), { contentType: "image/png" });
-  await db.insert(users).values({ id: person.id, email: person.email, name, role: "user", image: publicUrl("media", avatarKey), bio: `Bio of ${name}` });
+  await db
+    .insert(users)
+    .values({ id: person.id, email: person.email, name, role: "user", image: publicUrl("media", avatarKey), bio: `Bio of ${name}` });
   await db.insert(enrollments).values({ userId: person.id, courseId, source: "purchase" });
   await db.insert(lessonProgress).values({ userId: person.id, lessonId, completedAt: new Date() });
-  await db.insert(quizAttempts).values({ userId: person.id, lessonId, attemptNumber: 1, correctCount: 2, questionCount: 3, scorePercent: 67, passed: true });
+  await db
+    .insert(quizAttempts)
+    .values({ userId: person.id, lessonId, attemptNumber: 1, correctCount: 2, questionCount: 3, scorePercent: 67, passed: true });
   await db.insert(certificates).values({ userId: person.id, courseId, learnerName: name, courseTitle: "Shared" });
   await db
     .insert(orders)
-    .values({ userId: person.id, customerEmail: person.email, kind: "course", courseId, itemTitle: "Shared", amountCents: 4900, status: "paid", provider: "test" });
+    .values({
+      userId: person.id,
+      customerEmail: person.email,
+      kind: "course",
+      courseId,
+      itemTitle: "Shared",
+      amountCents: 4900,
+      status: "paid",
+      provider: "test",
+    });
   await db.insert(reviews).values({ courseId, userId: person.id, authorName: name, rating: 5, comment: `Review by ${name}` });
   await db
     .insert(discussionPosts)
-    .values({ courseId, lessonId, kind: "question", authorId: person.id, authorName: name, bodyMd: `Post by ${name}`, bodyHtml: "<p>Post</p>" });
+    .values({
+      courseId,
+      lessonId,
+      kind: "question",
+      authorId: person.id,
+      authorName: name,
+      bodyMd: `Post by ${name}`,
+      bodyHtml: "<p>Post</p>",
+    });
   return person;
 }
 
 async function twoLearners() {
   const db = database().db;
   const tag = unique("export");
-  const [course] = await db.insert(courses).values({ title: `Shared ${tag}`, slug: tag, status: "published" }).returning({ id: courses.id });
-  const [lesson] = await db.insert(lessons).values({ courseId: course!.id, title: "L", slug: "l", orderIndex: 1 }).returning({ id: lessons.id });
+  const [course] = await db
+    .insert(courses)
+    .values({ title: `Shared ${tag}`, slug: tag, status: "published" })
+    .returning({ id: courses.id });
+  const [lesson] = await db
+    .insert(lessons)
+    .values({ courseId: course!.id, title: "L", slug: "l", orderIndex: 1 })
+    .returning({ id: lessons.id });
   const ann = await learnerWithData(course!.id, lesson!.id, "Ann Export");
   const bob = await learnerWithData(course!.id, lesson!.id, "Bob Other");
   return { ann, bob };
@@ -105,9 +132,14 @@ describe("Download my data", () => {
       const owners = rows.map((row) => row.userId ?? row.authorId);
       const expected = name === "memberships.json" || name === "saved-courses.json" ? 0 : 1;
       expect(rows, name).toHaveLength(expected);
-      expect(owners.every((owner) => owner === ann.id), name).toBe(true);
+      expect(
+        owners.every((owner) => owner === ann.id),
+        name,
+      ).toBe(true);
     }
-    const text = Object.values(files).map((bytes) => strFromU8(bytes, true)).join("\n");
+    const text = Object.values(files)
+      .map((bytes) => strFromU8(bytes, true))
+      .join("\n");
     expect(text).not.toContain(bob.id);
     expect(text).not.toContain("Bob Other");
   });
@@ -118,10 +150,14 @@ describe("Download my data", () => {
     await buildQueued();
     const [row] = await database().db.select().from(dataExports).where(eq(dataExports.userId, ann.id));
     for (const someone of [bob, sessionUser({ role: "super_admin" })]) {
-      const refused = await thrownResponse(callLoader(download, { path: `/account/data-export/${row!.id}`, params: { exportId: row!.id }, user: someone }));
+      const refused = await thrownResponse(
+        callLoader(download, { path: `/account/data-export/${row!.id}`, params: { exportId: row!.id }, user: someone }),
+      );
       expect(refused.status).toBe(404);
     }
-    const visitor = await thrownResponse(callLoader(download, { path: `/account/data-export/${row!.id}`, params: { exportId: row!.id }, user: null }));
+    const visitor = await thrownResponse(
+      callLoader(download, { path: `/account/data-export/${row!.id}`, params: { exportId: row!.id }, user: null }),
+    );
     expect(visitor.status).toBe(302);
     expect(visitor.location).toMatch(/^\/login/);
   });
@@ -136,8 +172,15 @@ describe("Download my data", () => {
     const eightDays = new Date(Date.now() + 8 * 86_400_000);
     expect((await openDataExport({ exportId: row!.id, userId: ann.id, now: eightDays })).kind).toBe("expired");
 
-    await database().db.update(dataExports).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(dataExports.id, row!.id));
-    const expired = (await callLoader(download, { path: `/account/data-export/${row!.id}`, params: { exportId: row!.id }, user: ann })) as Response;
+    await database()
+      .db.update(dataExports)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(dataExports.id, row!.id));
+    const expired = (await callLoader(download, {
+      path: `/account/data-export/${row!.id}`,
+      params: { exportId: row!.id },
+      user: ann,
+    })) as Response;
     expect(expired.status).toBe(302);
     expect(expired.headers.get("Location")).toBe("/account");
     expect((await toastAfter(expired))?.message).toMatch(/^This download link expired on .+\. Ask for a new copy of your data below\.$/);
@@ -163,14 +206,23 @@ describe("Download my data", () => {
     const { ann } = await twoLearners();
     const admin = sessionUser({ role: "admin" });
     await database().db.insert(users).values({ id: admin.id, email: admin.email, name: "Admin", role: "admin" });
-    await callAction(userDetails, { path: `/admin/users/${ann.id}`, params: { id: ann.id }, user: admin, form: { intent: "request-data-export" } });
+    await callAction(userDetails, {
+      path: `/admin/users/${ann.id}`,
+      params: { id: ann.id },
+      user: admin,
+      form: { intent: "request-data-export" },
+    });
     const [event] = await database().db.select().from(accessEvents).where(eq(accessEvents.userId, ann.id));
     expect(event).toMatchObject({ type: "data_export_requested", actorId: admin.id, actorEmail: admin.email });
     const page = await callLoader(userDetails, { path: `/admin/users/${ann.id}`, params: { id: ann.id }, user: admin });
     expect(page.dataExport).toMatchObject({ status: "preparing" });
     await buildQueued();
     const exportId = linkIn((await mailsTo(ann.email))[0]!);
-    expect(await thrownResponse(callLoader(download, { path: `/account/data-export/${exportId}`, params: { exportId: exportId! }, user: admin }))).toMatchObject({
+    expect(
+      await thrownResponse(
+        callLoader(download, { path: `/account/data-export/${exportId}`, params: { exportId: exportId! }, user: admin }),
+      ),
+    ).toMatchObject({
       status: 404,
     });
     expect(Object.keys(await downloadedZip(ann, exportId!))).toContain("profile.json");

@@ -157,7 +157,10 @@ export async function collectUserData(userId: string) {
       "memberships.json": memberships,
       "enrollments.json": ownEnrollments,
       "progress.json": progress,
-      "quiz-attempts.json": attempts.map((attempt) => ({ ...attempt, answers: answers.filter((answer) => answer.attemptId === attempt.id) })),
+      "quiz-attempts.json": attempts.map((attempt) => ({
+        ...attempt,
+        answers: answers.filter((answer) => answer.attemptId === attempt.id),
+      })),
       "certificates.json": ownCertificates,
       "reviews.json": ownReviews,
       "discussions.json": posts,
@@ -209,7 +212,10 @@ export async function buildQueuedDataExport(data: Record<string, unknown>, { isL
     await db().transaction(async (tx) => {
       const [user] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, row.userId));
       if (!user) return;
-      await tx.update(dataExports).set({ status: "ready", storageKey: key, sizeBytes: size, readyAt, expiresAt }).where(eq(dataExports.id, row.id));
+      await tx
+        .update(dataExports)
+        .set({ status: "ready", storageKey: key, sizeBytes: size, readyAt, expiresAt })
+        .where(eq(dataExports.id, row.id));
       const { schoolName } = await getSiteSettings({ database: tx });
       await sendMail(
         {
@@ -264,7 +270,15 @@ export type DataExportDownload =
  * found", so a link says nothing about whose it is. An expired link (or one whose file was swept or
  * replaced by a newer export) says it expired.
  */
-export async function openDataExport({ exportId, userId, now = new Date() }: { exportId: string; userId: string; now?: Date }): Promise<DataExportDownload> {
+export async function openDataExport({
+  exportId,
+  userId,
+  now = new Date(),
+}: {
+  exportId: string;
+  userId: string;
+  now?: Date;
+}): Promise<DataExportDownload> {
   if (!isUuid(exportId)) return { kind: "not-found" };
   const [row] = await db()
     .select()

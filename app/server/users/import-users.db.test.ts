@@ -39,7 +39,8 @@ async function school() {
   return { tag, admin, sql1: sql1!, sql2: sql2!, existing };
 }
 
-const countEvents = async (actorId: string) => (await database().db.select().from(accessEvents).where(eq(accessEvents.actorId, actorId))).length;
+const countEvents = async (actorId: string) =>
+  (await database().db.select().from(accessEvents).where(eq(accessEvents.actorId, actorId))).length;
 
 describe("Import learners from CSV", () => {
   it("dry run, then one import: creates, updates, audits; the same file again changes nothing", async () => {
@@ -71,7 +72,10 @@ describe("Import learners from CSV", () => {
     const db = database().db;
     const [created] = await db.select().from(users).where(eq(users.email, ann));
     expect(created).toMatchObject({ name: "Ann Lee", role: "user", emailVerified: false });
-    const annCourses = await db.select().from(enrollments).where(and(eq(enrollments.userId, created!.id), eq(enrollments.status, "active")));
+    const annCourses = await db
+      .select()
+      .from(enrollments)
+      .where(and(eq(enrollments.userId, created!.id), eq(enrollments.status, "active")));
     expect(annCourses.map((row) => row.courseId).sort()).toEqual([sql1.id, sql2.id].sort());
     const [membership] = await db.select().from(subscriptions).where(eq(subscriptions.userId, created!.id));
     expect(membership).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
@@ -108,7 +112,13 @@ describe("Import learners from CSV", () => {
   it("sends each new learner a welcome e-mail with a set-password link, when asked", async () => {
     const { tag, admin, sql1 } = await school();
     const bea = `bea-${tag}@example.test`;
-    await importUsers({ text: `email,name,courses\n${bea},Bea,${sql1.slug}\n`, columns: { ...COLUMNS, memberUntil: null }, fileName: "f.csv", actor: admin, sendWelcome: true });
+    await importUsers({
+      text: `email,name,courses\n${bea},Bea,${sql1.slug}\n`,
+      columns: { ...COLUMNS, memberUntil: null },
+      fileName: "f.csv",
+      actor: admin,
+      sendWelcome: true,
+    });
     const mails = await mailsTo(bea);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain("Welcome, Bea!");
@@ -139,7 +149,9 @@ Person",${sql1.slug},`,
       [8, [USER_IMPORT_MESSAGES.pastDate("2001-01-01")]],
     ]);
     const usersBefore = await database().db.$count(users);
-    await expect(importUsers({ text, columns: COLUMNS, fileName: "bad.csv", actor: admin, sendWelcome: true })).rejects.toBeInstanceOf(UserImportRefusedError);
+    await expect(importUsers({ text, columns: COLUMNS, fileName: "bad.csv", actor: admin, sendWelcome: true })).rejects.toBeInstanceOf(
+      UserImportRefusedError,
+    );
     expect(await database().db.$count(users)).toBe(usersBefore);
     expect(await database().db.select().from(users).where(eq(users.email, good))).toEqual([]);
     expect(await countEvents(admin.id)).toBe(0);
@@ -159,10 +171,15 @@ Person",${sql1.slug},`,
     expect(refusal(() => decodeUserImportFile(new Uint8Array(USER_IMPORT_MAX_BYTES + 1)))).toBe(USER_IMPORT_MESSAGES.fileTooLarge);
     expect(decodeUserImportFile(encode("\uFEFFemail\nann@example.test\n"))).toBe("email\nann@example.test\n");
     await expect(storeUserImportUpload(encode("email;name\nann@example.test;Ann\n"))).rejects.toThrow(USER_IMPORT_MESSAGES.semicolons);
-    await expect(storeUserImportUpload(encode('email,name\nann@example.test,"Ann\n'))).rejects.toThrow(USER_IMPORT_MESSAGES.unclosedQuote(2));
+    await expect(storeUserImportUpload(encode('email,name\nann@example.test,"Ann\n'))).rejects.toThrow(
+      USER_IMPORT_MESSAGES.unclosedQuote(2),
+    );
     await expect(storeUserImportUpload(encode("email,name\n"))).rejects.toThrow(USER_IMPORT_MESSAGES.noRows);
     // A BOM from a spreadsheet: the first column is still "email".
-    const plan = await planUserImport({ text: decodeUserImportFile(encode("\uFEFFemail\nbom@example.test\n")), columns: { email: 0, name: null, courses: null, memberUntil: null } });
+    const plan = await planUserImport({
+      text: decodeUserImportFile(encode("\uFEFFemail\nbom@example.test\n")),
+      columns: { email: 0, name: null, courses: null, memberUntil: null },
+    });
     expect(plan.header).toEqual(["email"]);
     expect(plan.rows[0]).toMatchObject({ email: "bom@example.test", action: "create" });
   });
@@ -171,7 +188,11 @@ Person",${sql1.slug},`,
     const { tag, admin, sql1 } = await school();
     const cy = `cy-${tag}@example.test`;
     const file = new File([`E-mail,Full name,Courses\n${cy},Cy,${sql1.slug}\n`], "people.csv", { type: "text/csv" });
-    const uploaded = (await callAction(importRoute, { path: "/admin/users/import", user: admin, form: { intent: "upload", file } })) as Response;
+    const uploaded = (await callAction(importRoute, {
+      path: "/admin/users/import",
+      user: admin,
+      form: { intent: "upload", file },
+    })) as Response;
     expect(uploaded.status).toBe(302);
     const location = uploaded.headers.get("Location")!;
     const mapping = await callLoader(importRoute, { path: location, user: admin });
@@ -188,7 +209,11 @@ Person",${sql1.slug},`,
     expect(imported.headers.get("Location")).toBe("/admin/users");
     expect(await database().db.select({ name: users.name }).from(users).where(eq(users.email, cy))).toEqual([{ name: "Cy" }]);
     const notUtf8 = new File([new Uint8Array([0x65, 0xff, 0x0a])], "latin1.csv", { type: "text/csv" });
-    const refused = (await callAction(importRoute, { path: "/admin/users/import", user: admin, form: { intent: "upload", file: notUtf8 } })) as unknown as {
+    const refused = (await callAction(importRoute, {
+      path: "/admin/users/import",
+      user: admin,
+      form: { intent: "upload", file: notUtf8 },
+    })) as unknown as {
       data: { error: string };
       init: { status: number };
     };
@@ -199,14 +224,18 @@ Person",${sql1.slug},`,
   it("imports 10,000 learners in one transaction (the time is printed, not asserted)", async () => {
     const { tag, admin, sql1, sql2 } = await school();
     const lines = ["email,name,courses,member_until"];
-    for (let index = 0; index < 10_000; index += 1) lines.push(`bulk${index}-${tag}@example.test,Learner ${index},${sql1.slug}|${sql2.slug},2099-06-30`);
+    for (let index = 0; index < 10_000; index += 1)
+      lines.push(`bulk${index}-${tag}@example.test,Learner ${index},${sql1.slug}|${sql2.slug},2099-06-30`);
     const text = lines.join("\n");
     const started = performance.now();
     const result = await importUsers({ text, columns: COLUMNS, fileName: "bulk.csv", actor: admin, sendWelcome: false });
     const seconds = (performance.now() - started) / 1000;
     console.info(`[bench] 10,000 learners (20,000 grants, 10,000 memberships) imported in ${seconds.toFixed(1)} s`);
     expect(result).toEqual({ created: 10_000, updated: 0, unchanged: 0 });
-    const ids = database().db.select({ id: users.id }).from(users).where(sql`${users.email} like ${`bulk%-${tag}@example.test`}`);
+    const ids = database()
+      .db.select({ id: users.id })
+      .from(users)
+      .where(sql`${users.email} like ${`bulk%-${tag}@example.test`}`);
     expect(await database().db.$count(enrollments, inArray(enrollments.userId, ids))).toBe(20_000);
     const again = performance.now();
     expect((await importUsers({ text, columns: COLUMNS, fileName: "bulk.csv", actor: admin, sendWelcome: false })).unchanged).toBe(10_000);

@@ -22,6 +22,7 @@ import { sendMail } from "~/server/mail/mail-queue.server";
 import { welcomeImportedLearnerMail } from "~/server/mail/templates.server";
 import { deleteStaleObjects, getStorage } from "~/server/platform/storage.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
+import { emitMembershipEvent } from "~/server/payments/membership-webhooks.server";
 import { emitWebhookEvent } from "~/server/webhooks/webhooks.server";
 
 /**
@@ -56,7 +57,8 @@ const UPLOAD_PREFIX = "user-imports/";
 const emailSchema = z.email();
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-const chunks = <T>(items: T[], size = BATCH) => Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
+const chunks = <T>(items: T[], size = BATCH) =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
 
 /** The file's bytes as text: UTF-8 only (a BOM is dropped), at most 50 MB. */
 export function decodeUserImportFile(bytes: Uint8Array) {
@@ -162,10 +164,19 @@ export async function planUserImport({
       else seen.set(email, line);
     }
     if (name.length > NAME_MAX) refuse(USER_IMPORT_MESSAGES.nameTooLong);
-    const slugs = [...new Set(cell(cells, columns.courses).split(/[\s|]+/).filter(Boolean))];
+    const slugs = [
+      ...new Set(
+        cell(cells, columns.courses)
+          .split(/[\s|]+/)
+          .filter(Boolean),
+      ),
+    ];
     const unknown = slugs.filter((slug) => !courseBySlug.has(slug.toLowerCase()));
     if (unknown.length) refuse(USER_IMPORT_MESSAGES.unknownCourses(unknown));
-    else row.grants = slugs.map((slug) => courseBySlug.get(slug.toLowerCase())!).map((course) => ({ courseId: course.id, title: course.title }));
+    else
+      row.grants = slugs
+        .map((slug) => courseBySlug.get(slug.toLowerCase())!)
+        .map((course) => ({ courseId: course.id, title: course.title }));
     const until = cell(cells, columns.memberUntil);
     if (until) {
       const day = new Date(`${until}T23:59:59Z`);
@@ -267,7 +278,16 @@ export async function importUsers({
     for (const batch of chunks(grants)) {
       await tx
         .insert(enrollments)
-        .values(batch.map(({ row, grant }) => ({ userId: row.userId!, courseId: grant.courseId, status: "active", source: "admin", grantedAt: now, grantedBy: actor.id })))
+        .values(
+          batch.map(({ row, grant }) => ({
+            userId: row.userId!,
+            courseId: grant.courseId,
+            status: "active",
+            source: "admin",
+            grantedAt: now,
+            grantedBy: actor.id,
+          })),
+        )
         .onConflictDoUpdate({
           target: [enrollments.userId, enrollments.courseId],
           set: { status: "active", source: "admin", grantedAt: now, grantedBy: actor.id, revokedAt: null },
@@ -287,19 +307,24 @@ export async function importUsers({
       });
     }
     const members = changing.filter((row) => row.memberUntil);
+    const membershipIds: string[] = [];
     for (const batch of chunks(members)) {
       // Not billed by any provider: it ends at its date like a test-mode membership (cancel at period end).
-      await tx.insert(subscriptions).values(
-        batch.map((row) => ({
-          userId: row.userId!,
-          plan: "yearly",
-          status: "active",
-          provider: "test",
-          providerSubscriptionId: `import_${crypto.randomUUID()}`,
-          currentPeriodEnd: row.memberUntil!,
-          cancelAtPeriodEnd: true,
-        })),
-      );
+      const started = await tx
+        .insert(subscriptions)
+        .values(
+          batch.map((row) => ({
+            userId: row.userId!,
+            plan: "yearly",
+            status: "active",
+            provider: "test",
+            providerSubscriptionId: `import_${crypto.randomUUID()}`,
+            currentPeriodEnd: row.memberUntil!,
+            cancelAtPeriodEnd: true,
+          })),
+        )
+        .returning({ id: subscriptions.id });
+      membershipIds.push(...started.map((membership) => membership.id));
       await recordAccessEvents({
         tx,
         events: batch.map((row) => ({
@@ -312,13 +337,18 @@ export async function importUsers({
         })),
       });
     }
-    await emitImportWebhooks({ tx, newRows, grants, now });
+    await emitImportWebhooks({ tx, newRows, grants, membershipIds, now });
     if (sendWelcome && newRows.length) {
       const { schoolName } = await getSiteSettings({ database: tx });
       for (const row of newRows) {
         const url = await createSetPasswordLink({ database: tx, userId: row.userId!, next: "/account" });
         await sendMail(
-          { kind: "welcome", key: `welcome:${row.userId}`, to: row.email, ...welcomeImportedLearnerMail({ schoolName, name: row.name, url, courses: row.grants.map((grant) => grant.title) }) },
+          {
+            kind: "welcome",
+            key: `welcome:${row.userId}`,
+            to: row.email,
+            ...welcomeImportedLearnerMail({ schoolName, name: row.name, url, courses: row.grants.map((grant) => grant.title) }),
+          },
           { database: tx },
         );
       }
@@ -335,33 +365,46 @@ export async function importUsers({
   });
 }
 
-/** user.created and enrollment.created, as a sign-up and Grant Access send them, only when an endpoint listens. */
+/** user.created, enrollment.created and membership.started, as a sign-up, Grant Access and a paid membership send them; only when an endpoint listens. */
 async function emitImportWebhooks({
   tx,
   newRows,
   grants,
+  membershipIds,
   now,
 }: {
   tx: Queryable;
   newRows: PlannedRow[];
   grants: { row: PlannedRow; grant: { courseId: string } }[];
+  membershipIds: string[];
   now: Date;
 }) {
   const [listening] = await tx.select({ id: webhookEndpoints.id }).from(webhookEndpoints).limit(1);
   if (!listening) return;
   for (const row of newRows) {
-    await emitUserCreated({ tx, user: { id: row.userId!, email: row.email, name: row.name || row.email.split("@")[0]!, role: "user", createdAt: now } });
+    await emitUserCreated({
+      tx,
+      user: { id: row.userId!, email: row.email, name: row.name || row.email.split("@")[0]!, role: "user", createdAt: now },
+    });
   }
   for (const { row, grant } of grants) {
     await emitWebhookEvent({
       tx,
       type: "enrollment.created",
       data: {
-        enrollment: enrollmentItem({ userId: row.userId!, courseId: grant.courseId, status: "active", source: "admin", grantedAt: now, revokedAt: null }),
+        enrollment: enrollmentItem({
+          userId: row.userId!,
+          courseId: grant.courseId,
+          status: "active",
+          source: "admin",
+          grantedAt: now,
+          revokedAt: null,
+        }),
         user_email: row.email,
       },
     });
   }
+  for (const subscriptionId of membershipIds) await emitMembershipEvent({ tx, type: "membership.started", subscriptionId });
 }
 
 // The uploaded file, kept between the upload, the mapping, the dry run and the import ---------
