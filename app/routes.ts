@@ -99,6 +99,7 @@ export default [
     route("orders", "routes/admin/orders.tsx"),
     route("coupons", "routes/admin/coupons.tsx"),
     route("tax", "routes/admin/tax.tsx"),
+    route("topics", "routes/admin/topics.tsx"),
     route("coupons/new", "routes/admin/coupon-new.tsx"),
     route("coupons/:id", "routes/admin/coupon-edit.tsx"),
     route("quizzes", "routes/admin/quizzes.tsx"),
@@ -141,5 +142,6 @@ export default [
   route("blog/rss.xml", "routes/resources/blog-rss.ts"),
   route("data/courses.json", "routes/resources/courses-json.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
+  route("art/cover.svg", "routes/resources/cover-art.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
 ] satisfies RouteConfig;

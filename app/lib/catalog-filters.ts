@@ -1,5 +1,5 @@
 import { choiceParam, defineListUrl, pageParam, slugParam, textParam } from "./list-url";
-import { LEVEL_LABELS, LEVEL_SLUGS, LEVELS, TOPIC_LABELS, TOPIC_SLUGS, TOPICS, valueForSlug } from "./domain-values";
+import { LEVEL_LABELS, LEVEL_SLUGS, LEVELS, valueForSlug } from "./domain-values";
 
 /**
  * The catalog's filters: pills, sorts, limits, and its URL (declared with `list-url.ts`, shared by
@@ -14,8 +14,10 @@ export const CATALOG_MAX_QUERY_LENGTH = 100;
 
 /** The level pills: the URL value and the text. */
 export const CATALOG_LEVEL_OPTIONS = LEVELS.map((level) => ({ value: LEVEL_SLUGS[level], label: LEVEL_LABELS[level] }));
-/** The topic pills: the URL value and the text. */
-export const CATALOG_TOPIC_OPTIONS = TOPICS.map((topic) => ({ value: TOPIC_SLUGS[topic], label: TOPIC_LABELS[topic] }));
+/** The topic pills, the owner's topics (Admin → Topics): the URL value and the text. */
+export function catalogTopicOptions(topics: ReadonlyArray<{ name: string; slug: string }>) {
+  return topics.map((topic) => ({ value: topic.slug, label: topic.name }));
+}
 
 export const CATALOG_SORTS = [
   { value: "popular", label: "Most Popular" },
@@ -53,11 +55,6 @@ export const DEFAULT_CATALOG_FILTERS: CatalogFilters = catalogListUrl.defaults;
 /** The stored level a URL value names exactly ("beginner" → "Beginner"), or null when it names none. */
 export function levelFromSlug(slug: string | null) {
   return valueForSlug(LEVELS, LEVEL_SLUGS, slug);
-}
-
-/** The stored topic a URL value names exactly ("ai-chatgpt" → "AI & ChatGPT"), or null when it names none. */
-export function topicFromSlug(slug: string | null) {
-  return valueForSlug(TOPICS, TOPIC_SLUGS, slug);
 }
 
 /** True when a search, a level or a topic narrows the list (sort, view and page do not). */

@@ -21,6 +21,8 @@ export const COURSE_MESSAGES = {
   // save whose lessons were changed elsewhere since the form was loaded.
   lessonTitleRequired: "Every lesson needs a title",
   lessonsChanged: "This course's lessons were changed elsewhere since this page was opened. Reload the page and try again.",
+  // A ticked topic the owner renamed or deleted (Admin → Topics) since the form was opened.
+  topicsChanged: "A topic was renamed or deleted since this page was opened. Tick the topics again.",
   // A save of a form opened before another change to the course (in the builder, the list or another tab).
   courseChanged: "This course changed since you opened it",
   courseChangedHint:

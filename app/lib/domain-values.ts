@@ -47,26 +47,11 @@ export const LEVEL_SLUGS = {
   Advanced: "advanced",
 } as const satisfies Record<Level, string>;
 
-/** A course's topics; not checked by the database (an array column), only by the forms. */
+/**
+ * The spec's topics: every school's defaults (drizzle/0043 adds them as rows of `topics`, which the
+ * owner then renames, reorders or deletes in Admin → Topics). The demo's courses use them.
+ */
 export const TOPICS = ["Shopify", "AI & ChatGPT", "Automation", "Fulfillment", "Lovable"] as const;
-export type Topic = (typeof TOPICS)[number];
-
-export const TOPIC_LABELS: Record<Topic, string> = {
-  Shopify: "Shopify",
-  "AI & ChatGPT": "AI & ChatGPT",
-  Automation: "Automation",
-  Fulfillment: "Fulfillment",
-  Lovable: "Lovable",
-};
-
-/** The catalog's `?topic=` values, also the names of the topic placeholder images. */
-export const TOPIC_SLUGS = {
-  Shopify: "shopify",
-  "AI & ChatGPT": "ai-chatgpt",
-  Automation: "automation",
-  Fulfillment: "fulfillment",
-  Lovable: "lovable",
-} as const satisfies Record<Topic, string>;
 
 /** Courses and posts. */
 export const PUBLISH_STATUSES = ["draft", "published"] as const;
@@ -156,6 +141,7 @@ export const ACCESS_EVENT_TYPES = [
   "account_deleted",
   "data_export_requested",
   "users_imported",
+  "demo_removed",
 ] as const;
 export type AccessEventType = (typeof ACCESS_EVENT_TYPES)[number];
 
@@ -179,6 +165,7 @@ export const ACCESS_EVENT_LABELS: Record<AccessEventType, string> = {
   account_deleted: "Account deleted",
   data_export_requested: "Copy of their data requested",
   users_imported: "Imported from a CSV file",
+  demo_removed: "Demo content removed",
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -71,6 +71,7 @@ export const RESERVED_PAGE_SLUGS = [
   "account",
   "checkout",
   "invoices",
+  "art",
 ] as const;
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

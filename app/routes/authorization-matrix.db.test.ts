@@ -169,7 +169,7 @@ const MATRIX: Record<string, Entry> = {
   "/p/:slug": { path: () => "/p/no-such-page", loader: everyone("404") },
 
   // admin
-  "/admin": { loader: admins("200") },
+  "/admin": { loader: admins("200"), action: owner("400") },
   "/admin/setup-sql": { loader: admins("200") },
   "/admin/blog": { loader: admins("200"), action: admins("400") },
   "/admin/blog/new": { loader: admins("200"), action: admins("400") },
@@ -195,6 +195,7 @@ const MATRIX: Record<string, Entry> = {
   "/admin/orders": { loader: admins("200"), action: admins("400") },
   "/admin/coupons": { loader: admins("200"), action: admins("400") },
   "/admin/tax": { loader: owner("200"), action: owner("400") },
+  "/admin/topics": { loader: admins("200"), action: admins("400") },
   "/admin/coupons/new": { loader: admins("200"), action: admins("400") },
   "/admin/coupons/:id": { path: (school) => `/admin/coupons/${school.coupon.id}`, loader: admins("200"), action: admins("400") },
   "/admin/quizzes": { loader: admins("200") },
@@ -238,6 +239,7 @@ const MATRIX: Record<string, Entry> = {
   "/data/courses.json": { loader: everyone("200") },
   "/robots.txt": { loader: everyone("200") },
   "/sitemap.xml": { loader: everyone("200") },
+  "/art/cover.svg": { loader: everyone("200") },
 
   // server.ts's own routes
   "/healthz": { loader: everyone("200") },

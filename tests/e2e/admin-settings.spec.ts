@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEFAULT_SITE_SETTINGS } from "../../app/lib/site-settings";
 import { signInAsAdmin, signInAsNewLearner, toast, waitForHydration } from "./admin-support";
+import { newestMailTo, uniqueEmail } from "./site-mail";
 
 /**
  * The only spec that changes the site settings. Every other spec runs against the same server at
@@ -104,6 +105,47 @@ test("a super admin renames the school and changes the membership price, and eve
   }
   await page.goto("/pricing");
   await expect(page).toHaveTitle(`Pricing | ${DEFAULT.schoolName}`);
+});
+
+test("the owner changes the brand colour and the sender: pages wear the colour, mail leaves from the new sender", async ({ page, browser }) => {
+  await signInAsAdmin(page);
+  try {
+    await openSettings(page);
+    // A colour white text cannot sit on is refused with the ratio.
+    await page.getByLabel("Brand colour").fill("#facc15");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByText(/#facc15 has a contrast of 1\.\d\d:1 against white/).first()).toBeVisible();
+
+    await openSettings(page);
+    await page.getByLabel("Brand colour").fill("#0f766e");
+    await page.getByLabel("Sender name").fill("Harbour Lane Team");
+    await page.getByLabel("Sender address").fill("team@harbour-lane.e2e.test");
+    await page.getByLabel("Reply-To address").fill("help@harbour-lane.e2e.test");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(toast(page, "Settings saved")).toBeVisible();
+
+    const visitor = await browser.newPage();
+    try {
+      await visitor.goto("/about");
+      const primary = await visitor.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--color-primary").trim());
+      expect(primary).toBe("#0f766e");
+
+      // Any mail now: the newsletter's confirmation to a fresh address.
+      const email = uniqueEmail("sender");
+      const footer = visitor.getByRole("contentinfo");
+      await footer.getByRole("textbox", { name: "Email address" }).fill(email);
+      await footer.getByRole("button", { name: "Get Playbooks" }).click();
+      const mail = (await newestMailTo(email)).replace(/\r?\n[ \t]+/g, " ");
+      expect(mail).toMatch(/^From: "?Harbour Lane Team"? <team@harbour-lane\.e2e\.test>\s*$/m);
+      expect(mail).toMatch(/^Reply-To: help@harbour-lane\.e2e\.test\s*$/m);
+    } finally {
+      await visitor.close();
+    }
+  } finally {
+    await restoreDefaults(page);
+  }
+  await page.goto("/about");
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--color-primary").trim())).toBe(DEFAULT.brandColor);
 });
 
 test("a form with mistakes keeps what was typed, says what is wrong and saves nothing", async ({ page }) => {

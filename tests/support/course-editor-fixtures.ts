@@ -24,7 +24,7 @@ function newCourseForm(title: string, extra: Record<string, string> = {}) {
     longDescriptionMd: "## Why\n\nBecause.",
     price: "49",
     level: "Intermediate",
-    "topics.automation": "on",
+    "topics.automation": "Automation",
     track: "Automation Track",
     outcomes: "Build a flow\n\n  Ship it  ",
     coverUrl: "",

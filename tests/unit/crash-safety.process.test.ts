@@ -118,7 +118,7 @@ function courseForm(title: string, rows: { id?: string; title: string; content: 
     longDescriptionMd: "## Why\n\nBecause processes die.",
     price: "49",
     level: "Intermediate",
-    "topics.automation": "on",
+    "topics.automation": "Automation",
     track: "Automation Track",
     outcomes: "Survive a crash",
     coverUrl: "",

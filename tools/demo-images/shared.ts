@@ -1,7 +1,9 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
-import type { PostCategory, Topic } from "../../app/lib/domain-values";
+import type { PostCategory, TOPICS } from "../../app/lib/domain-values";
+
+type Topic = (typeof TOPICS)[number];
 import { DEFAULT_SITE_SETTINGS } from "../../app/lib/site-settings";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");

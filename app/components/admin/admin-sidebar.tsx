@@ -16,6 +16,7 @@ import {
   PanelsTopLeft,
   Receipt,
   Settings,
+  Tags,
   TicketPercent,
   Users,
 } from "lucide-react";
@@ -27,6 +28,7 @@ const ITEMS = [
   { to: "/admin/pages", label: "Pages", icon: PanelsTopLeft, end: false },
   { to: "/admin/blog", label: "Blog", icon: Newspaper, end: false },
   { to: "/admin/courses", label: "Courses", icon: GraduationCap, end: false },
+  { to: "/admin/topics", label: "Topics", icon: Tags, end: false },
   { to: "/admin/reviews", label: "Reviews", icon: MessageSquareText, end: false },
   { to: "/admin/discussions", label: "Discussions", icon: MessagesSquare, end: false },
   { to: "/admin/announcements", label: "Announcements", icon: Megaphone, end: false },

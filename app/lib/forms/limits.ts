@@ -39,6 +39,9 @@ export const COURSE_LIMITS = {
   /** The long description, Markdown (the builder's Description). */
   longDescriptionMd: 200_000,
   track: 80,
+  /** A topic's name (Admin → Topics) and how many one course may carry. */
+  topicName: 60,
+  topics: 50,
   outcomes: 20,
   outcome: 200,
   coverUrl: 2000,

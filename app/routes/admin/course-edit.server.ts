@@ -1,9 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/course-edit";
 import { COURSE_MESSAGES } from "~/lib/course-messages";
-import { isOneOf, LEVELS, TOPICS } from "~/lib/domain-values";
+import { isOneOf, LEVELS } from "~/lib/domain-values";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getCourseForEdit } from "~/server/courses/admin-courses.server";
+import { listTopics } from "~/server/courses/topics.server";
 import { logger } from "~/server/platform/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { runCourseEditorAction } from "./course-editor.server";
@@ -26,7 +27,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     longDescriptionMd: course.longDescriptionMd,
     price: centsToDollarsInput(course.priceCents),
     level: isOneOf(LEVELS, course.level) ? course.level : "Beginner",
-    topics: course.topics.filter((topic) => isOneOf(TOPICS, topic)),
+    topics: course.topics,
     track: course.track,
     outcomes: course.outcomes.join("\n"),
     isFeatured: course.isFeatured,
@@ -35,6 +36,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     removedLessons: [],
   };
   return {
+    topics: await listTopics(),
     course: {
       id: course.id,
       title: course.title,

@@ -18,6 +18,7 @@ export default function EditCourse({ loaderData, actionData }: Route.ComponentPr
       // A different course is a fresh form, not the previous one's state.
       key={course.id}
       mode="edit"
+      topics={loaderData.topics}
       courseId={course.id}
       status={course.status}
       initial={actionData?.values ?? course.values}

@@ -5,6 +5,7 @@ import { invalidForm, readForm } from "~/server/action.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { createCourse, deleteCourse, updateCourse } from "~/server/courses/admin-courses.server";
 import { courseFailure } from "~/server/courses/course-failures.server";
+import { knownTopicNames } from "~/server/courses/topics.server";
 import { dataWithToast, newToast, redirectWithToast } from "~/server/toast.server";
 import { editCourseForm, newCourseForm, typedCourseValues } from "./course-form";
 
@@ -30,6 +31,13 @@ export async function runCourseEditorAction({
     return invalidForm({ errors: parsed.errors, values }, { toast: newToast({ kind: "error", message }) });
   }
   const form = parsed.data;
+
+  // The topics are the owner's rows: a name the list no longer has (renamed or deleted in another
+  // tab) is refused, not saved as a pill no filter finds.
+  if (form.intent !== "delete" && (await knownTopicNames({ names: form.topics })).length !== form.topics.length) {
+    const errors = { topics: [COURSE_MESSAGES.topicsChanged] };
+    return invalidForm({ errors, values }, { toast: newToast({ kind: "error", message: COURSE_MESSAGES.topicsChanged }) });
+  }
 
   if (form.intent === "delete") {
     try {

@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { COURSE_MESSAGES } from "~/lib/course-messages";
 import type { FieldErrors } from "~/lib/forms/parse-form";
 import { lessonInputName, type CourseFormChange, type CourseFormValues } from "./course-form";
-import { CatalogSection } from "./course-editor/catalog-section";
+import { CatalogSection, type TopicOption } from "./course-editor/catalog-section";
 import { CoursePreview } from "./course-editor/course-preview";
 import { DetailsSection } from "./course-editor/details-section";
 import { LessonsCard } from "./course-editor/lessons-card";
@@ -30,6 +30,8 @@ type CourseEditorProps = {
   moduleLessonCount?: number;
   /** The course's revision this form was opened on (edit only), checked when it is saved. */
   revision?: number;
+  /** The owner's topics (Admin → Topics), in their order. */
+  topics: TopicOption[];
 };
 
 const sameValues = (a: CourseFormValues, b: CourseFormValues) => JSON.stringify(a) === JSON.stringify(b);
@@ -45,6 +47,7 @@ export function CourseEditor({
   errorDetail,
   moduleLessonCount = 0,
   revision,
+  topics,
 }: CourseEditorProps) {
   const [values, setValues] = useState(initial);
   // What the server has; a failed save keeps what was typed, and success leaves the page.
@@ -122,7 +125,7 @@ export function CourseEditor({
             onSlugTyped={slug.stopFollowing}
             courseId={courseId}
           />
-          <CatalogSection values={values} errors={errors} onChange={change} />
+          <CatalogSection values={values} errors={errors} onChange={change} topics={topics} />
           <LessonsCard
             lessons={values.lessons}
             removed={values.removedLessons}

@@ -1,6 +1,6 @@
 import { z } from "~/lib/forms/zod";
 import { COURSE_MESSAGES } from "~/lib/course-messages";
-import { LEVELS, TOPIC_SLUGS, TOPICS, type Level, type Topic } from "~/lib/domain-values";
+import { LEVELS, type Level } from "~/lib/domain-values";
 import { checkboxField, imageUrlField, optionalText, priceDollarsField, requiredText, slugField } from "~/lib/forms/fields";
 import { COURSE_LIMITS, LESSON_LIMITS } from "~/lib/forms/limits";
 import { isUuid } from "~/lib/uuid";
@@ -8,7 +8,7 @@ import { isUuid } from "~/lib/uuid";
 /**
  * The New/Edit Course form (one schema for both), read by the page for its inputs' names and
  * limits and parsed again by the action. Lists travel as indexed names, because a form sends
- * fields, not arrays: `topics.shopify` for each ticked topic, `lessons.0.title`,
+ * fields, not arrays: `topics.shopify` (valued with the name) for each ticked topic, `lessons.0.title`,
  * `lessons.0.id`, … for each row of the Lessons card, in order, and `removedLessons.0`, … for the
  * id of each saved lesson the admin removed (the only lessons a save deletes). The Edit form also
  * sends the course's `revision` it was opened on (docs/decisions/011).
@@ -16,7 +16,9 @@ import { isUuid } from "~/lib/uuid";
 
 const tooLong = (max: number) => `Must be at most ${max.toLocaleString("en-US")} characters`;
 
-export const topicInputName = (topic: Topic) => `topics.${TOPIC_SLUGS[topic]}`;
+/** A topic's checkbox: named by its slug, its value the topic's name (the owner's, Admin → Topics). */
+export const topicInputName = (slug: string) => `topics.${slug}`;
+const TOPIC_INPUT = /^topics\.[^.]{1,80}$/;
 
 export type LessonField = "id" | "title" | "contentMd";
 export const lessonInputName = (index: number, field: LessonField) => `lessons.${index}.${field}`;
@@ -25,14 +27,16 @@ export const removedLessonInputName = (index: number) => `removedLessons.${index
 const REMOVED_INPUT = /^removedLessons\.\d{1,4}$/;
 
 /**
- * The submitted fields with the lists gathered: `topics` (ticked, in the catalog's order),
+ * The submitted fields with the lists gathered: `topics` (the ticked names, in the form's order),
  * `lessons` (rows in order) and `removedLessons` (ids).
  */
 function gatherLists(raw: unknown) {
   const fields = (raw ?? {}) as Record<string, string | undefined>;
   const rows = new Map<number, Partial<Record<LessonField, string>>>();
   const removed: string[] = [];
+  const topics: string[] = [];
   for (const [name, value] of Object.entries(fields)) {
+    if (TOPIC_INPUT.test(name) && value && !topics.includes(value)) topics.push(value);
     if (REMOVED_INPUT.test(name) && value) removed.push(value);
     const match = LESSON_INPUT.exec(name);
     if (!match) continue;
@@ -41,7 +45,7 @@ function gatherLists(raw: unknown) {
   }
   return {
     ...fields,
-    topics: TOPICS.filter((topic) => fields[topicInputName(topic)] !== undefined),
+    topics,
     lessons: [...rows.entries()].sort(([a], [b]) => a - b).map(([, row]) => row),
     removedLessons: removed,
   };
@@ -92,7 +96,8 @@ const courseFields = {
     .transform((value) => value ?? ""),
   price: priceDollarsField({ maxCents: COURSE_LIMITS.priceCents }),
   level: z.enum(LEVELS).catch("Beginner"),
-  topics: z.array(z.enum(TOPICS)),
+  // Checked against the owner's topics by the action (they live in the database).
+  topics: z.array(z.string().max(COURSE_LIMITS.topicName)).max(COURSE_LIMITS.topics),
   track: optionalText({ max: COURSE_LIMITS.track }),
   outcomes: outcomesField,
   isFeatured: checkboxField,
@@ -155,7 +160,7 @@ export type CourseFormValues = {
   longDescriptionMd: string;
   price: string;
   level: Level;
-  topics: Topic[];
+  topics: string[];
   track: string;
   outcomes: string;
   isFeatured: boolean;

@@ -1,11 +1,12 @@
 import type { Route } from "./+types/course-new";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { listTopics } from "~/server/courses/topics.server";
 import { runCourseEditorAction } from "./course-editor.server";
 import { EMPTY_COURSE } from "./course-form";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin({ request, context });
-  return { initial: EMPTY_COURSE };
+  return { initial: EMPTY_COURSE, topics: await listTopics() };
 }
 
 export function action({ request, context }: Route.ActionArgs) {

@@ -13,6 +13,7 @@ export default function NewCourse({ loaderData, actionData }: Route.ComponentPro
   return (
     <CourseEditor
       mode="new"
+      topics={loaderData.topics}
       initial={actionData?.values ?? loaderData.initial}
       errors={actionData?.errors}
       error={actionData?.toast.message}

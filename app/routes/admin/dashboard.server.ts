@@ -14,6 +14,10 @@ import { listRecentUsers } from "~/server/users/users.server";
 import { readGettingStarted } from "~/server/settings/getting-started.server";
 import { listLegalPages } from "~/server/pages/legal-pages.server";
 import { paymentsMode } from "~/server/payments/providers.server";
+import { readForm } from "~/server/action.server";
+import { requireSuperAdmin } from "~/server/auth/guards.server";
+import { countDemoContent, describeDemoContent, hasDemoContent, removeDemoContent } from "~/server/db/seed/remove-demo.server";
+import { dataWithToast } from "~/server/toast.server";
 
 export const DASHBOARD_COUNTS = ["users", "newUsers", "courses", "lessons", "publishedPosts", "draftPosts", "unansweredQuestions"] as const;
 export type DashboardCountName = (typeof DASHBOARD_COUNTS)[number];
@@ -64,13 +68,14 @@ async function orEmpty<T>(what: string, rows: Promise<T[]>): Promise<T[]> {
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Loaders run in parallel: /admin itself sends a first-run visitor on, whichever answers first.
   await sendToOwnerSetupWhileNoAdmin({ context });
-  requireAdmin({ request, context });
-  const [counts, users, posts, legal, steps] = await Promise.all([
+  const viewer = requireAdmin({ request, context });
+  const [counts, users, posts, legal, steps, demo] = await Promise.all([
     getDashboardCounts(),
     orEmpty("users", listRecentUsers({ limit: RECENT_LIMIT })),
     orEmpty("posts", listRecentPosts({ limit: RECENT_LIMIT })),
     orEmpty("legal pages", listLegalPages()),
     orEmpty("getting started", readGettingStarted()),
+    countDemoContent(),
   ]);
   // Dates are formatted here so the server's and the browser's time zones cannot disagree.
   return {
@@ -79,6 +84,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Issue 38: a notice while any legal page still holds the demo's text.
     // The getting-started checklist, until every step is done.
     gettingStarted: steps.every((step) => step.done) ? [] : steps,
+    // "Remove the demo content", while any is left: what it would remove, named in its confirmation.
+    isOwner: viewer.role === "super_admin",
+    demo: hasDemoContent(demo) ? { ...demo, summary: describeDemoContent(demo) } : null,
     legalWithDemoText: legal.filter((page) => page.holdsDemoText).map((page) => ({ slug: page.slug, title: page.title })),
     recentUsers: users.map((user) => ({
       id: user.id,
@@ -95,4 +103,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       date: formatDateTime(post.publishedAt ?? post.createdAt),
     })),
   };
+}
+
+/** The dashboard's one action: "Remove the demo content" (the owner only; audited). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const owner = requireSuperAdmin({ request, context });
+  const form = await readForm(request);
+  if (form.get("intent") !== "remove-demo") return dataWithToast({}, { kind: "error", message: "Unknown action" }, 400);
+  const removed = await removeDemoContent({ actorId: owner.id });
+  if (!hasDemoContent(removed)) return dataWithToast({}, { kind: "success", message: "There was no demo content left to remove." });
+  return dataWithToast({}, { kind: "success", message: `Demo content removed: ${describeDemoContent(removed)}.` });
 }

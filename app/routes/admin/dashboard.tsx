@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 
 import type { Route } from "./+types/dashboard";
 import { adminMeta } from "~/lib/seo";
@@ -6,9 +6,12 @@ import { AdminError } from "~/components/admin/admin-error";
 import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
 import { TestModeBanner } from "~/components/payments/test-mode-banner";
 import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { ConfirmButton } from "~/components/ui/confirm-button";
+import { useAnswerToast } from "~/components/use-toast-once";
 
-export { loader } from "./dashboard.server";
+export { loader, action } from "./dashboard.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "Dashboard");
 
@@ -75,14 +78,57 @@ function LegalDemoNotice({ pages }: { pages: { slug: string; title: string }[] }
   );
 }
 
-export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, testMode, recentUsers, recentPosts, legalWithDemoText, gettingStarted } = loaderData;
+/**
+ * While the demo is still there: what it holds and the button that removes it, after a confirmation
+ * naming the counts. Only the owner may remove it (the action says so to anyone else).
+ */
+function DemoContentCard({ demo, canRemove }: { demo: { summary: string; keptCourses: number }; canRemove: boolean }) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const removing = navigation.state !== "idle" && navigation.formData?.get("intent") === "remove-demo";
+  return (
+    <section id="demo-content" aria-labelledby="demo-content-heading" className="rounded-xl border border-border bg-card p-4 shadow-sm">
+      <h2 id="demo-content-heading" className="font-semibold">
+        Demo content
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Your school still holds the demo: {demo.summary}. Remove it before you launch; what you made yourself stays.
+        {demo.keptCourses > 0
+          ? ` ${demo.keptCourses === 1 ? "1 demo course stays" : `${demo.keptCourses} demo courses stay`} because real learners hold it.`
+          : ""}
+      </p>
+      {canRemove ? (
+        <Form method="post" className="mt-3" onSubmit={(event) => event.preventDefault()}>
+          <input type="hidden" name="intent" value="remove-demo" />
+          <ConfirmButton
+            trigger={
+              <Button type="submit" variant="destructive" loading={removing}>
+                Remove the demo content
+              </Button>
+            }
+            title="Remove the demo content?"
+            description={`This removes ${demo.summary}. Courses, posts and pages you made stay. This cannot be undone.`}
+            confirmLabel="Remove the demo content"
+            onConfirm={() => void submit({ intent: "remove-demo" }, { method: "post" })}
+          />
+        </Form>
+      ) : (
+        <p className="mt-2 text-sm">Ask the school's owner to remove it.</p>
+      )}
+    </section>
+  );
+}
+
+export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const { counts, testMode, recentUsers, recentPosts, legalWithDemoText, gettingStarted, demo, isOwner } = loaderData;
+  useAnswerToast(actionData);
   return (
     <div className="grid grid-cols-1 gap-6">
       <h1 className="text-2xl font-bold tracking-tight">Dashboard</h1>
       {testMode ? <TestModeBanner /> : null}
       {gettingStarted.length > 0 ? <GettingStarted steps={gettingStarted} /> : null}
       {legalWithDemoText.length > 0 ? <LegalDemoNotice pages={legalWithDemoText} /> : null}
+      {demo ? <DemoContentCard demo={demo} canRemove={isOwner} /> : null}
       <section aria-labelledby="counts-heading">
         <h2 id="counts-heading" className="sr-only">
           Counts

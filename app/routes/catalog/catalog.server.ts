@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/catalog";
 import { catalogListUrl } from "~/lib/catalog-filters";
 import { listCatalogCourses } from "~/server/courses/catalog.server";
+import { listTopics } from "~/server/courses/topics.server";
 
 export async function loader({ url }: Route.LoaderArgs) {
   const filters = catalogListUrl.parse(url.searchParams);
@@ -11,6 +12,6 @@ export async function loader({ url }: Route.LoaderArgs) {
   if (canonicalQuery !== url.searchParams.toString()) {
     throw redirect(canonicalQuery ? `${url.pathname}?${canonicalQuery}` : url.pathname);
   }
-  const { courses, total } = await listCatalogCourses({ filters });
-  return { filters, courses, total };
+  const [{ courses, total }, topics] = await Promise.all([listCatalogCourses({ filters }), listTopics()]);
+  return { filters, courses, total, topics: topics.map(({ name, slug }) => ({ name, slug })) };
 }

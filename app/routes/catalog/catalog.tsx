@@ -14,7 +14,7 @@ import {
   CATALOG_MAX_PAGE,
   CATALOG_PAGE_SIZE,
   CATALOG_SORTS,
-  CATALOG_TOPIC_OPTIONS,
+  catalogTopicOptions,
   catalogListUrl,
   hasActiveFilters,
   type CatalogFilters,
@@ -30,12 +30,19 @@ export const meta: Route.MetaFunction = (args) =>
   // /catalog is the same page: both name /courses as the canonical address.
   pageMeta(args, {
     title: "Course Catalog",
-    description: `Browse every ${siteSettingsOf(args).schoolName} course on Shopify, AI & ChatGPT, automation, fulfillment and Lovable. Filter by level and topic, sort by popularity, price or date.`,
+    description: catalogDescription(siteSettingsOf(args).schoolName, args.loaderData?.topics ?? []),
     path: "/courses",
   });
 
+/** "Browse every … course on Shopify, AI & ChatGPT and Lovable. …", naming the owner's topics. */
+function catalogDescription(schoolName: string, topics: ReadonlyArray<{ name: string }>) {
+  const names = topics.map((topic) => topic.name);
+  const on = names.length === 0 ? "" : ` on ${names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`}`;
+  return `Browse every ${schoolName} course${on}. Filter by level and topic, sort by popularity, price or date.`;
+}
+
 export default function Catalog({ loaderData }: Route.ComponentProps) {
-  const { filters, courses, total } = loaderData;
+  const { filters, courses, total, topics } = loaderData;
   const { pathname } = useLocation();
   const navigation = useNavigation();
 
@@ -58,7 +65,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
 
-      <CatalogControls filters={filters} pathname={pathname} />
+      <CatalogControls filters={filters} pathname={pathname} topics={topics} />
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3 border-b pb-4">
         <p className="text-sm text-muted-foreground" aria-live="polite">
@@ -130,7 +137,15 @@ function ResultsLayout({ view, children }: { view: CatalogFilters["view"]; child
  * JavaScript; once hydrated, typing filters after a pause and the sort applies on change,
  * both as client-side navigations so back and forward step through them.
  */
-function CatalogControls({ filters, pathname }: { filters: CatalogFilters; pathname: string }) {
+function CatalogControls({
+  filters,
+  pathname,
+  topics,
+}: {
+  filters: CatalogFilters;
+  pathname: string;
+  topics: ReadonlyArray<{ name: string; slug: string }>;
+}) {
   return (
     <div className="mt-8 flex flex-col gap-5">
       <ListSearchForm
@@ -155,7 +170,7 @@ function CatalogControls({ filters, pathname }: { filters: CatalogFilters; pathn
       />
       <FilterPills
         label="Topic"
-        options={CATALOG_TOPIC_OPTIONS}
+        options={catalogTopicOptions(topics)}
         current={filters.topic}
         hrefFor={(value) => catalogListUrl.href(filters, { topic: value }, pathname)}
       />

@@ -12,22 +12,31 @@ import { pageMeta, siteSettingsOf } from "~/lib/seo";
 import { MarketingCtaBanner } from "~/components/marketing-cta-banner";
 export { loader } from "./testimonials.server";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
+/** "4.9 average from 8 testimonials", from the rows; nothing when there are none yet. */
+function summaryText(summary: { count: number; average: string | null } | undefined) {
+  if (!summary?.count || !summary.average) return null;
+  return `${summary.average} average from ${summary.count.toLocaleString("en-US")} ${summary.count === 1 ? "testimonial" : "testimonials"}`;
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const summary = summaryText(args.loaderData?.summary);
+  return pageMeta(args, {
     title: "Testimonials",
-    description: `What store owners say about ${siteSettingsOf(args).schoolName}'s courses and playbooks: rated 4.9 on average by 12,000+ learners.`,
+    description: `What learners say about ${siteSettingsOf(args).schoolName}'s courses and playbooks${summary ? `: ${summary}` : ""}.`,
     path: "/testimonials",
   });
+};
 
 export default function Testimonials({ loaderData }: Route.ComponentProps) {
   const { filters, testimonials } = loaderData;
+  const summary = summaryText(loaderData.summary);
   // One card open at a time: opening another closes the previous one.
   const [expandedId, setExpandedId] = useState<string | null>(null);
 
   return (
     <>
       <PageHero dark eyebrow="Testimonials" title="Real results from real store owners">
-        <p>4.9 average from 12,000+ learners. Here is what some of them have to say about the courses and playbooks.</p>
+        <p>{summary ? `${summary}. ` : ""}Here is what learners have to say about the courses and playbooks.</p>
       </PageHero>
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
         <div className="flex flex-col gap-6">

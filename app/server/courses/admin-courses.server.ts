@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
-import type { Level, PublishStatus, Topic } from "~/lib/domain-values";
+import type { Level, PublishStatus } from "~/lib/domain-values";
 import { nextFreeSlug, slugify } from "~/lib/slug";
 import { isUuid } from "~/lib/uuid";
 import { revokeAccessToDeletedCourse } from "~/server/access/course-access.server";
@@ -55,7 +55,8 @@ export type CourseInput = {
   coverUrl: string;
   priceCents: number;
   level: Level;
-  topics: Topic[];
+  /** The owner's topic names (Admin → Topics), checked by the action. */
+  topics: string[];
   track: string;
   outcomes: string[];
   isFeatured: boolean;

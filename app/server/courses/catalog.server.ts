@@ -1,11 +1,12 @@
 import { and, arrayContains, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import { CATALOG_PAGE_SIZE, levelFromSlug, topicFromSlug, type CatalogFilters } from "~/lib/catalog-filters";
+import { CATALOG_PAGE_SIZE, levelFromSlug, type CatalogFilters } from "~/lib/catalog-filters";
 import { absoluteImageUrl } from "~/lib/image-url";
 import { courseCardColumns, courseStats, newestPublishedFirst, reviewCounts, type CourseCard } from "./course-cards.server";
 import { lessonReleaseColumns } from "~/server/curriculum/lesson-release.server";
 import { db, type Queryable } from "~/server/db/client.server";
 import { containsPattern } from "~/server/db/like.server";
 import { courseModules, courses, lessons, reviews, users } from "~/server/db/schema";
+import { findTopicBySlug } from "./topics.server";
 
 /**
  * Case-insensitive search over the title and the subtitle (which is also the spec's summary and
@@ -18,10 +19,11 @@ export function catalogSearchCondition(q: string) {
 }
 
 /**
- * The WHERE clause for a filter state over published courses. An unknown level or topic
- * (not one of the fixed lists) gives a condition that matches nothing, hence the empty state.
+ * The WHERE clause for a filter state over published courses, with the topic the URL named
+ * (looked up in the owner's topics). An unknown level or topic gives a condition that matches
+ * nothing, hence the empty state.
  */
-function catalogWhere(filters: Pick<CatalogFilters, "q" | "level" | "topic">): SQL | undefined {
+function catalogWhere(filters: Pick<CatalogFilters, "q" | "level" | "topic">, topic: string | null): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(courses.status, "published")];
   if (filters.q) conditions.push(catalogSearchCondition(filters.q));
   if (filters.level) {
@@ -29,7 +31,6 @@ function catalogWhere(filters: Pick<CatalogFilters, "q" | "level" | "topic">): S
     conditions.push(level ? eq(courses.level, level) : sql`false`);
   }
   if (filters.topic) {
-    const topic = topicFromSlug(filters.topic);
     // `topics @> array[topic]` is what the GIN index on topics serves.
     conditions.push(topic ? arrayContains(courses.topics, [topic]) : sql`false`);
   }
@@ -73,7 +74,8 @@ export async function listCatalogCourses({
   pageSize?: number;
   database?: Queryable;
 }): Promise<CatalogPage> {
-  const where = catalogWhere(filters);
+  const topic = filters.topic ? ((await findTopicBySlug({ slug: filters.topic, database }))?.name ?? null) : null;
+  const where = catalogWhere(filters, topic);
   const [rows, [{ total }]] = await Promise.all([
     database
       .select(courseCardColumns)

@@ -283,6 +283,23 @@ export const courses = pgTable(
   ],
 );
 
+/**
+ * The catalog's topics, the owner's (Admin → Topics): their names, the `?topic=` slug and their
+ * order. A course names its topics in `courses.topics` by name; a rename rewrites those arrays in
+ * the same transaction, and a topic a course uses cannot be deleted.
+ */
+export const topics = pgTable(
+  "topics",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull().unique(),
+    position: integer("position").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("topics_name_lower_idx").on(sql`lower(${t.name})`), index("topics_position_idx").on(t.position, t.id)],
+);
+
 export const courseModules = pgTable(
   "course_modules",
   {

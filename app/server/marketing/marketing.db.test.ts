@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { courses, enrollments, playbooks, testimonials, users } from "~/server/db/schema";
-import { listPlaybooks, listTestimonials, playbookFiltersSchema, readFilters, testimonialFiltersSchema } from "./marketing.server";
+import { listPlaybooks, listTestimonials, playbookFiltersSchema, readFilters, summariseTestimonials, testimonialFiltersSchema } from "./marketing.server";
 import { getFeaturedInstructor, listMenuCourses } from "~/server/courses/course-cards.server";
 
 const database = useTestDatabase();
@@ -111,6 +111,20 @@ describe("testimonials list", () => {
     expect(await names("?q=HOURS")).toEqual(["Ben"]);
     expect(await names("?q=ana")).toEqual(["Ana"]);
     expect(await names("?q=zzz")).toEqual([]);
+  });
+});
+
+describe("the testimonials page's summary", () => {
+  it("is computed from the rows (average to one decimal, and the count), and absent when there are none", async () => {
+    const db = database().db;
+    await db.delete(testimonials);
+    expect(await summariseTestimonials()).toEqual({ count: 0, average: null });
+    await db.insert(testimonials).values([
+      { name: "Ana", role: "Potter", rating: 5, quote: "Lovely", category: "Shopify", source: "email", givenOn: "2025-05-01" },
+      { name: "Ben", role: "Baker", rating: 4, quote: "Good", category: "Shopify", source: "email", givenOn: "2025-05-02" },
+      { name: "Cy", role: "Cook", rating: 4, quote: "Fine", category: "Shopify", source: "email", givenOn: "2025-05-03" },
+    ]);
+    expect(await summariseTestimonials()).toEqual({ count: 3, average: "4.3" });
   });
 });
 

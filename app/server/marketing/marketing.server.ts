@@ -166,3 +166,14 @@ export async function listTestimonials({
     .orderBy(...order, asc(testimonials.name))
     .limit(MARKETING_LIST_LIMIT);
 }
+
+/**
+ * What the testimonials page says about them as a whole: the average rating (one decimal) and how
+ * many there are, from the rows themselves (never a figure typed into the page).
+ */
+export async function summariseTestimonials({ database = db() }: { database?: Queryable } = {}) {
+  const [row] = await database
+    .select({ count: sql<number>`count(*)::int`, average: sql<string | null>`round(avg(${testimonials.rating})::numeric, 1)::text` })
+    .from(testimonials);
+  return { count: row?.count ?? 0, average: row?.average ?? null };
+}

@@ -30,6 +30,8 @@ const CONTENT = [
   "legal_pages",
   "navigation_links",
   "social_links",
+  // The catalog's topic pills and filters.
+  "topics",
 ];
 const NOT_CONTENT = [
   // Per person, or never on a public page. Enrollments only move the learner counts on course

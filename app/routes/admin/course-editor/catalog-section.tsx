@@ -1,25 +1,31 @@
 import { useId } from "react";
+import { Link } from "react-router";
 import { Checkbox } from "~/components/ui/checkbox";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { FormField } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { TOPIC_LABELS, TOPICS, type Topic } from "~/lib/domain-values";
 import { COURSE_LIMITS } from "~/lib/forms/limits";
 import type { FieldErrors } from "~/lib/forms/parse-form";
 import { topicInputName, type CourseFormChange, type CourseFormValues } from "../course-form";
+
+/** A topic the owner made (Admin → Topics). */
+export type TopicOption = { name: string; slug: string };
 
 /** Catalog and Home Page: topics, track, outcomes and the featured flag. */
 export function CatalogSection({
   values,
   errors,
   onChange,
+  topics,
 }: {
   values: CourseFormValues;
   errors: FieldErrors;
   onChange: CourseFormChange;
+  topics: TopicOption[];
 }) {
+  const topicsErrorId = useId();
   return (
     <section aria-labelledby="course-catalog-heading" className="grid gap-6 rounded-xl border border-border bg-card p-4 sm:p-6">
       <div className="grid gap-1">
@@ -30,23 +36,40 @@ export function CatalogSection({
           How visitors find the course: its topics filter the catalog; a featured course is shown on the home page.
         </p>
       </div>
-      <fieldset className="grid gap-3">
+      <fieldset className="grid gap-3" aria-describedby={errors.topics ? topicsErrorId : undefined}>
         <legend className="mb-2 text-sm font-medium">Topics</legend>
-        <div className="flex flex-wrap gap-x-6 gap-y-3">
-          {TOPICS.map((topic) => (
-            <TopicCheckbox
-              key={topic}
-              topic={topic}
-              checked={values.topics.includes(topic)}
-              // Kept in the catalog's order, whatever order they were ticked in.
-              onCheckedChange={(checked) =>
-                onChange((current) => ({
-                  topics: TOPICS.filter((known) => (known === topic ? checked : current.topics.includes(known))),
-                }))
-              }
-            />
-          ))}
-        </div>
+        {topics.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            No topics yet. Add them in{" "}
+            <Link to="/admin/topics" className="underline underline-offset-4">
+              Topics
+            </Link>
+            .
+          </p>
+        ) : (
+          <div className="flex flex-wrap gap-x-6 gap-y-3">
+            {topics.map((topic) => (
+              <TopicCheckbox
+                key={topic.slug}
+                topic={topic}
+                checked={values.topics.includes(topic.name)}
+                // Kept in the catalog's order, whatever order they were ticked in.
+                onCheckedChange={(checked) =>
+                  onChange((current) => ({
+                    topics: topics
+                      .map((known) => known.name)
+                      .filter((name) => (name === topic.name ? checked : current.topics.includes(name))),
+                  }))
+                }
+              />
+            ))}
+          </div>
+        )}
+        {errors.topics ? (
+          <p id={topicsErrorId} className="text-sm text-destructive" role="alert">
+            {errors.topics[0]}
+          </p>
+        ) : null}
       </fieldset>
       <FormField
         className="content-start"
@@ -87,16 +110,22 @@ function TopicCheckbox({
   checked,
   onCheckedChange,
 }: {
-  topic: Topic;
+  topic: TopicOption;
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
 }) {
   const id = useId();
   return (
     <div className="flex items-center gap-2">
-      <Checkbox id={id} name={topicInputName(topic)} checked={checked} onCheckedChange={(state) => onCheckedChange(state === true)} />
+      <Checkbox
+        id={id}
+        name={topicInputName(topic.slug)}
+        value={topic.name}
+        checked={checked}
+        onCheckedChange={(state) => onCheckedChange(state === true)}
+      />
       <Label htmlFor={id} className="font-normal">
-        {TOPIC_LABELS[topic]}
+        {topic.name}
       </Label>
     </div>
   );

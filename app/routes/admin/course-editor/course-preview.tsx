@@ -1,7 +1,7 @@
 import { Star } from "lucide-react";
 import { MarkdownPreview } from "~/components/admin/markdown-preview";
 import { Badge } from "~/components/ui/badge";
-import { LEVEL_LABELS, TOPIC_LABELS } from "~/lib/domain-values";
+import { LEVEL_LABELS } from "~/lib/domain-values";
 import { dollarsToCents } from "~/lib/money";
 import { useSchoolMoney } from "~/components/use-site-settings";
 import { topicPlaceholder } from "~/lib/topics";
@@ -46,7 +46,7 @@ export function CoursePreview({ id, values, moduleLessonCount }: { id: string; v
               {lessonCount} {lessonCount === 1 ? "lesson" : "lessons"}
             </li>
             {values.topics.map((topic) => (
-              <li key={topic}>{TOPIC_LABELS[topic]}</li>
+              <li key={topic}>{topic}</li>
             ))}
           </ul>
           <p className="border-t border-border pt-3 text-lg font-bold">{Number.isFinite(cents) && cents >= 0 ? money(cents) : "—"}</p>

@@ -1,0 +1,2 @@
+ALTER TABLE "access_events" DROP CONSTRAINT "access_events_type_check";--> statement-breakpoint
+ALTER TABLE "access_events" ADD CONSTRAINT "access_events_type_check" CHECK (type in ('grant', 'revoke', 'purchase', 'refund', 'membership_started', 'membership_ended', 'role_change', 'certificate_revoked', 'drip_unlocked', 'posting_banned', 'posting_unbanned', 'api_key_created', 'api_key_revoked', 'instructor_added', 'instructor_removed', 'api_write', 'account_deleted', 'demo_removed'));
