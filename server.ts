@@ -30,6 +30,7 @@ import { serveLessonFile } from "~/server/curriculum/lesson-file-route.server";
 import { serveLessonCaptions, serveLessonStream } from "~/server/video/lesson-stream-route.server";
 import { stripeWebhookRoute } from "~/server/payments/stripe-webhook.server";
 import { handleUpload } from "~/server/platform/uploads.server";
+import { USER_IMPORT_MAX_BYTES } from "~/lib/user-import";
 
 /**
  * The Express app: security headers, static assets, health check, auth, media and the
@@ -58,6 +59,8 @@ const ORIGIN_CHECK_EXEMPT = ["/api/webhooks/", "/api/v1/"];
  */
 export const MAX_BODY_BYTES = 1024 * 1024;
 const BODY_LIMIT_EXEMPT = ["/api/uploads/"];
+/** Forms that take a larger file than MAX_BODY_BYTES: the CSV import of learners (up to 50 MB, with room for the form around it). */
+const LARGER_BODY_LIMITS: [path: string, maxBytes: number][] = [["/admin/users/import", USER_IMPORT_MAX_BYTES + 1024 * 1024]];
 
 function noSniff(_req: Request, res: Response, next: NextFunction) {
   res.setHeader("X-Content-Type-Options", "nosniff");
@@ -174,8 +177,10 @@ export function limitRequestBodies(maxBytes = MAX_BODY_BYTES) {
     if (req.method === "GET" || req.method === "HEAD") return next();
     const path = req.path.toLowerCase();
     if (BODY_LIMIT_EXEMPT.some((prefix) => path.startsWith(prefix))) return next();
+    // The page's own path, or its `.data` twin that React Router's forms post to.
+    const cap = LARGER_BODY_LIMITS.find(([prefix]) => path === prefix || path === `${prefix}.data`)?.[1] ?? maxBytes;
     const declared = req.headers["content-length"];
-    if (declared !== undefined) return Number(declared) > maxBytes ? refuseBody(req, res) : next();
+    if (declared !== undefined) return Number(declared) > cap ? refuseBody(req, res) : next();
     if (req.headers["transfer-encoding"]) {
       if (path.startsWith("/api/auth/")) return refuseBody(req, res, 411);
       // Node's HTTP parser pushes each chunk into the request stream; counting there holds
@@ -185,7 +190,7 @@ export function limitRequestBodies(maxBytes = MAX_BODY_BYTES) {
       req.push = (chunk: unknown, encoding?: BufferEncoding) => {
         if (chunk !== null && chunk !== undefined) {
           received += (chunk as Buffer).length;
-          if (received > maxBytes) {
+          if (received > cap) {
             req.push = push;
             refuseBody(req, res);
             return false;
@@ -227,7 +232,8 @@ async function serveMedia(req: Request, res: Response, next: NextFunction) {
   const key = (req.params.key as unknown as string[]).join("/");
   // Uploaded lesson videos have no public URL: they are served by /api/lessons/:id/video to
   // viewers allowed to open the lesson.
-  if (!BUCKETS.includes(bucket) || bucket === "course-videos") return next();
+  // Nor are private files (a person's data export), handed out by their own routes after a check.
+  if (!BUCKETS.includes(bucket) || bucket === "course-videos" || bucket === "private") return next();
   try {
     const object = await getStorage().get(bucket, key);
     if (!object) {

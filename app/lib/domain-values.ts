@@ -143,6 +143,8 @@ export const ACCESS_EVENT_TYPES = [
   "affiliate_changed",
   "affiliate_commission_reversed",
   "affiliate_payout",
+  "data_export_requested",
+  "users_imported",
   "demo_removed",
 ] as const;
 export type AccessEventType = (typeof ACCESS_EVENT_TYPES)[number];
@@ -169,6 +171,8 @@ export const ACCESS_EVENT_LABELS: Record<AccessEventType, string> = {
   affiliate_changed: "Affiliate changed",
   affiliate_commission_reversed: "Affiliate commission reversed",
   affiliate_payout: "Affiliate paid out",
+  data_export_requested: "Copy of their data requested",
+  users_imported: "Imported from a CSV file",
   demo_removed: "Demo content removed",
 };
 
@@ -381,9 +385,15 @@ export const MAIL_KINDS = [
   "new-lessons",
   "discussions",
   "checkout-reminder",
+  "data-export",
+  "welcome",
   "other",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** A "Download my data" export (issue 43): being built by the queue, ready to download, or failed. */
+export const DATA_EXPORT_STATUSES = ["preparing", "ready", "failed"] as const;
+export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number];
 
 /** Marketing mail: it carries a one-click unsubscribe and is not sent to addresses that used it. */
 export const MARKETING_MAIL_KINDS = ["drip", "announcement", "new-lessons", "checkout-reminder"] as const satisfies readonly MailKind[];
@@ -415,6 +425,8 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   "new-lessons": "New lessons",
   discussions: "Discussion news",
   "checkout-reminder": "Checkout reminder",
+  "data-export": "Data export ready",
+  welcome: "Welcome (imported learner)",
   other: "Other",
 };
 

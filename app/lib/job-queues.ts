@@ -15,6 +15,7 @@ export const JOB_QUEUE = {
   discussionMail: "discussion-mail",
   webhook: "webhook",
   checkoutReminders: "checkout-reminders",
+  dataExport: "data-export",
 } as const;
 export type JobQueue = (typeof JOB_QUEUE)[keyof typeof JOB_QUEUE];
 export const JOB_QUEUES = Object.values(JOB_QUEUE);
@@ -31,4 +32,5 @@ export const JOB_QUEUE_LABELS: Record<JobQueue, string> = {
   [JOB_QUEUE.discussionMail]: "What is new in discussions, mailed at most hourly (every 10 minutes)",
   [JOB_QUEUE.webhook]: "Webhook deliveries",
   [JOB_QUEUE.checkoutReminders]: "Reminders of checkouts left unpaid for an hour (every 10 minutes)",
+  [JOB_QUEUE.dataExport]: "“Download my data” copies",
 };

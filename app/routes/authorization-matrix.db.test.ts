@@ -101,6 +101,11 @@ const MATRIX: Record<string, Entry> = {
   // A certificate is checked by whoever holds its link: the learner's name, never their e-mail or id.
   "/certificates/:id": { path: (school) => `/certificates/${school.victim.certificateId}`, loader: everyone("200") },
   "/certificates/:id/pdf": { path: (school) => `/certificates/${school.victim.certificateId}/pdf`, loader: everyone("200") },
+  // Only the person whose data it is may download it: an admin too gets 404 (issue 43).
+  "/account/data-export/:exportId": {
+    path: (school) => `/account/data-export/${school.victim.dataExportId}`,
+    loader: row("302 /login", "404", "404", "404", "404"),
+  },
   "/invoices/:id/pdf": {
     path: (school) => `/invoices/${school.victim.invoiceId}/pdf`,
     loader: row("302 /login", "404", "404", "200", "200"),
@@ -190,6 +195,7 @@ const MATRIX: Record<string, Entry> = {
   },
   "/admin/settings": { loader: owner("200"), action: owner("400") },
   "/admin/users": { loader: admins("200") },
+  "/admin/users/import": { loader: admins("200"), action: admins("400") },
   "/admin/users/:id": { path: (school) => `/admin/users/${school.victim.id}`, loader: admins("200"), action: admins("400") },
   "/admin/users/export.csv": { loader: admins("200") },
   "/admin/orders/invoices.csv": { loader: admins("200") },

@@ -4,6 +4,7 @@ import { getStorage } from "~/server/platform/storage.server";
 import type { Database } from "~/server/db/client.server";
 import {
   courseInstructors,
+  dataExports,
   discussionPosts,
   certificates,
   coupons,
@@ -151,6 +152,13 @@ export async function createAuthorizationSchool(db: Database) {
     bodyMd: paidDiscussion,
     bodyHtml: `<p>${paidDiscussion}</p>`,
   });
+  // The victim's "Download my data" ZIP, ready: only the victim may download it (issue 43).
+  const exportKey = `data-exports/${victim.id}/${unique("export")}.zip`;
+  await getStorage().put("private", exportKey, Readable.from([Buffer.from("PK victim export")]), { contentType: "application/zip" });
+  const [victimExport] = await db
+    .insert(dataExports)
+    .values({ userId: victim.id, status: "ready", storageKey: exportKey, sizeBytes: 16, readyAt: new Date(), expiresAt: new Date(Date.now() + 86_400_000) })
+    .returning();
   const [victimSession] = await db.select().from(sessions).where(eq(sessions.userId, victim.id));
 
   // The instructor's own course and its question: theirs to read in their inbox, nobody's secret.
@@ -193,6 +201,7 @@ export async function createAuthorizationSchool(db: Database) {
       session: victimSession,
       certificateId: certificate.id,
       invoiceId: victimInvoice.id,
+      dataExportId: victimExport.id,
     },
     paidCourse: { ...paidCourse, preview, paid, paidNotes, paidFileId: paidFile.id },
     draftCourse: { ...draftCourse, quizLessonId: quizLesson.id, quizLessonSlug: quizLesson.slug },

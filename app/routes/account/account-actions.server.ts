@@ -6,6 +6,7 @@ import { callAuthEndpoint } from "~/server/auth/auth-request.server";
 import { getAuth } from "~/server/auth/auth.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
+import { requestDataExport } from "~/server/users/data-export.server";
 import { confirmAccountOwner, deleteAccount, LastSuperAdminError } from "~/server/users/delete-account.server";
 import { describeTotpSetup, revokeAccountSession, updateAccountName } from "~/server/users/account.server";
 import { accountForm, type AccountIntent } from "./account-forms";
@@ -105,6 +106,14 @@ export async function runAccountAction({ request, context }: ActionArgs) {
       const result = await call("/revoke-other-sessions", {});
       if (!result.ok) return failed(input.intent, result.error.message, result.status);
       return succeeded(input.intent, "Signed out of all other sessions", { headers: result.cookies });
+    }
+    case "request-data-export": {
+      const requested = await requestDataExport({ userId: user.id });
+      if (!requested) return failed(input.intent, "Your account was not found.", 404);
+      return succeeded(
+        input.intent,
+        requested.queued ? "Your data is being prepared: we will e-mail you a link" : "Your data is already being prepared: we will e-mail you a link",
+      );
     }
     case "delete-account": {
       if (!(await confirmAccountOwner({ userId: user.id, sessionId: user.sessionId, password: input.password }))) {

@@ -5,6 +5,7 @@ import { isAdminRole } from "~/lib/roles";
 import { certificateNumber, listUserCertificates } from "~/server/certificates/certificates.server";
 import { findDiscussionMailEnabled } from "~/server/discussions/discussion-mail.server";
 import { listMyCourses } from "~/server/learning/my-courses.server";
+import { findLatestDataExport } from "~/server/users/data-export.server";
 import { getAccountProfile, listAccountSavedCourses, listAccountSessions } from "~/server/users/account.server";
 import { getAffiliateStanding } from "~/server/affiliates/affiliates.server";
 import { getSessionUser, requireUser } from "~/server/auth/guards.server";
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(`/login?error=${encodeURIComponent(verificationError)}`);
   }
   const user = requireUser({ request, context });
-  const [profile, sessions, myCourses, savedCourses, billing, certificates, discussionMail, affiliateStanding] = await Promise.all([
+  const [profile, sessions, myCourses, savedCourses, billing, certificates, discussionMail, affiliateStanding, dataExport] = await Promise.all([
     getAccountProfile({ userId: user.id }),
     listAccountSessions({ userId: user.id, currentSessionId: user.sessionId }),
     listMyCourses({ user }),
@@ -28,6 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listUserCertificates({ userId: user.id }),
     findDiscussionMailEnabled({ userId: user.id }),
     getAffiliateStanding({ userId: user.id }),
+    findLatestDataExport({ userId: user.id }),
   ]);
   if (!profile) throw redirect("/login?next=%2Faccount");
   return {
@@ -55,6 +57,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     billing,
     discussionMail,
     affiliateStanding,
+    dataExport: dataExport
+      ? {
+          status: dataExport.status,
+          requestedAt: formatDateTime(dataExport.requestedAt),
+          expiresAt: dataExport.expiresAt ? formatDateTime(dataExport.expiresAt) : null,
+          expired: dataExport.expired,
+          sizeBytes: dataExport.sizeBytes,
+          path: dataExport.path,
+        }
+      : null,
     certificates: certificates.map((certificate) => ({
       id: certificate.id,
       number: certificateNumber(certificate.number),

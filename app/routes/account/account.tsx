@@ -21,6 +21,7 @@ import { DiscussionMailSetting } from "~/components/discussions/discussion-mail-
 import { PERSON_NAME_MAX } from "~/lib/forms/limits";
 import type { AccountIntent } from "./account-forms";
 import { AccountCourseList } from "./account-courses";
+import { DataExportSection } from "./account-data-export";
 import { DeleteAccountSection } from "./account-delete";
 import { PasswordSection, SessionsSection, TwoFactorSection } from "./account-security";
 export { loader, action } from "./account.server";
@@ -186,6 +187,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         />
         <SessionsSection sessions={sessions} pendingIntent={typeof pendingIntent === "string" ? pendingIntent : null} />
       </section>
+      <DataExportSection dataExport={loaderData.dataExport} pending={pendingIntent === "request-data-export"} />
       <DeleteAccountSection
         hasPassword={profile.hasPassword}
         result={resultFor("delete-account")}

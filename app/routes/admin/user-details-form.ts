@@ -15,6 +15,7 @@ export const userDetailsForm = z.discriminatedUnion(
     refundIntent,
     z.object({ intent: z.literal("open-all"), courseId }),
     z.object({ intent: z.literal("revoke-certificate"), certificateId: z.string().trim().min(1).max(64) }),
+    z.object({ intent: z.literal("request-data-export") }),
     z.object({
       intent: z.literal("delete-account"),
       confirmEmail: z.string({ error: "Type the person's e-mail address" }).trim().min(1, "Type the person's e-mail address").max(254),

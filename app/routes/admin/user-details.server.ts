@@ -49,6 +49,7 @@ import { newToast } from "~/server/toast.server";
 import { listUserQuizAttempts } from "~/server/quizzes/quiz-stats.server";
 import { getAdminUser } from "~/server/users/admin-users.server";
 import { countSuperAdmins } from "~/server/users/user-roles.server";
+import { findLatestDataExport, requestDataExport } from "~/server/users/data-export.server";
 
 type ActionArgs = { request: Request; context: Readonly<RouterContextProvider>; userId: string };
 
@@ -87,6 +88,20 @@ export async function userDetailsAction({ request, context, userId }: ActionArgs
     const found = await revokeCertificate({ certificateId: form.certificateId, userId, actorId: admin.id });
     if (!found) return dataWithToast({}, { kind: "error", message: USER_MESSAGES.certificateNotFound }, 404);
     return dataWithToast({}, { kind: "success", message: USER_MESSAGES.certificateRevoked });
+  }
+
+  if (form.intent === "request-data-export") {
+    const requested = await requestDataExport({ userId, actorId: admin.id });
+    if (!requested) return dataWithToast({}, { kind: "error", message: USER_MESSAGES.notFound }, 404);
+    return dataWithToast(
+      {},
+      {
+        kind: "success",
+        message: requested.queued
+          ? "Their data is being prepared: they will get a download link by e-mail"
+          : "Their data is already being prepared: they will get a download link by e-mail",
+      },
+    );
   }
 
   if (form.intent === "delete-account") {
@@ -151,7 +166,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [user, superAdminCount] = found;
   if (!user) throw data({ message: USER_MESSAGES.notFound }, { status: 404 });
 
-  const [courses, history, orders, membership, certificates, quizAttempts, drip] = await Promise.all([
+  const [courses, history, orders, membership, certificates, quizAttempts, drip, dataExport] = await Promise.all([
     orFailed("course access", user.id, listUserCourseAccess({ userId: user.id })),
     orFailed("history", user.id, listAccessHistory({ userId: user.id })),
     orFailed("orders", user.id, listUserOrders({ userId: user.id })),
@@ -163,6 +178,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     orFailed("certificates", user.id, listUserCertificates({ userId: user.id })),
     orFailed("quiz attempts", user.id, listUserQuizAttempts({ userId: user.id })),
     orFailed("drip", user.id, loadUserDrip({ userId: user.id })),
+    orFailed("data export", user.id, findLatestDataExport({ userId: user.id })),
   ]);
   // Each course's lessons done, for the Course Access table (one query for all of them).
   const progress = await orFailed(
@@ -228,6 +244,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       issuedOn: formatDate(certificate.issuedAt),
       revokedOn: certificate.revokedAt ? formatDate(certificate.revokedAt) : null,
     })),
+    // The admin sees the state, never the file: only the person can download their data.
+    dataExport: dataExport
+      ? {
+          status: dataExport.status,
+          requestedAt: formatDateTime(dataExport.requestedAt),
+          expiresAt: dataExport.expiresAt ? formatDateTime(dataExport.expiresAt) : null,
+          expired: dataExport.expired,
+        }
+      : null,
     quizAttempts: quizAttempts?.map(({ submittedAt, ...attempt }) => ({ ...attempt, submitted: formatDateTime(submittedAt) })) ?? null,
     history: history
       ? history.map((event) => ({

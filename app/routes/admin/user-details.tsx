@@ -222,8 +222,55 @@ export default function UserDetails({ loaderData, actionData }: Route.ComponentP
 
       <UserHistory history={history} />
 
+      <DataExportCard email={user.email} dataExport={loaderData.dataExport} />
+
       <DeleteAccountCard email={user.email} />
     </div>
+  );
+}
+
+/** At the person's request (audited): the queue builds their ZIP and e-mails them the link; only they can download it. */
+function DataExportCard({ email, dataExport }: { email: string; dataExport: Route.ComponentProps["loaderData"]["dataExport"] }) {
+  const fetcher = useFetcher<typeof action>();
+  useAnswerToast(fetcher.data);
+  const preparing = dataExport?.status === "preparing";
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>Copy of their data</h2>
+        </CardTitle>
+        <CardDescription>
+          At the person&apos;s request: a ZIP of their profile, orders, courses, progress, quiz attempts, certificates, reviews and
+          discussion posts, e-mailed to them as a link valid 7 days that only they can open.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3 text-sm">
+        <p role="status">
+          {!dataExport
+            ? "No copy asked for yet."
+            : preparing
+              ? `Being prepared (asked ${dataExport.requestedAt}).`
+              : dataExport.status === "failed"
+                ? "The last copy could not be prepared."
+                : dataExport.expired
+                  ? `The last copy expired on ${dataExport.expiresAt}.`
+                  : `The last copy was sent; its link works until ${dataExport.expiresAt}.`}
+        </p>
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="request-data-export" />
+          <Button
+            type="submit"
+            variant="outline"
+            className="h-auto min-h-10 whitespace-normal break-all"
+            disabled={preparing}
+            loading={fetcher.state !== "idle"}
+          >
+            Send {email} a copy of their data
+          </Button>
+        </fetcher.Form>
+      </CardContent>
+    </Card>
   );
 }
 

@@ -1,4 +1,5 @@
-import { Download, Users } from "lucide-react";
+import { Download, Upload, Users } from "lucide-react";
+import { Link } from "react-router";
 import type { Route } from "./+types/users";
 import { AdminError } from "~/components/admin/admin-error";
 import { AdminListPage } from "~/components/admin/list/admin-list-page";
@@ -51,12 +52,19 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       // Spec §2: on the users screen, "n" focuses the search box.
       focusSearchOnN
       headerActions={
+        <>
+        <Button asChild variant="outline">
+          <Link to="/admin/users/import">
+            <Upload aria-hidden="true" /> Import learners
+          </Link>
+        </Button>
         <Button asChild variant="outline">
           {/* A plain download: the browser saves the streamed file, no client-side navigation. */}
           <a href={userExportHref(filters)} download>
             <Download aria-hidden="true" /> Export CSV
           </a>
         </Button>
+        </>
       }
       columns={columns}
       rowKey={(user) => user.id}

@@ -82,3 +82,34 @@ export async function recordAccessEvent({ tx, snapshot = {}, note = "", ...event
     createdAt: eventTime,
   });
 }
+
+/**
+ * Many events in one insert (a CSV import's grants): each with its snapshot given, since the
+ * caller has read every e-mail and title already. Same rows as `recordAccessEvent` writes.
+ */
+export async function recordAccessEvents({
+  tx,
+  events,
+}: {
+  tx: Queryable;
+  events: (Omit<AccessEventInput, "snapshot"> & { snapshot: AccessSnapshot })[];
+}) {
+  if (events.length === 0) return;
+  await tx.insert(accessEvents).values(
+    events.map(({ snapshot, note = "", ...event }) => ({
+      type: event.type,
+      userId: event.userId,
+      courseId: event.courseId ?? null,
+      actorId: event.actorId ?? null,
+      source: event.source ?? null,
+      orderId: event.orderId ?? null,
+      fromRole: event.fromRole ?? null,
+      toRole: event.toRole ?? null,
+      note,
+      userEmail: snapshot.userEmail,
+      courseTitle: snapshot.courseTitle,
+      actorEmail: snapshot.actorEmail,
+      createdAt: eventTime,
+    })),
+  );
+}

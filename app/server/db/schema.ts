@@ -48,6 +48,7 @@ import {
   NEWSLETTER_STATUSES,
   LIVE_SUBSCRIPTION_STATUSES,
   MAIL_KINDS,
+  DATA_EXPORT_STATUSES,
   MAIL_STATUSES,
   ORDER_KINDS,
   ORDER_LINE_KINDS,
@@ -1495,6 +1496,35 @@ export const discussionMailSettings = pgTable("discussion_mail_settings", {
  * (it has 256 random bits, so a slow hash would add nothing), with its first characters to
  * recognise it in the list. A revoked key stays, so the list and the audit trail can name it.
  */
+/**
+ * "Download my data" (issue 43; docs/decisions/060): one row per export asked for. The queue
+ * builds the ZIP into the private bucket (`storage_key`) and mails its owner a link to
+ * /account/data-export/:id, which only that person can open until `expires_at`. An expired
+ * export's file is swept; its row stays so the link can say it expired.
+ */
+export const dataExports = pgTable(
+  "data_exports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The admin who asked for it at the person's request; null when the person asked. */
+    requestedBy: text("requested_by").references(() => users.id, { onDelete: "set null" }),
+    status: text("status").notNull().default("preparing"),
+    storageKey: text("storage_key"),
+    sizeBytes: integer("size_bytes"),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    readyAt: timestamp("ready_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("data_exports_status_check", inList("status", DATA_EXPORT_STATUSES)),
+    index("data_exports_user_idx").on(t.userId, t.requestedAt.desc()),
+    index("data_exports_expires_idx").on(t.expiresAt).where(sql`${t.storageKey} is not null`),
+  ],
+);
+
 export const apiKeys = pgTable(
   "api_keys",
   {

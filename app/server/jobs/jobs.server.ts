@@ -19,6 +19,8 @@ import { sendAnnouncement } from "~/server/marketing/announcements.server";
 import { LONGEST_RATE_LIMIT_WINDOW_MS } from "~/server/platform/rate-limit.server";
 import { sweepUnusedSiteLogos } from "~/server/settings/site-logos.server";
 import { sweepAbandonedWrites } from "~/server/platform/storage.server";
+import { buildQueuedDataExport, sweepExpiredDataExports } from "~/server/users/data-export.server";
+import { sweepUserImportUploads } from "~/server/users/import-users.server";
 import { findFfmpeg } from "~/server/video/ffmpeg.server";
 import { sweepAbandonedTranscodes, transcodeLessonVideo } from "~/server/video/transcode-lesson-video.server";
 import { startWorkers, type JobRegistration, type WorkerSettings } from "./queue.server";
@@ -40,6 +42,8 @@ export async function sweepUnusedFiles() {
   const logos = await sweepUnusedSiteLogos();
   const abandoned = await sweepAbandonedWrites();
   const transcodes = await sweepAbandonedTranscodes();
+  const dataExports = await sweepExpiredDataExports();
+  const importUploads = await sweepUserImportUploads();
   return {
     courseCovers: covers.length,
     lessonVideos: videos.length,
@@ -47,6 +51,8 @@ export async function sweepUnusedFiles() {
     siteLogos: logos.length,
     abandonedWrites: abandoned.length,
     abandonedTranscodes: transcodes.length,
+    expiredDataExports: dataExports,
+    userImportUploads: importUploads.length,
   };
 }
 
@@ -97,6 +103,8 @@ export const JOBS: JobRegistration[] = [
   { name: JOB_QUEUE.announcement, handler: (data) => sendAnnouncement(data) },
   // One webhook delivery each (docs/decisions/050); a slow receiver holds one slot for 5 s at most.
   { name: JOB_QUEUE.webhook, handler: (data, job) => deliverQueuedWebhook(data, job), concurrency: 4 },
+  // One "Download my data" ZIP at a time: it is built in memory (docs/decisions/060).
+  { name: JOB_QUEUE.dataExport, handler: (data, job) => buildQueuedDataExport(data, job) },
   // Once a day: learners whose drip modules opened since yesterday (issue 24).
   { name: JOB_QUEUE.dripOpenedMail, cron: "5 8 * * *", handler: logged(JOB_QUEUE.dripOpenedMail, () => sendDripOpenedMails()) },
   // Once a day: lessons added since yesterday, to the learners of courses that turned it on (issue 25).

@@ -46,6 +46,8 @@ export const QUEUES = {
    * a day, the first retry within a minute (20 s, 40 s, 80 s … the last some 22 h after the first).
    */
   [JOB_QUEUE.webhook]: { retryLimit: 12, retryDelay: 20, retryBackoff: true, expireInSeconds: 60 },
+  /** One person's "Download my data" ZIP (app/server/users/data-export.server.ts). */
+  [JOB_QUEUE.dataExport]: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 15 * 60 },
 } satisfies Record<JobQueue, QueueRules>;
 
 export type QueueName = JobQueue;

@@ -1,3 +1,4 @@
+import { formatDateTime } from "~/lib/dates";
 import { SET_PASSWORD_LINK_DAYS } from "~/server/auth/set-password-links.server";
 /**
  * Every message the site sends, in one place: the words, the subject and the layout. Senders
@@ -377,4 +378,33 @@ ${bodyHtml}
 <p style="font-size:12px;color:#64748b">— ${escapeHtml(schoolName)}</p>
 <p style="font-size:12px;color:#64748b">${escapeHtml(footer)} <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p></body></html>`;
   return { subject, text, html };
+}
+
+/** "Download my data" is ready: the link works for the person signed in, until `expiresAt`. */
+export function dataExportReadyMail({ schoolName, url, expiresAt }: { schoolName: string; url: string; expiresAt: Date }) {
+  const until = formatDateTime(expiresAt);
+  return compose(`Your data from ${schoolName} is ready to download`, {
+    schoolName,
+    heading: "Your data is ready",
+    paragraphs: [
+      "A copy of everything this school holds about you is ready: your profile, orders, courses, progress, quiz attempts, certificates, reviews and discussion posts, as JSON files in a ZIP.",
+      `The link works until ${until}, and only when you are signed in to your own account. After that, ask for a new copy from your account page.`,
+      "If you did not ask for this, sign in and change your password.",
+    ],
+    action: { label: "Download your data", url },
+  });
+}
+
+/** A learner imported from a CSV file (Admin → Users → Import): the account exists; the link sets its password. */
+export function welcomeImportedLearnerMail({ schoolName, name, url, courses }: { schoolName: string; name: string; url: string; courses: string[] }) {
+  return compose(`Welcome to ${schoolName}`, {
+    schoolName,
+    heading: name ? `Welcome, ${name}!` : "Welcome!",
+    paragraphs: [
+      `${schoolName} has made you an account with this e-mail address.`,
+      ...(courses.length ? [`Your courses: ${courses.join(", ")}.`] : []),
+      `Choose a password with the link below to sign in. It works once, for ${SET_PASSWORD_LINK_DAYS} days; after that, use “Forgot password?” on the sign-in page.`,
+    ],
+    action: { label: "Choose your password", url },
+  });
 }

@@ -97,6 +97,8 @@ const NOT_CONTENT = [
   "affiliate_clicks",
   "affiliate_commissions",
   "affiliate_payouts",
+  // A person's "Download my data" copies: the account page and the person's own link only.
+  "data_exports",
 ];
 
 describe("the page cache's triggers", () => {

@@ -10,7 +10,12 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2
 import { getConfig } from "./config.server";
 import { UPLOADED_CONTENT_TYPES } from "~/lib/upload-kinds";
 
-export const BUCKETS = ["media", "course-videos"] as const;
+/**
+ * `media` is public (/media/media/…); `course-videos` is served only to viewers allowed to open the
+ * lesson; `private` is never served by URL: the app hands its files out after its own check (a
+ * person's "Download my data" ZIP, docs/decisions/060).
+ */
+export const BUCKETS = ["media", "course-videos", "private"] as const;
 export type Bucket = (typeof BUCKETS)[number];
 
 export type StoredObject = { stream: Readable; size?: number; contentType?: string };
