@@ -17,15 +17,23 @@ import type { SectionView } from "~/server/pages/page-view.server";
  * as the editor's preview shows it. Every word is the owner's, rendered as text; Markdown fields
  * arrive as HTML from the site's one sanitising pipeline.
  */
-export function PageSections({ sections }: { sections: SectionView[] }) {
+export function PageSections({
+  sections,
+  pricingAnchor = "pricing",
+}: {
+  sections: SectionView[];
+  /** The first pricing section's anchor: #pricing on the home page, #membership on /pricing (the spec's links). */
+  pricingAnchor?: string;
+}) {
   const anchored = new Set<string>();
   let heroSeen = false;
   return (
     <>
       {sections.map((section) => {
         // The first pricing and FAQ sections keep the #pricing and #faq anchors other pages link to.
-        const anchor = (section.kind === "pricing" || section.kind === "faq") && !anchored.has(section.kind) ? section.kind : undefined;
-        if (anchor) anchored.add(anchor);
+        const first = (section.kind === "pricing" || section.kind === "faq") && !anchored.has(section.kind);
+        if (first) anchored.add(section.kind);
+        const anchor = first ? (section.kind === "pricing" ? pricingAnchor : section.kind) : undefined;
         const firstHero = section.kind === "hero" && !heroSeen;
         if (section.kind === "hero") heroSeen = true;
         return <Section key={section.id} section={section} anchor={anchor} firstHero={firstHero} />;

@@ -544,8 +544,44 @@ export const DEFAULT_ABOUT_SECTIONS: DefaultSection[] = [
   },
 ];
 
+/**
+ * The pricing page before the owner writes one: the real prices (from Settings and the plan
+ * cards), what membership means here, and where billing questions go. No promise of anyone's
+ * (support times, live sessions, refund windows): the owner adds theirs, and an FAQ, in the editor.
+ */
+export const DEFAULT_PRICING_SECTIONS: DefaultSection[] = [
+  {
+    kind: "hero",
+    content: {
+      eyebrow: "Pricing",
+      headline: "Simple pricing, no surprises",
+      text: "Buy the course you need today and keep it for life, or join the all-access membership for every course: {monthly price} per month, or {yearly price} per year{yearly deal}.",
+    },
+  },
+  {
+    kind: "pricing",
+    content: {
+      title: "Choose your plan",
+      intro: "Membership renews automatically until you cancel. Cancel anytime from your account.",
+      comparison: true,
+    },
+  },
+  {
+    kind: "call_to_action",
+    content: {
+      title: "Questions about billing?",
+      text: "Read how refunds work, or write to us.",
+      buttonLabel: "Read the refund policy",
+      buttonHref: "/refund",
+      secondaryLabel: "Contact us",
+      secondaryHref: "/contact",
+    },
+  },
+];
+
 /** Each built-in page's title and address, and its sections while the school has none of its own. */
 export const BUILT_IN_PAGE_DEFAULTS: Record<BuiltInPage, { title: string; path: string; sections: DefaultSection[] }> = {
   home: { title: "Home", path: "/", sections: DEFAULT_HOME_SECTIONS },
   about: { title: "About", path: "/about", sections: DEFAULT_ABOUT_SECTIONS },
+  pricing: { title: "Pricing", path: "/pricing", sections: DEFAULT_PRICING_SECTIONS },
 };

@@ -6,7 +6,9 @@ import { PAGE_SECTION_KINDS, type PageSectionKind } from "~/lib/domain-values";
 import { readSectionForm, SECTION_SCHEMAS } from "~/lib/page-sections";
 import { pages, pageSections } from "~/server/db/schema";
 import { seedDemoContent } from "~/server/db/seed/seed.server";
-import { preparePageSections } from "./page-view.server";
+import { preparePageSections, readBuiltInPage } from "./page-view.server";
+import { membershipOffer } from "~/lib/site-settings";
+import { getSiteSettings } from "~/server/settings/site-settings.server";
 import {
   addSection,
   createPage,
@@ -259,5 +261,26 @@ describe("the public site", () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain("<strong>our story</strong>");
     expect((await get("/")).text).toContain(`href="/p/${slug}"`);
+  });
+});
+
+describe("the pricing page", () => {
+  it("is a built-in page: the real prices and plans by default, no promise the owner did not make, and the owner's own once published", async () => {
+    await database().db.delete(pages).where(eq(pages.slug, "pricing"));
+    const page = await readBuiltInPage("pricing");
+    const offer = membershipOffer(await getSiteSettings());
+    expect(page.title).toBe("Pricing");
+    expect(page.sections.map((section) => section.kind)).toEqual(["hero", "pricing", "call_to_action"]);
+    const text = JSON.stringify(page.sections);
+    expect(text).toContain("Simple pricing, no surprises");
+    expect(text).toContain(`${offer.monthlyPrice} per month`);
+    for (const claim of ["live Q&A", "priority support", "14-day", "USD"]) expect(text).not.toContain(claim);
+
+    await ensureBuiltInPages();
+    const [pricing] = await database().db.select({ id: pages.id }).from(pages).where(and(eq(pages.slug, "pricing"), eq(pages.builtIn, true)));
+    await addSection({ pageId: pricing!.id, kind: "faq", content: { title: "Billing questions", items: [{ question: "Can I pay yearly?", answer: "Yes." }] } });
+    await publishPage({ pageId: pricing!.id });
+    const published = await readBuiltInPage("pricing");
+    expect(published.sections.at(-1)).toMatchObject({ kind: "faq", content: { title: "Billing questions" } });
   });
 });
