@@ -28,10 +28,10 @@ async function counts() {
  */
 /**
  * Columns added after the hash was captured, which the demo school leaves at their defaults
- * (certificates off, no drip, no hidden reviews, no captions); left out so the hash still proves
+ * (certificates off, no drip, no hidden reviews, no captions, never seen); left out so the hash still proves
  * the demo content itself did not change.
  */
-const LATER_COLUMNS = new Set(["certificatesEnabled", "newLessonMail", "dripDays", "dripDate", "hiddenAt", "captionsPath"]);
+const LATER_COLUMNS = new Set(["certificatesEnabled", "newLessonMail", "dripDays", "dripDate", "hiddenAt", "captionsPath", "lastSeenAt"]);
 
 async function seededSnapshot() {
   const db = database().db;
@@ -92,6 +92,7 @@ describe("seedDemoContent", () => {
       ...(await db.select({ days: courseModules.dripDays, date: courseModules.dripDate }).from(courseModules)).flatMap((row) => [row.days, row.date]),
       ...(await db.select({ value: reviews.hiddenAt }).from(reviews)).map((row) => row.value),
       ...(await db.select({ value: lessons.captionsPath }).from(lessons)).map((row) => row.value),
+      ...(await db.select({ value: users.lastSeenAt }).from(users)).map((row) => row.value),
     ];
     expect(new Set(later)).toEqual(new Set([false, null]));
     expect(await counts()).toEqual({
