@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signInAsAdmin, toast, uniqueTitle, waitForHydration } from "./admin-support";
+import { coverPng, signInAsAdmin, toast, uniqueTitle, waitForHydration } from "./admin-support";
 import { wcagScan } from "./axe";
 
 test.beforeEach(async ({ page }) => {
@@ -85,6 +85,17 @@ test("the owner makes a page at /p/, refused bad input first, and links it from 
   await page.getByRole("button", { name: "Add section" }).click();
   await expect(toast(page, "Section added")).toBeVisible();
 
+  // A picture uploaded from the section's own form (checked like every image upload, kept in the media).
+  await addSection(page, "Image with text");
+  await page.getByLabel("Upload image").setInputFiles({ name: "workshop.png", mimeType: "image/png", buffer: await coverPng() });
+  await expect(toast(page, "Image uploaded successfully")).toBeVisible();
+  await expect(page.getByLabel("Image", { exact: true })).toHaveValue(/^\/media\/pages\/image-\d+\.png$/);
+  await page.getByLabel("Image description (for screen readers; empty if decorative)").fill("Our workshop");
+  await page.getByLabel("Heading").fill("Where we work");
+  await page.getByLabel("Text (Markdown)").fill("A bright room.");
+  await page.getByRole("button", { name: "Add section" }).click();
+  await expect(toast(page, "Section added")).toBeVisible();
+
   // From the keyboard: the text moves above the call to action.
   await page.getByRole("button", { name: "Move “Rich text: How it began.” up" }).focus();
   await page.keyboard.press("Enter");
@@ -103,6 +114,9 @@ test("the owner makes a page at /p/, refused bad input first, and links it from 
   const cta = page.getByRole("heading", { name: "Start today" });
   expect((await text.boundingBox())!.y).toBeLessThan((await cta.boundingBox())!.y);
   await expect(page.getByRole("link", { name: "Click me" })).toHaveAttribute("href", "/courses");
+  const picture = page.getByRole("img", { name: "Our workshop" });
+  await expect(picture).toHaveAttribute("src", /\/media\/pages\/image-\d+\.png/);
+  expect(await picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
 });
 
 test("the page editor passes axe", async ({ page }) => {

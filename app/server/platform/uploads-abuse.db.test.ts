@@ -56,6 +56,7 @@ const KINDS: Kind[] = [
   { name: "post-cover", valid: png, ext: "png", polyglots: IMAGE_POLYGLOTS },
   { name: "course-cover", valid: png, ext: "png", polyglots: IMAGE_POLYGLOTS },
   { name: "site-logo", valid: png, ext: "png", polyglots: IMAGE_POLYGLOTS },
+  { name: "page-image", valid: png, ext: "png", polyglots: IMAGE_POLYGLOTS },
   { name: "site-favicon", valid: png, ext: "png", polyglots: IMAGE_POLYGLOTS },
   {
     name: "lesson-video",

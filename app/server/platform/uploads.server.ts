@@ -64,6 +64,11 @@ const UPLOAD_STORAGE: Record<UploadKindName, UploadStorage> = {
     decodeAsImage: true,
     keyFor: ({ ext, now }) => `site/logo-${now}.${ext}`,
   },
+  "page-image": {
+    bucket: "media",
+    decodeAsImage: true,
+    keyFor: ({ ext, now }) => `pages/image-${now}.${ext}`,
+  },
   "site-favicon": {
     bucket: "media",
     decodeAsImage: true,

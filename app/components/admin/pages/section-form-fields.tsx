@@ -1,3 +1,5 @@
+import { useState } from "react";
+import { FileUpload } from "~/components/admin/file-upload";
 import { FormField } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
@@ -55,6 +57,8 @@ function Field({
           />
         </FormField>
       );
+    case "image":
+      return <ImageField name={name} label={label} initial={value} error={errors[name]} />;
     default:
       return (
         <FormField
@@ -64,15 +68,39 @@ function Field({
           hint={
             field.type === "link"
               ? "A page of this site (/courses), an https:// address or mailto:"
-              : field.type === "image"
-                ? "An uploaded file (/media/…), a site image (/images/…) or an https:// address of a picture"
-                : field.hint
+              : field.hint
           }
         >
           <Input defaultValue={value} autoComplete="off" />
         </FormField>
       );
   }
+}
+
+/**
+ * A picture's address, typed or filled in by an upload (stored in the site's media, checked like
+ * every image upload), with a preview of what it names.
+ */
+function ImageField({ name, label, initial, error }: { name: string; label: string; initial: string; error?: string[] }) {
+  const [url, setUrl] = useState(initial);
+  const preview = url.startsWith("/") || url.startsWith("https://") ? url : null;
+  return (
+    <div className="grid gap-2">
+      <FormField label={label} name={name} error={error} hint="An uploaded file (/media/…), a site image (/images/…) or an https:// address of a picture">
+        <Input value={url} onChange={(event) => setUrl(event.target.value)} autoComplete="off" />
+      </FormField>
+      <div className="flex flex-wrap items-start gap-4">
+        {preview ? <img src={preview} alt={`${label} preview`} className="h-16 w-28 rounded-md border border-border object-cover" /> : null}
+        <FileUpload
+          kind="page-image"
+          label={url ? `Replace ${label.toLowerCase()}` : `Upload ${label.toLowerCase()}`}
+          note="Save the section to use it."
+          messages={{ success: "Image uploaded successfully", failure: "Failed to upload image" }}
+          onUploaded={(result) => setUrl(result.url ?? "")}
+        />
+      </div>
+    </div>
+  );
 }
 
 /**
