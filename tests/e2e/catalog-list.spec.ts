@@ -68,13 +68,14 @@ test("grid and list views toggle and stay in the URL", async ({ page }) => {
   await expect(catalogResults(page).getByRole("article").first()).toHaveAttribute("data-variant", "grid");
 });
 
-test("a cover image that fails to load falls back to its topic placeholder", async ({ page }) => {
+test("a cover image that fails to load falls back to its topic placeholder, drawn in the school's name", async ({ page }) => {
   // The cover and its smaller copies (the browser picks one from srcset).
   await page.route("**/images/demo/courses/shopify-101.webp*", (route) => route.abort());
   await page.goto("/courses?q=shopify+101");
   const card = catalogResults(page).getByRole("article").filter({ has: page.getByRole("link", { name: "View Course: Shopify 101" }) });
-  await expect(card.locator("img")).toHaveAttribute("src", "/images/placeholders/shopify.webp");
+  await expect(card.locator("img")).toHaveAttribute("src", "/art/cover.svg?topic=Shopify");
   await expect(card.locator("img")).not.toHaveAttribute("srcset", /./);
+  await expect.poll(() => card.locator("img").evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1200);
 });
 
 test("each card shows price, level, lessons, hours and a View Course link", async ({ page }) => {
