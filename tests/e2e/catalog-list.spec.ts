@@ -75,7 +75,7 @@ test("a cover image that fails to load falls back to its topic placeholder, draw
   const card = catalogResults(page).getByRole("article").filter({ has: page.getByRole("link", { name: "View Course: Shopify 101" }) });
   await expect(card.locator("img")).toHaveAttribute("src", "/art/cover.svg?topic=Shopify");
   await expect(card.locator("img")).not.toHaveAttribute("srcset", /./);
-  await expect.poll(() => card.locator("img").evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1200);
+  await expect.poll(() => card.locator("img").evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
 });
 
 test("each card shows price, level, lessons, hours and a View Course link", async ({ page }) => {

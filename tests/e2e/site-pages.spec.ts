@@ -1,12 +1,13 @@
 import { expect, test } from "@playwright/test";
 
 test("pricing compares individual courses with the membership and links to checkout", async ({ page }) => {
-  await page.goto("/pricing");
-  await expect(page.getByRole("heading", { name: "Individual courses vs. all-access membership" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Browse courses" }).first()).toHaveAttribute("href", "/courses");
-  await page.getByRole("link", { name: "See membership plans" }).click();
-  await expect(page).toHaveURL(/#membership$/);
+  // The owner's page (Admin → Pages); by default the real prices, the plans and where billing questions go.
+  await page.goto("/pricing#membership");
+  await expect(page.getByRole("heading", { level: 1, name: "Simple pricing, no surprises" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Read the refund policy" })).toHaveAttribute("href", "/refund");
+  await expect(page.getByRole("link", { name: "Contact us" }).first()).toHaveAttribute("href", "/contact");
   const membership = page.locator("#membership");
+  await expect(membership.getByRole("heading", { name: "Choose your plan" })).toBeVisible();
   await expect(membership.getByText("Cancel anytime", { exact: true })).toBeVisible();
   await expect(membership.getByText("2 months free", { exact: true })).toBeVisible();
   await expect(membership.getByText("$197", { exact: true })).toBeVisible();
