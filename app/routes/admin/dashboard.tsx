@@ -126,7 +126,8 @@ function Revenue({ revenue }: { revenue: Route.ComponentProps["loaderData"]["rev
  * While the demo is still there: what it holds and the button that removes it, after a confirmation
  * naming the counts. Only the owner may remove it (the action says so to anyone else).
  */
-function DemoContentCard({ demo, canRemove }: { demo: { summary: string; keptCourses: number }; canRemove: boolean }) {
+function DemoContentCard({ demo, canRemove }: { demo: { summary: string; keptCourseTitles: string[] }; canRemove: boolean }) {
+  const kept = demo.keptCourseTitles.map((title) => `“${title}”`);
   const submit = useSubmit();
   const navigation = useNavigation();
   const removing = navigation.state !== "idle" && navigation.formData?.get("intent") === "remove-demo";
@@ -137,9 +138,7 @@ function DemoContentCard({ demo, canRemove }: { demo: { summary: string; keptCou
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
         Your school still holds the demo: {demo.summary}. Remove it before you launch; what you made yourself stays.
-        {demo.keptCourses > 0
-          ? ` ${demo.keptCourses === 1 ? "1 demo course stays" : `${demo.keptCourses} demo courses stay`} because real learners hold it.`
-          : ""}
+        {kept.length > 0 ? ` ${new Intl.ListFormat("en", { type: "conjunction" }).format(kept)} ${kept.length === 1 ? "stays because real learners hold it" : "stay because real learners hold them"}.` : ""}
       </p>
       {canRemove ? (
         <Form method="post" className="mt-3" onSubmit={(event) => event.preventDefault()}>

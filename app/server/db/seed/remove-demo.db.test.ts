@@ -45,7 +45,7 @@ describe("removing the demo content", () => {
     await db.insert(enrollments).values({ userId: learner!.id, courseId: held.id, source: "admin" });
 
     const before = await countDemoContent();
-    expect(before).toMatchObject({ courses: demoCourses.length - 1, keptCourses: 1 });
+    expect(before).toMatchObject({ courses: demoCourses.length - 1, keptCourses: 1, keptCourseTitles: [held.title] });
     expect(before.posts).toBeGreaterThan(0);
     expect(before.playbooks).toBeGreaterThan(0);
     expect(before.testimonials).toBeGreaterThan(0);
@@ -65,7 +65,7 @@ describe("removing the demo content", () => {
     const removed = unwrap(await callAction(dashboard, { path: "/admin", user: ownerUser, form: { intent: "remove-demo" } }));
     expect(removed).toMatchObject({ status: 200, data: { toast: { kind: "success", message: expect.stringMatching(/^Demo content removed: /) } } });
 
-    expect(await countDemoContent()).toEqual({ courses: 0, lessons: 0, posts: 0, playbooks: 0, testimonials: 0, users: 0, orders: 0, keptCourses: 0 });
+    expect(await countDemoContent()).toEqual({ courses: 0, lessons: 0, posts: 0, playbooks: 0, testimonials: 0, users: 0, orders: 0, keptCourses: 0, keptCourseTitles: [] });
     expect(await db.$count(users, like(users.id, "demo-%"))).toBe(0);
     expect(await db.$count(reviews, like(reviews.userId, "demo-%"))).toBe(0);
     // The owner's course, lesson, post and testimonial; the held demo course, now without a demo author.

@@ -35,14 +35,18 @@ export type DemoContent = {
   orders: number;
   /** Demo courses that stay because someone real holds them. */
   keptCourses: number;
+  /** Their titles, so the owner knows which ones stay. */
+  keptCourseTitles: string[];
 };
 
 async function demoCourseIds(database: Queryable) {
   const rows = await database
-    .select({ id: courses.id, held: sql<boolean>`${heldByRealPeople}` })
+    .select({ id: courses.id, title: courses.title, held: sql<boolean>`${heldByRealPeople}` })
     .from(courses)
-    .where(demoCourse);
-  return { removable: rows.filter((row) => !row.held).map((row) => row.id), kept: rows.filter((row) => row.held).length };
+    .where(demoCourse)
+    .orderBy(courses.title);
+  const kept = rows.filter((row) => row.held).map((row) => row.title);
+  return { removable: rows.filter((row) => !row.held).map((row) => row.id), kept };
 }
 
 /** What the removal would take out, for the confirmation and the checklist. */
@@ -64,7 +68,8 @@ export async function countDemoContent({ database = db() }: { database?: Queryab
     testimonials: testimonialCount,
     users: userCount,
     orders: orderCount,
-    keptCourses: kept,
+    keptCourses: kept.length,
+    keptCourseTitles: kept,
   };
 }
 
