@@ -1,7 +1,7 @@
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 
-export type AffiliateFigures = { clicks: number; sales: number; pending: string; payable: string; paid: string; reversed: string };
+export type AffiliateFigures = { clicks: number; signups: number; sales: number; pending: string; payable: string; paid: string; reversed: string };
 export type CommissionRowView = { id: string; date: string; product: string; amount: string; state: string };
 export type PayoutRowView = { id: string; paidOn: string; amount: string; reference: string };
 
@@ -17,6 +17,7 @@ export function AffiliateActivity({
 }) {
   const stats: [string, string | number][] = [
     ["Clicks", figures.clicks],
+    ["Sign-ups", figures.signups],
     ["Sales", figures.sales],
     ["Pending", figures.pending],
     ["Payable", figures.payable],
