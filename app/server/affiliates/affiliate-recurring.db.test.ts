@@ -5,6 +5,7 @@ import { createBuyer, createCourseForSale, stripeEvent } from "../../../tests/su
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import type { AffiliateSettingsInput } from "~/lib/affiliate-forms";
 import { accessEvents, affiliateCommissions, affiliateSignups, orderLines, orders, subscriptions } from "~/server/db/schema";
+import { readAffiliateSales } from "~/server/analytics/analytics.server";
 import { refundOrder } from "~/server/payments/billing.server";
 import { startCheckout } from "~/server/payments/checkout.server";
 import { handleStripeEvent } from "~/server/payments/stripe-webhook.server";
@@ -324,5 +325,37 @@ describe("sign-ups through an affiliate's link", () => {
     await setAffiliateStatus({ affiliateId: affiliate.id, intent: "pause", actorId: owner.id });
     const newcomer = await createBuyer();
     expect(await recordAffiliateSignup({ userId: newcomer.id, email: newcomer.email, cookieHeader: cookieOf(affiliate.id) })).toBe(false);
+  });
+});
+
+describe("analytics by affiliate", () => {
+  it("shows each affiliate's revenue before tax, refunds and the commission earned in the range", async () => {
+    const { owner, affiliate } = await approvedAffiliate();
+    const buy = async (priceCents: number) => {
+      const buyer = await createBuyer();
+      const course = await createCourseForSale({ priceCents });
+      await startCheckout({
+        userId: buyer.id,
+        item: { courseId: course.id },
+        referral: { affiliateId: affiliate.id, clickedAt: new Date() },
+      });
+      const [order] = await database().db.select().from(orders).where(eq(orders.userId, buyer.id));
+      return order!;
+    };
+    await buy(10000);
+    const refunded = await buy(5000);
+    await refundOrder({ orderId: refunded.id, actorId: owner.id });
+    const range = { from: new Date(Date.now() - DAY_MS), to: new Date(Date.now() + DAY_MS) };
+    const row = (await readAffiliateSales(range)).find((candidate) => candidate.affiliateId === affiliate.id);
+    expect(row).toMatchObject({
+      code: affiliate.code,
+      sales: 2,
+      grossCents: 15000,
+      refundedCents: 5000,
+      netCents: 10000,
+      commissionCents: 2000,
+    });
+    const before = { from: new Date(Date.now() - 3 * DAY_MS), to: new Date(Date.now() - 2 * DAY_MS) };
+    expect((await readAffiliateSales(before)).find((candidate) => candidate.affiliateId === affiliate.id)).toBeUndefined();
   });
 });
