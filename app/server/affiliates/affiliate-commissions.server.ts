@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { commissionOn } from "~/lib/affiliates";
 import type { CommissionType } from "~/lib/domain-values";
 import { recordAccessEvent } from "~/server/access/record-access-event.server";
@@ -260,6 +260,35 @@ export async function reverseAffiliateCommission({
   return commissions.length > 0;
 }
 
+/**
+ * A membership's later payment refunded at the provider (no order holds it): the renewal
+ * commission earned on that invoice is reversed like a sale's. True when there was one.
+ */
+export async function reverseRenewalCommission({
+  tx,
+  invoiceIds,
+  actorId = null,
+}: {
+  tx: Transaction;
+  invoiceIds: readonly string[];
+  actorId?: string | null;
+}) {
+  if (invoiceIds.length === 0) return false;
+  const commissions = await tx
+    .select()
+    .from(affiliateCommissions)
+    .where(
+      and(
+        inArray(affiliateCommissions.providerInvoiceId, [...invoiceIds]),
+        eq(affiliateCommissions.kind, "renewal"),
+        isNull(affiliateCommissions.reversedAt),
+      ),
+    )
+    .for("update");
+  for (const commission of commissions) await reverseOne({ tx, commission, actorId });
+  return commissions.length > 0;
+}
+
 async function reverseOne({ tx, commission, actorId }: { tx: Transaction; commission: AffiliateCommission; actorId: string | null }) {
   const reversedAt = new Date();
   if (commission.state === "paid") {
@@ -269,6 +298,7 @@ async function reverseOne({ tx, commission, actorId }: { tx: Transaction; commis
         affiliateId: commission.affiliateId,
         orderId: commission.orderId,
         orderLineId: commission.orderLineId,
+        subscriptionId: commission.subscriptionId,
         kind: "reversal",
         baseCents: -commission.baseCents,
         amountCents: -commission.amountCents,

@@ -6,6 +6,7 @@ import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import type { AffiliateSettingsInput } from "~/lib/affiliate-forms";
 import { accessEvents, affiliateCommissions, affiliateSignups, orderLines, orders, subscriptions } from "~/server/db/schema";
 import { readAffiliateSales } from "~/server/analytics/analytics.server";
+import { applyProviderRefund } from "~/server/payments/apply-provider-refund.server";
 import { refundOrder } from "~/server/payments/billing.server";
 import { startCheckout } from "~/server/payments/checkout.server";
 import { handleStripeEvent } from "~/server/payments/stripe-webhook.server";
@@ -130,6 +131,21 @@ describe("commissions on a membership's later payments", () => {
       ),
     ).toBe("first-payment");
     expect(await commissionsOf(affiliate.id)).toHaveLength(2);
+  });
+
+  it("reverses a renewal's commission when Stripe reports that payment refunded", async () => {
+    const { affiliate } = await approvedAffiliate();
+    const { subscription } = await memberThrough(affiliate.id);
+    const invoiceId = unique("in");
+    await handleStripeEvent(renewalPaid({ providerSubscriptionId: subscription.providerSubscriptionId!, invoiceId, amountPaid: 2000 }));
+    const refund = { id: unique("evt"), provider: "stripe" as const, type: "charge.refunded" };
+    expect((await applyProviderRefund({ event: refund, paymentIds: [unique("pi"), invoiceId] })).outcome).toBe("renewal-refunded");
+    expect((await applyProviderRefund({ event: { ...refund, id: unique("evt") }, paymentIds: [invoiceId] })).outcome).toBe("ignored");
+    const rows = await commissionsOf(affiliate.id);
+    expect(rows.map((row) => [row.kind, row.state]).sort()).toEqual([
+      ["renewal", "reversed"],
+      ["sale", "pending"],
+    ]);
   });
 
   it("pays on the first payment only when the program says so", async () => {
