@@ -375,3 +375,26 @@ describe("analytics by affiliate", () => {
     expect((await readAffiliateSales(before)).find((candidate) => candidate.affiliateId === affiliate.id)).toBeUndefined();
   });
 });
+
+describe("what the affiliate sees", () => {
+  it("lists dates, products and amounts of their commissions, never the buyer's name or e-mail", async () => {
+    const { affiliate } = await approvedAffiliate();
+    const course = await createCourseForSale({ priceCents: 4000 });
+    const email = `${unique("zed-quimby")}@example.com`;
+    const started = await startCheckout({
+      guest: { email, name: "Zed Quimby" },
+      item: { courseId: course.id },
+      referral: { affiliateId: affiliate.id, clickedAt: new Date() },
+    });
+    expect(started.status).toBe("paid");
+    const listed = await listAffiliateCommissions({ affiliateId: affiliate.id, database: database().db });
+    const shown = JSON.stringify({
+      listed,
+      rows: commissionRows(listed),
+      figures: [...(await readAffiliateFigures({ affiliateIds: [affiliate.id] }))],
+    });
+    expect(commissionRows(listed)).toEqual([expect.objectContaining({ product: course.title, amount: "$8.00" })]);
+    expect(shown).not.toContain("Quimby");
+    expect(shown.toLowerCase()).not.toContain(email.toLowerCase());
+  });
+});
