@@ -141,7 +141,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               ? "Enroll for free"
               : freeWithCoupon && offer.kind === "course"
                 ? "Complete order"
-                : mode === "stripe"
+                : offer.trial && mode === "test"
+                  ? `Start my ${offer.trial.days}-day free trial`
+                  : mode === "stripe"
                   ? "Continue to payment"
                   : `Pay ${formatMoney(offer.amountCents, offer.currency)}`}
           </Button>
