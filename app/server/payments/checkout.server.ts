@@ -126,9 +126,17 @@ export type CheckoutArgs = { userId: string; item: CheckoutItem; couponCode?: st
  */
 export type GuestBuyer = { email: string; name: string };
 
-export async function getCheckoutOffer({ userId, item, couponCode, country }: CheckoutArgs): Promise<CheckoutOffer> {
+export async function getCheckoutOffer({
+  userId,
+  item,
+  couponCode,
+  country,
+  guest = false,
+}: CheckoutArgs & { guest?: boolean }): Promise<CheckoutOffer> {
   // A code is used now, at the first payment: a buyer who gives one pays at once, without the trial.
-  const offer = await withCoupon({ offer: await listPriceOffer({ userId, item, trialAllowed: !couponCode?.trim() }), userId, couponCode });
+  // A guest pays at once too: the trial is one per account, and theirs is only known when they pay.
+  const trialAllowed = !guest && !couponCode?.trim();
+  const offer = await withCoupon({ offer: await listPriceOffer({ userId, item, trialAllowed }), userId, couponCode });
   return withTax({ offer, country: country ?? null });
 }
 
@@ -320,7 +328,7 @@ async function startGuestCheckout({
   const email = guest.email.trim().toLowerCase();
   const account = await findAccountByEmail({ email });
   // The coupon's per-customer limit counts the paid orders of the address's account, if it has one.
-  const offer = await getCheckoutOffer({ userId: account?.id ?? "", item, couponCode, country: billing?.country ?? null });
+  const offer = await getCheckoutOffer({ userId: account?.id ?? "", item, couponCode, country: billing?.country ?? null, guest: true });
   const unblocked: CheckoutOffer = { ...offer, blocked: null };
   if (account && mustSignInToBuy(account)) return { status: "sign-in-to-buy", offer: unblocked } satisfies CheckoutStart;
   // A free course needs an account to open: the visitor signs up for it (the page says so).

@@ -72,6 +72,10 @@ describe("a membership trial in test mode", () => {
     const buyer = await createBuyer();
     expect((await getCheckoutOffer({ userId: buyer.id, item: { plan: "monthly" }, couponCode: "SAVE10" })).trial).toBeNull();
     expect((await getCheckoutOffer({ userId: "", item: { plan: "monthly" } })).trial).toBeNull();
+    // A guest checkout for the address of an account that never had a trial pays at once too (as its page said).
+    const guest = await startCheckout({ guest: { email: buyer.email, name: "Guest" }, item: { plan: "monthly" } });
+    expect(guest).toMatchObject({ status: "paid", offer: { trial: null, amountCents: 9700 } });
+    expect((await ordersOf(buyer.id))[0]).toMatchObject({ trialDays: null, amountCents: 9700 });
     await setTrialDays(0);
     expect((await getCheckoutOffer({ userId: buyer.id, item: { plan: "monthly" } })).trial).toBeNull();
   });
