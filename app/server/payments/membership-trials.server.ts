@@ -132,7 +132,6 @@ export type TrialConversion = {
 
 /** Analytics: how many trials started in [from, to) became paying memberships. */
 export async function trialConversion({ from, to, database = db() }: { from: Date; to: Date; database?: Queryable }): Promise<TrialConversion> {
-  const startedAt = sql`${subscriptions.createdAt}`;
   const [row] = await database
     .select({
       started: sql<number>`count(*)::int`,
@@ -140,7 +139,7 @@ export async function trialConversion({ from, to, database = db() }: { from: Dat
       running: sql<number>`count(*) filter (where ${subscriptions.trialConvertedAt} is null and ${subscriptions.status} = 'trialing')::int`,
     })
     .from(subscriptions)
-    .where(and(isNotNull(subscriptions.trialEndsAt), gte(startedAt, from), lt(startedAt, to)));
+    .where(and(isNotNull(subscriptions.trialEndsAt), gte(subscriptions.createdAt, from), lt(subscriptions.createdAt, to)));
   const started = row?.started ?? 0;
   const converted = row?.converted ?? 0;
   const running = row?.running ?? 0;
