@@ -387,6 +387,7 @@ export const MAIL_KINDS = [
   "checkout-reminder",
   "data-export",
   "welcome",
+  "trial-reminder",
   "other",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -427,6 +428,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   "checkout-reminder": "Checkout reminder",
   "data-export": "Data export ready",
   welcome: "Welcome (imported learner)",
+  "trial-reminder": "Membership trial ending",
   other: "Other",
 };
 

@@ -43,6 +43,13 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
     ["New members", count(totals.joined)],
     ["Churned members", count(totals.churned)],
     ["New sign-ups", count(totals.signups)],
+    ["Trials started", count(data.trials.started)],
+    [
+      "Trial-to-paid",
+      data.trials.ratePercent === null
+        ? "No trial ended yet"
+        : `${data.trials.ratePercent}% (${count(data.trials.converted)} of ${count(data.trials.converted + data.trials.lapsed)})`,
+    ],
   ];
   const revenueColumns: AdminListColumn<Data["revenue"][number]>[] = [
     { header: "Period", className: "whitespace-nowrap", cell: (point) => label(point.day) },

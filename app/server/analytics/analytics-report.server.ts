@@ -4,6 +4,7 @@ import { bucketLabel } from "~/lib/analytics-range";
 import { csvRow, type CsvValue } from "~/lib/csv";
 import { ORDER_LINE_KIND_LABELS } from "~/lib/domain-values";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
+import { trialConversion } from "~/server/payments/membership-trials.server";
 import {
   listFunnelCourses,
   readAffiliateSales,
@@ -26,7 +27,7 @@ async function readFunnel(courseId: string | null) {
 /** Every figure of Admin → Analytics for one range, read in parallel. */
 export async function readAnalytics(range: AnalyticsRange, now = new Date()) {
   const settings = await getSiteSettings();
-  const [revenue, kinds, courses, affiliates, signups, members, summary, funnel] = await Promise.all([
+  const [revenue, kinds, courses, affiliates, signups, members, summary, funnel, trials] = await Promise.all([
     readRevenueSeries(range),
     readKindSales(range),
     readCourseSales(range),
@@ -35,6 +36,8 @@ export async function readAnalytics(range: AnalyticsRange, now = new Date()) {
     readMemberSeries(range),
     readMemberSummary({ to: range.to, monthlyCents: settings.membershipMonthlyCents, yearlyCents: settings.membershipYearlyCents, now }),
     readFunnel(range.courseId),
+    // Membership trials started in the range and what became of them (docs/decisions/066).
+    trialConversion({ from: range.from, to: range.to }),
   ]);
   const sum = <T>(rows: T[], pick: (row: T) => number) => rows.reduce((total, row) => total + pick(row), 0);
   return {
@@ -45,6 +48,7 @@ export async function readAnalytics(range: AnalyticsRange, now = new Date()) {
     signups,
     members,
     funnel,
+    trials,
     totals: {
       grossCents: sum(revenue, (point) => point.grossCents),
       refundedCents: sum(revenue, (point) => point.refundedCents),

@@ -84,7 +84,7 @@ import {
   type SubscriptionStatus,
   type VideoProvider,
 } from "../../lib/domain-values";
-import { DEFAULT_SITE_SETTINGS } from "../../lib/site-settings";
+import { DEFAULT_SITE_SETTINGS, MEMBERSHIP_TRIAL_DAYS_MAX } from "../../lib/site-settings";
 
 /**
  * The whole database, one table per concept. See docs/decisions/002-one-table-per-concept.md
@@ -1063,6 +1063,8 @@ export const orders = pgTable(
     paymentId: text("payment_id").unique(),
     /** The membership this order started. */
     subscriptionId: uuid("subscription_id").references(() => subscriptions.id, { onDelete: "set null" }),
+    /** A membership started with a free trial of this many days (docs/decisions/066): nothing is charged now. */
+    trialDays: integer("trial_days"),
     /** The price before a coupon; `amount_cents` is what was paid (list price minus discount). */
     listPriceCents: integer("list_price_cents").notNull().default(0),
     discountCents: integer("discount_cents").notNull().default(0),
@@ -1247,10 +1249,15 @@ export const subscriptions = pgTable(
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }).notNull(),
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
     canceledAt: timestamp("canceled_at", { withTimezone: true }),
+    /** The end of its free trial (docs/decisions/066); null: it started paid. One trial per account, ever (the index below). */
+    trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
+    /** When the trial's first charge was paid: the trial became a paying membership. */
+    trialConvertedAt: timestamp("trial_converted_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     check("subscriptions_plan_check", inList("plan", SUBSCRIPTION_PLANS)),
+    uniqueIndex("subscriptions_one_trial_per_user_idx").on(t.userId).where(sql`${t.trialEndsAt} is not null`),
     check("subscriptions_status_check", inList("status", SUBSCRIPTION_STATUSES)),
     check("subscriptions_provider_check", inList("provider", PAYMENT_PROVIDERS)),
     index("subscriptions_user_idx").on(t.userId),
@@ -1306,6 +1313,8 @@ export const siteSettings = pgTable(
     membershipMonthlyCents: integer("membership_monthly_cents").notNull().default(DEFAULT_SITE_SETTINGS.membershipMonthlyCents),
     membershipYearlyCents: integer("membership_yearly_cents").notNull().default(DEFAULT_SITE_SETTINGS.membershipYearlyCents),
     courseFallbackPriceCents: integer("course_fallback_price_cents").notNull().default(DEFAULT_SITE_SETTINGS.courseFallbackPriceCents),
+    /** The membership's free trial in days; 0: no trial (docs/decisions/066). */
+    membershipTrialDays: integer("membership_trial_days").notNull().default(DEFAULT_SITE_SETTINGS.membershipTrialDays),
     /** The school's identity (issue 38, docs/decisions/051). An empty sender falls back to MAIL_FROM; an empty Reply-To to the support address. */
     senderName: text("sender_name").notNull().default(DEFAULT_SITE_SETTINGS.senderName),
     senderEmail: text("sender_email").notNull().default(DEFAULT_SITE_SETTINGS.senderEmail),
@@ -1333,6 +1342,7 @@ export const siteSettings = pgTable(
       "site_settings_prices_check",
       sql`${t.membershipMonthlyCents} >= 0 and ${t.membershipYearlyCents} >= 0 and ${t.courseFallbackPriceCents} >= 0`,
     ),
+    check("site_settings_trial_days_check", sql`${t.membershipTrialDays} between 0 and ${sql.raw(String(MEMBERSHIP_TRIAL_DAYS_MAX))}`),
   ],
 );
 

@@ -108,6 +108,7 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<string> {
         canceledAt: subscription.canceled_at ? fromUnix(subscription.canceled_at) : null,
         userId: subscription.metadata?.userId ?? null,
         plan: subscription.metadata?.plan ?? null,
+        trialEnd: subscription.trial_end ? fromUnix(subscription.trial_end) : null,
       });
       return outcome;
     }
