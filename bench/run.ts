@@ -11,6 +11,7 @@
 //   BENCH_DATABASE_URL=postgres://…/postgres   also run on PostgreSQL, in a database of its own
 //   BENCH_APP_DIR=…          measure another checkout (say, main before a change) with this harness
 //   BENCH_LABEL=…            a word for the results' heading (e.g. "before")
+//   BENCH_ENGINES=postgres   only the PostgreSQL run (with BENCH_DATABASE_URL)
 //
 // Prints the table and appends it, with the date and the machine, to bench/RESULTS.md.
 import { spawn, spawnSync } from "node:child_process";
@@ -68,14 +69,21 @@ type LoadResult = { rps: number; total: number; p50: number; p99: number; non2xx
 type Row = Scenario & LoadResult & { cpuMs: number };
 
 /**
- * The CPU time the server process has used, in ms (user + system, from /proc; 0 elsewhere). Per
- * request it measures the work a page costs whatever else shares the machine, as a profile does,
- * where req/s and latency measure the machine as well.
+ * The CPU time the server has used, in ms (user + system, from /proc; 0 elsewhere): the process
+ * and its children, since on PostgreSQL `npm start` is a primary that forks the web processes
+ * (docs/decisions/058) and serves nothing itself. Per request it measures the work a page costs
+ * whatever else shares the machine, as a profile does, where req/s and latency measure the machine
+ * as well. A child's time is counted while it runs (not only once it has exited).
  */
-function serverCpuMs(pid: number) {
+function serverCpuMs(pid: number): number {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    const own = (Number(fields[11]) + Number(fields[12])) * 10;
+    const children = fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean))
+      .map(Number);
+    return own + children.reduce((sum, child) => sum + serverCpuMs(child), 0);
   } catch {
     return 0;
   }
@@ -173,7 +181,7 @@ function gitDescribe() {
   return result.status === 0 ? result.stdout.trim().slice(0, 90) : "(not a git checkout)";
 }
 
-const databases: { name: string; url: string }[] = [{ name: "PGlite", url: "" }];
+const databases: { name: string; url: string }[] = process.env.BENCH_ENGINES === "postgres" ? [] : [{ name: "PGlite", url: "" }];
 let dropDatabase: (() => Promise<void>) | undefined;
 if (process.env.BENCH_DATABASE_URL) {
   const serverUrl = process.env.BENCH_DATABASE_URL;
