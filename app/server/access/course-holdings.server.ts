@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { MEMBERSHIP_ACCESS_STATUSES } from "~/lib/domain-values";
-import { db, type Database } from "~/server/db/client.server";
+import { type Database } from "~/server/db/client.server";
+import { preparedForEachDatabase } from "~/server/db/prepared.server";
 import { dripOverrides, enrollments, subscriptions, users } from "~/server/db/schema";
 
 /**
@@ -44,20 +45,14 @@ function prepareHoldingsQuery(database: Database) {
     .prepare("course_holdings");
 }
 
-const preparedFor = new WeakMap<Database, ReturnType<typeof prepareHoldingsQuery>>();
+const holdingsQuery = preparedForEachDatabase(prepareHoldingsQuery);
 
 // A scalar subquery's timestamp comes back as text from postgres.js and as a Date from PGlite.
 const toDate = (value: string | Date | null) => (value === null ? null : value instanceof Date ? value : new Date(value));
 
 /** The person's active enrollment's grant, drip override and active membership's start, for one course. */
 export async function findCourseHoldings({ userId, courseId, at = new Date() }: { userId: string; courseId: string; at?: Date }) {
-  const database = db();
-  let query = preparedFor.get(database);
-  if (!query) {
-    query = prepareHoldingsQuery(database);
-    preparedFor.set(database, query);
-  }
-  const [row] = await query.execute({ userId, courseId, at: at.toISOString() });
+  const [row] = await holdingsQuery().execute({ userId, courseId, at: at.toISOString() });
   return {
     enrolledSince: toDate(row?.enrolledSince ?? null),
     waived: Boolean(row?.waived),

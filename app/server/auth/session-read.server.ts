@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { db, type Database } from "~/server/db/client.server";
+import { type Database } from "~/server/db/client.server";
+import { preparedForEachDatabase } from "~/server/db/prepared.server";
 import { sessions, users } from "~/server/db/schema";
 import { getAuth, type Auth } from "./auth.server";
 
@@ -43,8 +44,8 @@ function prepareSessionQuery(database: Database) {
     .prepare("session_user_by_token");
 }
 
-// One prepared query per database (tests swap it); one set of cookie settings per auth instance.
-const preparedFor = new WeakMap<Database, ReturnType<typeof prepareSessionQuery>>();
+const sessionQuery = preparedForEachDatabase(prepareSessionQuery);
+// One set of cookie settings per auth instance (tests make new ones).
 const cookieSettingsFor = new WeakMap<Auth, Promise<CookieSettings>>();
 
 type CookieSettings = { name: string; secret: string; expiresInMs: number; updateAgeMs: number };
@@ -103,13 +104,7 @@ export async function findSessionByCookie({ cookieHeader, now = new Date() }: { 
   const token = verifiedSessionToken(values[0]!, settings.secret);
   if (!token) return { kind: "none" };
 
-  const database = db();
-  let query = preparedFor.get(database);
-  if (!query) {
-    query = prepareSessionQuery(database);
-    preparedFor.set(database, query);
-  }
-  const [row] = await query.execute({ token });
+  const [row] = await sessionQuery().execute({ token });
   if (!row) return { kind: "none" };
   if (row.expiresAt.getTime() <= now.getTime()) return { kind: "ask-better-auth" };
   // Better Auth extends a session once `updateAge` has passed since it last did (getSession's rule).
