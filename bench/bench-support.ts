@@ -166,3 +166,42 @@ export async function signInCookie(base: string, account: { email: string; passw
     .map((value) => value.split(";")[0])
     .join("; ");
 }
+
+/**
+ * The CPU time the server has used, in ms (user + system, from /proc; 0 elsewhere): the process
+ * and its children, since on PostgreSQL `npm start` is a primary that forks the web processes
+ * (docs/decisions/058) and serves nothing itself. Per request it measures the work a page costs
+ * whatever else shares the machine, as a profile does, where req/s and latency measure the machine
+ * as well. A child's time is counted while it runs (not only once it has exited).
+ */
+export function serverCpuMs(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    const own = (Number(fields[11]) + Number(fields[12])) * 10;
+    const children = fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean))
+      .map(Number);
+    return own + children.reduce((sum, child) => sum + serverCpuMs(child), 0);
+  } catch {
+    return 0;
+  }
+}
+
+export type LoadResult = { rps: number; total: number; p50: number; p99: number; non2xx: number; errors: number };
+
+/** Runs bench/load.ts (autocannon) in a process of its own against `base` and answers its figures. */
+export function loadFor(options: { base: string; paths: string[]; headers: Record<string, string>; seconds: number; connections: number }) {
+  const harness = path.resolve(import.meta.dirname, "..");
+  return new Promise<LoadResult>((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(harness, "bench/load.ts"), JSON.stringify(options)], {
+      cwd: harness,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout!.on("data", (chunk: Buffer) => (out += chunk));
+    child.on("exit", (code) =>
+      code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`the load generator exited with ${code}`)),
+    );
+  });
+}

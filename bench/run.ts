@@ -11,14 +11,15 @@
 //   BENCH_DATABASE_URL=postgres://…/postgres   also run on PostgreSQL, in a database of its own
 //   BENCH_APP_DIR=…          measure another checkout (say, main before a change) with this harness
 //   BENCH_LABEL=…            a word for the results' heading (e.g. "before")
+//   BENCH_ENGINES=postgres   only the PostgreSQL run (with BENCH_DATABASE_URL)
 //
 // Prints the table and appends it, with the date and the machine, to bench/RESULTS.md.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { BENCH_ADMIN, BROWSER_HEADERS, rssAtEndOf, signInCookie, startBenchServer } from "./bench-support";
+import { BENCH_ADMIN, BROWSER_HEADERS, loadFor, rssAtEndOf, serverCpuMs, signInCookie, startBenchServer, type LoadResult } from "./bench-support";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -64,40 +65,10 @@ const SCENARIOS: Scenario[] = [
 ];
 const TARGET: Partial<Record<Scenario["kind"], number>> = { public: 0.5, "signed-in": 0.2 };
 
-type LoadResult = { rps: number; total: number; p50: number; p99: number; non2xx: number; errors: number };
 type Row = Scenario & LoadResult & { cpuMs: number };
 
-/**
- * The CPU time the server process has used, in ms (user + system, from /proc; 0 elsewhere). Per
- * request it measures the work a page costs whatever else shares the machine, as a profile does,
- * where req/s and latency measure the machine as well.
- */
-function serverCpuMs(pid: number) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
-
-function load(base: string, paths: string[], headers: Record<string, string>, seconds: number, connections = CONNECTIONS) {
-  return new Promise<LoadResult>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", path.join(HARNESS_DIR, "bench/load.ts"), JSON.stringify({ base, paths, headers, seconds, connections })],
-      {
-        cwd: HARNESS_DIR,
-        stdio: ["ignore", "pipe", "inherit"],
-      },
-    );
-    let out = "";
-    child.stdout!.on("data", (chunk: Buffer) => (out += chunk));
-    child.on("exit", (code) =>
-      code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`the load generator exited with ${code}`)),
-    );
-  });
-}
+const load = (base: string, paths: string[], headers: Record<string, string>, seconds: number, connections = CONNECTIONS) =>
+  loadFor({ base, paths, headers, seconds, connections });
 
 async function benchDatabase(database: { name: string; url: string }, port: number) {
   const { base, server, stop } = await startBenchServer({ appDir: APP_DIR, port, databaseUrl: database.url });
@@ -173,7 +144,7 @@ function gitDescribe() {
   return result.status === 0 ? result.stdout.trim().slice(0, 90) : "(not a git checkout)";
 }
 
-const databases: { name: string; url: string }[] = [{ name: "PGlite", url: "" }];
+const databases: { name: string; url: string }[] = process.env.BENCH_ENGINES === "postgres" ? [] : [{ name: "PGlite", url: "" }];
 let dropDatabase: (() => Promise<void>) | undefined;
 if (process.env.BENCH_DATABASE_URL) {
   const serverUrl = process.env.BENCH_DATABASE_URL;

@@ -19,7 +19,7 @@ import { getSessionUser } from "~/server/auth/guards.server";
 import { dripOpensAt, hasDripRule, lessonAccessFrom } from "~/server/access/lesson-access.server";
 import { formatDate } from "~/lib/dates";
 import { findNextLesson } from "~/server/learning/progress.server";
-import { getCourseDetail } from "~/server/courses/catalog.server";
+import { findCourseDetailForPage } from "~/server/courses/catalog.server";
 import { countCoursePageView } from "~/server/analytics/course-views.server";
 import { getConfig } from "~/server/platform/config.server";
 import { renderMarkdown } from "~/server/markdown.server";
@@ -122,7 +122,7 @@ export function courseJsonLd({ course, origin, schoolName, currency }: { course:
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const user = getSessionUser({ context });
-  const course = await getCourseDetail({ slug: params.slug });
+  const course = await findCourseDetailForPage({ slug: params.slug });
   // A draft does not exist for visitors; admins may preview it before publishing.
   if (!course || !canSeeCourse({ user, course })) throw courseNotFound();
   if (course.status === "published") await countCoursePageView({ request, context, courseId: course.id });

@@ -127,6 +127,8 @@ describe("findLessonAccess (the one rule, §6 and issue 14)", () => {
     for (const name of PEOPLE) {
       const batch = await findCoursesAccess({ user: who[name], courses: all });
       for (const one of all) {
+        // One course alone is read by one prepared query (course-holdings.server.ts): the same answer, dates included.
+        expect(await findCourseAccess({ user: who[name], course: one }), `${name} ${one.status}`).toEqual(batch.get(one.id));
         for (const lesson of [preview, paid]) {
           expect(lessonAccessFrom(batch.get(one.id)!, lesson), `${name} ${one.status} ${JSON.stringify(lesson)}`).toEqual(
             await findLessonAccess({ user: who[name], lesson, course: one }),

@@ -1,6 +1,7 @@
 import type { PublishStatus } from "~/lib/domain-values";
 import { isAdminRole } from "~/lib/roles";
 import type { Queryable } from "~/server/db/client.server";
+import { findCourseHoldings } from "./course-holdings.server";
 import { listTaughtCourseIds } from "./course-instructors.server";
 import { canSeeCourse } from "./draft-visibility.server";
 import { listDripOverrides } from "./drip.server";
@@ -130,6 +131,14 @@ export async function findCourseAccess({
   course: LessonAccessCourse;
   database?: Queryable;
 }): Promise<CourseAccess> {
+  // The pages' case (one course, a signed-in learner, no transaction): one prepared query.
+  if (!database && user && !isAdminRole(user.role) && canSeeCourse({ user, course })) {
+    const held = await findCourseHoldings({ userId: user.id, courseId: course.id });
+    const waived = course.drips !== false && held.waived;
+    if (held.enrolledSince) return { kind: "open", reason: "enrolled", since: held.enrolledSince, waived };
+    if (held.memberSince) return { kind: "open", reason: "member", since: held.memberSince, waived };
+    return { kind: "previews", reason: "not-enrolled" };
+  }
   return (await findCoursesAccess({ user, courses: [course], database })).get(course.id)!;
 }
 

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInstanceDatabase, startInstance, stopInstances, type Instance } from "../../../tests/support/app-instances";
+import { eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/server/db/client.server";
+import { users } from "~/server/db/schema";
+import { upsertPasswordUser } from "~/server/users/password-users.server";
 
 /**
  * Two app instances, each a process of its own, on one PostgreSQL database (issue 22): accounts
@@ -37,12 +40,19 @@ const cookieOf = (response: Response) =>
     .map((value) => value.split(";")[0])
     .join("; ");
 
-function signIn(base: string, password: string) {
+function signIn(base: string, password: string, email = OWNER.email) {
   return fetch(`${base}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ email: OWNER.email, password }),
+    body: JSON.stringify({ email, password }),
   });
+}
+
+/** Who a page (the root's session middleware, not Better Auth's endpoint) takes the cookie for: the account page or the sign-in redirect. */
+async function accountPage(base: string, cookie: string) {
+  const response = await fetch(`${base}/account`, { headers: { cookie }, redirect: "manual" });
+  await response.arrayBuffer();
+  return response.status === 200 ? "signed in" : `${response.status} ${response.headers.get("location")}`;
 }
 
 async function sessionEmail(base: string, cookie: string) {
@@ -73,6 +83,33 @@ describe("two instances on one PostgreSQL", () => {
     expect(signedOut.status).toBe(200);
     expect(await sessionEmail(a, cookie)).toBeNull();
     expect(await sessionEmail(b, cookie)).toBeNull();
+  });
+
+  it("a page on one instance refuses a session at the next request after the other signed it out everywhere, and after the account was banned or removed", async () => {
+    const learner = { email: "learner@instances.example", password: "a-long-learner-password-for-instances" };
+    await upsertPasswordUser(handle.db, { ...learner, role: "user" });
+    const onA = cookieOf(await signIn(a, learner.password, learner.email));
+    const onB = cookieOf(await signIn(b, learner.password, learner.email));
+    expect(await accountPage(b, onB)).toBe("signed in");
+    expect(await accountPage(a, onB)).toBe("signed in");
+
+    const revoked = await fetch(`${a}/api/auth/revoke-other-sessions`, {
+      method: "POST",
+      headers: { cookie: onA, origin: a, "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(revoked.status).toBe(200);
+    // No wait: the very next request to the other instance is refused.
+    expect(await accountPage(b, onB)).toBe("302 /login?next=%2Faccount");
+    expect(await accountPage(b, onA)).toBe("signed in");
+
+    const [row] = await handle.db.update(users).set({ banned: true }).where(eq(users.email, learner.email)).returning({ id: users.id });
+    expect(await accountPage(b, onA)).toBe("302 /login?next=%2Faccount");
+    await handle.db.update(users).set({ banned: false }).where(eq(users.id, row!.id));
+    expect(await accountPage(b, onA)).toBe("signed in");
+    await handle.db.delete(users).where(eq(users.id, row!.id));
+    expect(await accountPage(a, onA)).toBe("302 /login?next=%2Faccount");
+    expect(await accountPage(b, onA)).toBe("302 /login?next=%2Faccount");
   });
 
   it("wrong passwords count across both: after five, split between them, the sixth attempt is refused on either, even with the right password", async () => {

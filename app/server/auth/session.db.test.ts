@@ -4,15 +4,16 @@ import { describe, expect, it } from "vitest";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { createApp } from "../../../server";
 import { getConfig } from "~/server/platform/config.server";
+import { eq } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
+import { sessions, users } from "~/server/db/schema";
 import { upsertPasswordUser } from "~/server/users/password-users.server";
 import { getAuth } from "./auth.server";
 import { sessionMiddleware, sessionUserContext } from "./session.server";
 
 useTestDatabase();
 
-async function sessionCookie() {
-  const email = `${unique("member")}@example.com`;
+async function sessionCookie(email = `${unique("member")}@example.com`) {
   await upsertPasswordUser(db(), { email, password: "a-decent-passphrase", role: "user" });
   const { headers } = await getAuth().api.signInEmail({ body: { email, password: "a-decent-passphrase" }, returnHeaders: true });
   return headers
@@ -96,5 +97,69 @@ describe("the API token header of a session read (set-auth-jwt)", () => {
     } finally {
       server.close();
     }
+  });
+});
+
+/** The user the root's session middleware reads for this cookie. */
+const pageUser = async (cookie: string) => (await throughMiddleware(cookie, () => new Response("ok"))).user;
+
+const sessionOf = async (userId: string) => (await db().select().from(sessions).where(eq(sessions.userId, userId)))[0]!;
+
+describe("the page's read of the session (docs/decisions/068)", () => {
+  it("is read from the database on every request: sign-out everywhere, a role change, a ban and a removed account count at the next one", async () => {
+    const email = `${unique("reader")}@example.com`;
+    const laptop = await sessionCookie(email);
+    const phone = await sessionCookie(email);
+    const reader = await pageUser(laptop);
+    expect(reader).toMatchObject({ email, role: "user" });
+    expect((await pageUser(phone))?.id).toBe(reader!.id);
+    expect((await pageUser(phone))?.sessionId).not.toBe(reader!.sessionId);
+
+    await db().update(users).set({ role: "admin" }).where(eq(users.id, reader!.id));
+    expect((await pageUser(phone))?.role).toBe("admin");
+    await db().update(users).set({ role: "user" }).where(eq(users.id, reader!.id));
+    expect((await pageUser(phone))?.role).toBe("user");
+
+    // "Sign out of other devices" on the laptop ends the phone's session at its next request.
+    await getAuth().api.revokeOtherSessions({ headers: new Headers({ cookie: laptop }) });
+    expect(await pageUser(phone)).toBeNull();
+    expect((await pageUser(laptop))?.id).toBe(reader!.id);
+
+    await db().update(users).set({ banned: true }).where(eq(users.id, reader!.id));
+    expect(await pageUser(laptop)).toBeNull();
+    // A ban that has run out no longer counts.
+    await db().update(users).set({ banExpires: new Date(Date.now() - 1000) }).where(eq(users.id, reader!.id));
+    expect((await pageUser(laptop))?.id).toBe(reader!.id);
+
+    await db().delete(users).where(eq(users.id, reader!.id));
+    expect(await pageUser(laptop)).toBeNull();
+  });
+
+  it("opens nothing with a cookie whose signature is not the site's, or beside a forged second session cookie", async () => {
+    const cookie = await sessionCookie();
+    expect(await pageUser(cookie)).not.toBeNull();
+    const [name, value] = cookie.split("=") as [string, string];
+    const token = decodeURIComponent(value).split(".")[0]!;
+    const forged = `${token}.${Buffer.alloc(32, 7).toString("base64")}`;
+    expect(await pageUser(`${name}=${encodeURIComponent(forged)}`)).toBeNull();
+    expect(await pageUser(`${name}=${encodeURIComponent(token)}`)).toBeNull();
+    // Two cookies of the name: Better Auth decides, as it did before (the first one it parses).
+    expect(await pageUser(`${name}=${encodeURIComponent(forged)}; ${cookie}`)).toBeNull();
+  });
+
+  it("leaves an expired session to Better Auth, which deletes it, and one due to be extended, which it extends", async () => {
+    const cookie = await sessionCookie();
+    const user = (await pageUser(cookie))!;
+    const session = await sessionOf(user.id);
+
+    // Better Auth extends a 30-day session once a day has passed since it did.
+    const stale = new Date(Date.now() + 20 * 24 * 60 * 60 * 1000);
+    await db().update(sessions).set({ expiresAt: stale }).where(eq(sessions.id, session.id));
+    expect((await pageUser(cookie))?.id).toBe(user.id);
+    expect((await sessionOf(user.id)).expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 60 * 60 * 1000);
+
+    await db().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, session.id));
+    expect(await pageUser(cookie)).toBeNull();
+    expect(await db().select().from(sessions).where(eq(sessions.id, session.id))).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { noteRequestUser } from "~/server/platform/request-log.server";
 import { logger } from "~/server/platform/logger.server";
 import { noteUserSeen } from "~/server/users/last-seen.server";
 import { getAuth } from "./auth.server";
+import { findSessionByCookie } from "./session-read.server";
 
 export type SessionUser = {
   id: string;
@@ -23,8 +24,28 @@ export type SessionUser = {
 /** The signed-in user of this request, read once by the root middleware. */
 export const sessionUserContext = createContext<SessionUser | null>(null);
 
+/**
+ * The signed-in user a request's session cookie names: one prepared query (session-read.server.ts,
+ * docs/decisions/068), or Better Auth's own `getSession` for a session to extend or delete.
+ */
 export async function readSessionUser(request: Request): Promise<SessionUser | null> {
-  if (!request.headers.get("cookie")?.includes("session_token")) return null;
+  const cookieHeader = request.headers.get("cookie");
+  if (!cookieHeader?.includes("session_token")) return null;
+  const read = await findSessionByCookie({ cookieHeader });
+  if (read.kind === "none") return null;
+  if (read.kind === "found") {
+    const { row } = read;
+    return {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      image: row.image,
+      role: normalizeRole(row.role),
+      emailVerified: row.emailVerified,
+      createdAt: row.createdAt,
+      sessionId: row.sessionId,
+    };
+  }
   const session = await getAuth().api.getSession({ headers: request.headers });
   if (!session) return null;
   const { user } = session;

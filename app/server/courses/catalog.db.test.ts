@@ -2,7 +2,7 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { catalogListUrl } from "~/lib/catalog-filters";
-import { catalogSearchCondition, getCourseDetail, listCatalogCourses, listCourseDataRecords } from "./catalog.server";
+import { catalogSearchCondition, findCourseDetailForPage, getCourseDetail, listCatalogCourses, listCourseDataRecords } from "./catalog.server";
 import { hasActiveEnrollment } from "~/server/access/enrollments.server";
 import { escapeLikePattern } from "~/server/db/like.server";
 import { listFeaturedCourses } from "./course-cards.server";
@@ -293,6 +293,25 @@ describe("getCourseDetail", () => {
   it("returns drafts with their status (the route hides them from visitors) and null for unknown slugs", async () => {
     expect(await getCourseDetail({ slug: "draft" })).toMatchObject({ status: "draft", instructor: null, curriculum: [], reviews: [] });
     expect(await getCourseDetail({ slug: "no-such-course" })).toBeNull();
+  });
+});
+
+describe("findCourseDetailForPage", () => {
+  it("keeps the course page's course in memory, and reads it again after any content write (a lesson renamed, the instructor's name)", async () => {
+    const kept = await findCourseDetailForPage({ slug: "alpha" });
+    expect(kept).toEqual(await getCourseDetail({ slug: "alpha" }));
+    expect(await findCourseDetailForPage({ slug: "alpha" })).toBe(kept);
+
+    const db = database().db;
+    await db.update(lessons).set({ title: "Lesson one, renamed" }).where(eq(lessons.slug, "one"));
+    // The write announced itself (PGlite: as it commits; PostgreSQL: by NOTIFY, a moment after).
+    await expect.poll(async () => (await findCourseDetailForPage({ slug: "alpha" }))!.curriculum[1]!.lessons[0]!.title).toBe("Lesson one, renamed");
+    await db.update(users).set({ name: "Ada Renamed" }).where(eq(users.id, people.author));
+    await expect.poll(async () => (await findCourseDetailForPage({ slug: "alpha" }))!.instructor?.name).toBe("Ada Renamed");
+    await db.update(users).set({ name: "Ada Author" }).where(eq(users.id, people.author));
+    await db.update(lessons).set({ title: "Lesson one" }).where(eq(lessons.slug, "one"));
+    await expect.poll(async () => (await findCourseDetailForPage({ slug: "alpha" }))!.instructor?.name).toBe("Ada Author");
+    expect(await findCourseDetailForPage({ slug: "no-such-course" })).toBeNull();
   });
 });
 

@@ -4,6 +4,7 @@ import { absoluteImageUrl } from "~/lib/image-url";
 import { courseCardColumns, courseStats, newestPublishedFirst, reviewCounts, type CourseCard } from "./course-cards.server";
 import { lessonReleaseColumns } from "~/server/curriculum/lesson-release.server";
 import { db, type Queryable } from "~/server/db/client.server";
+import { memoByKeyUntilContentChanges } from "~/server/db/content-memo.server";
 import { containsPattern } from "~/server/db/like.server";
 import { courseModules, courses, lessons, reviews, users } from "~/server/db/schema";
 import { findTopicBySlug } from "./topics.server";
@@ -157,6 +158,22 @@ export async function getCourseDetail({ slug, reviewLimit = 6 }: { slug: string;
     curriculum: groupCurriculum(moduleRows, lessonRows),
     reviews: reviewRows,
   };
+}
+
+/** How long the course page keeps a course's figures that no content write announces (its learner count, refunds leaving reviews out). */
+export const COURSE_PAGE_KEEP_MS = 60_000;
+
+const keptCourseDetails = memoByKeyUntilContentChanges((slug) => getCourseDetail({ slug }), { maxAgeMs: COURSE_PAGE_KEEP_MS });
+
+/**
+ * The course page's read of getCourseDetail (issue 44): kept in memory per slug until the next
+ * content write (a course, lesson, module, review or instructor changes; every instance is told)
+ * and for at most COURSE_PAGE_KEEP_MS, for the figures enrollments and refunds move. It holds only
+ * what the course's public page shows, never anything of the person asking. Callers must not
+ * change what it returns.
+ */
+export function findCourseDetailForPage({ slug }: { slug: string }) {
+  return keptCourseDetails.get(slug);
 }
 
 type CurriculumLesson = {

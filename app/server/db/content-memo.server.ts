@@ -9,15 +9,29 @@ import { logger } from "~/server/platform/logger.server";
  * write overtook is not kept. Until the subscription is in place (or if it fails) every call reads.
  */
 export function memoUntilContentChanges<T>(read: () => Promise<T>) {
+  const memo = memoByKeyUntilContentChanges(() => read(), { maxEntries: 1 });
+  return { get: () => memo.get(""), forget: memo.forget };
+}
+
+/**
+ * The same for values read per key (a course page's course, by its slug): each key's value is
+ * kept until the next content write, and at most `maxAgeMs` when it also shows something that
+ * announces no write (a course's learner count, which catches up as the page cache's copy does).
+ * At most `maxEntries` are kept; past that the oldest goes first.
+ */
+export function memoByKeyUntilContentChanges<T>(
+  read: (key: string) => Promise<T>,
+  { maxAgeMs = Infinity, maxEntries = 500 }: { maxAgeMs?: number; maxEntries?: number } = {},
+) {
   let handle: DatabaseHandle | undefined;
   let listening: Promise<boolean> | undefined;
   let listeningNow = false;
   let generation = 0;
-  let kept: { value: T } | undefined;
+  const kept = new Map<string, { value: T; at: number }>();
 
   const forget = () => {
     generation++;
-    kept = undefined;
+    kept.clear();
   };
 
   function subscribe(current: DatabaseHandle) {
@@ -34,17 +48,23 @@ export function memoUntilContentChanges<T>(read: () => Promise<T>) {
     );
   }
 
-  async function get(): Promise<T> {
+  async function get(key: string): Promise<T> {
     const current = getDatabaseHandle();
     if (current !== handle || !listening) subscribe(current);
     if (!listeningNow) {
       await listening;
-      if (!listeningNow) return read();
+      if (!listeningNow) return read(key);
     }
-    if (kept) return kept.value;
+    const entry = kept.get(key);
+    if (entry && Date.now() - entry.at < maxAgeMs) return entry.value;
     const started = generation;
-    const value = await read();
-    if (started === generation && handle === current) kept = { value };
+    const at = Date.now();
+    const value = await read(key);
+    if (started === generation && handle === current) {
+      kept.delete(key);
+      if (kept.size >= maxEntries) kept.delete(kept.keys().next().value!);
+      kept.set(key, { value, at });
+    }
     return value;
   }
 

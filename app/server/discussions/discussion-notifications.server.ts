@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { DiscussionNotificationKind } from "~/lib/domain-values";
+import { preparedForEachDatabase } from "~/server/db/prepared.server";
 import { db, type Queryable } from "~/server/db/client.server";
 import { courses, discussionFollows, discussionNotifications, discussionPosts, lessons } from "~/server/db/schema";
 
@@ -40,13 +41,19 @@ export async function notifyAuthor(
   await tx.insert(discussionNotifications).values({ userId, kind, postId, note });
 }
 
-/** The bell's number: one count on the partial index of unread rows. */
-export async function countUnreadNotifications({ userId }: { userId: string }) {
-  const [row] = await db()
+// Every signed-in page's header shows the count, so it is prepared once (docs/decisions/068).
+const unreadCountQuery = preparedForEachDatabase((database) =>
+  database
     .select({ n: sql<number>`count(*)::int` })
     .from(discussionNotifications)
-    .where(and(eq(discussionNotifications.userId, userId), isNull(discussionNotifications.readAt)));
-  return row.n;
+    .where(and(eq(discussionNotifications.userId, sql.placeholder("userId")), isNull(discussionNotifications.readAt)))
+    .prepare("unread_notification_count"),
+);
+
+/** The bell's number: one count on the partial index of unread rows. */
+export async function countUnreadNotifications({ userId }: { userId: string }) {
+  const [row] = await unreadCountQuery().execute({ userId });
+  return row!.n;
 }
 
 
