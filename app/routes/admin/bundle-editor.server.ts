@@ -24,7 +24,12 @@ export async function bundleEditorLoader({ request, context, bundleId }: Args) {
   if (!bundleId) return { initial: EMPTY_BUNDLE_FORM, courses, currency, bundle: null };
   const bundle = await getBundleForEdit({ bundleId });
   if (!bundle) throw data({ message: BUNDLE_MESSAGES.notFound }, { status: 404 });
-  return { initial: bundleFormValues(bundle), courses, currency, bundle: { id: bundle.id, title: bundle.title, slug: bundle.slug, status: bundle.status } };
+  return {
+    initial: bundleFormValues(bundle),
+    courses,
+    currency,
+    bundle: { id: bundle.id, title: bundle.title, slug: bundle.slug, status: bundle.status },
+  };
 }
 
 /** Save (create or edit), then back to the list with the toast; a refused form stays with what was typed and why. */
@@ -32,14 +37,18 @@ export async function bundleEditorAction({ request, context, bundleId }: Args) {
   requireAdmin({ request, context });
   const parsed = parseForm(bundleForm, bundleFormData(await readForm(request)));
   const values = typedBundleValues(parsed.values);
-  if (parsed.errors) return invalidForm({ errors: parsed.errors, values }, { toast: newToast({ kind: "error", message: BUNDLE_MESSAGES.invalid }) });
+  if (parsed.errors)
+    return invalidForm({ errors: parsed.errors, values }, { toast: newToast({ kind: "error", message: BUNDLE_MESSAGES.invalid }) });
   try {
     if (bundleId) await updateBundle({ bundleId, input: parsed.data });
     else await createBundle({ input: parsed.data });
   } catch (error) {
     if (error instanceof InvalidBundleError) {
       const field = error.field === "priceCents" ? "price" : error.field;
-      return data({ errors: { [field]: [error.reason] }, values, toast: newToast({ kind: "error", message: error.reason }) }, { status: 400 });
+      return data(
+        { errors: { [field]: [error.reason] }, values, toast: newToast({ kind: "error", message: error.reason }) },
+        { status: 400 },
+      );
     }
     if (error instanceof BundleNotFoundError) {
       return data({ errors: {}, values, toast: newToast({ kind: "error", message: BUNDLE_MESSAGES.notFound }) }, { status: 404 });

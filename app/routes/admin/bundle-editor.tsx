@@ -79,14 +79,25 @@ export function BundleEditor({
             >
               <Input defaultValue={initial.coverUrl} autoComplete="off" />
             </FormField>
-            <FormField label="Price (USD)" name="price" hint="What the bundle costs; the page shows the saving against its courses' prices." error={errors.price}>
+            <FormField
+              label="Price (USD)"
+              name="price"
+              hint="What the bundle costs; the page shows the saving against its courses' prices."
+              error={errors.price}
+            >
               <Input defaultValue={initial.price} inputMode="decimal" autoComplete="off" className="max-w-40" />
             </FormField>
             <fieldset className="grid gap-2">
               <legend className="mb-1 text-sm font-medium">Status</legend>
               {PUBLISH_STATUSES.map((status) => (
                 <label key={status} className="flex items-center gap-2 text-sm">
-                  <input type="radio" name="status" value={status} defaultChecked={initial.status === status} className="size-4 accent-primary" />
+                  <input
+                    type="radio"
+                    name="status"
+                    value={status}
+                    defaultChecked={initial.status === status}
+                    className="size-4 accent-primary"
+                  />
                   {PUBLISH_STATUS_LABELS[status]}
                 </label>
               ))}
@@ -100,7 +111,9 @@ export function BundleEditor({
             <CardTitle asChild>
               <h2>Courses</h2>
             </CardTitle>
-            <CardDescription>Tick the courses it holds and number them in the order its page lists them. Only published courses are sold with it.</CardDescription>
+            <CardDescription>
+              Tick the courses it holds and number them in the order its page lists them. Only published courses are sold with it.
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <fieldset className="grid gap-2" aria-describedby={errors.courseIds?.length ? courseErrorId : undefined}>
@@ -109,7 +122,13 @@ export function BundleEditor({
               {courses.map((course) => (
                 <div key={course.id} className="flex flex-wrap items-center gap-3 rounded-md border p-2">
                   <label className="flex min-w-0 flex-1 items-center gap-2 text-sm">
-                    <input type="checkbox" name="courseIds" value={course.id} defaultChecked={chosen.has(course.id)} className="size-4 accent-primary" />
+                    <input
+                      type="checkbox"
+                      name="courseIds"
+                      value={course.id}
+                      defaultChecked={chosen.has(course.id)}
+                      className="size-4 accent-primary"
+                    />
                     <span className="truncate">{course.title}</span>
                     <span className="text-xs text-muted-foreground">
                       {formatMoney(course.priceCents, currency)}

@@ -74,9 +74,15 @@ export function positionsOf(positions: string) {
 export const bundleForm = z
   .object({
     intent: z.literal("save"),
-    title: requiredText("Enter a title", { max: BUNDLE_LIMITS.title, tooLong: `Keep the title to ${BUNDLE_LIMITS.title} characters or fewer` }),
+    title: requiredText("Enter a title", {
+      max: BUNDLE_LIMITS.title,
+      tooLong: `Keep the title to ${BUNDLE_LIMITS.title} characters or fewer`,
+    }),
     slug: slugField({ max: BUNDLE_LIMITS.slug }),
-    description: optionalText({ max: BUNDLE_LIMITS.description, tooLong: `Keep the description to ${BUNDLE_LIMITS.description} characters or fewer` }),
+    description: optionalText({
+      max: BUNDLE_LIMITS.description,
+      tooLong: `Keep the description to ${BUNDLE_LIMITS.description} characters or fewer`,
+    }),
     coverUrl: imageUrlField(),
     price: priceDollarsField({ invalid: "Enter a price in dollars, like 199 or 149.50", negative: BUNDLE_MESSAGES.negativePrice }),
     status: z.enum(PUBLISH_STATUSES, { error: "Choose draft or published" }),

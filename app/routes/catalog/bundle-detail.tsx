@@ -15,7 +15,8 @@ export const meta: Route.MetaFunction = (args) => {
   const { bundle } = args.loaderData;
   return pageMeta(args, {
     title: bundle.title,
-    description: bundle.description || `${bundle.courses.length} courses in one bundle: ${bundle.courses.map((course) => course.title).join(", ")}.`,
+    description:
+      bundle.description || `${bundle.courses.length} courses in one bundle: ${bundle.courses.map((course) => course.title).join(", ")}.`,
     path: `/bundles/${bundle.slug}`,
     image: bundle.coverUrl,
   });
@@ -35,15 +36,27 @@ export default function BundlePage({ loaderData }: Route.ComponentProps) {
           {bundle.description ? <p className="whitespace-pre-line text-lg text-muted-foreground">{bundle.description}</p> : null}
         </div>
         <div className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm">
-          <CourseImage src={bundle.coverUrl} topic={bundle.topic} alt="" sizes="aside" priority className="aspect-video w-full rounded-lg object-cover" />
+          <CourseImage
+            src={bundle.coverUrl}
+            topic={bundle.topic}
+            alt=""
+            sizes="aside"
+            priority
+            className="aspect-video w-full rounded-lg object-cover"
+          />
           <p className="flex flex-wrap items-baseline gap-2">
             <span className="text-3xl font-bold">{money(bundle.priceCents)}</span>
             {bundle.savingsCents > 0 ? (
               <>
-                <span className="text-muted-foreground line-through" aria-label={`${money(bundle.coursesCents)} for the courses one by one`}>
+                <span
+                  className="text-muted-foreground line-through"
+                  aria-label={`${money(bundle.coursesCents)} for the courses one by one`}
+                >
                   {money(bundle.coursesCents)}
                 </span>
-                <span className="rounded-full bg-success/15 px-2 py-0.5 text-sm font-semibold text-success">Save {money(bundle.savingsCents)}</span>
+                <span className="rounded-full bg-success/15 px-2 py-0.5 text-sm font-semibold text-success">
+                  Save {money(bundle.savingsCents)}
+                </span>
               </>
             ) : null}
           </p>
@@ -65,7 +78,13 @@ export default function BundlePage({ loaderData }: Route.ComponentProps) {
         <ol className="grid gap-4 sm:grid-cols-2">
           {bundle.courses.map((course) => (
             <li key={course.id} className="grid grid-cols-[8rem_1fr] gap-4 rounded-xl border p-3">
-              <CourseImage src={course.coverUrl} topic={course.topic} alt="" sizes="thumbnail" className="aspect-video w-full rounded-md object-cover" />
+              <CourseImage
+                src={course.coverUrl}
+                topic={course.topic}
+                alt=""
+                sizes="thumbnail"
+                className="aspect-video w-full rounded-md object-cover"
+              />
               <div className="grid content-start gap-1">
                 <Link to={`/courses/${course.slug}`} className="font-semibold hover:underline">
                   {course.title}

@@ -10,7 +10,15 @@ import { bundleCourses, bundles, enrollments, orderLines, orders } from "~/serve
 import { refundOrder } from "~/server/payments/billing.server";
 import { BundleNotForSaleError, getCheckoutOffer, startCheckout } from "~/server/payments/checkout.server";
 import { readKindSales } from "~/server/analytics/analytics.server";
-import { createBundle, findBundleForSale, InvalidBundleError, listBundlesWithCourse, listPublishedBundles, updateBundle, type BundleInput } from "./bundles.server";
+import {
+  createBundle,
+  findBundleForSale,
+  InvalidBundleError,
+  listBundlesWithCourse,
+  listPublishedBundles,
+  updateBundle,
+  type BundleInput,
+} from "./bundles.server";
 
 const database = useTestDatabase();
 
@@ -47,7 +55,11 @@ async function twoCourseBundle(priceCents = 20000) {
 describe("saving a bundle", () => {
   it("writes the bundle and its courses in their order", async () => {
     const { first, second, bundle } = await twoCourseBundle();
-    const held = await database().db.select().from(bundleCourses).where(eq(bundleCourses.bundleId, bundle.id)).orderBy(asc(bundleCourses.position));
+    const held = await database()
+      .db.select()
+      .from(bundleCourses)
+      .where(eq(bundleCourses.bundleId, bundle.id))
+      .orderBy(asc(bundleCourses.position));
     expect(held.map((row) => row.courseId)).toEqual([first.id, second.id]);
     expect(bundle.publishedAt).toBeInstanceOf(Date);
   });
@@ -76,15 +88,18 @@ describe("saving a bundle", () => {
       ["courseIds", BUNDLE_MESSAGES.noPublishedCourse],
     ]);
     expect(await database().db.select().from(bundles)).toEqual(before);
-    expect((await database().db.select().from(bundleCourses).where(eq(bundleCourses.bundleId, taken.id))).map((row) => row.courseId)).toEqual([
-      published.id,
-    ]);
+    expect(
+      (await database().db.select().from(bundleCourses).where(eq(bundleCourses.bundleId, taken.id))).map((row) => row.courseId),
+    ).toEqual([published.id]);
   });
 
   it("sells only its published courses, lists it in the catalog and on its courses' pages, and not as a draft", async () => {
     const { first, second, bundle } = await twoCourseBundle();
     const draftCourse = await createCourseForSale({ status: "draft" });
-    await updateBundle({ bundleId: bundle.id, input: input([first.id, draftCourse.id, second.id], { slug: bundle.slug, title: bundle.title }) });
+    await updateBundle({
+      bundleId: bundle.id,
+      input: input([first.id, draftCourse.id, second.id], { slug: bundle.slug, title: bundle.title }),
+    });
 
     const sold = await findBundleForSale({ slug: bundle.slug });
     expect(sold?.courses.map((course) => course.id)).toEqual([first.id, second.id]);
@@ -170,7 +185,12 @@ describe("buying a bundle in test mode", () => {
     expect(refused.amountCents).toBe(20000);
 
     await startCheckout({ userId: buyer.id, item: { bundleId: bundle.id }, couponCode: forBundles.code });
-    expect((await ordersOf(buyer.id))[0]).toMatchObject({ listPriceCents: 20000, discountCents: 5000, amountCents: 15000, couponId: forBundles.id });
+    expect((await ordersOf(buyer.id))[0]).toMatchObject({
+      listPriceCents: 20000,
+      discountCents: 5000,
+      amountCents: 15000,
+      couponId: forBundles.id,
+    });
   });
 
   it("counts its revenue as the bundle kind", async () => {

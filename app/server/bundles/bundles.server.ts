@@ -104,7 +104,8 @@ export async function getBundleForEdit({ bundleId }: { bundleId: string }) {
 
 /** The rules a bundle's input must meet, read in the writing transaction. */
 async function checkBundle({ tx, input }: { tx: Transaction; input: BundleInput }) {
-  if (!Number.isInteger(input.priceCents) || input.priceCents < 0) throw new InvalidBundleError("priceCents", BUNDLE_MESSAGES.negativePrice);
+  if (!Number.isInteger(input.priceCents) || input.priceCents < 0)
+    throw new InvalidBundleError("priceCents", BUNDLE_MESSAGES.negativePrice);
   const ids = [...new Set(input.courseIds)];
   if (ids.some((id) => !isUuid(id))) throw new InvalidBundleError("courseIds", BUNDLE_MESSAGES.unknownCourse);
   const found = ids.length ? await tx.select({ id: courses.id, status: courses.status }).from(courses).where(inArray(courses.id, ids)) : [];
@@ -214,9 +215,17 @@ export async function findBundleForSale({ bundleId, slug, database = db() }: { b
 }
 
 /** The published bundles for the catalog, newest first, with what their cards show. */
-export async function listPublishedBundles() {
-  const rows = await db()
-    .select({ id: bundles.id, slug: bundles.slug, title: bundles.title, description: bundles.description, coverUrl: bundles.coverUrl, priceCents: bundles.priceCents, updatedAt: bundles.updatedAt })
+export async function listPublishedBundles({ database = db() }: { database?: Queryable } = {}) {
+  const rows = await database
+    .select({
+      id: bundles.id,
+      slug: bundles.slug,
+      title: bundles.title,
+      description: bundles.description,
+      coverUrl: bundles.coverUrl,
+      priceCents: bundles.priceCents,
+      updatedAt: bundles.updatedAt,
+    })
     .from(bundles)
     .where(
       and(
@@ -227,11 +236,19 @@ export async function listPublishedBundles() {
     .orderBy(sql`${bundles.publishedAt} desc nulls last`, asc(bundles.id))
     .limit(100);
   const titles = rows.length
-    ? await db()
+    ? await database
         .select({ bundleId: bundleCourses.bundleId, title: courses.title })
         .from(bundleCourses)
         .innerJoin(courses, eq(courses.id, bundleCourses.courseId))
-        .where(and(inArray(bundleCourses.bundleId, rows.map((row) => row.id)), eq(courses.status, "published")))
+        .where(
+          and(
+            inArray(
+              bundleCourses.bundleId,
+              rows.map((row) => row.id),
+            ),
+            eq(courses.status, "published"),
+          ),
+        )
         .orderBy(asc(bundleCourses.position))
     : [];
   return rows.map((row) => ({ ...row, courseTitles: titles.filter((title) => title.bundleId === row.id).map((title) => title.title) }));
