@@ -7,11 +7,13 @@ import { getCourseForEdit } from "~/server/courses/admin-courses.server";
 import { listTopics } from "~/server/courses/topics.server";
 import { logger } from "~/server/platform/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { getRequestSiteSettings } from "~/server/settings/site-settings.server";
 import { runCourseEditorAction } from "./course-editor.server";
-import { centsToDollarsInput, type CourseFormValues } from "./course-form";
+import { priceInputValue, type CourseFormValues } from "./course-form";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireAdmin({ request, context });
+  const { currency } = await getRequestSiteSettings({ context });
   let course: Awaited<ReturnType<typeof getCourseForEdit>>;
   try {
     course = await getCourseForEdit({ courseId: params.id });
@@ -25,7 +27,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     slug: course.slug,
     shortDescription: course.subtitle,
     longDescriptionMd: course.longDescriptionMd,
-    price: centsToDollarsInput(course.priceCents),
+    price: priceInputValue(course.priceCents, currency),
     level: isOneOf(LEVELS, course.level) ? course.level : "Beginner",
     topics: course.topics,
     track: course.track,
