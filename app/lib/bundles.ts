@@ -12,7 +12,7 @@ export const BUNDLE_MESSAGES = {
   slugTaken: "Another bundle already uses this slug",
   noPublishedCourse: "A bundle needs at least one published course",
   unknownCourse: "One of the chosen courses no longer exists",
-  negativePrice: "Enter a price of $0 or more",
+  negativePrice: "Enter a price of 0 or more",
 } as const;
 
 /** "Save $40" against the courses bought one by one; nothing when the bundle saves nothing. */

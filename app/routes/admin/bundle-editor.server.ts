@@ -25,7 +25,7 @@ export async function bundleEditorLoader({ request, context, bundleId }: Args) {
   const bundle = await getBundleForEdit({ bundleId });
   if (!bundle) throw data({ message: BUNDLE_MESSAGES.notFound }, { status: 404 });
   return {
-    initial: bundleFormValues(bundle),
+    initial: bundleFormValues(bundle, currency),
     courses,
     currency,
     bundle: { id: bundle.id, title: bundle.title, slug: bundle.slug, status: bundle.status },
@@ -35,7 +35,8 @@ export async function bundleEditorLoader({ request, context, bundleId }: Args) {
 /** Save (create or edit), then back to the list with the toast; a refused form stays with what was typed and why. */
 export async function bundleEditorAction({ request, context, bundleId }: Args) {
   requireAdmin({ request, context });
-  const parsed = parseForm(bundleForm, bundleFormData(await readForm(request)));
+  const { currency } = await getSiteSettings();
+  const parsed = parseForm(bundleForm(currency), bundleFormData(await readForm(request)));
   const values = typedBundleValues(parsed.values);
   if (parsed.errors)
     return invalidForm({ errors: parsed.errors, values }, { toast: newToast({ kind: "error", message: BUNDLE_MESSAGES.invalid }) });

@@ -80,7 +80,7 @@ export function BundleEditor({
               <Input defaultValue={initial.coverUrl} autoComplete="off" />
             </FormField>
             <FormField
-              label="Price (USD)"
+              label={`Price (${currency.toUpperCase()})`}
               name="price"
               hint="What the bundle costs; the page shows the saving against its courses' prices."
               error={errors.price}

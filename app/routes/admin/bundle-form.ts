@@ -1,7 +1,8 @@
 import { z } from "~/lib/forms/zod";
 import { BUNDLE_LIMITS, BUNDLE_MESSAGES } from "~/lib/bundles";
 import { PUBLISH_STATUSES } from "~/lib/domain-values";
-import { imageUrlField, optionalText, priceDollarsField, requiredText, slugField } from "~/lib/forms/fields";
+import { imageUrlField, moneyField, optionalText, requiredText, slugField } from "~/lib/forms/fields";
+import { moneyExample, toDecimalAmount } from "~/lib/money";
 import type { FormValues } from "~/lib/forms/parse-form";
 import { isUuid } from "~/lib/uuid";
 
@@ -38,22 +39,25 @@ export function typedBundleValues(values: FormValues): BundleFormValues {
   return Object.fromEntries(FIELDS.map((name) => [name, values[name] ?? ""])) as BundleFormValues;
 }
 
-/** A saved bundle as the form shows it: the price in dollars, the courses numbered in their order. */
-export function bundleFormValues(bundle: {
-  title: string;
-  slug: string;
-  description: string;
-  coverUrl: string | null;
-  priceCents: number;
-  status: string;
-  courseIds: string[];
-}): BundleFormValues {
+/** A saved bundle as the form shows it: the price in whole units of the school's currency, the courses numbered in their order. */
+export function bundleFormValues(
+  bundle: {
+    title: string;
+    slug: string;
+    description: string;
+    coverUrl: string | null;
+    priceCents: number;
+    status: string;
+    courseIds: string[];
+  },
+  currency: string,
+): BundleFormValues {
   return {
     title: bundle.title,
     slug: bundle.slug,
     description: bundle.description,
     coverUrl: bundle.coverUrl ?? "",
-    price: (bundle.priceCents / 100).toFixed(2).replace(/\.00$/, ""),
+    price: toDecimalAmount(bundle.priceCents, currency).replace(/\.0+$/, ""),
     status: bundle.status,
     courseIds: bundle.courseIds.join(","),
     positions: bundle.courseIds.map((id, index) => `${id}:${index + 1}`).join(","),
@@ -71,50 +75,56 @@ export function positionsOf(positions: string) {
   );
 }
 
-export const bundleForm = z
-  .object({
-    intent: z.literal("save"),
-    title: requiredText("Enter a title", {
-      max: BUNDLE_LIMITS.title,
-      tooLong: `Keep the title to ${BUNDLE_LIMITS.title} characters or fewer`,
-    }),
-    slug: slugField({ max: BUNDLE_LIMITS.slug }),
-    description: optionalText({
-      max: BUNDLE_LIMITS.description,
-      tooLong: `Keep the description to ${BUNDLE_LIMITS.description} characters or fewer`,
-    }),
-    coverUrl: imageUrlField(),
-    price: priceDollarsField({ invalid: "Enter a price in dollars, like 199 or 149.50", negative: BUNDLE_MESSAGES.negativePrice }),
-    status: z.enum(PUBLISH_STATUSES, { error: "Choose draft or published" }),
-    courseIds: z
-      .string()
-      .optional()
-      .transform((value) => [...new Set((value ?? "").split(",").filter((id) => isUuid(id)))]),
-    positions: z.string().optional(),
-  })
-  .transform((form, context) => {
-    if (form.courseIds.length === 0) context.addIssue({ code: "custom", path: ["courseIds"], message: "Choose at least one course" });
-    if (form.courseIds.length > BUNDLE_LIMITS.courses) {
-      context.addIssue({ code: "custom", path: ["courseIds"], message: `A bundle holds ${BUNDLE_LIMITS.courses} courses at most` });
-    }
-    const slug = form.slug || slugFromTitle(form.title);
-    if (!slug) context.addIssue({ code: "custom", path: ["slug"], message: "Enter a slug of letters and digits" });
-    // Ordered by the typed positions; a course without one goes after, in the list's order.
-    const positions = positionsOf(form.positions ?? "");
-    const courseIds = form.courseIds
-      .map((id, index) => ({ id, index, position: positions.get(id) ?? Number.MAX_SAFE_INTEGER }))
-      .sort((a, b) => a.position - b.position || a.index - b.index)
-      .map((course) => course.id);
-    return {
-      title: form.title,
-      slug,
-      description: form.description,
-      coverUrl: form.coverUrl || null,
-      priceCents: form.price,
-      status: form.status,
-      courseIds,
-    };
-  });
+/** The bundle form, its price read in the school's currency (a price in yen is whole yen). */
+export const bundleForm = (currency: string) =>
+  z
+    .object({
+      intent: z.literal("save"),
+      title: requiredText("Enter a title", {
+        max: BUNDLE_LIMITS.title,
+        tooLong: `Keep the title to ${BUNDLE_LIMITS.title} characters or fewer`,
+      }),
+      slug: slugField({ max: BUNDLE_LIMITS.slug }),
+      description: optionalText({
+        max: BUNDLE_LIMITS.description,
+        tooLong: `Keep the description to ${BUNDLE_LIMITS.description} characters or fewer`,
+      }),
+      coverUrl: imageUrlField(),
+      price: moneyField({
+        currency,
+        invalid: `Enter a price in ${currency === "usd" ? "dollars" : currency.toUpperCase()}, like ${moneyExample(currency)}`,
+        negative: BUNDLE_MESSAGES.negativePrice,
+      }),
+      status: z.enum(PUBLISH_STATUSES, { error: "Choose draft or published" }),
+      courseIds: z
+        .string()
+        .optional()
+        .transform((value) => [...new Set((value ?? "").split(",").filter((id) => isUuid(id)))]),
+      positions: z.string().optional(),
+    })
+    .transform((form, context) => {
+      if (form.courseIds.length === 0) context.addIssue({ code: "custom", path: ["courseIds"], message: "Choose at least one course" });
+      if (form.courseIds.length > BUNDLE_LIMITS.courses) {
+        context.addIssue({ code: "custom", path: ["courseIds"], message: `A bundle holds ${BUNDLE_LIMITS.courses} courses at most` });
+      }
+      const slug = form.slug || slugFromTitle(form.title);
+      if (!slug) context.addIssue({ code: "custom", path: ["slug"], message: "Enter a slug of letters and digits" });
+      // Ordered by the typed positions; a course without one goes after, in the list's order.
+      const positions = positionsOf(form.positions ?? "");
+      const courseIds = form.courseIds
+        .map((id, index) => ({ id, index, position: positions.get(id) ?? Number.MAX_SAFE_INTEGER }))
+        .sort((a, b) => a.position - b.position || a.index - b.index)
+        .map((course) => course.id);
+      return {
+        title: form.title,
+        slug,
+        description: form.description,
+        coverUrl: form.coverUrl || null,
+        priceCents: form.price,
+        status: form.status,
+        courseIds,
+      };
+    });
 
 function slugFromTitle(title: string) {
   return title
