@@ -15,6 +15,8 @@ process.env.E2E_ADMIN_PASSWORD ??= "e2e-admin-password";
 
 /** Specs that change a school-wide setting other specs would meet (tax collection at checkout). */
 const SCHOOL_WIDE = ["**/checkout-tax.spec.ts"];
+/** The membership trial (a school-wide setting that changes every membership checkout): after those, on its own. */
+const TRIALS = ["**/checkout-trial.spec.ts"];
 /** Specs that remove what every other spec reads (the demo content): last of all. */
 const LAST = ["**/admin-demo-removal.spec.ts"];
 
@@ -45,10 +47,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", testIgnore: [...SCHOOL_WIDE, ...LAST], use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "chromium", testIgnore: [...SCHOOL_WIDE, ...TRIALS, ...LAST], use: { ...devices["Desktop Chrome"], channel: undefined } },
     // Specs that switch something on for the whole school run after the rest, so no other checkout meets it.
     { name: "school-wide settings", testMatch: SCHOOL_WIDE, dependencies: ["chromium"], use: { ...devices["Desktop Chrome"], channel: undefined } },
-    { name: "demo removal", testMatch: LAST, dependencies: ["school-wide settings"], use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "membership trial", testMatch: TRIALS, dependencies: ["school-wide settings"], use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "demo removal", testMatch: LAST, dependencies: ["membership trial"], use: { ...devices["Desktop Chrome"], channel: undefined } },
   ],
   webServer: {
     command: "node scripts/start.mjs",

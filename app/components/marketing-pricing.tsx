@@ -49,6 +49,7 @@ function plansFor(offer: MembershipOffer): Plan[] {
       note: "Cancel anytime",
       description: "Every course, playbook and live session while you're a member.",
       features: [
+        ...(offer.trial ? [offer.trial] : []),
         "All courses, including new releases",
         "All files, templates and playbooks",
         "Weekly live Q&A",
@@ -68,6 +69,7 @@ function plansFor(offer: MembershipOffer): Plan[] {
         ? `The full membership for a year, at the price of ${offer.yearlyPaidMonths} months.`
         : "The full membership for a year, in one payment.",
       features: [
+        ...(offer.trial ? [offer.trial] : []),
         "Everything in monthly",
         ...(offer.yearlyDeal ? [`${sentenceCase(offer.yearlyDeal)} compared with monthly`] : []),
         "One payment, one invoice a year",

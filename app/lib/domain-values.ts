@@ -390,6 +390,7 @@ export const MAIL_KINDS = [
   "checkout-reminder",
   "data-export",
   "welcome",
+  "trial-reminder",
   "other",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -430,6 +431,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   "checkout-reminder": "Checkout reminder",
   "data-export": "Data export ready",
   welcome: "Welcome (imported learner)",
+  "trial-reminder": "Membership trial ending",
   other: "Other",
 };
 
@@ -601,6 +603,9 @@ export type CommissionType = (typeof COMMISSION_TYPES)[number];
 export const COMMISSION_STATES = ["pending", "paid", "reversed"] as const;
 export type CommissionState = (typeof COMMISSION_STATES)[number];
 
-/** `sale`: earned on an order; `reversal`: a paid commission's refund, taken from the next payout (negative). */
-export const COMMISSION_KINDS = ["sale", "reversal"] as const;
+/**
+ * `sale`: earned on an order line; `renewal`: earned on a membership's later payment; `reversal`:
+ * a paid commission's refund, taken from the next payout (negative).
+ */
+export const COMMISSION_KINDS = ["sale", "renewal", "reversal"] as const;
 export type CommissionKind = (typeof COMMISSION_KINDS)[number];

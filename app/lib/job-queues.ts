@@ -16,6 +16,8 @@ export const JOB_QUEUE = {
   webhook: "webhook",
   checkoutReminders: "checkout-reminders",
   dataExport: "data-export",
+  trialReminder: "trial-reminder",
+  testTrialCharge: "test-trial-charge",
 } as const;
 export type JobQueue = (typeof JOB_QUEUE)[keyof typeof JOB_QUEUE];
 export const JOB_QUEUES = Object.values(JOB_QUEUE);
@@ -33,4 +35,6 @@ export const JOB_QUEUE_LABELS: Record<JobQueue, string> = {
   [JOB_QUEUE.webhook]: "Webhook deliveries",
   [JOB_QUEUE.checkoutReminders]: "Reminders of checkouts left unpaid for an hour (every 10 minutes)",
   [JOB_QUEUE.dataExport]: "“Download my data” copies",
+  [JOB_QUEUE.trialReminder]: "Membership trials' reminders, three days before the first charge",
+  [JOB_QUEUE.testTrialCharge]: "Test-mode membership trials' first charge, at the trial's end",
 };

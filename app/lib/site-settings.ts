@@ -20,6 +20,8 @@ export type SiteSettings = {
   membershipYearlyCents: number;
   /** The single-course price shown where no particular course is meant ("$197 for a typical course"). */
   courseFallbackPriceCents: number;
+  /** The monthly and yearly plans' free trial, in days; 0: none (docs/decisions/066). */
+  membershipTrialDays: number;
   /** The sender of every e-mail (docs/decisions/051): empty name is the school's name; empty address is MAIL_FROM's. */
   senderName: string;
   senderEmail: string;
@@ -49,6 +51,7 @@ export const DEFAULT_SITE_SETTINGS: Readonly<SiteSettings> = Object.freeze({
   membershipMonthlyCents: 9700,
   membershipYearlyCents: 97000,
   courseFallbackPriceCents: 19700,
+  membershipTrialDays: 0,
   senderName: "",
   senderEmail: "",
   replyTo: "",
@@ -66,6 +69,9 @@ export const DEFAULT_SITE_SETTINGS: Readonly<SiteSettings> = Object.freeze({
 export type SellerDetails = { legalName: string; address: string; taxNumber: string };
 
 export const SELLER_DETAILS_LIMITS = { legalName: 200, address: 500, taxNumber: 40 } as const;
+
+/** The longest free trial the settings take. */
+export const MEMBERSHIP_TRIAL_DAYS_MAX = 90;
 
 export const SITE_SETTINGS_LIMITS = {
   schoolName: 80,
@@ -138,8 +144,10 @@ const MONTH_WORDS = ["", "one", "two", "three", "four", "five", "six", "seven", 
  * 9700 a month and 97000 a year is "2 months free", a year at the price of "ten" months.
  */
 export function membershipOffer(
-  settings: Pick<SiteSettings, "membershipMonthlyCents" | "membershipYearlyCents" | "courseFallbackPriceCents" | "currency">,
+  settings: Pick<SiteSettings, "membershipMonthlyCents" | "membershipYearlyCents" | "courseFallbackPriceCents" | "currency"> &
+    Partial<Pick<SiteSettings, "membershipTrialDays">>,
 ) {
+  const trialDays = settings.membershipTrialDays ?? 0;
   const formatPrice = (minorUnits: number) => formatMoneyAsPrice(minorUnits, settings.currency);
   const monthly = settings.membershipMonthlyCents;
   const saving = monthly * 12 - settings.membershipYearlyCents;
@@ -150,6 +158,8 @@ export function membershipOffer(
     coursePrice: formatPrice(settings.courseFallbackPriceCents),
     /** "2 months free", "save $50", or null when a year costs no less than twelve months. */
     yearlyDeal: monthsFree ? `${monthsFree} month${monthsFree === 1 ? "" : "s"} free` : saving > 0 ? `save ${formatPrice(saving)}` : null,
+    /** The plans' free trial as the pricing page says it (docs/decisions/066), or null when there is none. */
+    trial: trialDays > 0 ? `${trialDays}-day free trial: your first charge is ${trialDays} days after you start, and nothing is charged if you cancel before` : null,
     /** "ten" when a year costs ten months, else null. */
     yearlyPaidMonths: monthsFree ? MONTH_WORDS[12 - monthsFree] || null : null,
   };

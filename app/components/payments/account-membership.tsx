@@ -25,6 +25,10 @@ type Membership = MembershipView;
 
 /** What the member reads about their period: renews, ends, or ended. */
 function periodLine(membership: Membership) {
+  // A free trial (docs/decisions/066): its period ends with the trial, and the first charge.
+  if (membership.active && !membership.cancelAtPeriodEnd && membership.status === "trialing") {
+    return `Free trial: first charge on ${membership.periodEnd}`;
+  }
   if (membership.active && !membership.cancelAtPeriodEnd) return `Renews on ${membership.periodEnd}`;
   if (membership.active) return `Ends on ${membership.periodEnd}`;
   if (membership.live && membership.provider === "stripe") return "On hold: update your payment details";

@@ -1,6 +1,7 @@
 import { Sparkles } from "lucide-react";
 import { CourseImage } from "~/components/course-image";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { countryName, formatTaxRate } from "~/lib/tax";
 import type { CheckoutOffer } from "~/server/payments/checkout.server";
@@ -58,8 +59,14 @@ export function OrderSummary({ offer }: { offer: CheckoutOffer }) {
             </>
           ) : null}
           <TaxLine offer={offer} />
+          {offer.trial ? (
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted-foreground">Free trial</dt>
+              <dd>{offer.trial.days} days</dd>
+            </div>
+          ) : null}
           <div className="flex items-baseline justify-between gap-4 text-base">
-            <dt className="font-semibold">Total</dt>
+            <dt className="font-semibold">{offer.trial ? "Due today" : "Total"}</dt>
             <dd>
               <span className="text-2xl font-bold" data-testid="order-total">
                 {formatMoney(offer.amountCents, offer.currency)}
@@ -68,6 +75,12 @@ export function OrderSummary({ offer }: { offer: CheckoutOffer }) {
             </dd>
           </div>
         </dl>
+        {offer.trial ? (
+          <p className="text-sm" data-testid="order-first-charge">
+            Your first charge of {formatMoney(offer.trial.firstChargeCents, offer.currency)} is on {formatDate(offer.trial.firstChargeAt)}
+            , when the trial ends. Cancel before then and nothing is charged.
+          </p>
+        ) : null}
       </CardContent>
     </Card>
   );

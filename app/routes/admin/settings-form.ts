@@ -7,6 +7,7 @@ import { fromMinorUnits, toMinorUnits } from "~/lib/money";
 import {
   brandColorProblem,
   isSafeLogoUrl,
+  MEMBERSHIP_TRIAL_DAYS_MAX,
   isSenderAddress,
   isTimeZone,
   normaliseHexColor,
@@ -36,6 +37,7 @@ export type SettingsFormValues = {
   currency: string;
   timeZone: string;
   dateFormat: string;
+  membershipTrialDays: string;
   /** "on" when abandoned checkouts get their one reminder (a checkbox: absent when unticked). */
   checkoutReminders: string;
 };
@@ -52,6 +54,7 @@ export function settingsFormValues(settings: SiteSettings, seller: SellerDetails
     membershipMonthly: fromMinorUnits(settings.membershipMonthlyCents, settings.currency),
     membershipYearly: fromMinorUnits(settings.membershipYearlyCents, settings.currency),
     courseFallbackPrice: fromMinorUnits(settings.courseFallbackPriceCents, settings.currency),
+    membershipTrialDays: String(settings.membershipTrialDays),
     sellerLegalName: seller.legalName,
     sellerAddress: seller.address,
     sellerTaxNumber: seller.taxNumber,
@@ -78,6 +81,7 @@ export function typedSettingsValues(values: FormValues): SettingsFormValues {
     membershipMonthly: field("membershipMonthly"),
     membershipYearly: field("membershipYearly"),
     courseFallbackPrice: field("courseFallbackPrice"),
+    membershipTrialDays: field("membershipTrialDays"),
     sellerLegalName: field("sellerLegalName"),
     sellerAddress: field("sellerAddress"),
     sellerTaxNumber: field("sellerTaxNumber"),
@@ -175,6 +179,12 @@ export const settingsForm = z
     membershipMonthly: price("monthly membership"),
     membershipYearly: price("yearly membership"),
     courseFallbackPrice: price("single-course"),
+    membershipTrialDays: z
+      .string({ error: "Enter the trial's length in days (0 for no trial)" })
+      .trim()
+      .regex(/^\d{1,3}$/, "Enter whole days, like 14, or 0 for no trial")
+      .transform(Number)
+      .refine((days) => days <= MEMBERSHIP_TRIAL_DAYS_MAX, `A trial can last at most ${MEMBERSHIP_TRIAL_DAYS_MAX} days`),
     sellerLegalName: optionalText({
       max: SELLER_DETAILS_LIMITS.legalName,
       tooLong: `Keep the legal name to ${SELLER_DETAILS_LIMITS.legalName} characters or fewer`,
@@ -209,6 +219,7 @@ export const settingsForm = z
       membershipMonthlyCents: minor("membershipMonthly"),
       membershipYearlyCents: minor("membershipYearly"),
       courseFallbackPriceCents: minor("courseFallbackPrice"),
+      membershipTrialDays: form.membershipTrialDays,
       senderName: form.senderName,
       senderEmail: form.senderEmail,
       replyTo: form.replyTo,

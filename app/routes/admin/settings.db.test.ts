@@ -23,6 +23,7 @@ const VALID_FORM = {
   membershipMonthly: "49.50",
   membershipYearly: "495",
   courseFallbackPrice: "99",
+  membershipTrialDays: "14",
   sellerLegalName: "Harbour Lane Ltd",
   sellerAddress: " 1 Quay Street \r\n\r\nCork T12 AB34 ",
   sellerTaxNumber: "IE1234567T",
@@ -78,6 +79,7 @@ describe("/admin/settings", () => {
         membershipMonthly: "97",
         membershipYearly: "970",
         courseFallbackPrice: "197",
+        membershipTrialDays: "0",
         sellerLegalName: "",
         sellerAddress: "",
         sellerTaxNumber: "",
@@ -108,6 +110,7 @@ describe("/admin/settings", () => {
       membershipMonthlyCents: 4950,
       membershipYearlyCents: 49500,
       courseFallbackPriceCents: 9900,
+      membershipTrialDays: 14,
     });
     // The seller's details for invoices, saved with them: the address keeps its lines, trimmed.
     expect(await getSellerDetails()).toEqual({
@@ -136,6 +139,7 @@ describe("/admin/settings", () => {
       membershipMonthly: "-5",
       membershipYearly: "ten",
       courseFallbackPrice: "",
+      membershipTrialDays: "120",
       sellerTaxNumber: "<IE 123>",
     };
     const result = (await callAction(settingsRoute, { path: PATH, user: owner, form })) as unknown as {
@@ -150,6 +154,7 @@ describe("/admin/settings", () => {
       membershipMonthly: ["A price cannot be negative"],
       membershipYearly: ["Enter an amount, like 97 or 97.50"],
       courseFallbackPrice: ["Enter the single-course price"],
+      membershipTrialDays: ["A trial can last at most 90 days"],
       sellerTaxNumber: ["Use letters, digits, spaces, dots, dashes or slashes, like IE1234567T"],
     });
     const { intent: _intent, ...typed } = form;

@@ -11,7 +11,7 @@ import { Input } from "~/components/ui/input";
 import { useToastOnce } from "~/components/use-toast-once";
 import type { FieldErrors } from "~/lib/forms/parse-form";
 import { adminMeta } from "~/lib/seo";
-import { SELLER_DETAILS_LIMITS, SITE_SETTINGS_LIMITS, brandColorProblem, normaliseHexColor } from "~/lib/site-settings";
+import { MEMBERSHIP_TRIAL_DAYS_MAX, SELLER_DETAILS_LIMITS, SITE_SETTINGS_LIMITS, brandColorProblem, normaliseHexColor } from "~/lib/site-settings";
 import { currencyLabel, STRIPE_CURRENCIES } from "~/lib/currencies";
 import { DATE_FORMATS } from "~/lib/dates";
 import { NativeSelect } from "~/components/ui/select";
@@ -276,6 +276,15 @@ function SettingsForm({ initial, errors, zones }: { initial: SettingsFormValues;
             error={errors.courseFallbackPrice}
           >
             <PriceInput defaultValue={initial.courseFallbackPrice} required />
+          </FormField>
+          <FormField
+            className="content-start"
+            label="Membership free trial (days)"
+            name="membershipTrialDays"
+            hint="Monthly and yearly plans start free for this many days, once per account. 0 turns the trial off."
+            error={errors.membershipTrialDays}
+          >
+            <Input type="number" inputMode="numeric" min={0} max={MEMBERSHIP_TRIAL_DAYS_MAX} step={1} defaultValue={initial.membershipTrialDays} required />
           </FormField>
         </CardContent>
       </Card>

@@ -14,6 +14,7 @@ import { EMAIL_MAX, PERSON_NAME_MAX } from "~/lib/forms/limits";
 import { useToastOnce } from "~/components/use-toast-once";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
 import { formatMoney } from "~/lib/money";
+import { useSiteSettings } from "~/components/use-site-settings";
 import { siteTitle } from "~/lib/seo";
 import type { Toast } from "~/lib/toast";
 import { checkoutAction, checkoutLoader, type CheckoutProblem } from "./checkout.server";
@@ -70,6 +71,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   // Test mode with tax collected: the buyer's country first, then the total with its tax.
   const needsCountry = offer.tax?.mode === "rates" && !offer.tax.country && !free;
   const errors = refused?.errors ?? {};
+  // The trial is one per account: a guest is told to sign in for it (docs/decisions/066).
+  const { membershipTrialDays } = useSiteSettings();
+  const guestTrialDays = guest && offer.kind === "membership" && membershipTrialDays > 0 ? membershipTrialDays : 0;
 
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10 sm:px-6 sm:py-14">
@@ -116,6 +120,15 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 </Link>{" "}
                 if you have an account.
               </p>
+              {guestTrialDays ? (
+                <p className="text-sm">
+                  The {guestTrialDays}-day free trial is for accounts:{" "}
+                  <Link to={signInPath} className="font-semibold text-primary underline-offset-4 hover:underline">
+                    sign in or create one
+                  </Link>{" "}
+                  to start it. As a guest you pay today.
+                </p>
+              ) : null}
               {refused?.signInToBuy ? (
                 <AuthAlert title={CHECKOUT_MESSAGES.signInToBuy}>{CHECKOUT_MESSAGES.signInToBuyDetail}</AuthAlert>
               ) : null}
@@ -150,7 +163,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               ? "Enroll for free"
               : freeWithCoupon && offer.kind !== "membership"
                 ? "Complete order"
-                : mode === "stripe"
+                : offer.trial && mode === "test"
+                  ? `Start my ${offer.trial.days}-day free trial`
+                  : mode === "stripe"
                   ? "Continue to payment"
                   : `Pay ${formatMoney(offer.amountCents, offer.currency)}`}
           </Button>

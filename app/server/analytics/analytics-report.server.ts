@@ -4,8 +4,10 @@ import { bucketLabel } from "~/lib/analytics-range";
 import { csvRow, type CsvValue } from "~/lib/csv";
 import { ORDER_LINE_KIND_LABELS } from "~/lib/domain-values";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
+import { trialConversion } from "~/server/payments/membership-trials.server";
 import {
   listFunnelCourses,
+  readAffiliateSales,
   readCourseFunnel,
   readCourseSales,
   readKindSales,
@@ -25,23 +27,28 @@ async function readFunnel(courseId: string | null) {
 /** Every figure of Admin → Analytics for one range, read in parallel. */
 export async function readAnalytics(range: AnalyticsRange, now = new Date()) {
   const settings = await getSiteSettings();
-  const [revenue, kinds, courses, signups, members, summary, funnel] = await Promise.all([
+  const [revenue, kinds, courses, affiliates, signups, members, summary, funnel, trials] = await Promise.all([
     readRevenueSeries(range),
     readKindSales(range),
     readCourseSales(range),
+    readAffiliateSales(range),
     readSignupSeries(range),
     readMemberSeries(range),
     readMemberSummary({ to: range.to, monthlyCents: settings.membershipMonthlyCents, yearlyCents: settings.membershipYearlyCents, now }),
     readFunnel(range.courseId),
+    // Membership trials started in the range and what became of them (docs/decisions/066).
+    trialConversion({ from: range.from, to: range.to }),
   ]);
   const sum = <T>(rows: T[], pick: (row: T) => number) => rows.reduce((total, row) => total + pick(row), 0);
   return {
     revenue,
     kinds,
     courses,
+    affiliates,
     signups,
     members,
     funnel,
+    trials,
     totals: {
       grossCents: sum(revenue, (point) => point.grossCents),
       refundedCents: sum(revenue, (point) => point.refundedCents),
@@ -97,6 +104,19 @@ export function analyticsCsvRows(report: AnalyticsReport, data: AnalyticsData, r
           amount(row.grossCents),
           amount(row.refundedCents),
           amount(row.netCents),
+        ]),
+      ];
+    case "affiliates":
+      return [
+        ["Affiliate code", "Affiliate", "Sales", "Revenue", "Refunded", "Net", "Commission"],
+        ...data.affiliates.map((row) => [
+          row.code,
+          row.name,
+          row.sales,
+          amount(row.grossCents),
+          amount(row.refundedCents),
+          amount(row.netCents),
+          amount(row.commissionCents),
         ]),
       ];
     case "signups":

@@ -13,7 +13,7 @@ import { bundleCourses, bundles, courses } from "~/server/db/schema";
  * Bundles (docs/decisions/062): several courses sold as one, at one price. The back office's
  * list, create and edit; the public page's, the catalog's and the course page's reads; and the
  * checkout's (`findBundleForSale`). Writes to `bundles` and `bundle_courses` empty the page caches
- * by their triggers (drizzle/0052).
+ * by their triggers (drizzle/0054).
  */
 
 export type BundleInput = {

@@ -84,7 +84,7 @@ import {
   type SubscriptionStatus,
   type VideoProvider,
 } from "../../lib/domain-values";
-import { DEFAULT_SITE_SETTINGS } from "../../lib/site-settings";
+import { DEFAULT_SITE_SETTINGS, MEMBERSHIP_TRIAL_DAYS_MAX } from "../../lib/site-settings";
 
 /**
  * The whole database, one table per concept. See docs/decisions/002-one-table-per-concept.md
@@ -1109,6 +1109,8 @@ export const orders = pgTable(
     paymentId: text("payment_id").unique(),
     /** The membership this order started. */
     subscriptionId: uuid("subscription_id").references(() => subscriptions.id, { onDelete: "set null" }),
+    /** A membership started with a free trial of this many days (docs/decisions/066): nothing is charged now. */
+    trialDays: integer("trial_days"),
     /** The price before a coupon; `amount_cents` is what was paid (list price minus discount). */
     listPriceCents: integer("list_price_cents").notNull().default(0),
     discountCents: integer("discount_cents").notNull().default(0),
@@ -1301,10 +1303,15 @@ export const subscriptions = pgTable(
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }).notNull(),
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
     canceledAt: timestamp("canceled_at", { withTimezone: true }),
+    /** The end of its free trial (docs/decisions/066); null: it started paid. One trial per account, ever (the index below). */
+    trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
+    /** When the trial's first charge was paid: the trial became a paying membership. */
+    trialConvertedAt: timestamp("trial_converted_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     check("subscriptions_plan_check", inList("plan", SUBSCRIPTION_PLANS)),
+    uniqueIndex("subscriptions_one_trial_per_user_idx").on(t.userId).where(sql`${t.trialEndsAt} is not null`),
     check("subscriptions_status_check", inList("status", SUBSCRIPTION_STATUSES)),
     check("subscriptions_provider_check", inList("provider", PAYMENT_PROVIDERS)),
     index("subscriptions_user_idx").on(t.userId),
@@ -1360,6 +1367,8 @@ export const siteSettings = pgTable(
     membershipMonthlyCents: integer("membership_monthly_cents").notNull().default(DEFAULT_SITE_SETTINGS.membershipMonthlyCents),
     membershipYearlyCents: integer("membership_yearly_cents").notNull().default(DEFAULT_SITE_SETTINGS.membershipYearlyCents),
     courseFallbackPriceCents: integer("course_fallback_price_cents").notNull().default(DEFAULT_SITE_SETTINGS.courseFallbackPriceCents),
+    /** The membership's free trial in days; 0: no trial (docs/decisions/066). */
+    membershipTrialDays: integer("membership_trial_days").notNull().default(DEFAULT_SITE_SETTINGS.membershipTrialDays),
     /** The school's identity (issue 38, docs/decisions/051). An empty sender falls back to MAIL_FROM; an empty Reply-To to the support address. */
     senderName: text("sender_name").notNull().default(DEFAULT_SITE_SETTINGS.senderName),
     senderEmail: text("sender_email").notNull().default(DEFAULT_SITE_SETTINGS.senderEmail),
@@ -1387,6 +1396,7 @@ export const siteSettings = pgTable(
       "site_settings_prices_check",
       sql`${t.membershipMonthlyCents} >= 0 and ${t.membershipYearlyCents} >= 0 and ${t.courseFallbackPriceCents} >= 0`,
     ),
+    check("site_settings_trial_days_check", sql`${t.membershipTrialDays} between 0 and ${sql.raw(String(MEMBERSHIP_TRIAL_DAYS_MAX))}`),
   ],
 );
 
@@ -1869,6 +1879,8 @@ export const affiliateSettings = pgTable(
     commissionFixedCents: integer("commission_fixed_cents").notNull().default(0),
     cookieDays: integer("cookie_days").notNull().default(30),
     holdDays: integer("hold_days").notNull().default(30),
+    /** Memberships: a commission on every payment (renewals too), or on the first payment only. */
+    recurringCommissions: boolean("recurring_commissions").notNull().default(true),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
   },
@@ -1975,8 +1987,13 @@ export const affiliateCommissions = pgTable(
       .notNull()
       .references(() => affiliates.id, { onDelete: "cascade" }),
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    /** The order line it was earned on (a sale, or its reversal); null for a renewal and for commissions older than per-line ones. */
+    orderLineId: uuid("order_line_id").references(() => orderLines.id, { onDelete: "set null" }),
+    /** A membership's later payment (`renewal`): the subscription and the provider's invoice it was earned on. */
+    subscriptionId: uuid("subscription_id").references(() => subscriptions.id, { onDelete: "set null" }),
+    providerInvoiceId: text("provider_invoice_id"),
     kind: text("kind").notNull(),
-    /** What the commission was computed on: the order's amount after the coupon, before tax. */
+    /** What the commission was computed on: what was paid for the line (or the renewal) after the coupon, before tax. */
     baseCents: integer("base_cents").notNull(),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull(),
@@ -1993,14 +2010,38 @@ export const affiliateCommissions = pgTable(
     check("affiliate_commissions_state_check", inList("state", COMMISSION_STATES)),
     check(
       "affiliate_commissions_amount_check",
-      sql`(${t.kind} = 'sale' and ${t.amountCents} >= 0) or (${t.kind} = 'reversal' and ${t.amountCents} < 0)`,
+      sql`(${t.kind} in ('sale', 'renewal') and ${t.amountCents} >= 0) or (${t.kind} = 'reversal' and ${t.amountCents} < 0)`,
     ),
+    // One sale commission per order line; commissions written before lines had one per order.
     uniqueIndex("affiliate_commissions_sale_order_idx")
       .on(t.orderId)
+      .where(sql`${t.kind} = 'sale' and ${t.orderLineId} is null`),
+    uniqueIndex("affiliate_commissions_sale_line_idx")
+      .on(t.orderLineId)
       .where(sql`${t.kind} = 'sale'`),
+    // One renewal commission per invoice, whatever number of times the provider sends it.
+    uniqueIndex("affiliate_commissions_renewal_invoice_idx")
+      .on(t.providerInvoiceId)
+      .where(sql`${t.kind} = 'renewal'`),
     index("affiliate_commissions_affiliate_idx").on(t.affiliateId, t.state, t.availableAt),
   ],
 );
 
 export type AffiliateCommission = typeof affiliateCommissions.$inferSelect;
+
+/** A person who signed up with an affiliate's referral cookie: counted once, for the affiliate whose link it was. */
+export const affiliateSignups = pgTable(
+  "affiliate_signups",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    affiliateId: uuid("affiliate_id")
+      .notNull()
+      .references(() => affiliates.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("affiliate_signups_affiliate_idx").on(t.affiliateId, t.createdAt)],
+);
+
 export type Bundle = typeof bundles.$inferSelect;

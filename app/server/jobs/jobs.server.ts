@@ -11,6 +11,7 @@ import { logger } from "~/server/platform/logger.server";
 import { clearOldMailBodies, deliverQueuedMail } from "~/server/mail/mail-queue.server";
 import { sendCheckoutReminders } from "~/server/payments/checkout-reminders.server";
 import { settleEndedTestMemberships } from "~/server/payments/settle-ended-test-memberships.server";
+import { chargeTestTrial, sendTrialReminder } from "~/server/payments/membership-trials.server";
 import { sweepUnusedPostCovers } from "~/server/posts/post-covers.server";
 import { sendDripOpenedMails } from "~/server/learning/drip-mail.server";
 import { sendNewLessonMails } from "~/server/learning/new-lesson-mail.server";
@@ -69,7 +70,7 @@ export async function purgeExpiredRows(now = new Date()) {
   return { sessions: expiredSessions.length, verifications: expiredTokens.length, rateLimits: deadCounters.length };
 }
 
-/** Test-mode memberships whose paid period is over end, as Stripe would end an unpaid one. */
+/** Test-mode memberships whose paid period is over end, as Stripe would end an unpaid one; a trial's end is its first charge. */
 export async function endTestMemberships(now = new Date()) {
   const due = await db()
     .selectDistinct({ userId: subscriptions.userId })
@@ -82,8 +83,13 @@ export async function endTestMemberships(now = new Date()) {
       ),
     );
   let ended = 0;
-  for (const { userId } of due) ended += (await settleEndedTestMemberships({ userId, at: now })).ended;
-  return { ended };
+  let converted = 0;
+  for (const { userId } of due) {
+    const settled = await settleEndedTestMemberships({ userId, at: now });
+    ended += settled.ended;
+    converted += settled.converted;
+  }
+  return { ended, converted };
 }
 
 const logged =
@@ -113,6 +119,9 @@ export const JOBS: JobRegistration[] = [
   { name: JOB_QUEUE.discussionMail, cron: "*/10 * * * *", handler: logged(JOB_QUEUE.discussionMail, () => sendDiscussionMails()) },
   // Every 10 minutes: one reminder for each checkout left unpaid for an hour (issue 39).
   { name: JOB_QUEUE.checkoutReminders, cron: "*/10 * * * *", handler: logged(JOB_QUEUE.checkoutReminders, () => sendCheckoutReminders()) },
+  // A membership trial's reminder, three days before its first charge; test mode's first charge at its end (docs/decisions/066).
+  { name: JOB_QUEUE.trialReminder, handler: async (data) => void (await sendTrialReminder({ subscriptionId: String(data.subscriptionId) })) },
+  { name: JOB_QUEUE.testTrialCharge, handler: async (data) => void (await chargeTestTrial({ subscriptionId: String(data.subscriptionId) })) },
 ];
 
 /** The jobs with the schedules the configuration sets: the discussion mail's every DISCUSSION_MAIL_EVERY_MINUTES. */

@@ -48,6 +48,9 @@ export const QUEUES = {
   [JOB_QUEUE.webhook]: { retryLimit: 12, retryDelay: 20, retryBackoff: true, expireInSeconds: 60 },
   /** One person's "Download my data" ZIP (app/server/users/data-export.server.ts). */
   [JOB_QUEUE.dataExport]: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 15 * 60 },
+  /** One membership trial's reminder, and test mode's first charge at its end (payments/membership-trials.server.ts). */
+  [JOB_QUEUE.trialReminder]: { retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 5 * 60 },
+  [JOB_QUEUE.testTrialCharge]: { retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 5 * 60 },
 } satisfies Record<JobQueue, QueueRules>;
 
 export type QueueName = JobQueue;
@@ -169,6 +172,8 @@ export type EnqueueOptions = {
   /** Another job with this key waiting or running makes this enqueue a no-op (pg-boss singletonKey). */
   singletonKey?: string;
   startAfterSeconds?: number;
+  /** Not before this moment (a job due on a date: a trial's end). */
+  startAt?: Date;
 } & Partial<QueueRules>;
 
 const wakeups = new Map<string, () => void>();
@@ -182,6 +187,7 @@ export async function enqueue(database: Queryable, name: QueueName, data: object
     db: executorFor(database),
     ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
     ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+    ...(options.startAt ? { startAfter: options.startAt } : {}),
     ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
     ...(options.retryDelay !== undefined ? { retryDelay: options.retryDelay } : {}),
     ...(options.retryBackoff !== undefined ? { retryBackoff: options.retryBackoff } : {}),

@@ -337,6 +337,35 @@ export function checkoutReminderMail({
   });
 }
 
+/** A membership trial ends in three days (docs/decisions/066): when the first charge is, of how much, and how to cancel. */
+export function trialReminderMail({
+  schoolName,
+  name,
+  planTitle,
+  firstCharge,
+  firstChargeOn,
+  accountUrl,
+}: {
+  schoolName: string;
+  name: string;
+  planTitle: string;
+  /** The amount, formatted ("$97.00"). */
+  firstCharge: string;
+  /** The date, formatted. */
+  firstChargeOn: string;
+  accountUrl: string;
+}) {
+  return compose(`Your free trial ends on ${firstChargeOn}`, {
+    schoolName,
+    heading: `Hi ${name}, your free trial ends soon`,
+    paragraphs: [
+      `Your free trial of ${planTitle} ends on ${firstChargeOn}. That day your first payment of ${firstCharge} is charged, and your membership carries on.`,
+      "Not for you? Cancel on your account page before then: nothing is charged, and your access ends when the trial does.",
+    ],
+    action: { label: "Manage your membership", url: accountUrl },
+  });
+}
+
 /** The daily new-lesson notice of courses that turned it on: the lessons added since yesterday, with the marketing unsubscribe link. */
 export function newLessonsMail({
   schoolName,

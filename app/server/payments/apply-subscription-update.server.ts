@@ -22,6 +22,8 @@ export type SubscriptionUpdate = {
   /** From the subscription's metadata, to write a subscription the checkout has not written yet. */
   userId?: string | null;
   plan?: string | null;
+  /** The end of the subscription's free trial, when it has one (Stripe's `trial_end`). */
+  trialEnd?: Date | null;
 };
 
 /**
@@ -62,6 +64,7 @@ export async function applySubscriptionUpdate(
           plan,
           provider: update.event.provider,
           providerSubscriptionId: update.providerSubscriptionId,
+          trialEndsAt: update.trialEnd ?? null,
           ...values,
         })
         .onConflictDoNothing()
@@ -87,7 +90,12 @@ export async function applySubscriptionUpdate(
       );
       return { outcome: "ignored" as const };
     }
-    await tx.update(subscriptions).set(values).where(eq(subscriptions.id, current.id));
+    // A trial whose first charge was paid (docs/decisions/066): trialing → active, once.
+    const converted = current.status === "trialing" && update.status === "active" && current.trialEndsAt && !current.trialConvertedAt;
+    await tx
+      .update(subscriptions)
+      .set({ ...values, ...(converted ? { trialConvertedAt: new Date() } : {}) })
+      .where(eq(subscriptions.id, current.id));
     const wasOpen = opensCourses(current.status);
     const isOpen = opensCourses(update.status);
     if (wasOpen !== isOpen) {

@@ -27,6 +27,7 @@ import { fulfilCheckout } from "./fulfil-checkout.server";
 import { sumOrderLines, writeOrderLines, type OrderLineDraft } from "./order-lines.server";
 import { settleEndedTestMemberships } from "./settle-ended-test-memberships.server";
 import { currentPaymentsProvider } from "./providers.server";
+import { findTrialDays, trialEndAfter } from "./membership-trials.server";
 
 /** What a checkout link names: one course, a membership plan, or a bundle (docs/decisions/062). */
 export type CheckoutItem =
@@ -91,6 +92,11 @@ export type CheckoutOffer = {
   bundle: { id: string; courses: { id: string; title: string }[]; heldCourseIds: string[] } | null;
   /** The code the buyer gave, as stored (upper-case), and why it was refused, if it was. */
   coupon: { code: string; refusal: CouponRefusal | null } | null;
+  /**
+   * A membership's free trial (docs/decisions/066): nothing is paid now (the prices above are 0),
+   * the plan's price is first charged at `firstChargeAt` (ISO, as the page shows it). Null: no trial.
+   */
+  trial: { days: number; firstChargeCents: number; firstChargeAt: string } | null;
 };
 
 /** The code applied to an offer priced without one: the discount, or the refusal (the price stays). */
@@ -141,8 +147,17 @@ export type CheckoutArgs = { userId: string; item: CheckoutItem; couponCode?: st
  */
 export type GuestBuyer = { email: string; name: string };
 
-export async function getCheckoutOffer({ userId, item, couponCode, country }: CheckoutArgs): Promise<CheckoutOffer> {
-  const offer = await withCoupon({ offer: await listPriceOffer({ userId, item }), userId, couponCode });
+export async function getCheckoutOffer({
+  userId,
+  item,
+  couponCode,
+  country,
+  guest = false,
+}: CheckoutArgs & { guest?: boolean }): Promise<CheckoutOffer> {
+  // A code is used now, at the first payment: a buyer who gives one pays at once, without the trial.
+  // A guest pays at once too: the trial is one per account, and theirs is only known when they pay.
+  const trialAllowed = !guest && !couponCode?.trim();
+  const offer = await withCoupon({ offer: await listPriceOffer({ userId, item, trialAllowed }), userId, couponCode });
   return withTax({ offer, country: country ?? null });
 }
 
@@ -171,7 +186,15 @@ export class InvalidTaxIdError extends Error {
 
 type ListPriceOffer = Omit<CheckoutOffer, "coupon" | "discountCents" | "listPriceCents" | "tax" | "taxCents">;
 
-async function listPriceOffer({ userId, item }: { userId: string; item: CheckoutItem }): Promise<ListPriceOffer> {
+async function listPriceOffer({
+  userId,
+  item,
+  trialAllowed = true,
+}: {
+  userId: string;
+  item: CheckoutItem;
+  trialAllowed?: boolean;
+}): Promise<ListPriceOffer> {
   if (item.bundleId !== undefined) return bundleOffer({ userId, bundleId: item.bundleId });
   if (item.plan) {
     const settings = await getSiteSettings();
@@ -189,18 +212,27 @@ async function listPriceOffer({ userId, item }: { userId: string; item: Checkout
       )
       .limit(1);
     const member = userId ? Boolean(live) || (await hasActiveMembership({ userId })) : false;
+    const priceCents = item.plan === "yearly" ? settings.membershipYearlyCents : settings.membershipMonthlyCents;
+    const trialDays = trialAllowed && !member && priceCents > 0 ? await findTrialDays({ userId }) : null;
+    const trial = trialDays
+      ? { days: trialDays, firstChargeCents: priceCents, firstChargeAt: trialEndAfter(new Date(), trialDays).toISOString() }
+      : null;
     return {
       kind: "membership",
       courseId: null,
       courseSlug: null,
       plan: item.plan,
       itemTitle: membershipTitle(settings.schoolName, item.plan),
-      subtitle: "Every course, including new releases, while you are a member. Cancel anytime.",
+      subtitle: trial
+        ? `Free for ${trial.days} days, then every course, including new releases, while you are a member. Cancel before the trial ends and nothing is charged.`
+        : "Every course, including new releases, while you are a member. Cancel anytime.",
       coverUrl: null,
       topic: null,
-      amountCents: item.plan === "yearly" ? settings.membershipYearlyCents : settings.membershipMonthlyCents,
+      // During a trial nothing is paid now: the order is the trial's, at 0 (docs/decisions/066).
+      amountCents: trial ? 0 : priceCents,
       currency: settings.currency,
       blocked: member ? "already-member" : null,
+      trial,
       bundle: null,
     };
   }
@@ -231,6 +263,7 @@ async function listPriceOffer({ userId, item }: { userId: string; item: Checkout
     currency: (await getSiteSettings()).currency,
     blocked: owned ? "already-owned" : member ? "included-in-membership" : null,
     bundle: null,
+    trial: null,
   };
 }
 
@@ -260,6 +293,7 @@ async function bundleOffer({ userId, bundleId }: { userId: string; bundleId: str
     currency: (await getSiteSettings()).currency,
     blocked: heldCourseIds.length === courseIds.length ? "already-owned" : member ? "included-in-membership" : null,
     bundle: { id: bundle.id, courses: bundle.courses.map((course) => ({ id: course.id, title: course.title })), heldCourseIds },
+    trial: null,
   };
 }
 
@@ -348,7 +382,7 @@ async function startGuestCheckout({
   const email = guest.email.trim().toLowerCase();
   const account = await findAccountByEmail({ email });
   // The coupon's per-customer limit counts the paid orders of the address's account, if it has one.
-  const offer = await getCheckoutOffer({ userId: account?.id ?? "", item, couponCode, country: billing?.country ?? null });
+  const offer = await getCheckoutOffer({ userId: account?.id ?? "", item, couponCode, country: billing?.country ?? null, guest: true });
   const unblocked: CheckoutOffer = { ...offer, blocked: null };
   if (account && mustSignInToBuy(account)) return { status: "sign-in-to-buy", offer: unblocked } satisfies CheckoutStart;
   // A free course needs an account to open: the visitor signs up for it (the page says so).
@@ -410,6 +444,7 @@ async function payForOffer({
     const net = priced.listPriceCents - priced.discountCents;
     const basisPoints = offer.tax?.mode === "rates" && offer.tax.country ? await findTaxRate({ country: offer.tax.country, database: tx }) : null;
     // What the order sells, line by line (docs/decisions/061): its totals are the lines' sums.
+    const title = orderTitle(offer);
     const lines: OrderLineDraft[] = [
       {
         kind: offer.kind,
@@ -418,7 +453,7 @@ async function payForOffer({
         // A bundle's line names the courses it opens, as sold (docs/decisions/062).
         bundleId: offer.bundle?.id ?? null,
         bundleCourseIds: offer.bundle?.courses.map((course) => course.id) ?? [],
-        title: offer.itemTitle,
+        title,
         listPriceCents: priced.listPriceCents,
         discountCents: priced.discountCents,
         taxCents: basisPoints ? taxOfLine({ netCents: net, basisPoints }) : 0,
@@ -443,7 +478,8 @@ async function payForOffer({
         courseId: offer.courseId,
         bundleId: offer.bundle?.id ?? null,
         plan: offer.plan,
-        itemTitle: offer.itemTitle,
+        itemTitle: title,
+        trialDays: offer.trial?.days ?? null,
         listPriceCents: totals.listPriceCents,
         discountCents: totals.discountCents,
         amountCents: totals.amountCents,
@@ -511,7 +547,9 @@ async function payForOffer({
       kind: offer.kind,
       plan: offer.plan,
       itemTitle: offer.itemTitle,
-      amountCents: offer.listPriceCents,
+      // A trial's subscription is priced at the plan's price, first charged when the trial ends.
+      amountCents: offer.trial ? offer.trial.firstChargeCents : offer.listPriceCents,
+      trialDays: offer.trial?.days ?? null,
       discount:
         order.couponCode && order.discountCents > 0
           ? { code: order.couponCode, amountOffCents: order.discountCents, duration: everyPayment ? "forever" : "once" }
@@ -539,6 +577,9 @@ async function payForOffer({
   }
   return { status: "redirect", offer: sold, orderId, url: started.redirectUrl };
 }
+
+/** What the order and its line are called: a trial says so ("…, 14-day free trial"). */
+const orderTitle = (offer: CheckoutOffer) => (offer.trial ? `${offer.itemTitle}, ${offer.trial.days}-day free trial` : offer.itemTitle);
 
 /** Paid already (test mode) or nothing to pay: the same fulfilment as the webhook's. */
 async function fulfilAtOnce({

@@ -61,6 +61,8 @@ export type CheckoutRequest = {
   collectTax?: boolean;
   /** Where the provider sends the buyer back: the school's public origin. */
   origin: string;
+  /** A membership's free trial in days (docs/decisions/066): the subscription's first charge comes at its end. */
+  trialDays?: number | null;
 };
 
 export type CheckoutStarted =
@@ -207,7 +209,7 @@ export const stripeProvider: PaymentsProvider = {
           }
         : {}),
       ...(request.kind === "membership"
-        ? { subscription_data: { metadata } }
+        ? { subscription_data: { metadata, ...(request.trialDays ? { trial_period_days: request.trialDays } : {}) } }
         : { payment_intent_data: { metadata }, ...(request.stripeCustomerId ? {} : { customer_creation: "always" as const }) }),
     };
     const session = await callStripe("start a checkout", () =>

@@ -37,6 +37,7 @@ const FORM = {
   membershipMonthly: "97",
   membershipYearly: "970",
   courseFallbackPrice: "197",
+  membershipTrialDays: "0",
   sellerLegalName: "",
   sellerAddress: "",
   sellerTaxNumber: "",
