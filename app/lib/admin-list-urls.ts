@@ -1,6 +1,7 @@
+import { BUNDLES_MAX_QUERY_LENGTH } from "./bundles";
 import { COUPONS_MAX_QUERY_LENGTH } from "./coupons";
 import { AFFILIATES_MAX_QUERY_LENGTH } from "./affiliates";
-import { AFFILIATE_STATUSES, COUPON_STATUSES, REVIEW_VISIBILITIES } from "./domain-values";
+import { AFFILIATE_STATUSES, COUPON_STATUSES, PUBLISH_STATUSES, REVIEW_VISIBILITIES } from "./domain-values";
 import { defineListUrl, optionParam, pageParam, textParam } from "./list-url";
 
 /**
@@ -39,5 +40,12 @@ export const reviewListUrl = defineListUrl("/admin/reviews", {
 export const affiliateListUrl = defineListUrl("/admin/affiliates", {
   q: textParam({ maxLength: AFFILIATES_MAX_QUERY_LENGTH }),
   status: optionParam(AFFILIATE_STATUSES),
+  page: pageParam(),
+});
+
+/** The bundles list (`/admin/bundles?q=…&status=draft&page=2`). */
+export const bundleListUrl = defineListUrl("/admin/bundles", {
+  q: textParam({ maxLength: BUNDLES_MAX_QUERY_LENGTH }),
+  status: optionParam(PUBLISH_STATUSES),
   page: pageParam(),
 });

@@ -38,6 +38,8 @@ export const catalogListUrl = defineListUrl("/courses", {
   q: textParam({ maxLength: CATALOG_MAX_QUERY_LENGTH }),
   level: slugParam(),
   topic: slugParam(),
+  /** `bundles`: the published bundles only (docs/decisions/062); null: courses, with the bundles above them. */
+  type: slugParam(),
   sort: choiceParam(
     CATALOG_SORTS.map((sort) => sort.value),
     "popular",
@@ -57,7 +59,10 @@ export function levelFromSlug(slug: string | null) {
   return valueForSlug(LEVELS, LEVEL_SLUGS, slug);
 }
 
-/** True when a search, a level or a topic narrows the list (sort, view and page do not). */
+/** The catalog's "Show" pills: every course, or the bundles. */
+export const CATALOG_TYPE_OPTIONS = [{ value: "bundles", label: "Bundles" }] as const;
+
+/** True when a search, a level, a topic or the bundles filter narrows the list (sort, view and page do not). */
 export function hasActiveFilters(filters: CatalogFilters) {
-  return Boolean(filters.q || filters.level || filters.topic);
+  return Boolean(filters.q || filters.level || filters.topic || filters.type);
 }

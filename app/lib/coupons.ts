@@ -73,7 +73,7 @@ export type CouponInput = {
   maxPerCustomer: number | null;
 };
 
-export type CouponProduct = { kind: "course"; courseId: string } | { kind: "membership" };
+export type CouponProduct = { kind: "course"; courseId: string } | { kind: "membership" } | { kind: "bundle"; bundleId: string };
 
 /** What the coupon takes off `listPriceCents`: a percentage rounded to the cent, never more than the price. */
 export function couponDiscountCents(coupon: Pick<CouponTerms, "discountType" | "percentOff" | "amountOffCents">, listPriceCents: number) {
@@ -84,6 +84,7 @@ export function couponDiscountCents(coupon: Pick<CouponTerms, "discountType" | "
 
 export function couponAppliesTo(coupon: Pick<CouponTerms, "appliesTo" | "courseIds">, product: CouponProduct) {
   if (coupon.appliesTo === "membership") return product.kind === "membership";
+  if (coupon.appliesTo === "bundles") return product.kind === "bundle";
   if (product.kind !== "course") return false;
   return coupon.appliesTo === "all-courses" || coupon.courseIds.includes(product.courseId);
 }

@@ -107,7 +107,7 @@ export const ENROLLMENT_STATUS_LABELS: Record<EnrollmentStatus, string> = {
   revoked: "Revoked",
 };
 
-export const ENROLLMENT_SOURCES = ["admin", "purchase", "membership", "free"] as const;
+export const ENROLLMENT_SOURCES = ["admin", "purchase", "membership", "free", "bundle"] as const;
 export type EnrollmentSource = (typeof ENROLLMENT_SOURCES)[number];
 
 export const ENROLLMENT_SOURCE_LABELS: Record<EnrollmentSource, string> = {
@@ -115,6 +115,7 @@ export const ENROLLMENT_SOURCE_LABELS: Record<EnrollmentSource, string> = {
   purchase: "Purchase",
   membership: "Membership",
   free: "Free course",
+  bundle: "Bundle purchase",
 };
 
 /**
@@ -246,18 +247,19 @@ export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
 // Payments
 // ---------------------------------------------------------------------------------------------
 
-export const ORDER_KINDS = ["course", "membership"] as const;
+export const ORDER_KINDS = ["course", "membership", "bundle"] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
 
 /**
  * What one line of an order sells (docs/decisions/061). An order's lines are what it sold; the
  * order's kind is its first line's. Bundles and order bumps add their kinds here when they land.
  */
-export const ORDER_LINE_KINDS = ["course", "membership"] as const;
+export const ORDER_LINE_KINDS = ["course", "membership", "bundle"] as const;
 export type OrderLineKind = (typeof ORDER_LINE_KINDS)[number];
 export const ORDER_LINE_KIND_LABELS: Record<OrderLineKind, string> = {
   course: "Courses",
   membership: "Memberships",
+  bundle: "Bundles",
 };
 
 /** `pending` until paid; `expired` when the checkout was abandoned; `failed` when the payment was refused. */
@@ -349,13 +351,14 @@ export const COUPON_STATUS_LABELS: Record<CouponStatus, string> = { active: "Act
 export const COUPON_DISCOUNT_TYPES = ["percent", "amount"] as const;
 export type CouponDiscountType = (typeof COUPON_DISCOUNT_TYPES)[number];
 
-/** What a coupon takes money off: the courses it names, every course, or the membership. */
-export const COUPON_TARGETS = ["courses", "all-courses", "membership"] as const;
+/** What a coupon takes money off: the courses it names, every course, the membership, or every bundle (docs/decisions/062). */
+export const COUPON_TARGETS = ["courses", "all-courses", "membership", "bundles"] as const;
 export type CouponTarget = (typeof COUPON_TARGETS)[number];
 export const COUPON_TARGET_LABELS: Record<CouponTarget, string> = {
   courses: "Chosen courses",
   "all-courses": "Every course",
   membership: "The membership",
+  bundles: "Every bundle",
 };
 
 /** For the membership: the first payment only, or every renewal too. */

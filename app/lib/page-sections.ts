@@ -58,6 +58,7 @@ export const RESERVED_PAGE_SLUGS = [
   "refund",
   "playbooks",
   "testimonials",
+  "bundles",
   "newsletter",
   "unsubscribe",
   "courses",

@@ -97,6 +97,8 @@ const MATRIX: Record<string, Entry> = {
     loader: row("404", "404", "404", "200", "200"),
     action: signedIn("400"),
   },
+  // A draft bundle is not for sale: its page exists for nobody, an admin too (they preview it in the back office).
+  "/bundles/:slug": { path: (school) => `/bundles/${school.draftBundle.slug}`, loader: everyone("404") },
   "/course/:slug": { path: (school) => `/course/${school.draftCourse.slug}`, loader: everyone("301 /courses/:draft") },
   // A certificate is checked by whoever holds its link: the learner's name, never their e-mail or id.
   "/certificates/:id": { path: (school) => `/certificates/${school.victim.certificateId}`, loader: everyone("200") },
@@ -213,6 +215,9 @@ const MATRIX: Record<string, Entry> = {
   },
   "/admin/topics": { loader: admins("200"), action: admins("400") },
   "/admin/coupons/new": { loader: admins("200"), action: admins("400") },
+  "/admin/bundles": { loader: admins("200") },
+  "/admin/bundles/new": { loader: admins("200"), action: admins("400") },
+  "/admin/bundles/:id/edit": { path: (school) => `/admin/bundles/${school.draftBundle.id}/edit`, loader: admins("200"), action: admins("400") },
   "/admin/coupons/:id": { path: (school) => `/admin/coupons/${school.coupon.id}`, loader: admins("200"), action: admins("400") },
   "/admin/quizzes": { loader: admins("200") },
   "/admin/quizzes/:lessonId": { path: (school) => `/admin/quizzes/${school.draftCourse.quizLessonId}`, loader: admins("200") },

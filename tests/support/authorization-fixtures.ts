@@ -8,6 +8,8 @@ import {
   discussionPosts,
   certificates,
   coupons,
+  bundles,
+  bundleCourses,
   courses,
   enrollments,
   lessonProgress,
@@ -115,6 +117,12 @@ export async function createAuthorizationSchool(db: Database) {
     .insert(coupons)
     .values({ code: unique("SECRET").toUpperCase(), discountType: "percent", percentOff: 10, appliesTo: "all-courses" })
     .returning();
+  // A draft bundle: its page exists for nobody, its edit page for admins only (docs/decisions/062).
+  const [draftBundle] = await db
+    .insert(bundles)
+    .values({ title: `Secret bundle ${unique("bundle")}`, slug: unique("draft-bundle"), priceCents: 10_000, status: "draft" })
+    .returning();
+  await db.insert(bundleCourses).values({ bundleId: draftBundle.id, courseId: paidCourse.id, position: 0 });
 
   await db.insert(enrollments).values([
     { userId: learner.id, courseId: paidCourse.id, source: "purchase", status: "active" },
@@ -207,6 +215,7 @@ export async function createAuthorizationSchool(db: Database) {
     draftCourse: { ...draftCourse, quizLessonId: quizLesson.id, quizLessonSlug: quizLesson.slug },
     draftPost,
     coupon,
+    draftBundle,
     /**
      * What no caller may see unless the matrix says so for that route and role: another person's
      * e-mail, id and order, a paid lesson's content, and every unpublished or admin-only thing.

@@ -1,5 +1,6 @@
 import { NavLink } from "react-router";
 import {
+  Boxes,
   Activity,
   ChartColumn,
   Database,
@@ -30,6 +31,7 @@ const ITEMS = [
   { to: "/admin/blog", label: "Blog", icon: Newspaper, end: false },
   { to: "/admin/courses", label: "Courses", icon: GraduationCap, end: false },
   { to: "/admin/topics", label: "Topics", icon: Tags, end: false },
+  { to: "/admin/bundles", label: "Bundles", icon: Boxes, end: false },
   { to: "/admin/reviews", label: "Reviews", icon: MessageSquareText, end: false },
   { to: "/admin/discussions", label: "Discussions", icon: MessagesSquare, end: false },
   { to: "/admin/announcements", label: "Announcements", icon: Megaphone, end: false },

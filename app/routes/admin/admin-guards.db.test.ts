@@ -12,6 +12,8 @@ import {
   affiliates,
   apiKeys,
   coupons,
+  bundles,
+  bundleCourses,
   courseInstructors,
   courseModules,
   courses,
@@ -143,6 +145,8 @@ const FORMS: Record<string, (id: string) => Form[]> = {
   ],
   "/admin/coupons/new": () => [{ intent: "save", code: "SNEAKY", discountType: "percent", percentOff: "50", appliesTo: "all-courses" }],
   "/admin/coupons/:id": () => [{ intent: "save", code: "HIJACKED", discountType: "percent", percentOff: "100", appliesTo: "all-courses" }],
+  "/admin/bundles/new": () => [{ intent: "save", title: "Sneaky bundle", price: "1", status: "published", courseIds: courseId }],
+  "/admin/bundles/:id/edit": () => [{ intent: "save", title: "Hijacked", price: "0", status: "draft", courseIds: courseId }],
   "/admin/reviews": (id): Form[] => [{ intent: "hide", id }],
   "/admin/discussions": (id): Form[] => [
     { intent: "hide", id, reason: "Sneaky" },
@@ -244,6 +248,8 @@ beforeAll(async () => {
   await db.insert(quizzes).values({ lessonId: postId });
   await db.insert(pages).values({ id: postId, slug: unique("guarded-page"), title: "Guarded page" });
   await db.insert(coupons).values({ id: postId, code: "GUARDED", discountType: "percent", percentOff: 10, appliesTo: "all-courses" });
+  await db.insert(bundles).values({ id: postId, title: "Guarded bundle", slug: unique("guarded-bundle"), priceCents: 5000 });
+  await db.insert(bundleCourses).values({ bundleId: postId, courseId: course.id, position: 0 });
   // A pending affiliate: an Approve that got through would show.
   await db.insert(affiliates).values({ id: postId, userId: learner.id, code: "guarded-affiliate" });
   const [order] = await db
@@ -299,6 +305,9 @@ describe("the admin area read from app/routes.ts", () => {
         "/admin/topics",
         "/admin/coupons/new",
         "/admin/coupons/:id",
+        "/admin/bundles",
+        "/admin/bundles/new",
+        "/admin/bundles/:id/edit",
         "/admin/quizzes",
         "/admin/quizzes/:lessonId",
         "/admin/reviews",
@@ -437,6 +446,11 @@ describe("admin loaders and actions called directly", () => {
     const rows = await database().db.select({ title: pages.title, publishedAt: pages.publishedAt }).from(pages);
     expect(rows).toEqual([{ title: "Guarded page", publishedAt: null }]);
     expect(await database().db.$count(pageSections)).toBe(0);
+  });
+
+  it("left the bundles untouched after all those refused calls", async () => {
+    const rows = await database().db.select({ title: bundles.title, priceCents: bundles.priceCents }).from(bundles);
+    expect(rows).toEqual([{ title: "Guarded bundle", priceCents: 5000 }]);
   });
 
   it("left the coupons untouched after all those refused calls", async () => {

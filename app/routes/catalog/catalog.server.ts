@@ -1,6 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/catalog";
-import { catalogListUrl } from "~/lib/catalog-filters";
+import { catalogListUrl, hasActiveFilters } from "~/lib/catalog-filters";
+import { listPublishedBundles } from "~/server/bundles/bundles.server";
+import { getSiteSettings } from "~/server/settings/site-settings.server";
 import { listCatalogCourses } from "~/server/courses/catalog.server";
 import { listTopics } from "~/server/courses/topics.server";
 
@@ -12,6 +14,19 @@ export async function loader({ url }: Route.LoaderArgs) {
   if (canonicalQuery !== url.searchParams.toString()) {
     throw redirect(canonicalQuery ? `${url.pathname}?${canonicalQuery}` : url.pathname);
   }
-  const [{ courses, total }, topics] = await Promise.all([listCatalogCourses({ filters }), listTopics()]);
-  return { filters, courses, total, topics: topics.map(({ name, slug }) => ({ name, slug })) };
+  // The bundles filter shows the bundles alone; the unfiltered catalog shows them above the courses.
+  const onlyBundles = filters.type === "bundles";
+  const [{ courses, total }, topics, bundles] = await Promise.all([
+    onlyBundles ? { courses: [], total: 0 } : listCatalogCourses({ filters }),
+    listTopics(),
+    onlyBundles || !hasActiveFilters(filters) ? listPublishedBundles() : [],
+  ]);
+  return {
+    filters,
+    courses,
+    total,
+    topics: topics.map(({ name, slug }) => ({ name, slug })),
+    bundles: bundles.map(({ id, slug, title, coverUrl, priceCents, courseTitles }) => ({ id, slug, title, coverUrl, priceCents, courseTitles })),
+    currency: (await getSiteSettings()).currency,
+  };
 }

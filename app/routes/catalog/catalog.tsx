@@ -9,11 +9,14 @@ import { CourseCardSkeleton } from "~/components/course-card-skeleton";
 import { CourseDetailSkeleton } from "~/components/course-detail-skeleton";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
+import { CourseImage } from "~/components/course-image";
+import { formatMoney } from "~/lib/money";
 import {
   CATALOG_LEVEL_OPTIONS,
   CATALOG_MAX_PAGE,
   CATALOG_PAGE_SIZE,
   CATALOG_SORTS,
+  CATALOG_TYPE_OPTIONS,
   catalogTopicOptions,
   catalogListUrl,
   hasActiveFilters,
@@ -42,7 +45,7 @@ function catalogDescription(schoolName: string, topics: ReadonlyArray<{ name: st
 }
 
 export default function Catalog({ loaderData }: Route.ComponentProps) {
-  const { filters, courses, total, topics } = loaderData;
+  const { filters, courses, total, topics, bundles, currency } = loaderData;
   const { pathname } = useLocation();
   const navigation = useNavigation();
 
@@ -67,65 +70,112 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
 
       <CatalogControls filters={filters} pathname={pathname} topics={topics} />
 
-      <div className="mt-6 flex flex-wrap items-center justify-between gap-3 border-b pb-4">
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          Showing {shown} of {total}
-        </p>
-        <div className="flex items-center gap-1" role="group" aria-label="Layout">
-          <ViewLink pathname={pathname} filters={filters} view="grid" label="Grid view" icon={<LayoutGrid />} />
-          <ViewLink pathname={pathname} filters={filters} view="list" label="List view" icon={<List />} />
-        </div>
-      </div>
-
-      <section aria-label="Courses" aria-busy={refiltering || loadingMore} className="mt-6">
-        {refiltering ? (
-          <ResultsLayout view={view}>
-            {Array.from({ length: Math.min(Math.max(shown, 3), 6) }, (_, index) => (
-              <CourseCardSkeleton key={index} variant={view} />
-            ))}
-          </ResultsLayout>
-        ) : courses.length === 0 ? (
+      {bundles.length > 0 ? <BundleCards bundles={bundles} currency={currency} /> : null}
+      {filters.type === "bundles" ? (
+        bundles.length === 0 ? (
           <EmptyState
-            title="No courses match your filters."
-            description="Try another search, or clear the filters to see every course."
+            className="mt-6"
+            title="No bundles yet."
+            description="Every course is sold on its own for now."
             action={
-              hasActiveFilters(filters) && (
-                <Button asChild variant="outline">
-                  <Link to="/courses">Clear filters</Link>
-                </Button>
-              )
+              <Button asChild variant="outline">
+                <Link to="/courses">See every course</Link>
+              </Button>
             }
           />
-        ) : (
-          <>
-            <ResultsLayout view={view}>
-              {courses.map((course, index) => (
-                <CourseCard key={course.id} course={course} variant={view} headingAs="h2" priority={index < 3} />
-              ))}
-              {loadingMore &&
-                Array.from({ length: Math.min(CATALOG_PAGE_SIZE, total - shown, 6) }, (_, index) => (
-                  <CourseCardSkeleton key={`more-${index}`} variant={view} />
+        ) : null
+      ) : (
+        <>
+          <div className="mt-6 flex flex-wrap items-center justify-between gap-3 border-b pb-4">
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              Showing {shown} of {total}
+            </p>
+            <div className="flex items-center gap-1" role="group" aria-label="Layout">
+              <ViewLink pathname={pathname} filters={filters} view="grid" label="Grid view" icon={<LayoutGrid />} />
+              <ViewLink pathname={pathname} filters={filters} view="list" label="List view" icon={<List />} />
+            </div>
+          </div>
+
+          <section aria-label="Courses" aria-busy={refiltering || loadingMore} className="mt-6">
+            {refiltering ? (
+              <ResultsLayout view={view}>
+                {Array.from({ length: Math.min(Math.max(shown, 3), 6) }, (_, index) => (
+                  <CourseCardSkeleton key={index} variant={view} />
                 ))}
-            </ResultsLayout>
-            {canLoadMore && (
-              <div className="mt-10 flex justify-center">
-                <Button asChild variant="outline" size="lg" loading={loadingMore}>
-                  <Link to={catalogListUrl.href(filters, { page: filters.page + 1 }, pathname)} preventScrollReset>
-                    Load more
-                  </Link>
-                </Button>
-              </div>
+              </ResultsLayout>
+            ) : courses.length === 0 ? (
+              <EmptyState
+                title="No courses match your filters."
+                description="Try another search, or clear the filters to see every course."
+                action={
+                  hasActiveFilters(filters) && (
+                    <Button asChild variant="outline">
+                      <Link to="/courses">Clear filters</Link>
+                    </Button>
+                  )
+                }
+              />
+            ) : (
+              <>
+                <ResultsLayout view={view}>
+                  {courses.map((course, index) => (
+                    <CourseCard key={course.id} course={course} variant={view} headingAs="h2" priority={index < 3} />
+                  ))}
+                  {loadingMore &&
+                    Array.from({ length: Math.min(CATALOG_PAGE_SIZE, total - shown, 6) }, (_, index) => (
+                      <CourseCardSkeleton key={`more-${index}`} variant={view} />
+                    ))}
+                </ResultsLayout>
+                {canLoadMore && (
+                  <div className="mt-10 flex justify-center">
+                    <Button asChild variant="outline" size="lg" loading={loadingMore}>
+                      <Link to={catalogListUrl.href(filters, { page: filters.page + 1 }, pathname)} preventScrollReset>
+                        Load more
+                      </Link>
+                    </Button>
+                  </div>
+                )}
+              </>
             )}
-          </>
-        )}
-      </section>
+          </section>
+        </>
+      )}
     </div>
+  );
+}
+
+type BundleCardData = { id: string; slug: string; title: string; coverUrl: string | null; priceCents: number; courseTitles: string[] };
+
+/** The published bundles (docs/decisions/062): a card each, linking to its page. */
+function BundleCards({ bundles, currency }: { bundles: BundleCardData[]; currency: string }) {
+  return (
+    <section aria-labelledby="catalog-bundles" className="mt-8">
+      <h2 id="catalog-bundles" className="text-xl font-semibold tracking-tight">
+        Bundles
+      </h2>
+      <ul role="list" className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {bundles.map((bundle) => (
+          <li key={bundle.id} className="grid gap-3 rounded-xl border bg-card p-4">
+            <CourseImage src={bundle.coverUrl} alt="" className="aspect-video w-full rounded-lg object-cover" />
+            <h3 className="font-semibold">
+              <Link to={`/bundles/${bundle.slug}`} className="hover:underline">
+                {bundle.title}
+              </Link>
+            </h3>
+            <p className="text-sm text-muted-foreground">
+              {bundle.courseTitles.length} courses: {bundle.courseTitles.join(", ")}
+            </p>
+            <p className="font-semibold">{formatMoney(bundle.priceCents, currency)}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
 /** Whether two filter states show the same list, maybe a different length of it. */
 function samePageOfResults(a: CatalogFilters, b: CatalogFilters) {
-  return a.q === b.q && a.level === b.level && a.topic === b.topic && a.sort === b.sort && a.view === b.view;
+  return a.q === b.q && a.level === b.level && a.topic === b.topic && a.type === b.type && a.sort === b.sort && a.view === b.view;
 }
 
 function ResultsLayout({ view, children }: { view: CatalogFilters["view"]; children: ReactNode }) {
@@ -151,7 +201,12 @@ function CatalogControls({
       <ListSearchForm
         id="catalog"
         action={pathname}
-        hidden={{ level: filters.level, topic: filters.topic, view: filters.view !== "grid" ? filters.view : undefined }}
+        hidden={{
+          level: filters.level,
+          topic: filters.topic,
+          type: filters.type,
+          view: filters.view !== "grid" ? filters.view : undefined,
+        }}
         searchLabel="Search courses"
         placeholder="Search by title or topic…"
         query={filters.q}
@@ -167,6 +222,12 @@ function CatalogControls({
         options={CATALOG_LEVEL_OPTIONS}
         current={filters.level}
         hrefFor={(value) => catalogListUrl.href(filters, { level: value }, pathname)}
+      />
+      <FilterPills
+        label="Show"
+        options={CATALOG_TYPE_OPTIONS}
+        current={filters.type}
+        hrefFor={(value) => catalogListUrl.href(filters, { type: value }, pathname)}
       />
       <FilterPills
         label="Topic"

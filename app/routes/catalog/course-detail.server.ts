@@ -27,6 +27,7 @@ import { isCourseSaved } from "~/server/courses/saved-courses.server";
 import { findOwnCertificate } from "~/server/certificates/certificates.server";
 import { getRequestSiteSettings } from "~/server/settings/site-settings.server";
 import { toDecimalAmount } from "~/lib/money";
+import { listBundlesWithCourse } from "~/server/bundles/bundles.server";
 
 /** A course a visitor may not see does not exist for them. */
 export const courseNotFound = () => data({ notFound: true }, { status: 404 });
@@ -135,11 +136,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ]);
   // The one access rule decides which lessons link to their page (docs/decisions/014).
   const hasAccess = access.kind === "open";
-  const [nextLesson, review, certificate, progress] = await Promise.all([
+  const [nextLesson, review, certificate, progress, alsoIn] = await Promise.all([
     hasAccess && user ? findNextLesson({ userId: user.id, courseId: course.id }) : null,
     user ? loadOwnReview({ user, course, access }) : null,
     user ? findOwnCertificate({ userId: user.id, courseId: course.id }) : null,
     hasAccess && user ? getCourseProgress({ userId: user.id, courseId: course.id }) : null,
+    // The published bundles holding it ("Also in …", docs/decisions/062).
+    listBundlesWithCourse({ courseId: course.id }),
   ]);
   // Every lesson done: the page offers the certificate and a review instead of "Continue learning".
   const finished = Boolean(progress && progress.totalLessons > 0 && progress.completedLessons >= progress.totalLessons);
@@ -167,6 +170,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     /** A finished learner who may review and has not: the card links to the review form. */
     reviewInvited: finished && review?.access.allowed === true && !review.own,
     signedIn: Boolean(user),
+    alsoIn,
     jsonLd: courseJsonLd({ course, origin: getConfig().publicUrl, schoolName: settings.schoolName, currency: settings.currency }),
   };
 }

@@ -34,7 +34,21 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
-  const { course, continuePath, descriptionHtml, isDraft, hasAccess, saved, review, certificateId, finished, reviewInvited, signedIn, jsonLd } = loaderData;
+  const {
+    course,
+    continuePath,
+    descriptionHtml,
+    isDraft,
+    hasAccess,
+    saved,
+    review,
+    certificateId,
+    finished,
+    reviewInvited,
+    signedIn,
+    jsonLd,
+    alsoIn,
+  } = loaderData;
   const nonce = useNonce();
   const navigation = useNavigation();
   const target = navigation.state === "loading" ? navigation.location : null;
@@ -102,6 +116,19 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
                 {lessonCount} lessons · {formatHours(course.durationSeconds)}
               </li>
             </ul>
+            {alsoIn.length > 0 ? (
+              <p className="mt-4 text-sm">
+                {alsoIn.map((bundle, index) => (
+                  <span key={bundle.slug}>
+                    {index > 0 ? " · " : null}
+                    Also in{" "}
+                    <Link to={`/bundles/${bundle.slug}`} className="font-semibold underline underline-offset-4">
+                      {bundle.title}
+                    </Link>
+                  </span>
+                ))}
+              </p>
+            ) : null}
           </div>
 
           <CourseEnrollCard

@@ -60,7 +60,18 @@ const payMembership = z.object({
   ...billingFields,
 });
 
-export const checkoutForm = z.discriminatedUnion("intent", [payCourse, payMembership]).superRefine(checkTaxId);
+const payBundle = z.object({ intent: z.literal("pay-bundle"), bundleId: z.string().trim().min(1, "Choose a bundle"), coupon: couponCodeField, ...billingFields });
+
+export const checkoutForm = z.discriminatedUnion("intent", [payCourse, payMembership, payBundle]).superRefine(checkTaxId);
+
+/** What the Pay form names: a course, a bundle or a membership plan. */
+export function itemOfPayForm(
+  form: { intent: "pay-course"; courseId: string } | { intent: "pay-membership"; plan: (typeof SUBSCRIPTION_PLANS)[number] } | { intent: "pay-bundle"; bundleId: string },
+) {
+  if (form.intent === "pay-course") return { courseId: form.courseId };
+  if (form.intent === "pay-bundle") return { bundleId: form.bundleId };
+  return { plan: form.plan };
+}
 
 /** What a visitor buying without an account gives (docs/decisions/048): the e-mail and the name, nothing else. */
 const guestFields = {
@@ -74,5 +85,5 @@ const guestFields = {
 
 /** The Pay button's form for a signed-out visitor: the same, plus who buys. */
 export const guestCheckoutForm = z
-  .discriminatedUnion("intent", [payCourse.extend(guestFields), payMembership.extend(guestFields)])
+  .discriminatedUnion("intent", [payCourse.extend(guestFields), payMembership.extend(guestFields), payBundle.extend(guestFields)])
   .superRefine(checkTaxId);

@@ -13,6 +13,7 @@ import { guestOrderCookie } from "~/server/payments/guest-order-cookie.server";
 import { consumeCouponCheckAllowance, tooManyCouponChecksMessage } from "~/server/coupons/coupon-rate-limits.server";
 import { isTaxCountry } from "~/lib/tax";
 import {
+  BundleNotForSaleError,
   CourseNotForSaleError,
   getCheckoutOffer,
   InvalidTaxIdError,
@@ -24,21 +25,23 @@ import { recordCheckoutStart } from "~/server/payments/checkout-reminders.server
 import { paymentFailure } from "~/server/payments/payment-failures.server";
 import { paymentsMode } from "~/server/payments/providers.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
-import { checkoutForm, couponCodeField, guestCheckoutForm } from "./checkout-form";
+import { checkoutForm, couponCodeField, guestCheckoutForm, itemOfPayForm } from "./checkout-form";
 
 type Args = { request: Request; url?: URL; context: Readonly<RouterContextProvider> };
 
-/** `?courseId=…` or `?plan=monthly|yearly`; null when the link names neither. */
+/** `?courseId=…`, `?bundleId=…` or `?plan=monthly|yearly`; null when the link names none. */
 function itemFromUrl(url: URL): CheckoutItem | null {
   const courseId = url.searchParams.get("courseId");
   if (courseId) return { courseId };
+  const bundleId = url.searchParams.get("bundleId");
+  if (bundleId) return { bundleId };
   const plan = url.searchParams.get("plan");
   return isOneOf(SUBSCRIPTION_PLANS, plan) ? { plan } : null;
 }
 
 const clientIpOf = (context: Readonly<RouterContextProvider>) => context.get(requestInfoContext).clientIp;
 
-export type CheckoutProblem = "nothing-to-buy" | "course-not-found";
+export type CheckoutProblem = "nothing-to-buy" | "course-not-found" | "bundle-not-found";
 
 /**
  * The order summary: what the signed-in user would buy, at the database's price, and how they would
@@ -75,7 +78,7 @@ export async function checkoutLoader({ request, url, context }: Args) {
         : (coupon.error.issues[0]?.message ?? null);
     const mode = paymentsMode();
     // A signed-in person with something to pay has started a checkout: an hour without paying gets one reminder.
-    if (user && !offer.blocked && mode !== "none" && offer.listPriceCents > 0) {
+    if (user && !offer.blocked && mode !== "none" && offer.listPriceCents > 0 && item.bundleId === undefined) {
       await recordCheckoutStart({ userId: user.id, item, couponCode: offer.coupon && !offer.coupon.refusal ? offer.coupon.code : null });
     }
     const status = wait ? 429 : mode === "none" && !offer.blocked ? 503 : 200;
@@ -85,6 +88,7 @@ export async function checkoutLoader({ request, url, context }: Args) {
     );
   } catch (error) {
     if (error instanceof CourseNotForSaleError) throw data({ problem: "course-not-found" satisfies CheckoutProblem }, { status: 404 });
+    if (error instanceof BundleNotForSaleError) throw data({ problem: "bundle-not-found" satisfies CheckoutProblem }, { status: 404 });
     throw error;
   }
 }
@@ -95,7 +99,7 @@ export async function checkoutAction({ request, context }: Args) {
   const user = requireUser({ request, context });
   const parsed = parseForm(checkoutForm, await readForm(request));
   if (parsed.errors) return invalidForm(parsed);
-  const item: CheckoutItem = parsed.data.intent === "pay-course" ? { courseId: parsed.data.courseId } : { plan: parsed.data.plan };
+  const item: CheckoutItem = itemOfPayForm(parsed.data);
   if (parsed.data.coupon) {
     const wait = await consumeCouponCheckAllowance({ userId: user.id, clientIp: clientIpOf(context) });
     if (wait) {
@@ -139,7 +143,7 @@ async function guestCheckoutAction({ request, context }: Args) {
   const parsed = parseForm(guestCheckoutForm, form);
   if (parsed.errors) return invalidForm(parsed);
   const values = { email: parsed.data.email, name: parsed.data.name };
-  const item: CheckoutItem = parsed.data.intent === "pay-course" ? { courseId: parsed.data.courseId } : { plan: parsed.data.plan };
+  const item: CheckoutItem = itemOfPayForm(parsed.data);
   if (parsed.data.coupon) {
     const wait = await consumeCouponCheckAllowance({ userId: null, clientIp });
     if (wait) {

@@ -86,12 +86,16 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
       <OrderSummary offer={offer} />
 
+      {offer.bundle && offer.bundle.heldCourseIds.length > 0 && !offer.blocked ? <HeldCourses bundle={offer.bundle} /> : null}
+
       {!blocked && !free ? <CouponField offer={offer} typed={typedCoupon} error={couponError} /> : null}
 
       {blocked ? (
         <CheckoutMessage title={blocked.title} detail={blocked.detail}>
           <Button asChild>
-            <Link to={offer.courseSlug ? `/courses/${offer.courseSlug}` : "/account#membership"}>{blocked.action}</Link>
+            <Link to={offer.courseSlug ? `/courses/${offer.courseSlug}` : offer.bundle ? "/account" : "/account#membership"}>
+              {offer.bundle ? "Go to my courses" : blocked.action}
+            </Link>
           </Button>
         </CheckoutMessage>
       ) : mode === "none" && !free ? (
@@ -143,6 +147,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               <input type="hidden" name="intent" value="pay-course" />
               <input type="hidden" name="courseId" value={offer.courseId ?? ""} />
             </>
+          ) : offer.bundle ? (
+            <>
+              <input type="hidden" name="intent" value="pay-bundle" />
+              <input type="hidden" name="bundleId" value={offer.bundle.id} />
+            </>
           ) : (
             <>
               <input type="hidden" name="intent" value="pay-membership" />
@@ -152,7 +161,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <Button type="submit" size="lg" loading={paying}>
             {free
               ? "Enroll for free"
-              : freeWithCoupon && offer.kind === "course"
+              : freeWithCoupon && offer.kind !== "membership"
                 ? "Complete order"
                 : offer.trial && mode === "test"
                   ? `Start my ${offer.trial.days}-day free trial`
@@ -160,7 +169,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   ? "Continue to payment"
                   : `Pay ${formatMoney(offer.amountCents, offer.currency)}`}
           </Button>
-          {mode === "stripe" && !free && !(freeWithCoupon && offer.kind === "course") ? (
+          {mode === "stripe" && !free && !(freeWithCoupon && offer.kind !== "membership") ? (
             <p className="flex items-center justify-center gap-2 text-sm text-muted-foreground">
               <Lock aria-hidden="true" className="size-4" />
               You pay on Stripe&apos;s secure checkout page and come back here.
@@ -172,7 +181,18 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
+/** A bundle buyer who holds some of its courses is told which before paying: the bundle opens the others. */
+function HeldCourses({ bundle }: { bundle: NonNullable<CheckoutOfferData["bundle"]> }) {
+  const held = bundle.courses.filter((course) => bundle.heldCourseIds.includes(course.id));
+  return (
+    <AuthAlert title={CHECKOUT_MESSAGES.bundleHeldSome}>
+      <p>You already have {held.map((course) => `“${course.title}”`).join(", ")}. This bundle opens the others; its price stays the same.</p>
+    </AuthAlert>
+  );
+}
+
 const PROBLEMS: Record<CheckoutProblem, { title: string; detail: string }> = {
+  "bundle-not-found": { title: CHECKOUT_MESSAGES.bundleNotFound, detail: CHECKOUT_MESSAGES.bundleNotFoundDetail },
   "course-not-found": { title: CHECKOUT_MESSAGES.courseNotFound, detail: CHECKOUT_MESSAGES.courseNotFoundDetail },
   "nothing-to-buy": { title: CHECKOUT_MESSAGES.nothingToBuy, detail: CHECKOUT_MESSAGES.nothingToBuyDetail },
 };

@@ -4,6 +4,7 @@ import { getConfig } from "~/server/platform/config.server";
 import { listPublishedCourseSlugs } from "~/server/courses/course-cards.server";
 import { db, type Queryable } from "~/server/db/client.server";
 import { listPublishedPostSlugs } from "~/server/posts/public-posts.server";
+import { listPublishedBundles } from "~/server/bundles/bundles.server";
 
 /** Every public page that is not a course or a post, with how often it tends to change. */
 export const STATIC_SITEMAP_PATHS = [
@@ -27,7 +28,11 @@ export async function listSitemapEntries({
   database = db(),
   origin = getConfig().publicUrl,
 }: { database?: Queryable; origin?: string } = {}): Promise<SitemapEntry[]> {
-  const [courseRows, postRows] = await Promise.all([listPublishedCourseSlugs({ database }), listPublishedPostSlugs({ database })]);
+  const [courseRows, postRows, bundleRows] = await Promise.all([
+    listPublishedCourseSlugs({ database }),
+    listPublishedPostSlugs({ database }),
+    listPublishedBundles({ database }),
+  ]);
   return [
     ...STATIC_SITEMAP_PATHS.map(({ path, changefreq, priority }) => ({ loc: `${origin}${path}`, changefreq, priority })),
     ...courseRows.map((row) => ({
@@ -35,6 +40,12 @@ export async function listSitemapEntries({
       lastmod: formatIsoDay(row.updatedAt),
       changefreq: "monthly",
       priority: "0.8",
+    })),
+    ...bundleRows.map((row) => ({
+      loc: `${origin}/bundles/${encodeURIComponent(row.slug)}`,
+      lastmod: formatIsoDay(row.updatedAt),
+      changefreq: "monthly",
+      priority: "0.7",
     })),
     ...postRows.map((row) => ({
       loc: `${origin}/blog/${encodeURIComponent(row.slug)}`,

@@ -126,9 +126,11 @@ export async function revokeCourseAccess({
 }
 
 /**
- * A refunded purchase takes the course back, unless the access came from elsewhere (an admin's
- * grant, a free enrollment) or the buyer holds another paid order for it (`otherPaidOrder`, the
- * payments domain's answer). The one answer to "does this refund revoke?".
+ * A refunded purchase (of the course, or of a bundle that opened it: docs/decisions/062) takes the
+ * course back, unless the access came from elsewhere (an admin's grant, a free enrollment) or the
+ * buyer holds another paid order that opens it (`otherPaidOrder`, the payments domain's answer). A
+ * member keeps the course through the membership, which the access rule reads on its own. The one
+ * answer to "does this refund revoke?".
  */
 export async function revokeRefundedAccess({
   tx,
@@ -142,7 +144,8 @@ export async function revokeRefundedAccess({
     .select({ source: enrollments.source })
     .from(enrollments)
     .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId), eq(enrollments.status, "active")));
-  if (access?.source !== "purchase" || otherPaidOrder) return { status: access ? "active" : "revoked", changed: false };
+  const paidFor = access?.source === "purchase" || access?.source === "bundle";
+  if (!paidFor || otherPaidOrder) return { status: access ? "active" : "revoked", changed: false };
   return revokeCourseAccess({ userId, courseId, actorId, orderId, note: "Order refunded", tx });
 }
 

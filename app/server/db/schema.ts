@@ -313,6 +313,50 @@ export const topics = pgTable(
   (t) => [uniqueIndex("topics_name_lower_idx").on(sql`lower(${t.name})`), index("topics_position_idx").on(t.position, t.id)],
 );
 
+/**
+ * Several courses sold as one at one price (docs/decisions/062). Its courses are `bundle_courses`,
+ * in the order the page lists them. A published bundle has at least one published course (the
+ * domain refuses to save one without).
+ */
+export const bundles = pgTable(
+  "bundles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull().unique(),
+    description: text("description").notNull().default(""),
+    /** A cover like a course's: an uploaded course cover's URL has its responsive copies (docs/decisions/035). */
+    coverUrl: text("cover_url"),
+    priceCents: integer("price_cents").notNull(),
+    status: text("status")
+      .notNull()
+      .default("draft" satisfies PublishStatus),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check("bundles_price_check", sql`${t.priceCents} >= 0`),
+    check("bundles_status_check", inList("status", PUBLISH_STATUSES)),
+    index("bundles_status_published_idx").on(t.status, t.publishedAt.desc().nullsLast(), t.id),
+    index("bundles_updated_at_idx").on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+/** A bundle's courses, in `position` order (from 0). */
+export const bundleCourses = pgTable(
+  "bundle_courses",
+  {
+    bundleId: uuid("bundle_id")
+      .notNull()
+      .references(() => bundles.id, { onDelete: "cascade" }),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bundleId, t.courseId] }), index("bundle_courses_course_idx").on(t.courseId)],
+);
+
 export const courseModules = pgTable(
   "course_modules",
   {
@@ -1048,6 +1092,8 @@ export const orders = pgTable(
     customerName: text("customer_name").notNull().default(""),
     kind: text("kind").notNull(),
     courseId: uuid("course_id").references(() => courses.id, { onDelete: "set null" }),
+    /** The bundle a `bundle` order sold (docs/decisions/062). */
+    bundleId: uuid("bundle_id").references(() => bundles.id, { onDelete: "set null" }),
     plan: text("plan"),
     /** The course title, or the membership's name, at the time of sale. */
     itemTitle: text("item_title").notNull().default(""),
@@ -1158,6 +1204,12 @@ export const orderLines = pgTable(
     position: integer("position").notNull(),
     kind: text("kind").notNull(),
     courseId: uuid("course_id").references(() => courses.id, { onDelete: "set null" }),
+    /** A `bundle` line's bundle, and the courses it opens as it was sold (docs/decisions/062). */
+    bundleId: uuid("bundle_id").references(() => bundles.id, { onDelete: "set null" }),
+    bundleCourseIds: uuid("bundle_course_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     plan: text("plan"),
     /** The course title, or the membership's name, at the time of sale. */
     title: text("title").notNull(),
@@ -1171,6 +1223,8 @@ export const orderLines = pgTable(
   (t) => [
     uniqueIndex("order_lines_order_position_idx").on(t.orderId, t.position),
     index("order_lines_course_idx").on(t.courseId),
+    // "Does another paid order cover this course?" reads the bundle lines holding it.
+    index("order_lines_bundle_courses_idx").using("gin", t.bundleCourseIds),
     check("order_lines_kind_check", inList("kind", ORDER_LINE_KINDS)),
     check("order_lines_plan_check", sql`${t.plan} is null or ${inList("plan", SUBSCRIPTION_PLANS)}`),
     check(
@@ -1989,3 +2043,5 @@ export const affiliateSignups = pgTable(
   },
   (t) => [index("affiliate_signups_affiliate_idx").on(t.affiliateId, t.createdAt)],
 );
+
+export type Bundle = typeof bundles.$inferSelect;

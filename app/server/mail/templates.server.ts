@@ -211,6 +211,7 @@ export function orderReceiptMail({
   invoice,
   setPasswordUrl,
   lines,
+  includes,
 }: {
   schoolName: string;
   itemTitle: string;
@@ -220,6 +221,8 @@ export function orderReceiptMail({
   paidOn: string;
   /** An order of several lines: each with what was paid for it ("Design Basics: $49.00"). */
   lines?: string[];
+  /** A bundle's courses, each opened by the order (docs/decisions/062). */
+  includes?: string[];
   /** A guest checkout's new account: the link that sets its password (and confirms the address). */
   setPasswordUrl?: string;
   /** The order's invoice: its number and the address of its PDF (for the buyer, signed in). */
@@ -240,6 +243,7 @@ export function orderReceiptMail({
     paragraphs: [
       `You bought ${itemTitle} for ${amount} on ${paidOn}.`,
       ...(lines && lines.length > 1 ? [`In this order: ${lines.join("; ")}.`] : []),
+      ...(includes && includes.length > 0 ? [`It opens ${includes.length === 1 ? "this course" : `these ${includes.length} courses`}: ${includes.join(", ")}.`] : []),
       ...(discount ? [discount] : []),
       ...(tax ? [tax] : []),
       ...(membership ? [membership] : []),

@@ -32,6 +32,9 @@ const CONTENT = [
   "social_links",
   // The catalog's topic pills and filters.
   "topics",
+  // Bundles: their page, the catalog, their courses' pages ("Also in") and the sitemap.
+  "bundles",
+  "bundle_courses",
 ];
 const NOT_CONTENT = [
   // Per person, or never on a public page. Enrollments only move the learner counts on course

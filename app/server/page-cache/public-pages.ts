@@ -10,6 +10,7 @@ const PUBLIC_PAGES: RegExp[] = [
   /^\/$/,
   /^\/(pricing|about|privacy|terms|refund|playbooks|testimonials|courses|catalog|blog)\/?$/,
   /^\/courses\/[^/]+\/?$/,
+  /^\/bundles\/[^/]+\/?$/,
   /^\/p\/[^/]+\/?$/,
   /^\/courses\/[^/]+\/lessons\/[^/]+\/?$/,
   /^\/blog\/[^/]+\/?$/,

@@ -11,7 +11,8 @@ import {
 import type { CouponRefusal, CouponProduct } from "~/lib/coupons";
 import { isUuid } from "~/lib/uuid";
 import { grantCourseAccess } from "~/server/access/course-access.server";
-import { hasActiveEnrollment } from "~/server/access/enrollments.server";
+import { hasActiveEnrollment, listActiveEnrollments } from "~/server/access/enrollments.server";
+import { findBundleForSale } from "~/server/bundles/bundles.server";
 import { hasActiveMembership } from "~/server/access/membership.server";
 import { getConfig } from "~/server/platform/config.server";
 import { checkCoupon, releaseEarlierHold } from "~/server/coupons/coupon-checks.server";
@@ -28,14 +29,25 @@ import { settleEndedTestMemberships } from "./settle-ended-test-memberships.serv
 import { currentPaymentsProvider } from "./providers.server";
 import { findTrialDays, trialEndAfter } from "./membership-trials.server";
 
-/** What a checkout link names: one course, or a membership plan. */
-export type CheckoutItem = { courseId: string; plan?: undefined } | { plan: SubscriptionPlan; courseId?: undefined };
+/** What a checkout link names: one course, a membership plan, or a bundle (docs/decisions/062). */
+export type CheckoutItem =
+  | { courseId: string; plan?: undefined; bundleId?: undefined }
+  | { plan: SubscriptionPlan; courseId?: undefined; bundleId?: undefined }
+  | { bundleId: string; courseId?: undefined; plan?: undefined };
 
 /** The course does not exist or is not published: it is not for sale. */
 export class CourseNotForSaleError extends Error {
   constructor(readonly courseId: string) {
     super(`Course ${courseId} is not for sale`);
     this.name = "CourseNotForSaleError";
+  }
+}
+
+/** The bundle does not exist, is a draft, or has no published course: it is not for sale. */
+export class BundleNotForSaleError extends Error {
+  constructor(readonly bundleId: string) {
+    super(`Bundle ${bundleId} is not for sale`);
+    this.name = "BundleNotForSaleError";
   }
 }
 
@@ -73,6 +85,11 @@ export type CheckoutOffer = {
   tax: { mode: "stripe" } | { mode: "rates"; country: TaxCountry | null; basisPoints: number | null } | null;
   currency: string;
   blocked: CheckoutBlock | null;
+  /**
+   * A bundle's: its id, the courses it opens (in its order, as sold now) and those of them the
+   * buyer holds already (told before paying; the bundle opens the others).
+   */
+  bundle: { id: string; courses: { id: string; title: string }[]; heldCourseIds: string[] } | null;
   /** The code the buyer gave, as stored (upper-case), and why it was refused, if it was. */
   coupon: { code: string; refusal: CouponRefusal | null } | null;
   /**
@@ -105,8 +122,12 @@ async function withCoupon({
   };
 }
 
-const productOf = (offer: { kind: OrderKind; courseId: string | null }): CouponProduct =>
-  offer.kind === "course" ? { kind: "course", courseId: offer.courseId! } : { kind: "membership" };
+const productOf = (offer: { kind: OrderKind; courseId: string | null; bundle: CheckoutOffer["bundle"] }): CouponProduct =>
+  offer.kind === "course"
+    ? { kind: "course", courseId: offer.courseId! }
+    : offer.kind === "bundle"
+      ? { kind: "bundle", bundleId: offer.bundle!.id }
+      : { kind: "membership" };
 
 export function membershipTitle(schoolName: string, plan: SubscriptionPlan) {
   return `${schoolName} all-access membership (${SUBSCRIPTION_PLAN_LABELS[plan].toLowerCase()})`;
@@ -174,6 +195,7 @@ async function listPriceOffer({
   item: CheckoutItem;
   trialAllowed?: boolean;
 }): Promise<ListPriceOffer> {
+  if (item.bundleId !== undefined) return bundleOffer({ userId, bundleId: item.bundleId });
   if (item.plan) {
     const settings = await getSiteSettings();
     // A live subscription that no longer opens courses (unpaid, paused) is still one: it is fixed at
@@ -211,6 +233,7 @@ async function listPriceOffer({
       currency: settings.currency,
       blocked: member ? "already-member" : null,
       trial,
+      bundle: null,
     };
   }
   if (!isUuid(item.courseId)) throw new CourseNotForSaleError(item.courseId);
@@ -239,6 +262,37 @@ async function listPriceOffer({
     // The school's currency (Settings; docs/decisions/051): the order, the provider and the receipt all carry it.
     currency: (await getSiteSettings()).currency,
     blocked: owned ? "already-owned" : member ? "included-in-membership" : null,
+    bundle: null,
+    trial: null,
+  };
+}
+
+/**
+ * A bundle at its price now, from the database: the courses it opens are its published ones. The
+ * buyer is told which of them they hold already; one who holds them all, or is a member, has
+ * nothing to buy.
+ */
+async function bundleOffer({ userId, bundleId }: { userId: string; bundleId: string }): Promise<ListPriceOffer> {
+  const bundle = await findBundleForSale({ bundleId });
+  if (!bundle) throw new BundleNotForSaleError(bundleId);
+  const courseIds = bundle.courses.map((course) => course.id);
+  const [held, member] = userId
+    ? await Promise.all([listActiveEnrollments({ userId, courseIds }), hasActiveMembership({ userId })])
+    : [[], false];
+  const heldCourseIds = courseIds.filter((id) => held.some((row) => row.courseId === id));
+  return {
+    kind: "bundle",
+    courseId: null,
+    courseSlug: null,
+    plan: null,
+    itemTitle: bundle.title,
+    subtitle: bundle.courses.map((course) => course.title).join(", "),
+    coverUrl: bundle.coverUrl ?? bundle.courses[0]!.coverUrl,
+    topic: bundle.courses[0]!.topics[0] ?? null,
+    amountCents: bundle.priceCents,
+    currency: (await getSiteSettings()).currency,
+    blocked: heldCourseIds.length === courseIds.length ? "already-owned" : member ? "included-in-membership" : null,
+    bundle: { id: bundle.id, courses: bundle.courses.map((course) => ({ id: course.id, title: course.title })), heldCourseIds },
     trial: null,
   };
 }
@@ -396,6 +450,9 @@ async function payForOffer({
         kind: offer.kind,
         courseId: offer.courseId,
         plan: offer.plan,
+        // A bundle's line names the courses it opens, as sold (docs/decisions/062).
+        bundleId: offer.bundle?.id ?? null,
+        bundleCourseIds: offer.bundle?.courses.map((course) => course.id) ?? [],
         title,
         listPriceCents: priced.listPriceCents,
         discountCents: priced.discountCents,
@@ -419,6 +476,7 @@ async function payForOffer({
         customerEmail: buyer.email,
         kind: offer.kind,
         courseId: offer.courseId,
+        bundleId: offer.bundle?.id ?? null,
         plan: offer.plan,
         itemTitle: title,
         trialDays: offer.trial?.days ?? null,
@@ -466,8 +524,8 @@ async function payForOffer({
   const orderId = order.id;
   const sold: CheckoutOffer = { ...offer, discountCents: order.discountCents, amountCents: order.amountCents, taxCents: order.taxCents };
 
-  // Nothing to pay for a course (a 100%-off code): no payment step, the same fulfilment.
-  if (offer.kind === "course" && order.amountCents === 0) {
+  // Nothing to pay for a course or a bundle (a 100%-off code, a free bundle): no payment step, the same fulfilment.
+  if (offer.kind !== "membership" && order.amountCents === 0) {
     return fulfilAtOnce({
       offer: sold,
       guest: buyer.guest,
@@ -549,6 +607,6 @@ async function fulfilAtOnce({
   });
   // Another tab bought the same thing first: this payment was given back. A guest is not told
   // (the address's owner is, by mail): whoever typed an address learns nothing about its account.
-  if (outcome === "refunded-duplicate" && !guest) return { status: offer.kind === "course" ? "already-owned" : "already-member", offer };
+  if (outcome === "refunded-duplicate" && !guest) return { status: offer.kind === "membership" ? "already-member" : "already-owned", offer };
   return { status: "paid", offer, orderId };
 }

@@ -7,7 +7,7 @@ import { isUuid } from "~/lib/uuid";
 import { grantCourseAccess } from "~/server/access/course-access.server";
 import { recordAccessEvent } from "~/server/access/record-access-event.server";
 import { db, type Transaction } from "~/server/db/client.server";
-import { orders, subscriptions, users, type Order } from "~/server/db/schema";
+import { courses, orders, subscriptions, users, type Order, type OrderLine } from "~/server/db/schema";
 import { logger } from "~/server/platform/logger.server";
 import { attachGuestOrder } from "./attach-guest-order.server";
 import { claimEvent, type PaymentEvent } from "./claim-event.server";
@@ -89,6 +89,15 @@ export async function fulfilCheckout(completion: CheckoutCompletion): Promise<{ 
 /** Does the buyer hold what this order sells already, from a purchase fulfilled before it? */
 async function isSecondPurchase({ tx, order, completion }: { tx: Transaction; order: Order; completion: CheckoutCompletion }) {
   if (!order.userId) return false;
+  if (order.kind === "bundle") {
+    if (!order.bundleId) return false;
+    const [earlier] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, order.userId), eq(orders.bundleId, order.bundleId), eq(orders.status, "paid"), ne(orders.id, order.id)))
+      .limit(1);
+    return Boolean(earlier);
+  }
   if (order.kind === "course") {
     if (!order.courseId) return false;
     const [earlier] = await tx
@@ -180,6 +189,7 @@ async function markPaid({
       );
   }
 
+  if (order.kind === "bundle" && !secondPurchase) await openBundleCourses({ tx, order, lines });
   if (order.kind === "course" && !secondPurchase) {
     await recordAccessEvent({
       tx,
@@ -195,5 +205,31 @@ async function markPaid({
     if (order.userId && order.courseId) {
       await grantCourseAccess({ userId: order.userId, courseId: order.courseId, actorId: null, source: "purchase", orderId: order.id, tx });
     }
+  }
+}
+
+/**
+ * A paid bundle opens every course its line sold (docs/decisions/062), each recorded with the
+ * bundle as its source and the order: a course the buyer holds already keeps its own source (a
+ * grant stays a grant), and a course deleted since is skipped.
+ */
+async function openBundleCourses({ tx, order, lines }: { tx: Transaction; order: Order; lines: OrderLine[] }) {
+  await recordAccessEvent({
+    tx,
+    type: "purchase",
+    userId: order.userId,
+    courseId: null,
+    source: "bundle",
+    orderId: order.id,
+    snapshot: { userEmail: order.customerEmail, courseTitle: order.itemTitle },
+  });
+  if (!order.userId) return;
+  const courseIds = lines.flatMap((line) => line.bundleCourseIds);
+  const existing = courseIds.length
+    ? await tx.select({ id: courses.id }).from(courses).where(inArray(courses.id, courseIds))
+    : [];
+  for (const courseId of courseIds) {
+    if (!existing.some((course) => course.id === courseId)) continue;
+    await grantCourseAccess({ userId: order.userId, courseId, actorId: null, source: "bundle", orderId: order.id, tx });
   }
 }

@@ -14,6 +14,9 @@ export type OrderLineDraft = {
   kind: OrderLineKind;
   courseId: string | null;
   plan: SubscriptionPlan | null;
+  /** A bundle line's bundle and the courses it opens, as sold (docs/decisions/062). */
+  bundleId?: string | null;
+  bundleCourseIds?: string[];
   title: string;
   listPriceCents: number;
   discountCents: number;
@@ -42,6 +45,8 @@ export async function writeOrderLines({ tx, orderId, lines }: { tx: Transaction;
       position,
       kind: line.kind,
       courseId: line.courseId,
+      bundleId: line.bundleId ?? null,
+      bundleCourseIds: line.bundleCourseIds ?? [],
       plan: line.plan,
       title: line.title,
       listPriceCents: line.listPriceCents,

@@ -4,7 +4,7 @@ import type { Failure } from "~/server/action.server";
 import { CourseAccessTargetNotFoundError } from "~/server/access/course-access.server";
 import { logger } from "~/server/platform/logger.server";
 import { MembershipNotFoundError, OrderNotRefundableError } from "./billing.server";
-import { CheckoutUserNotFoundError, CourseNotForSaleError } from "./checkout.server";
+import { BundleNotForSaleError, CheckoutUserNotFoundError, CourseNotForSaleError } from "./checkout.server";
 import { OrderNotFoundError } from "./record-order-refund.server";
 import { PaymentProviderError, PaymentsNotConfiguredError, StripePriceMismatchError } from "./providers.server";
 
@@ -33,6 +33,7 @@ export function paymentFailure(operation: PaymentOperation, error: unknown, deta
   };
   if (error instanceof CourseNotForSaleError || error instanceof CourseAccessTargetNotFoundError)
     return fail(CHECKOUT_MESSAGES.courseNotFound, 404);
+  if (error instanceof BundleNotForSaleError) return fail(CHECKOUT_MESSAGES.bundleNotFound, 404);
   if (error instanceof PaymentsNotConfiguredError) return fail(CHECKOUT_MESSAGES.notConfigured, 503);
   if (error instanceof MembershipNotFoundError) return fail(CHECKOUT_MESSAGES.membershipNotFound, 404);
   if (error instanceof OrderNotFoundError) return fail(CHECKOUT_MESSAGES.orderNotFound, 404);

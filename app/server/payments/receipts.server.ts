@@ -1,5 +1,5 @@
 import { formatDate } from "~/lib/dates";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { formatMoney } from "~/lib/money";
 import { countryName, formatTaxRate } from "~/lib/tax";
 import { getConfig } from "~/server/platform/config.server";
@@ -13,6 +13,14 @@ import { duplicateOrderRefundMail, orderReceiptMail, orderRefundMail } from "~/s
 import { sendMail } from "~/server/mail/mail-queue.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 import { listOrderLines } from "./order-lines.server";
+
+/** The titles of the courses the order's bundle lines opened (docs/decisions/062), by id. */
+async function bundleCourseTitles({ lines, database }: { lines: { bundleCourseIds: string[] }[]; database: Queryable }) {
+  const ids = lines.flatMap((line) => line.bundleCourseIds);
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await database.select({ id: courses.id, title: courses.title }).from(courses).where(inArray(courses.id, ids));
+  return new Map(rows.map((row) => [row.id, row.title]));
+}
 
 /** The order as it was sold, for the mails about it. */
 async function findOrderForMail(orderId: string, database: Queryable) {
@@ -73,9 +81,11 @@ export async function sendOrderReceipt({ orderId, database = db() }: { orderId: 
     .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, "invoice")));
   const setPasswordUrl = await guestSetPasswordUrl({ order, database });
   const lines = (await listOrderLines({ orderIds: [order.id], database })).get(order.id) ?? [];
+  const included = await bundleCourseTitles({ lines, database });
   const mail = orderReceiptMail({
     setPasswordUrl,
     lines: lines.map((line) => `${line.title}: ${formatMoney(line.amountCents, order.currency)}`),
+    includes: lines.flatMap((line) => line.bundleCourseIds.flatMap((id) => included.get(id) ?? [])),
     invoice: invoice ? { number: invoice.number, url: `${origin}${invoicePdfPath(invoice.id)}` } : undefined,
     schoolName,
     itemTitle: order.itemTitle,

@@ -1,11 +1,12 @@
 import { reverseAffiliateCommission } from "~/server/affiliates/affiliate-commissions.server";
 import { orderItem } from "~/server/api/api-shapes.server";
 import { emitWebhookEvent } from "~/server/webhooks/webhooks.server";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { revokeRefundedAccess } from "~/server/access/course-access.server";
 import { recordAccessEvent } from "~/server/access/record-access-event.server";
 import type { Transaction } from "~/server/db/client.server";
 import { orders, subscriptions, type Order } from "~/server/db/schema";
+import { hasOtherPaidOrderFor } from "./course-paid-orders.server";
 import { issueInvoice } from "./invoices.server";
 import { markOrderLinesRefunded } from "./order-lines.server";
 import { sendRefundNotice } from "./receipts.server";
@@ -50,25 +51,18 @@ export async function refundPaidOrder({
     userId: order.userId,
     courseId: order.courseId,
     actorId,
-    source: order.kind === "course" ? "purchase" : "membership",
+    source: order.kind === "course" ? "purchase" : order.kind === "bundle" ? "bundle" : "membership",
     orderId: order.id,
     note,
     snapshot: { userEmail: order.customerEmail, courseTitle: order.kind === "course" ? order.itemTitle : null },
   });
-  if (order.kind === "course" && order.userId && order.courseId) {
-    const [otherPaid] = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.userId, order.userId), eq(orders.courseId, order.courseId), eq(orders.status, "paid"), ne(orders.id, order.id)))
-      .limit(1);
-    await revokeRefundedAccess({
-      tx,
-      userId: order.userId,
-      courseId: order.courseId,
-      actorId,
-      orderId: order.id,
-      otherPaidOrder: Boolean(otherPaid),
-    });
+  // The courses the order opened: the course, or every course its bundle line sold (docs/decisions/062).
+  const opened = order.kind === "course" && order.courseId ? [order.courseId] : lines.flatMap((line) => line.bundleCourseIds);
+  if (order.userId) {
+    for (const courseId of opened) {
+      const otherPaidOrder = await hasOtherPaidOrderFor({ tx, userId: order.userId, courseId, exceptOrderId: order.id });
+      await revokeRefundedAccess({ tx, userId: order.userId, courseId, actorId, orderId: order.id, otherPaidOrder });
+    }
   }
   if (order.kind === "membership" && order.provider === "test" && order.subscriptionId && order.userId) {
     const [ended] = await tx
