@@ -167,13 +167,19 @@ export async function reverseAffiliateCommission({
   const reversedAt = new Date();
   if (commission.state === "paid") {
     await tx.update(affiliateCommissions).set({ reversedAt }).where(eq(affiliateCommissions.id, commission.id));
-    if (commission.amountCents > 0) {
+    // A line refunded on its own took its share back already (reverseLineCommission).
+    const [taken] = await tx
+      .select({ baseCents: sql<number>`coalesce(sum(${affiliateCommissions.baseCents}), 0)::int`, amountCents: sql<number>`coalesce(sum(${affiliateCommissions.amountCents}), 0)::int` })
+      .from(affiliateCommissions)
+      .where(and(eq(affiliateCommissions.orderId, orderId), eq(affiliateCommissions.kind, "reversal")));
+    const left = { baseCents: commission.baseCents + (taken?.baseCents ?? 0), amountCents: commission.amountCents + (taken?.amountCents ?? 0) };
+    if (left.amountCents > 0) {
       await tx.insert(affiliateCommissions).values({
         affiliateId: commission.affiliateId,
         orderId,
         kind: "reversal",
-        baseCents: -commission.baseCents,
-        amountCents: -commission.amountCents,
+        baseCents: -left.baseCents,
+        amountCents: -left.amountCents,
         currency: commission.currency,
         itemTitle: commission.itemTitle,
         state: "pending",
@@ -194,6 +200,65 @@ export async function reverseAffiliateCommission({
     actorId,
     orderId,
     note: `${owner?.code ?? "affiliate"}: ${commission.amountCents} ${commission.currency} ${commission.state === "paid" ? "taken from the next payout" : "cancelled"}`,
+  });
+  return true;
+}
+
+/**
+ * In the transaction that refunds one line of an order (docs/decisions/067): the line's share of
+ * the commission goes back, in proportion to what the line cost before tax. Not yet paid, the
+ * commission is lowered; paid, a negative commission takes the share from the next payout.
+ */
+export async function reverseLineCommission({
+  tx,
+  orderId,
+  line,
+  actorId = null,
+}: {
+  tx: Transaction;
+  orderId: string;
+  line: { title: string; netCents: number };
+  actorId?: string | null;
+}) {
+  const [commission] = await tx
+    .select()
+    .from(affiliateCommissions)
+    .where(and(eq(affiliateCommissions.orderId, orderId), eq(affiliateCommissions.kind, "sale")))
+    .for("update");
+  if (!commission || commission.reversedAt || commission.baseCents <= 0) return false;
+  const baseCents = Math.min(line.netCents, commission.baseCents);
+  const shareCents = Math.min(commission.amountCents, Math.round((commission.amountCents * baseCents) / commission.baseCents));
+  if (commission.state === "paid") {
+    if (shareCents > 0) {
+      await tx.insert(affiliateCommissions).values({
+        affiliateId: commission.affiliateId,
+        orderId,
+        kind: "reversal",
+        baseCents: -baseCents,
+        amountCents: -shareCents,
+        currency: commission.currency,
+        itemTitle: line.title,
+        state: "pending",
+        availableAt: new Date(),
+      });
+    }
+  } else {
+    await tx
+      .update(affiliateCommissions)
+      .set({ baseCents: commission.baseCents - baseCents, amountCents: commission.amountCents - shareCents })
+      .where(eq(affiliateCommissions.id, commission.id));
+  }
+  const [owner] = await tx
+    .select({ userId: affiliates.userId, code: affiliates.code })
+    .from(affiliates)
+    .where(eq(affiliates.id, commission.affiliateId));
+  await recordAccessEvent({
+    tx,
+    type: "affiliate_commission_reversed",
+    userId: owner?.userId ?? null,
+    actorId,
+    orderId,
+    note: `${owner?.code ?? "affiliate"}: ${shareCents} ${commission.currency} of “${line.title}” ${commission.state === "paid" ? "taken from the next payout" : "cancelled"}`,
   });
   return true;
 }

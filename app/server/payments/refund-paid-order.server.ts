@@ -1,13 +1,13 @@
 import { reverseAffiliateCommission } from "~/server/affiliates/affiliate-commissions.server";
 import { orderItem } from "~/server/api/api-shapes.server";
 import { emitWebhookEvent } from "~/server/webhooks/webhooks.server";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { revokeRefundedAccess } from "~/server/access/course-access.server";
 import { recordAccessEvent } from "~/server/access/record-access-event.server";
 import type { Transaction } from "~/server/db/client.server";
-import { orders, subscriptions, type Order } from "~/server/db/schema";
+import { orders, subscriptions, type Order, type OrderLine } from "~/server/db/schema";
 import { issueInvoice } from "./invoices.server";
-import { markOrderLinesRefunded } from "./order-lines.server";
+import { holdsCoursePurchase, markOrderLinesRefunded } from "./order-lines.server";
 import { sendRefundNotice } from "./receipts.server";
 import { emitMembershipEvent } from "./membership-webhooks.server";
 
@@ -55,20 +55,10 @@ export async function refundPaidOrder({
     note,
     snapshot: { userEmail: order.customerEmail, courseTitle: order.kind === "course" ? order.itemTitle : null },
   });
-  if (order.kind === "course" && order.userId && order.courseId) {
-    const [otherPaid] = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.userId, order.userId), eq(orders.courseId, order.courseId), eq(orders.status, "paid"), ne(orders.id, order.id)))
-      .limit(1);
-    await revokeRefundedAccess({
-      tx,
-      userId: order.userId,
-      courseId: order.courseId,
-      actorId,
-      orderId: order.id,
-      otherPaidOrder: Boolean(otherPaid),
-    });
+  // Each course a line refunded now opened (the course, a ticked bump) is taken back, unless held another way.
+  for (const line of lines) {
+    if (line.refundedAt?.getTime() !== refundedAt.getTime()) continue;
+    await takeBackLineCourse({ tx, order, line, actorId });
   }
   if (order.kind === "membership" && order.provider === "test" && order.subscriptionId && order.userId) {
     const [ended] = await tx
@@ -89,4 +79,21 @@ export async function refundPaidOrder({
     }
   }
   return true;
+}
+
+/**
+ * The course one refunded line opened is taken back, through access/'s one rule: not an admin's
+ * grant, not the membership's, not a course another paid, unrefunded line still opens.
+ */
+export async function takeBackLineCourse({ tx, order, line, actorId }: { tx: Transaction; order: Order; line: OrderLine; actorId: string | null }) {
+  if (line.kind !== "course" && line.kind !== "bump") return;
+  if (!order.userId || !line.courseId) return;
+  await revokeRefundedAccess({
+    tx,
+    userId: order.userId,
+    courseId: line.courseId,
+    actorId,
+    orderId: order.id,
+    otherPaidOrder: await holdsCoursePurchase({ tx, userId: order.userId, courseId: line.courseId }),
+  });
 }
