@@ -12,6 +12,7 @@ export const BUMP_MESSAGES = {
   chooseCourse: "Choose the course to offer",
   notForSale: "Only a published course can be offered: this one is a draft or was deleted",
   sameCourse: "Offer another course than this one",
+  courseGone: "This course was deleted",
   negativePrice: "The special price cannot be negative",
   boxLabel: (title: string, price: string) => `Yes, add “${title}” for ${price}`,
 } as const;

@@ -169,10 +169,16 @@ export async function reverseAffiliateCommission({
     await tx.update(affiliateCommissions).set({ reversedAt }).where(eq(affiliateCommissions.id, commission.id));
     // A line refunded on its own took its share back already (reverseLineCommission).
     const [taken] = await tx
-      .select({ baseCents: sql<number>`coalesce(sum(${affiliateCommissions.baseCents}), 0)::int`, amountCents: sql<number>`coalesce(sum(${affiliateCommissions.amountCents}), 0)::int` })
+      .select({
+        baseCents: sql<number>`coalesce(sum(${affiliateCommissions.baseCents}), 0)::int`,
+        amountCents: sql<number>`coalesce(sum(${affiliateCommissions.amountCents}), 0)::int`,
+      })
       .from(affiliateCommissions)
       .where(and(eq(affiliateCommissions.orderId, orderId), eq(affiliateCommissions.kind, "reversal")));
-    const left = { baseCents: commission.baseCents + (taken?.baseCents ?? 0), amountCents: commission.amountCents + (taken?.amountCents ?? 0) };
+    const left = {
+      baseCents: commission.baseCents + (taken?.baseCents ?? 0),
+      amountCents: commission.amountCents + (taken?.amountCents ?? 0),
+    };
     if (left.amountCents > 0) {
       await tx.insert(affiliateCommissions).values({
         affiliateId: commission.affiliateId,

@@ -51,6 +51,8 @@ export async function saveCourseBump({
   if (!Number.isInteger(priceCents) || priceCents < 0) throw new BumpRefusedError("bumpPrice", BUMP_MESSAGES.negativePrice);
   if (offerCourseId === courseId) throw new BumpRefusedError("offerCourseId", BUMP_MESSAGES.sameCourse);
   return db().transaction(async (tx) => {
+    const [own] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).for("share");
+    if (!own) throw new BumpRefusedError("offerCourseId", BUMP_MESSAGES.courseGone);
     const [offered] = await tx.select({ status: courses.status }).from(courses).where(eq(courses.id, offerCourseId)).for("share");
     if (offered?.status !== "published") throw new BumpRefusedError("offerCourseId", BUMP_MESSAGES.notForSale);
     const [saved] = await tx

@@ -82,7 +82,14 @@ describe("the checkout's order bump", () => {
     const plain = await getCheckoutOffer({ userId: buyer.id, item: { courseId: course.id } });
     expect(plain).toMatchObject({
       amountCents: 10000,
-      bump: { courseId: offered.id, title: offered.title, pitch: "Add the workbook", usualPriceCents: 8000, priceCents: 3000, chosen: false },
+      bump: {
+        courseId: offered.id,
+        title: offered.title,
+        pitch: "Add the workbook",
+        usualPriceCents: 8000,
+        priceCents: 3000,
+        chosen: false,
+      },
     });
     const ticked = await getCheckoutOffer({ userId: buyer.id, item: { courseId: course.id }, withBump: true });
     expect(ticked).toMatchObject({ amountCents: 13000, bump: { chosen: true } });
@@ -129,10 +136,18 @@ describe("the checkout's order bump", () => {
       const { course } = await courseWithBump();
       const shown = await getCheckoutOffer({ userId: buyer.id, item: { courseId: course.id }, withBump: true, country: "FR" });
       expect(shown).toMatchObject({ amountCents: 15600, taxCents: 2600 });
-      await startCheckout({ userId: buyer.id, item: { courseId: course.id }, withBump: true, billing: { country: "FR", name: "", address: "", taxId: "" } });
+      await startCheckout({
+        userId: buyer.id,
+        item: { courseId: course.id },
+        withBump: true,
+        billing: { country: "FR", name: "", address: "", taxId: "" },
+      });
       const [order] = await ordersOf(buyer.id);
       expect(order).toMatchObject({ amountCents: 15600, taxCents: 2600 });
-      expect(await linesOf(order!.id)).toMatchObject([{ taxCents: 2000, amountCents: 12000 }, { taxCents: 600, amountCents: 3600 }]);
+      expect(await linesOf(order!.id)).toMatchObject([
+        { taxCents: 2000, amountCents: 12000 },
+        { taxCents: 600, amountCents: 3600 },
+      ]);
     } finally {
       await setTaxCollection({ enabled: false, actorId: null });
     }
@@ -142,7 +157,10 @@ describe("the checkout's order bump", () => {
 describe("refunding one line", () => {
   it("refunds the bump alone: its access goes, the course stays, the order stays paid", async () => {
     const { buyer, course, offered, order, lines } = await buyWithBump();
-    expect(await refundOrderLine({ orderId: order.id, lineId: lines[1]!.id, actorId: null })).toMatchObject({ refunded: true, title: offered.title });
+    expect(await refundOrderLine({ orderId: order.id, lineId: lines[1]!.id, actorId: null })).toMatchObject({
+      refunded: true,
+      title: offered.title,
+    });
     const [after] = await database().db.select().from(orders).where(eq(orders.id, order.id));
     expect(after).toMatchObject({ status: "paid", refundedAt: null });
     const [first, bump] = await linesOf(order.id);
@@ -152,7 +170,9 @@ describe("refunding one line", () => {
     expect(await accessOf(buyer.id, offered.id)).toBe("revoked");
 
     // Twice is refused; the last line left is the rest of the order: the whole refund.
-    await expect(refundOrderLine({ orderId: order.id, lineId: lines[1]!.id, actorId: null })).rejects.toMatchObject({ reason: "already-refunded" });
+    await expect(refundOrderLine({ orderId: order.id, lineId: lines[1]!.id, actorId: null })).rejects.toMatchObject({
+      reason: "already-refunded",
+    });
     await refundOrderLine({ orderId: order.id, lineId: lines[0]!.id, actorId: null });
     const [refunded] = await database().db.select().from(orders).where(eq(orders.id, order.id));
     expect(refunded!.status).toBe("refunded");
@@ -165,7 +185,10 @@ describe("refunding one line", () => {
   it("keeps the bump's course when the learner holds it another way (another paid order of it)", async () => {
     const { buyer, offered, order, lines } = await buyWithBump();
     // Bought on its own later? It is refused as owned; an admin's grant is the other way in.
-    await database().db.update(enrollments).set({ source: "admin" }).where(and(eq(enrollments.userId, buyer.id), eq(enrollments.courseId, offered.id)));
+    await database()
+      .db.update(enrollments)
+      .set({ source: "admin" })
+      .where(and(eq(enrollments.userId, buyer.id), eq(enrollments.courseId, offered.id)));
     await refundOrderLine({ orderId: order.id, lineId: lines[1]!.id, actorId: null });
     expect(await accessOf(buyer.id, offered.id)).toBe("active");
   });
@@ -181,7 +204,15 @@ describe("refunding one line", () => {
   it("takes back the affiliate's commission on the line's share only", async () => {
     const owner = await createBuyer();
     await updateAffiliateProgram({
-      input: { enabled: true, joinPolicy: "approval", commissionType: "percent", commissionPercent: 20, commissionFixedCents: 0, cookieDays: 30, holdDays: 30 },
+      input: {
+        enabled: true,
+        joinPolicy: "approval",
+        commissionType: "percent",
+        commissionPercent: 20,
+        commissionFixedCents: 0,
+        cookieDays: 30,
+        holdDays: 30,
+      },
       actorId: owner.id,
     });
     const person = await createBuyer();

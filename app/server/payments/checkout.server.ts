@@ -120,7 +120,13 @@ export function membershipTitle(schoolName: string, plan: SubscriptionPlan) {
  * Who buys what, with the coupon code they gave (as typed; none when empty), the country they buy
  * from, and whether they ticked the course's order bump.
  */
-export type CheckoutArgs = { userId: string; item: CheckoutItem; couponCode?: string | null; country?: TaxCountry | null; withBump?: boolean };
+export type CheckoutArgs = {
+  userId: string;
+  item: CheckoutItem;
+  couponCode?: string | null;
+  country?: TaxCountry | null;
+  withBump?: boolean;
+};
 
 /**
  * A visitor buying without an account (docs/decisions/048): the e-mail and the name they gave. The
@@ -147,7 +153,10 @@ async function withOrderBump({
   userId: string;
   chosen: boolean;
 }): Promise<Omit<CheckoutOffer, "tax" | "taxCents">> {
-  const found = offer.kind === "course" && !offer.blocked && offer.listPriceCents > 0 ? await findCheckoutBump({ courseId: offer.courseId!, userId }) : null;
+  const found =
+    offer.kind === "course" && !offer.blocked && offer.listPriceCents > 0
+      ? await findCheckoutBump({ courseId: offer.courseId!, userId })
+      : null;
   if (!found) return { ...offer, bump: null };
   return { ...offer, bump: { ...found, chosen }, amountCents: offer.amountCents + (chosen ? found.priceCents : 0) };
 }
@@ -391,7 +400,8 @@ async function payForOffer({
     }
     // The rate as it is now, read in the transaction that writes the order (the page showed the same, or the buyer is told the new total on the receipt).
     const net = priced.listPriceCents - priced.discountCents;
-    const basisPoints = offer.tax?.mode === "rates" && offer.tax.country ? await findTaxRate({ country: offer.tax.country, database: tx }) : null;
+    const basisPoints =
+      offer.tax?.mode === "rates" && offer.tax.country ? await findTaxRate({ country: offer.tax.country, database: tx }) : null;
     const bump = offer.bump?.chosen ? offer.bump : null;
     // What the order sells, line by line (docs/decisions/061): its totals are the lines' sums.
     const lines: OrderLineDraft[] = [

@@ -148,7 +148,17 @@ export async function markOrderLinesRefunded({ tx, orderId, refundedAt }: { tx: 
 }
 
 /** One line refunded on its own (docs/decisions/067); undefined when it was refunded already. */
-export async function markOrderLineRefunded({ tx, orderId, lineId, refundedAt }: { tx: Transaction; orderId: string; lineId: string; refundedAt: Date }) {
+export async function markOrderLineRefunded({
+  tx,
+  orderId,
+  lineId,
+  refundedAt,
+}: {
+  tx: Transaction;
+  orderId: string;
+  lineId: string;
+  refundedAt: Date;
+}) {
   const [line] = await tx
     .update(orderLines)
     .set({ refundedAt })

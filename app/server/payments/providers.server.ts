@@ -173,9 +173,17 @@ export const stripeProvider: PaymentsProvider = {
     const prices = getConfig().stripe;
     const configuredPrice = request.plan ? (request.plan === "monthly" ? prices?.priceMonthly : prices?.priceYearly) : undefined;
     if (configuredPrice) {
-      await assertConfiguredPriceMatches(request, request.plan === "monthly" ? "STRIPE_PRICE_MONTHLY" : "STRIPE_PRICE_YEARLY", configuredPrice);
+      await assertConfiguredPriceMatches(
+        request,
+        request.plan === "monthly" ? "STRIPE_PRICE_MONTHLY" : "STRIPE_PRICE_YEARLY",
+        configuredPrice,
+      );
     }
-    const metadata = { orderId: request.orderId, ...(request.userId ? { userId: request.userId } : {}), ...(request.plan ? { plan: request.plan } : {}) };
+    const metadata = {
+      orderId: request.orderId,
+      ...(request.userId ? { userId: request.userId } : {}),
+      ...(request.plan ? { plan: request.plan } : {}),
+    };
     const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = configuredPrice
       ? { price: configuredPrice, quantity: 1 }
       : {

@@ -34,7 +34,11 @@ export async function refundOrderLine({ orderId, lineId, actorId }: { orderId: s
     return { refunded, title: line.title };
   }
   if (line.amountCents > 0) {
-    await paymentsProviderFor(order.provider).refund({ paymentId: order.paymentId, orderId, line: { id: line.id, amountCents: line.amountCents } });
+    await paymentsProviderFor(order.provider).refund({
+      paymentId: order.paymentId,
+      orderId,
+      line: { id: line.id, amountCents: line.amountCents },
+    });
   }
   const refunded = await db().transaction(async (tx) => {
     const locked = await lockOrder({ tx, where: eq(orders.id, orderId) });

@@ -85,7 +85,17 @@ export async function refundPaidOrder({
  * The course one refunded line opened is taken back, through access/'s one rule: not an admin's
  * grant, not the membership's, not a course another paid, unrefunded line still opens.
  */
-export async function takeBackLineCourse({ tx, order, line, actorId }: { tx: Transaction; order: Order; line: OrderLine; actorId: string | null }) {
+export async function takeBackLineCourse({
+  tx,
+  order,
+  line,
+  actorId,
+}: {
+  tx: Transaction;
+  order: Order;
+  line: OrderLine;
+  actorId: string | null;
+}) {
   if (line.kind !== "course" && line.kind !== "bump") return;
   if (!order.userId || !line.courseId) return;
   await revokeRefundedAccess({
