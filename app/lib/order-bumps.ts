@@ -1,21 +1,9 @@
 import { z } from "~/lib/forms/zod";
 import { optionalText, priceDollarsField } from "~/lib/forms/fields";
 import { isUuid } from "~/lib/uuid";
+import { BUMP_MESSAGES, BUMP_PITCH_MAX } from "./order-bump-messages";
 
-/** A bump's pitch: one or two sentences in the checkout's box. */
-export const BUMP_PITCH_MAX = 200;
-
-/** What the checkout's box and the admin's form say about order bumps (docs/decisions/067). */
-export const BUMP_MESSAGES = {
-  saved: "Order bump saved",
-  removed: "Order bump removed",
-  chooseCourse: "Choose the course to offer",
-  notForSale: "Only a published course can be offered: this one is a draft or was deleted",
-  sameCourse: "Offer another course than this one",
-  courseGone: "This course was deleted",
-  negativePrice: "The special price cannot be negative",
-  boxLabel: (title: string, price: string) => `Yes, add “${title}” for ${price}`,
-} as const;
+export { BUMP_MESSAGES, BUMP_PITCH_MAX };
 
 /** Admin → Edit course → Order bump: the course offered, its special price (dollars as typed) and the pitch. */
 export const courseBumpForm = z.discriminatedUnion("intent", [

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
-import { BUMP_MESSAGES } from "~/lib/order-bumps";
+import { BUMP_MESSAGES } from "~/lib/order-bump-messages";
 import { formatMoney } from "~/lib/money";
 import type { CheckoutOffer } from "~/server/payments/checkout.server";
 

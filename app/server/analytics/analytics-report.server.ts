@@ -9,6 +9,7 @@ import {
   readCourseFunnel,
   readCourseSales,
   readKindSales,
+  readBumpTakeRate,
   readMemberSeries,
   readMemberSummary,
   readRevenueSeries,
@@ -25,7 +26,7 @@ async function readFunnel(courseId: string | null) {
 /** Every figure of Admin → Analytics for one range, read in parallel. */
 export async function readAnalytics(range: AnalyticsRange, now = new Date()) {
   const settings = await getSiteSettings();
-  const [revenue, kinds, courses, signups, members, summary, funnel] = await Promise.all([
+  const [revenue, kinds, courses, signups, members, summary, funnel, bumps] = await Promise.all([
     readRevenueSeries(range),
     readKindSales(range),
     readCourseSales(range),
@@ -33,11 +34,13 @@ export async function readAnalytics(range: AnalyticsRange, now = new Date()) {
     readMemberSeries(range),
     readMemberSummary({ to: range.to, monthlyCents: settings.membershipMonthlyCents, yearlyCents: settings.membershipYearlyCents, now }),
     readFunnel(range.courseId),
+    readBumpTakeRate(range),
   ]);
   const sum = <T>(rows: T[], pick: (row: T) => number) => rows.reduce((total, row) => total + pick(row), 0);
   return {
     revenue,
     kinds,
+    bumps,
     courses,
     signups,
     members,

@@ -3,7 +3,7 @@ import { hasActiveEnrollment } from "~/server/access/enrollments.server";
 import { hasActiveMembership } from "~/server/access/membership.server";
 import { db, type Queryable } from "~/server/db/client.server";
 import { courseBumps, courses } from "~/server/db/schema";
-import { BUMP_MESSAGES } from "~/lib/order-bumps";
+import { BUMP_MESSAGES } from "~/lib/order-bump-messages";
 
 /**
  * Order bumps (docs/decisions/067): a course's checkout offers one other course, at a special

@@ -49,9 +49,17 @@ describe("an order bump paid at Stripe", () => {
     expect(session.form.get("line_items[1][price_data][product_data][name]")).toBe(offered.title);
     expect(session.form.get("line_items[2][price_data][unit_amount]")).toBeNull();
     expect(order).toMatchObject({ status: "paid", amountCents: 13000 });
-    expect(lines).toMatchObject([{ kind: "course", amountCents: 10000 }, { kind: "bump", amountCents: 3000 }]);
+    expect(lines).toMatchObject([
+      { kind: "course", amountCents: 10000 },
+      { kind: "bump", amountCents: 3000 },
+    ]);
     const opened = await database().db.select().from(enrollments).where(eq(enrollments.userId, buyer.id));
-    expect(opened.map((row) => [row.courseId, row.status]).sort()).toEqual([[course.id, "active"], [offered.id, "active"]].sort());
+    expect(opened.map((row) => [row.courseId, row.status]).sort()).toEqual(
+      [
+        [course.id, "active"],
+        [offered.id, "active"],
+      ].sort(),
+    );
   });
 
   it("refunds one line as a partial refund of its amount; Stripe's partial charge.refunded changes nothing; the rest refunds what is left", async () => {

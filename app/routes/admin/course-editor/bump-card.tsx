@@ -5,7 +5,7 @@ import { FormField } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
-import { BUMP_PITCH_MAX } from "~/lib/order-bumps";
+import { BUMP_PITCH_MAX } from "~/lib/order-bump-messages";
 
 type BumpValues = { offerCourseId: string; bumpPrice: string; bumpPitch: string };
 type BumpAnswer = { bumpErrors?: Record<string, string[] | undefined>; bumpValues?: Partial<BumpValues> };
