@@ -6,6 +6,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { useSiteSettings } from "~/components/use-site-settings";
 import { membershipOffer, sentenceCase, type MembershipOffer } from "~/lib/site-settings";
 import { cn } from "~/lib/utils";
+import type { ComparisonRow } from "~/lib/page-sections";
 
 /** Checkout (another area) reads the plan from `?plan=`. */
 const PLAN_LINKS = { monthly: "/checkout?plan=monthly", yearly: "/checkout?plan=yearly" } as const;
@@ -118,15 +119,6 @@ export function PlanCards({ headingLevel = "h3" }: { headingLevel?: "h2" | "h3" 
   );
 }
 
-/** The feature comparison of spec §9: what each offer includes. */
-const COMPARISON = [
-  { feature: "Lifetime access", course: true, membership: true },
-  { feature: "All files", course: true, membership: true },
-  { feature: "Weekly live Q&A", course: false, membership: true },
-  { feature: "Priority support", course: false, membership: true },
-  { feature: "Early access", course: false, membership: true },
-];
-
 function Included({ value }: { value: boolean }) {
   return value ? (
     <span className="inline-flex items-center gap-1.5 text-success">
@@ -141,7 +133,8 @@ function Included({ value }: { value: boolean }) {
   );
 }
 
-export function ComparisonTable() {
+/** The feature comparison of spec §9: what each offer includes, as the owner wrote it in the pricing section. */
+export function ComparisonTable({ rows }: { rows: ComparisonRow[] }) {
   return (
     // Wraps instead of scrolling sideways: a scrolling table region would need its own tab stop.
     <Table className="table-fixed">
@@ -160,8 +153,8 @@ export function ComparisonTable() {
         </TableRow>
       </TableHeader>
       <TableBody>
-        {COMPARISON.map((row) => (
-          <TableRow key={row.feature}>
+        {rows.map((row, index) => (
+          <TableRow key={index}>
             <TableHead scope="row" className="h-auto py-3 font-medium whitespace-normal text-foreground">
               {row.feature}
             </TableHead>

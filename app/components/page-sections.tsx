@@ -365,10 +365,10 @@ function Section({ section, anchor, firstHero }: { section: SectionView; anchor?
           <div className="mt-10">
             <PlanCards />
           </div>
-          {section.content.comparison ? (
+          {section.content.comparison && section.content.items.length > 0 ? (
             <div className="mt-10 rounded-xl border bg-card p-4 sm:p-6">
               <h3 className="mb-2 text-lg font-semibold">Compare what's included</h3>
-              <ComparisonTable />
+              <ComparisonTable rows={section.content.items} />
             </div>
           ) : null}
         </section>

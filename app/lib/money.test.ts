@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { currencyExponent, currencyLabel, isStripeCurrency, STRIPE_CURRENCIES } from "./currencies";
-import { dollarsToCents, formatMoney, formatPrice, fromMinorUnits, toDecimalAmount, toMinorUnits } from "./money";
+import { dollarsToCents, formatMoney, formatPrice, fromMinorUnits, moneyExample, moneyInputStep, toDecimalAmount, toMinorUnits } from "./money";
 
 describe("formatMoney", () => {
   it("shows an amount in the smallest unit with its own currency", () => {
@@ -80,5 +80,12 @@ describe("currencies", () => {
     expect(isStripeCurrency("xxx")).toBe(false);
     expect(isStripeCurrency("btc")).toBe(false);
     expect(currencyLabel("eur")).toBe("EUR — Euro");
+  });
+});
+
+describe("a money input's step and example", () => {
+  it("follow the currency's decimals", () => {
+    expect([moneyInputStep("usd"), moneyInputStep("jpy"), moneyInputStep("kwd")]).toEqual(["0.01", "1", "0.001"]);
+    expect([moneyExample("usd"), moneyExample("jpy"), moneyExample("kwd")]).toEqual(["20 or 19.50", "2000", "20 or 19.500"]);
   });
 });

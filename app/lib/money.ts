@@ -78,3 +78,15 @@ export function toDecimalAmount(minorUnits: number, currency: string) {
   const exponent = currencyExponent(currency);
   return (minorUnits / 10 ** exponent).toFixed(exponent);
 }
+
+/** The step of a money input in whole units: "0.01" for USD, "1" for JPY, "0.001" for KWD. */
+export function moneyInputStep(currency: string) {
+  const exponent = currencyExponent(currency);
+  return exponent === 0 ? "1" : `0.${"0".repeat(exponent - 1)}1`;
+}
+
+/** An example amount for a form's hint: "20 or 19.50" in USD, "2000" in JPY, "20 or 19.500" in KWD. */
+export function moneyExample(currency: string) {
+  const exponent = currencyExponent(currency);
+  return exponent === 0 ? "2000" : `20 or 19.${"5".padEnd(exponent, "0")}`;
+}

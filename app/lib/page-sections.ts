@@ -124,6 +124,17 @@ const count = (min: number, max: number, fallback: number) =>
     .max(max, `A whole number from ${min} to ${max}`)
     .default(fallback);
 const flag = z.boolean().default(false);
+
+/** The comparison table of §9, the pricing section's rows until the owner writes theirs. */
+export const DEFAULT_COMPARISON_ROWS = [
+  { feature: "Lifetime access", course: true, membership: true },
+  { feature: "All files", course: true, membership: true },
+  { feature: "Weekly live Q&A", course: false, membership: true },
+  { feature: "Priority support", course: false, membership: true },
+  { feature: "Early access", course: false, membership: true },
+];
+export type ComparisonRow = (typeof DEFAULT_COMPARISON_ROWS)[number];
+const COMPARISON_ROWS_MAX = 12;
 const list = <T extends z.ZodType>(item: T, max: number) =>
   z.array(item).min(1, PAGE_MESSAGES.itemsRequired).max(max, `At most ${max} items`);
 
@@ -219,7 +230,22 @@ export const SECTION_SCHEMAS = {
   instructor: z
     .object({ eyebrow: optionalLine(60), imageUrl: image, linkLabel: optionalLine(60), linkHref: link })
     .superRefine(buttonPair("link")),
-  pricing: z.object({ eyebrow: optionalLine(60), title: requiredLine(120), intro: optionalLine(400), comparison: flag }),
+  pricing: z
+    .object({
+      eyebrow: optionalLine(60),
+      title: requiredLine(120),
+      intro: optionalLine(400),
+      comparison: flag,
+      // The comparison table's rows; a section saved before they were editable shows §9's.
+      items: z
+        .array(z.object({ feature: requiredLine(80), course: flag, membership: flag }))
+        .max(COMPARISON_ROWS_MAX, `At most ${COMPARISON_ROWS_MAX} items`)
+        .default(() => DEFAULT_COMPARISON_ROWS.map((row) => ({ ...row }))),
+    })
+    .superRefine((value, context) => {
+      if (value.comparison && value.items.length === 0)
+        context.addIssue({ code: "custom", path: ["items"], message: "Add a row to the comparison table, or untick Show the comparison table" });
+    }),
   faq: z.object({
     eyebrow: optionalLine(60),
     title: requiredLine(120),
@@ -367,6 +393,17 @@ export const SECTION_FIELDS: Record<PageSectionKind, { fields: SectionField[]; l
       { name: "intro", label: "Introduction", type: "textarea", hint: TOKENS_HINT },
       { name: "comparison", label: "Show the comparison table", type: "checkbox" },
     ],
+    list: {
+      name: "items",
+      label: "Comparison table rows",
+      itemLabel: "Row",
+      max: COMPARISON_ROWS_MAX,
+      fields: [
+        { name: "feature", label: "Feature", type: "text" },
+        { name: "course", label: "Included with individual courses", type: "checkbox" },
+        { name: "membership", label: "Included with the membership", type: "checkbox" },
+      ],
+    },
   },
   faq: {
     fields: [

@@ -119,6 +119,43 @@ test("the owner makes a page at /p/, refused bad input first, and links it from 
   expect(await picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
 });
 
+test("the owner writes their own comparison table: refused while ticked with no row, then their rows on the page", async ({ page }) => {
+  const title = uniqueTitle("Team plans");
+  const slug = title.toLowerCase().replace(/ /g, "-");
+  await page.goto("/admin/pages/new");
+  await waitForHydration(page);
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Address").fill(slug);
+  await page.getByRole("button", { name: "Create page" }).click();
+  await expect(toast(page, "Page created")).toBeVisible();
+  await waitForHydration(page);
+
+  await addSection(page, "Pricing");
+  await page.getByLabel("Heading", { exact: true }).fill("Plans for teams");
+  await page.getByLabel("Show the comparison table").check();
+  await page.getByRole("button", { name: "Add section" }).click();
+  await expect(page.getByText("Add a row to the comparison table, or untick Show the comparison table")).toBeVisible();
+  await expect(page.getByLabel("Heading", { exact: true })).toHaveValue("Plans for teams");
+  await page.getByLabel("Row 1: Feature").fill("Team seats");
+  await page.getByLabel("Row 1: Included with the membership").check();
+  await page.getByLabel("Row 2: Feature").fill("Lifetime updates");
+  await page.getByLabel("Row 2: Included with individual courses").check();
+  await page.getByLabel("Row 2: Included with the membership").check();
+  await page.getByRole("button", { name: "Add section" }).click();
+  await expect(toast(page, "Section added")).toBeVisible();
+  await page.getByRole("button", { name: `Publish “${title}”` }).click();
+  await expect(toast(page, "Page published")).toBeVisible();
+
+  await page.goto(`/p/${slug}`);
+  const table = page.getByRole("table");
+  await expect(table.getByRole("row")).toHaveCount(3);
+  const seats = table.getByRole("row", { name: /^Team seats/ });
+  await expect(seats.getByText("Not included", { exact: true })).toHaveCount(1);
+  await expect(seats.getByText("Included", { exact: true })).toHaveCount(1);
+  await expect(table.getByRole("row", { name: /^Lifetime updates/ }).getByText("Included", { exact: true })).toHaveCount(2);
+  await expect(table.getByText("Weekly live Q&A")).toHaveCount(0);
+});
+
 test("the page editor passes axe", async ({ page }) => {
   await openPage(page, "Home");
   await page.getByRole("link", { name: /^Edit “Hero/ }).click();

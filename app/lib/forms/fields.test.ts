@@ -7,6 +7,7 @@ import {
   imageUrlField,
   optionalText,
   passwordField,
+  moneyField,
   priceDollarsField,
   requiredText,
   slugField,
@@ -40,6 +41,21 @@ describe("passwords", () => {
   it("a password being checked only has to be there", () => {
     expect(currentPasswordField().parse("a")).toBe("a");
     expect(messageOf(currentPasswordField({ required: "Enter your password" }).safeParse(""))).toBe("Enter your password");
+  });
+});
+
+describe("moneyField", () => {
+  it("reads whole units of the currency as its smallest unit: yen whole, dinars in thousandths", () => {
+    expect(moneyField({ currency: "jpy" }).parse("4900")).toBe(4900);
+    expect(moneyField({ currency: "jpy" }).parse("19.6")).toBe(20);
+    expect(moneyField({ currency: "kwd" }).parse("1.5")).toBe(1500);
+    expect(moneyField({ currency: "eur" }).parse("19.99")).toBe(1999);
+  });
+
+  it("caps at a million whole units in any currency", () => {
+    expect(moneyField({ currency: "jpy" }).parse("1000000")).toBe(1_000_000);
+    expect(messageOf(moneyField({ currency: "jpy", invalid: "Too much" }).safeParse("1000001"))).toBe("Too much");
+    expect(messageOf(moneyField({ currency: "usd", invalid: "Too much" }).safeParse("1000000.01"))).toBe("Too much");
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from "~/lib/forms/zod";
 import { isImageUrl } from "~/lib/image-url";
-import { dollarsToCents } from "~/lib/money";
+import { currencyExponent } from "~/lib/currencies";
+import { toMinorUnits } from "~/lib/money";
 import { slugify } from "~/lib/slug";
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, PERSON_NAME_MAX, PRICE_MAX_DOLLARS, SLUG_MAX } from "./limits";
 
@@ -102,14 +103,22 @@ export function slugField({ max = SLUG_MAX, tooLong }: { max?: number; tooLong?:
 }
 
 /**
- * A price typed in dollars (§5: a number, minimum 0, step 0.01) as whole cents, rounded:
- * "12.345" → 1235. Empty is 0, the default price.
+ * An amount of money typed in whole units of the school's currency, as its smallest unit, rounded
+ * (§5: a number, minimum 0; for USD step 0.01, stored as rounded cents): ("12.345", usd) → 1235,
+ * ("500", jpy) → 500, ("1.5", kwd) → 1500. Empty is 0, the default price. `maxMinor` is in the
+ * smallest unit; by default a million whole units.
  */
-export function priceDollarsField({
+export function moneyField({
+  currency,
   invalid = "Price must be a number",
   negative = "Price cannot be negative",
-  maxCents = PRICE_MAX_DOLLARS * 100,
-}: { invalid?: string; negative?: string; maxCents?: number } = {}) {
+  maxMinor = PRICE_MAX_DOLLARS * 10 ** currencyExponent(currency),
+}: {
+  currency: string;
+  invalid?: string;
+  negative?: string;
+  maxMinor?: number;
+}) {
   return z
     .string({ error: invalid })
     .trim()
@@ -117,18 +126,22 @@ export function priceDollarsField({
     .transform((value, context) => {
       if (!value) return 0;
       // Plain decimals only: no exponents, no thousands separators, no currency sign.
-      const cents = /^-?(\d+\.?\d*|\.\d+)$/.test(value) ? dollarsToCents(value) : Number.NaN;
-      if (Number.isNaN(cents) || cents > maxCents) {
+      const minor = /^-?(\d+\.?\d*|\.\d+)$/.test(value) ? toMinorUnits(value, currency) : Number.NaN;
+      if (Number.isNaN(minor) || minor > maxMinor) {
         context.addIssue({ code: "custom", message: invalid });
         return z.NEVER;
       }
-      if (cents < 0) {
+      if (minor < 0) {
         context.addIssue({ code: "custom", message: negative });
         return z.NEVER;
       }
-      return cents || 0; // "-0" is 0
+      return minor || 0; // "-0" is 0
     });
 }
+
+/** A dollar amount (moneyField in USD), for what is always priced in dollars. */
+export const priceDollarsField = (options: { invalid?: string; negative?: string; maxCents?: number } = {}) =>
+  moneyField({ currency: "usd", invalid: options.invalid, negative: options.negative, maxMinor: options.maxCents });
 
 /**
  * An image the site shows (a cover): a path on this site ("/media/…" for uploads, "/images/…" for

@@ -19,7 +19,6 @@ export const SLUG_MAX = 300;
 export const PERSON_NAME_MAX = 100;
 /** The contact form (§5). */
 export const CONTACT_LIMITS = { name: 120, email: EMAIL_MAX, message: 5000 } as const;
-export const PRICE_STEP = 0.01;
 /** A ceiling no real price reaches, so cents stay a safe integer. */
 export const PRICE_MAX_DOLLARS = 1_000_000;
 

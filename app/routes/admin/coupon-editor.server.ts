@@ -6,6 +6,7 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { createCoupon, getCouponForEdit, listCouponCourseChoices, updateCoupon } from "~/server/coupons/admin-coupons.server";
 import { couponFailure } from "~/server/coupons/coupon-failures.server";
 import { newToast, redirectWithToast } from "~/server/toast.server";
+import { getRequestSiteSettings } from "~/server/settings/site-settings.server";
 import { couponForm, couponFormData, couponFormValues, EMPTY_COUPON_FORM, typedCouponValues } from "./coupon-form";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider>; couponId?: string };
@@ -13,12 +14,12 @@ type Args = { request: Request; context: Readonly<RouterContextProvider>; coupon
 /** The New / Edit coupon page: the coupon as the form shows it (a 404 when it is gone) and the courses to choose from. */
 export async function couponEditorLoader({ request, context, couponId }: Args) {
   requireAdmin({ request, context });
-  const courses = await listCouponCourseChoices();
+  const [courses, { currency }] = await Promise.all([listCouponCourseChoices(), getRequestSiteSettings({ context })]);
   if (!couponId) return { initial: EMPTY_COUPON_FORM, courses, coupon: null };
   const coupon = await getCouponForEdit({ couponId });
   if (!coupon) throw data({ message: COUPON_MESSAGES.notFound }, { status: 404 });
   return {
-    initial: couponFormValues(coupon),
+    initial: couponFormValues(coupon, currency),
     courses,
     coupon: { id: coupon.id, code: coupon.code, status: coupon.status, redemptions: coupon.redemptions },
   };
@@ -27,7 +28,8 @@ export async function couponEditorLoader({ request, context, couponId }: Args) {
 /** Save (create or edit), then back to the list with the toast; a refused form stays with what was typed. */
 export async function couponEditorAction({ request, context, couponId }: Args) {
   requireAdmin({ request, context });
-  const parsed = parseForm(couponForm, couponFormData(await readForm(request)));
+  const { currency } = await getRequestSiteSettings({ context });
+  const parsed = parseForm(couponForm(currency), couponFormData(await readForm(request)));
   const values = typedCouponValues(parsed.values);
   if (parsed.errors)
     return invalidForm({ errors: parsed.errors, values }, { toast: newToast({ kind: "error", message: COUPON_MESSAGES.invalid }) });

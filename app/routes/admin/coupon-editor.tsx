@@ -8,6 +8,7 @@ import { COUPON_CODE_MAX } from "~/lib/coupons";
 import { COUPON_DURATION_LABELS, COUPON_DURATIONS, COUPON_TARGET_LABELS, COUPON_TARGETS } from "~/lib/domain-values";
 import type { FieldErrors } from "~/lib/forms/parse-form";
 import type { CouponFormValues } from "./coupon-form";
+import { useSchoolMoney } from "~/components/use-site-settings";
 
 export type CourseChoice = { id: string; title: string; status: string };
 
@@ -84,6 +85,7 @@ export function CouponEditor({
   aside?: ReactNode;
 }) {
   const navigation = useNavigation();
+  const { currency } = useSchoolMoney();
   const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
   const chosen = new Set(initial.courseIds.split(",").filter(Boolean));
   return (
@@ -137,7 +139,7 @@ export function CouponEditor({
                   value: "amount",
                   label: "A fixed amount",
                   detail: (
-                    <FormField label="Amount off (USD)" name="amountOff" error={errors.amountOff}>
+                    <FormField label={`Amount off (${currency.toUpperCase()})`} name="amountOff" error={errors.amountOff}>
                       <Input defaultValue={initial.amountOff} inputMode="decimal" autoComplete="off" className="max-w-32" />
                     </FormField>
                   ),

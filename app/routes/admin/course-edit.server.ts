@@ -8,14 +8,17 @@ import { listTopics } from "~/server/courses/topics.server";
 import { logger } from "~/server/platform/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { parseForm } from "~/lib/forms/parse-form";
+import { formatMoney } from "~/lib/money";
 import { BUMP_MESSAGES, courseBumpForm } from "~/lib/order-bumps";
 import { readForm } from "~/server/action.server";
 import { BumpRefusedError, getCourseBumpForEdit, removeCourseBump, saveCourseBump } from "~/server/offers/course-bumps.server";
+import { getRequestSiteSettings } from "~/server/settings/site-settings.server";
 import { runCourseEditorAction } from "./course-editor.server";
-import { centsToDollarsInput, type CourseFormValues } from "./course-form";
+import { priceInputValue, type CourseFormValues } from "./course-form";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireAdmin({ request, context });
+  const { currency } = await getRequestSiteSettings({ context });
   let course: Awaited<ReturnType<typeof getCourseForEdit>>;
   try {
     course = await getCourseForEdit({ courseId: params.id });
@@ -29,7 +32,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     slug: course.slug,
     shortDescription: course.subtitle,
     longDescriptionMd: course.longDescriptionMd,
-    price: centsToDollarsInput(course.priceCents),
+    price: priceInputValue(course.priceCents, currency),
     level: isOneOf(LEVELS, course.level) ? course.level : "Beginner",
     topics: course.topics,
     track: course.track,
@@ -44,10 +47,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     topics: await listTopics(),
     bump: {
       values: bump
-        ? { offerCourseId: bump.offerCourseId, bumpPrice: centsToDollarsInput(bump.priceCents), bumpPitch: bump.pitch }
+        ? { offerCourseId: bump.offerCourseId, bumpPrice: priceInputValue(bump.priceCents, currency), bumpPitch: bump.pitch }
         : { offerCourseId: "", bumpPrice: "", bumpPitch: "" },
       saved: bump !== null,
-      choices: choices.map((choice) => ({ id: choice.id, title: choice.title, price: centsToDollarsInput(choice.priceCents) })),
+      choices: choices.map((choice) => ({ id: choice.id, title: choice.title, price: formatMoney(choice.priceCents, currency) })),
     },
     course: {
       id: course.id,
@@ -78,7 +81,8 @@ async function courseBumpAction({
   courseId: string;
 }) {
   requireAdmin({ request, context });
-  const parsed = parseForm(courseBumpForm, await readForm(request));
+  const { currency } = await getRequestSiteSettings({ context });
+  const parsed = parseForm(courseBumpForm(currency), await readForm(request));
   if (parsed.errors) return data({ bumpErrors: parsed.errors, bumpValues: parsed.values }, { status: 400 });
   const back = `/admin/courses/${courseId}/edit`;
   if (parsed.data.intent === "remove-bump") {

@@ -6,6 +6,7 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { createCourse, deleteCourse, updateCourse } from "~/server/courses/admin-courses.server";
 import { courseFailure } from "~/server/courses/course-failures.server";
 import { knownTopicNames } from "~/server/courses/topics.server";
+import { getRequestSiteSettings } from "~/server/settings/site-settings.server";
 import { dataWithToast, newToast, redirectWithToast } from "~/server/toast.server";
 import { editCourseForm, newCourseForm, typedCourseValues } from "./course-form";
 
@@ -24,7 +25,8 @@ export async function runCourseEditorAction({
   courseId?: string;
 }) {
   const admin = requireAdmin({ request, context });
-  const parsed = parseForm(courseId ? editCourseForm : newCourseForm, await readForm(request));
+  const { currency } = await getRequestSiteSettings({ context });
+  const parsed = parseForm(courseId ? editCourseForm(currency) : newCourseForm(currency), await readForm(request));
   const values = typedCourseValues(parsed.values);
   if (parsed.errors) {
     const message = firstError(parsed.errors) ?? COURSE_MESSAGES.saveFailed;

@@ -1,9 +1,10 @@
 import { z } from "~/lib/forms/zod";
 import { COURSE_MESSAGES } from "~/lib/course-messages";
 import { LEVELS, type Level } from "~/lib/domain-values";
-import { checkboxField, imageUrlField, optionalText, priceDollarsField, requiredText, slugField } from "~/lib/forms/fields";
+import { checkboxField, imageUrlField, optionalText, moneyField, requiredText, slugField } from "~/lib/forms/fields";
 import { COURSE_LIMITS, LESSON_LIMITS } from "~/lib/forms/limits";
 import { isUuid } from "~/lib/uuid";
+import { toDecimalAmount } from "~/lib/money";
 
 /**
  * The New/Edit Course form (one schema for both), read by the page for its inputs' names and
@@ -83,7 +84,8 @@ const outcomesField = z
       .max(COURSE_LIMITS.outcomes, `List at most ${COURSE_LIMITS.outcomes} outcomes`),
   );
 
-const courseFields = {
+/** The fields of the course form; the price is typed in the school's currency. */
+const courseFields = (currency: string) => ({
   // Title and short description carry the same message: the spec has one for both (§5).
   title: requiredText(COURSE_MESSAGES.required, { max: COURSE_LIMITS.title }),
   slug: slugField({ max: COURSE_LIMITS.slug }),
@@ -94,7 +96,7 @@ const courseFields = {
     .max(COURSE_LIMITS.longDescriptionMd, tooLong(COURSE_LIMITS.longDescriptionMd))
     .optional()
     .transform((value) => value ?? ""),
-  price: priceDollarsField({ maxCents: COURSE_LIMITS.priceCents }),
+  price: moneyField({ currency, maxMinor: COURSE_LIMITS.priceCents }),
   level: z.enum(LEVELS).catch("Beginner"),
   // Checked against the owner's topics by the action (they live in the database).
   topics: z.array(z.string().max(COURSE_LIMITS.topicName)).max(COURSE_LIMITS.topics),
@@ -103,7 +105,7 @@ const courseFields = {
   isFeatured: checkboxField,
   coverUrl: imageUrlField({ max: COURSE_LIMITS.coverUrl }),
   lessons: z.array(lessonRow).max(COURSE_LIMITS.formLessons, `A course holds at most ${COURSE_LIMITS.formLessons} lessons here`),
-};
+});
 
 /** Ids of saved lessons the admin removed; a malformed one reads as a stale form, as for rows. */
 const removedLessonsField = z
@@ -116,31 +118,36 @@ const removedLessonsField = z
  */
 const revisionField = z.coerce.number().int().min(1).catch(0);
 
-const editFields = { ...courseFields, revision: revisionField, removedLessons: removedLessonsField };
+const editFields = (currency: string) => ({ ...courseFields(currency), revision: revisionField, removedLessons: removedLessonsField });
 
 /** A new course: Save Draft or Publish. */
-export const newCourseForm = z.preprocess(
-  gatherLists,
-  z.discriminatedUnion(
-    "intent",
-    [z.object({ intent: z.literal("draft"), ...courseFields }), z.object({ intent: z.literal("publish"), ...courseFields })],
-    { error: COURSE_MESSAGES.saveFailed },
-  ),
-);
+export const newCourseForm = (currency: string) =>
+  z.preprocess(
+    gatherLists,
+    z.discriminatedUnion(
+      "intent",
+      [
+        z.object({ intent: z.literal("draft"), ...courseFields(currency) }),
+        z.object({ intent: z.literal("publish"), ...courseFields(currency) }),
+      ],
+      { error: COURSE_MESSAGES.saveFailed },
+    ),
+  );
 
 /** An existing course: the same, or delete it. */
-export const editCourseForm = z.preprocess(
-  gatherLists,
-  z.discriminatedUnion(
-    "intent",
-    [
-      z.object({ intent: z.literal("draft"), ...editFields }),
-      z.object({ intent: z.literal("publish"), ...editFields }),
-      z.object({ intent: z.literal("delete") }),
-    ],
-    { error: COURSE_MESSAGES.saveFailed },
-  ),
-);
+export const editCourseForm = (currency: string) =>
+  z.preprocess(
+    gatherLists,
+    z.discriminatedUnion(
+      "intent",
+      [
+        z.object({ intent: z.literal("draft"), ...editFields(currency) }),
+        z.object({ intent: z.literal("publish"), ...editFields(currency) }),
+        z.object({ intent: z.literal("delete") }),
+      ],
+      { error: COURSE_MESSAGES.saveFailed },
+    ),
+  );
 
 /** The course list's buttons: publish, unpublish, delete, each for one course. */
 export const courseListForm = z.discriminatedUnion("intent", [
@@ -216,5 +223,5 @@ export function typedCourseValues(values: Record<string, string>): CourseFormVal
   };
 }
 
-/** "197.00" from 19700 cents: the price input's value. */
-export const centsToDollarsInput = (cents: number) => (cents / 100).toFixed(2);
+/** "197.00" from 19700 cents in USD, "500" from 500 in JPY: the price input's value. */
+export const priceInputValue = (minorUnits: number, currency: string) => toDecimalAmount(minorUnits, currency);

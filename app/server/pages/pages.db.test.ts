@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer } from "../../../tests/support/app-server";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { PAGE_SECTION_KINDS, type PageSectionKind } from "~/lib/domain-values";
-import { readSectionForm, SECTION_SCHEMAS } from "~/lib/page-sections";
+import { DEFAULT_COMPARISON_ROWS, readSectionForm, SECTION_SCHEMAS } from "~/lib/page-sections";
 import { pages, pageSections } from "~/server/db/schema";
 import { seedDemoContent } from "~/server/db/seed/seed.server";
 import { preparePageSections, readBuiltInPage } from "./page-view.server";
@@ -271,7 +271,10 @@ describe("the pricing page", () => {
     const offer = membershipOffer(await getSiteSettings());
     expect(page.title).toBe("Pricing");
     expect(page.sections.map((section) => section.kind)).toEqual(["hero", "pricing", "call_to_action"]);
-    const text = JSON.stringify(page.sections);
+    // The comparison table is §9's until the owner edits its rows; nothing else promises anything.
+    const pricingSection = page.sections.find((section) => section.kind === "pricing")!;
+    expect(pricingSection.content).toMatchObject({ comparison: true, items: DEFAULT_COMPARISON_ROWS });
+    const text = JSON.stringify(page.sections.map((section) => (section.kind === "pricing" ? { ...section, content: { ...section.content, items: [] } } : section)));
     expect(text).toContain("Simple pricing, no surprises");
     expect(text).toContain(`${offer.monthlyPrice} per month`);
     for (const claim of ["live Q&A", "priority support", "14-day", "USD"]) expect(text).not.toContain(claim);
@@ -282,5 +285,30 @@ describe("the pricing page", () => {
     await publishPage({ pageId: pricing!.id });
     const published = await readBuiltInPage("pricing");
     expect(published.sections.at(-1)).toMatchObject({ kind: "faq", content: { title: "Billing questions" } });
+  });
+
+  it("takes the owner's comparison rows from the editor's form; ticked with no row is refused with the reason", async () => {
+    const content = readSectionForm("pricing", {
+      title: "Plans",
+      comparison: "on",
+      "items.0.feature": "Office hours",
+      "items.0.membership": "on",
+      "items.1.feature": "",
+      "items.2.feature": "Certificates",
+      "items.2.course": "on",
+      "items.2.membership": "on",
+    });
+    expect(SECTION_SCHEMAS.pricing.parse(content)).toMatchObject({
+      items: [
+        { feature: "Office hours", course: false, membership: true },
+        { feature: "Certificates", course: true, membership: true },
+      ],
+    });
+    const { id } = await createPage({ slug: `plans-${Date.now()}`, title: "Plans", description: "", inHeader: false, inFooter: false });
+    await expect(addSection({ pageId: id, kind: "pricing", content: readSectionForm("pricing", { title: "Plans", comparison: "on" }) })).rejects.toThrow(
+      PageError,
+    );
+    // Unticked, the table needs no rows.
+    await addSection({ pageId: id, kind: "pricing", content: readSectionForm("pricing", { title: "Plans" }) });
   });
 });

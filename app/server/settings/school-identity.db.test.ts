@@ -7,11 +7,14 @@ import { createBuyer, createCourseForSale, mailsTo, ordersOf } from "../../../te
 import { callAction, callLoader, sessionUser } from "../../../tests/support/route-harness";
 import { useTestDatabase } from "../../../tests/support/test-database";
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "~/lib/site-settings";
-import { invoices, orders, users } from "~/server/db/schema";
+import { coupons, courses, invoices, orders, users } from "~/server/db/schema";
 import { sendMail } from "~/server/mail/mail-queue.server";
 import { startCheckout } from "~/server/payments/checkout.server";
 import * as settingsRoute from "~/routes/admin/settings";
 import * as ordersRoute from "~/routes/admin/orders";
+import * as courseNewRoute from "~/routes/admin/course-new";
+import * as courseEditRoute from "~/routes/admin/course-edit";
+import * as couponNewRoute from "~/routes/admin/coupon-new";
 import * as invoiceRoute from "~/routes/resources/invoice-pdf";
 import * as exportRoute from "~/routes/resources/invoices-export-csv";
 import * as analyticsExportRoute from "~/routes/resources/analytics-export-csv";
@@ -240,5 +243,63 @@ describe("the school's currency on every money surface", () => {
       currency: "jpy",
     });
     expect(String(jsonLd)).toContain('"price":"4900","priceCurrency":"JPY"');
+  });
+});
+
+describe("prices typed in the school's currency", () => {
+  const courseForm = (title: string, price: string) => ({
+    intent: "draft",
+    title,
+    slug: "",
+    shortDescription: "Learn it.",
+    longDescriptionMd: "",
+    price,
+    level: "Beginner",
+    track: "",
+    outcomes: "",
+    coverUrl: "",
+  });
+  const couponForm = (code: string, amountOff: string) => ({
+    intent: "save",
+    code,
+    discountType: "amount",
+    percentOff: "",
+    amountOff,
+    appliesTo: "all-courses",
+    duration: "first-payment",
+    startsOn: "",
+    endsOn: "",
+    maxRedemptions: "",
+    maxPerCustomer: "1",
+  });
+  const courseBySlug = async (slug: string) => (await database().db.select().from(courses).where(eq(courses.slug, slug)))[0]!;
+
+  it("a course's price and a coupon's amount are whole yen in JPY, and thousandths in KWD", async () => {
+    await updateSiteSettings({ input: { ...DEFAULT_SITE_SETTINGS, currency: "jpy" }, actorId: null });
+    expect(((await callAction(courseNewRoute, { path: "/admin/courses/new", user: admin, form: courseForm("Yen course", "4900") })) as Response).status).toBe(302);
+    const yen = await courseBySlug("yen-course");
+    expect(yen.priceCents).toBe(4900);
+    const edit = await callLoader(courseEditRoute, { path: `/admin/courses/${yen.id}/edit`, user: admin, params: { id: yen.id } });
+    expect(edit.course.values.price).toBe("4900");
+
+    expect(((await callAction(couponNewRoute, { path: "/admin/coupons/new", user: admin, form: couponForm("YEN500", "500") })) as Response).status).toBe(302);
+    const [coupon] = await database().db.select().from(coupons).where(eq(coupons.code, "YEN500"));
+    expect(coupon?.amountOffCents).toBe(500);
+    // A refused amount says so in the school's currency.
+    const refused = (await callAction(couponNewRoute, { path: "/admin/coupons/new", user: admin, form: couponForm("YENBAD", "lots") })) as unknown as Refused;
+    expect(refused.data.errors.amountOff).toEqual(["Enter an amount in JPY, like 2000"]);
+    const zero = (await callAction(couponNewRoute, { path: "/admin/coupons/new", user: admin, form: couponForm("YENZERO", "0") })) as unknown as Refused;
+    expect(zero.data.errors.amountOff).toEqual(["Enter an amount above ¥0"]);
+
+    await updateSiteSettings({ input: { ...DEFAULT_SITE_SETTINGS, currency: "kwd" }, actorId: null });
+    await callAction(courseNewRoute, { path: "/admin/courses/new", user: admin, form: courseForm("Dinar course", "12.345") });
+    expect((await courseBySlug("dinar-course")).priceCents).toBe(12345);
+  });
+
+  it("stays dollars and cents in USD, as §5 says: 12.345 is 1235 cents", async () => {
+    await callAction(courseNewRoute, { path: "/admin/courses/new", user: admin, form: courseForm("Dollar course", "12.345") });
+    expect((await courseBySlug("dollar-course")).priceCents).toBe(1235);
+    const refused = (await callAction(couponNewRoute, { path: "/admin/coupons/new", user: admin, form: couponForm("USDBAD", "ten") })) as unknown as Refused;
+    expect(refused.data.errors.amountOff).toEqual(["Enter an amount in dollars, like 20 or 19.50"]);
   });
 });

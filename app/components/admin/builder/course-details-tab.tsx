@@ -77,7 +77,7 @@ export function CourseDetailsTab({ course }: { course: CourseDetails }) {
         label="Price (cents)"
         name="priceCents"
         error={errors.priceCents}
-        hint="A whole number of cents, as the spec keeps prices: 19700 for 197.00 in the school's currency. 0 is free."
+        hint={`A whole number of the currency's smallest unit (cents), as the spec keeps prices: 19700 is ${money(19700)}. 0 is free.`}
       >
         {(control) => (
           <div className="flex items-center gap-3">

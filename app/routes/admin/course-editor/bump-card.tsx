@@ -47,12 +47,12 @@ export function BumpCard({
               <option value="">Choose a published course</option>
               {bump.choices.map((choice) => (
                 <option key={choice.id} value={choice.id}>
-                  {choice.title} (usually ${choice.price})
+                  {choice.title} (usually {choice.price})
                 </option>
               ))}
             </NativeSelect>
           </FormField>
-          <FormField label="Special price" name="bumpPrice" hint="In dollars, only with this order." error={errors.bumpPrice}>
+          <FormField label="Special price" name="bumpPrice" hint="In the school's currency, only with this order." error={errors.bumpPrice}>
             <Input inputMode="decimal" defaultValue={values.bumpPrice} />
           </FormField>
           <FormField

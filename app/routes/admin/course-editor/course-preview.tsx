@@ -2,7 +2,7 @@ import { Star } from "lucide-react";
 import { MarkdownPreview } from "~/components/admin/markdown-preview";
 import { Badge } from "~/components/ui/badge";
 import { LEVEL_LABELS } from "~/lib/domain-values";
-import { dollarsToCents } from "~/lib/money";
+import { toMinorUnits } from "~/lib/money";
 import { useSchoolMoney } from "~/components/use-site-settings";
 import { topicPlaceholder } from "~/lib/topics";
 import type { CourseFormValues } from "../course-form";
@@ -10,8 +10,8 @@ import { imageSrc } from "~/lib/image-url";
 
 /** The course as a visitor will see it: its catalog card, outcomes, lessons and rendered description. */
 export function CoursePreview({ id, values, moduleLessonCount }: { id: string; values: CourseFormValues; moduleLessonCount: number }) {
-  const { money } = useSchoolMoney();
-  const cents = dollarsToCents(values.price || "0");
+  const { money, currency } = useSchoolMoney();
+  const cents = toMinorUnits(values.price || "0", currency);
   const outcomes = values.outcomes
     .split(/\r?\n/)
     .map((line) => line.trim())

@@ -3,7 +3,9 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { LEVEL_LABELS, LEVELS, type Level } from "~/lib/domain-values";
-import { COURSE_LIMITS, PRICE_STEP } from "~/lib/forms/limits";
+import { COURSE_LIMITS } from "~/lib/forms/limits";
+import { moneyInputStep } from "~/lib/money";
+import { useSchoolMoney } from "~/components/use-site-settings";
 import type { FieldErrors } from "~/lib/forms/parse-form";
 import type { CourseFormChange, CourseFormValues } from "../course-form";
 import { CoverField } from "./cover-field";
@@ -26,6 +28,7 @@ export function DetailsSection({
   onSlugTyped: () => void;
   courseId?: string;
 }) {
+  const { currency } = useSchoolMoney();
   return (
     <section aria-labelledby="course-details-heading" className="grid gap-6 rounded-xl border border-border bg-card p-4 sm:p-6">
       <h2 id="course-details-heading" className="text-lg font-semibold">
@@ -92,12 +95,12 @@ export function DetailsSection({
         />
       </FormField>
       <div className="grid gap-6 sm:grid-cols-2">
-        <FormField className="content-start" label="Price in USD" name="price" hint="0 for a free course." error={errors.price}>
+        <FormField className="content-start" label={`Price in ${currency.toUpperCase()}`} name="price" hint="0 for a free course." error={errors.price}>
           <Input
             type="number"
             inputMode="decimal"
             min={0}
-            step={PRICE_STEP}
+            step={moneyInputStep(currency)}
             value={values.price}
             onChange={(event) => onChange({ price: event.target.value })}
           />
