@@ -78,10 +78,18 @@ export const affiliateSettingsForm = z
     ...commissionFields,
     cookieDays: wholeNumberField({ ...AFFILIATE_COOKIE_DAYS, message: AFFILIATE_MESSAGES.cookieRange }),
     holdDays: wholeNumberField({ ...AFFILIATE_HOLD_DAYS, message: AFFILIATE_MESSAGES.holdRange }),
+    membershipPayments: z.enum(["every", "first"], { error: AFFILIATE_MESSAGES.membershipPayments }),
   })
   .transform((value, context) => {
     const commission = parseCommission(value, context);
-    return { enabled: value.enabled, joinPolicy: value.joinPolicy, cookieDays: value.cookieDays, holdDays: value.holdDays, ...commission };
+    return {
+      enabled: value.enabled,
+      joinPolicy: value.joinPolicy,
+      cookieDays: value.cookieDays,
+      holdDays: value.holdDays,
+      recurringCommissions: value.membershipPayments === "every",
+      ...commission,
+    };
   });
 
 export type AffiliateSettingsInput = z.output<typeof affiliateSettingsForm>;

@@ -27,6 +27,7 @@ export const AFFILIATE_MESSAGES = {
   fixedNegative: "The amount cannot be negative",
   cookieRange: `Enter a number of days from ${AFFILIATE_COOKIE_DAYS.min} to ${AFFILIATE_COOKIE_DAYS.max}`,
   holdRange: `Enter a number of days from ${AFFILIATE_HOLD_DAYS.min} to ${AFFILIATE_HOLD_DAYS.max}`,
+  membershipPayments: "Choose whether memberships pay on every payment or the first only",
   settingsSaved: "Affiliate program saved",
   affiliateSaved: "Affiliate saved",
   approved: "Affiliate approved",

@@ -25,7 +25,7 @@ export const ANALYTICS_BUCKET_LABELS: Record<AnalyticsBucket | "auto", string> =
   month: "By month",
 };
 
-export const ANALYTICS_REPORTS = ["revenue", "kinds", "courses", "signups", "members", "funnel"] as const;
+export const ANALYTICS_REPORTS = ["revenue", "kinds", "courses", "affiliates", "signups", "members", "funnel"] as const;
 export type AnalyticsReport = (typeof ANALYTICS_REPORTS)[number];
 
 /** A custom range may span at most this many days (about five years): one row per day stays bounded. */

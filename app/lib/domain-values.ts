@@ -600,6 +600,9 @@ export type CommissionType = (typeof COMMISSION_TYPES)[number];
 export const COMMISSION_STATES = ["pending", "paid", "reversed"] as const;
 export type CommissionState = (typeof COMMISSION_STATES)[number];
 
-/** `sale`: earned on an order; `reversal`: a paid commission's refund, taken from the next payout (negative). */
-export const COMMISSION_KINDS = ["sale", "reversal"] as const;
+/**
+ * `sale`: earned on an order line; `renewal`: earned on a membership's later payment; `reversal`:
+ * a paid commission's refund, taken from the next payout (negative).
+ */
+export const COMMISSION_KINDS = ["sale", "renewal", "reversal"] as const;
 export type CommissionKind = (typeof COMMISSION_KINDS)[number];

@@ -49,9 +49,10 @@ test("a learner joins the affiliate program, is approved, shares a course link, 
   const link = await partner.getByLabel("Your course link").inputValue();
   expect(link).toMatch(new RegExp(`/courses/${COURSE.slug}\\?ref=${code}$`));
 
-  await signInAsNewLearner(buyer);
+  // The buyer follows the link first, then makes an account: a sign-up through the link.
   await buyer.goto(new URL(link).pathname + new URL(link).search);
   await expect(buyer).toHaveURL(new RegExp(`/courses/${COURSE.slug}$`));
+  await signInAsNewLearner(buyer);
   const { price } = await buyCourseInTestMode(buyer, { slug: COURSE.slug });
   const cents = Math.round(Number(price.replace(/[^0-9.]/g, "")) * 100);
   const commission = `$${(Math.floor((cents * 20) / 100) / 100).toFixed(2)}`;
@@ -68,4 +69,17 @@ test("a learner joins the affiliate program, is approved, shares a course link, 
   await partner.goto("/account/affiliate");
   await expect(partner.getByRole("row").filter({ hasText: COURSE.title })).toContainText(commission);
   await expect(partner.getByRole("main")).not.toContainText("@e2e.test");
+  const figure = (label: string) =>
+    partner
+      .getByLabel("Affiliate figures")
+      .locator("div")
+      .filter({ has: partner.getByText(label, { exact: true }) })
+      .locator("dd");
+  await expect(figure("Sign-ups")).toHaveText("1");
+  await expect(figure("Sales")).toHaveText("1");
+
+  // The owner's analytics: the sale and the commission under the affiliate's code.
+  await owner.goto("/admin/analytics");
+  const byAffiliate = owner.getByRole("table", { name: "Revenue by affiliate" });
+  await expect(byAffiliate.getByRole("row").filter({ hasText: code })).toContainText(commission);
 });

@@ -1,7 +1,15 @@
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 
-export type AffiliateFigures = { clicks: number; sales: number; pending: string; payable: string; paid: string; reversed: string };
+export type AffiliateFigures = {
+  clicks: number;
+  signups: number;
+  sales: number;
+  pending: string;
+  payable: string;
+  paid: string;
+  reversed: string;
+};
 export type CommissionRowView = { id: string; date: string; product: string; amount: string; state: string };
 export type PayoutRowView = { id: string; paidOn: string; amount: string; reference: string };
 
@@ -17,6 +25,7 @@ export function AffiliateActivity({
 }) {
   const stats: [string, string | number][] = [
     ["Clicks", figures.clicks],
+    ["Sign-ups", figures.signups],
     ["Sales", figures.sales],
     ["Pending", figures.pending],
     ["Payable", figures.payable],
@@ -25,7 +34,7 @@ export function AffiliateActivity({
   ];
   return (
     <div className="grid gap-6">
-      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6" aria-label="Affiliate figures">
+      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-7" aria-label="Affiliate figures">
         {stats.map(([label, value]) => (
           <div key={label} className="rounded-lg border p-4">
             <dt className="text-sm text-muted-foreground">{label}</dt>

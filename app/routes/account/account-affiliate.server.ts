@@ -59,6 +59,7 @@ export async function accountAffiliateLoader({ request, url, context }: Args) {
     },
     figures: {
       clicks: own.clicks,
+      signups: own.signups,
       sales: own.sales,
       pending: formatMoney(own.pendingCents, currency),
       payable: formatMoney(own.payableCents, currency),

@@ -56,6 +56,7 @@ export async function affiliateDetailsLoader({ request, context, params }: Args)
     },
     figures: {
       clicks: figures.clicks,
+      signups: figures.signups,
       sales: figures.sales,
       pending: formatMoney(figures.pendingCents, currency),
       payable: formatMoney(figures.payableCents, currency),

@@ -34,6 +34,7 @@ export async function affiliatesLoader({ request, context }: Args) {
         status: affiliate.status,
         statusLabel: isOneOf(AFFILIATE_STATUSES, affiliate.status) ? AFFILIATE_STATUS_LABELS[affiliate.status] : affiliate.status,
         clicks: affiliate.clicks,
+        signups: affiliate.signups,
         sales: affiliate.sales,
         pending: formatMoney(affiliate.pendingCents, currency),
         payable: formatMoney(affiliate.payableCents, currency),

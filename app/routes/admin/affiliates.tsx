@@ -41,6 +41,7 @@ const columns: AdminListColumn<AffiliateRow>[] = [
     ),
   },
   { header: "Clicks", from: "md", align: "right", className: "tabular-nums", cell: (affiliate) => affiliate.clicks },
+  { header: "Sign-ups", from: "lg", align: "right", className: "tabular-nums", cell: (affiliate) => affiliate.signups },
   { header: "Sales", from: "md", align: "right", className: "tabular-nums", cell: (affiliate) => affiliate.sales },
   { header: "Pending", from: "lg", align: "right", className: "tabular-nums whitespace-nowrap", cell: (affiliate) => affiliate.pending },
   { header: "Payable", from: "sm", align: "right", className: "tabular-nums whitespace-nowrap", cell: (affiliate) => affiliate.payable },
@@ -71,6 +72,7 @@ export default function AdminAffiliates({ loaderData, actionData }: Route.Compon
     commissionFixed: program.commissionFixed,
     cookieDays: String(program.cookieDays),
     holdDays: String(program.holdDays),
+    membershipPayments: program.recurringCommissions ? "every" : "first",
   };
 
   return (
@@ -169,6 +171,17 @@ export default function AdminAffiliates({ loaderData, actionData }: Route.Compon
                 <Input inputMode="numeric" defaultValue={values.holdDays ?? ""} />
               </FormField>
             </div>
+            <FormField
+              label="Memberships pay a commission on"
+              name="membershipPayments"
+              hint="A member who came through an affiliate's link keeps paying: on each renewal too, or on the first payment only"
+              error={errors.membershipPayments}
+            >
+              <NativeSelect defaultValue={values.membershipPayments ?? "every"}>
+                <option value="every">Every payment</option>
+                <option value="first">The first payment only</option>
+              </NativeSelect>
+            </FormField>
             <div>
               <Button type="submit" loading={saving}>
                 Save the affiliate program

@@ -66,6 +66,14 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
     { header: "Refunded", from: "md", ...num, cell: (row) => money(row.refundedCents) },
     { header: "Net", ...num, cell: (row) => money(row.netCents) },
   ];
+  const affiliateColumns: AdminListColumn<Data["affiliates"][number]>[] = [
+    { header: "Affiliate", className: "max-w-[12rem] truncate", cell: (row) => (row.name ? `${row.name} (${row.code})` : row.code) },
+    { header: "Sales", ...num, cell: (row) => count(row.sales) },
+    { header: "Revenue", from: "lg", ...num, cell: (row) => money(row.grossCents) },
+    { header: "Refunded", from: "md", ...num, cell: (row) => money(row.refundedCents) },
+    { header: "Net", ...num, cell: (row) => money(row.netCents) },
+    { header: "Commission", ...num, cell: (row) => money(row.commissionCents) },
+  ];
   const signupColumns: AdminListColumn<Data["signups"][number]>[] = [
     { header: "Period", className: "whitespace-nowrap", cell: (point) => label(point.day) },
     { header: "New sign-ups", ...num, cell: (point) => count(point.count) },
@@ -142,6 +150,23 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
         }}
       >
         <AdminListTable label="Sales per course" columns={courseColumns} rows={data.courses} rowKey={(row) => row.courseId ?? row.title} />
+      </AnalyticsCard>
+      <AnalyticsCard
+        title="Revenue by affiliate"
+        description="Orders each affiliate's links brought, paid in the range (before tax), refunds made in it, and the commission earned in it (renewals included, refunds taken off)."
+        csvHref={csv("affiliates")}
+        empty={data.affiliates.length === 0 ? "No sales through affiliates in this range." : null}
+        chart={{
+          data: data.affiliates.map((row) => ({ affiliate: row.code, net: row.netCents, commission: row.commissionCents })),
+          xKey: "affiliate",
+          format: money,
+          series: [
+            { key: "net", label: "Net", color: COLORS.primary },
+            { key: "commission", label: "Commission", color: COLORS.warm },
+          ],
+        }}
+      >
+        <AdminListTable label="Revenue by affiliate" columns={affiliateColumns} rows={data.affiliates} rowKey={(row) => row.affiliateId} />
       </AnalyticsCard>
       <AnalyticsCard
         title="Members"

@@ -1,9 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { commissionOn } from "~/lib/affiliates";
 import type { CommissionType } from "~/lib/domain-values";
 import { recordAccessEvent } from "~/server/access/record-access-event.server";
 import type { Queryable, Transaction } from "~/server/db/client.server";
-import { affiliateCommissions, affiliates, orders, users, type Affiliate } from "~/server/db/schema";
+import { affiliateCommissions, affiliates, orders, users, type Affiliate, type AffiliateCommission } from "~/server/db/schema";
+import { listOrderLines } from "~/server/payments/order-lines.server";
 import { getAffiliateProgram, type AffiliateProgram } from "./affiliate-settings.server";
 import { isReferralCurrent, type Referral } from "./affiliate-referrals.server";
 
@@ -98,46 +99,126 @@ function termsOf(affiliate: Affiliate, program: AffiliateProgram) {
   };
 }
 
+/** The commission's row for one base: pending until the hold period after `paidAt` is over. */
+function commissionValues({
+  affiliate,
+  program,
+  baseCents,
+  paidAt,
+}: {
+  affiliate: Affiliate;
+  program: AffiliateProgram;
+  baseCents: number;
+  paidAt: Date;
+}) {
+  return {
+    affiliateId: affiliate.id,
+    baseCents,
+    amountCents: commissionOn({ baseCents, ...termsOf(affiliate, program) }),
+    state: "pending" as const,
+    availableAt: new Date(paidAt.getTime() + program.holdDays * DAY_MS),
+  };
+}
+
 /**
- * In the paying transaction, after the order is marked paid: the commission on what was paid
- * before tax (after the coupon), pending until the hold period is over. The referral is checked
- * again under the affiliate's lock (paused, removed or restricted since checkout; a guest whose
- * address turned out to be the affiliate's); a refused one takes the affiliate off the order.
- * Writing it twice changes nothing (one sale commission per order).
+ * In the paying transaction, after the order is marked paid (its lines settled to what the
+ * provider charged): one commission per line the affiliate may earn on, on what was paid for that
+ * line before tax (after its share of the coupon), pending until the hold period is over. A fixed
+ * commission is per line sold. The referral is checked again under the affiliate's lock (paused,
+ * removed or restricted since checkout; a guest whose address turned out to be the affiliate's);
+ * a referral refused for the whole order, or for every line, takes the affiliate off the order.
+ * Writing it twice changes nothing (one sale commission per line).
  */
 export async function recordAffiliateCommission({ tx, orderId }: { tx: Transaction; orderId: string }) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-  if (!order?.affiliateId || order.status !== "paid") return null;
+  if (!order?.affiliateId || order.status !== "paid") return [];
   const row = await readAffiliate({ tx, affiliateId: order.affiliateId, lock: true });
   const program = await getAffiliateProgram({ database: tx });
-  const refusal = row
-    ? referralRefusal({
-        program,
-        affiliate: row.affiliate,
-        affiliateEmail: row.email,
-        buyer: { userId: order.userId, email: order.customerEmail },
-        product: { kind: order.kind, courseId: order.courseId },
-      })
-    : "not-approved";
-  if (!row || refusal) {
+  const lines = (await listOrderLines({ orderIds: [order.id], database: tx })).get(order.id) ?? [];
+  const earning = row
+    ? lines.filter(
+        (line) =>
+          !referralRefusal({
+            program,
+            affiliate: row.affiliate,
+            affiliateEmail: row.email,
+            buyer: { userId: order.userId, email: order.customerEmail },
+            product: { kind: line.kind, courseId: line.courseId },
+          }),
+      )
+    : [];
+  if (!row || earning.length === 0) {
     await tx.update(orders).set({ affiliateId: null }).where(eq(orders.id, order.id));
-    return null;
+    return [];
   }
-  const baseCents = order.amountCents - order.taxCents;
-  const amountCents = commissionOn({ baseCents, ...termsOf(row.affiliate, program) });
   const paidAt = order.paidAt ?? new Date();
+  return tx
+    .insert(affiliateCommissions)
+    .values(
+      earning.map((line) => ({
+        ...commissionValues({ affiliate: row.affiliate, program, baseCents: line.amountCents - line.taxCents, paidAt }),
+        orderId: order.id,
+        orderLineId: line.id,
+        kind: "sale" as const,
+        currency: order.currency,
+        itemTitle: line.title,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: affiliateCommissions.id, orderLineId: affiliateCommissions.orderLineId, amountCents: affiliateCommissions.amountCents });
+}
+
+/** A membership's later payment, as the provider reports it (Stripe's `invoice.paid` for a renewal). */
+export type MembershipPayment = {
+  subscriptionId: string;
+  /** The provider's invoice: one commission per invoice, however often it is reported. */
+  invoiceId: string;
+  amountPaidCents: number;
+  taxCents: number;
+  currency: string;
+  paidAt: Date;
+};
+
+/**
+ * In the transaction that records a membership's later payment: when the program pays on every
+ * payment, the affiliate whose link sold the membership (the order that started the subscription)
+ * earns on what was paid before tax, under the same refusals as a sale (checked now: a paused,
+ * removed or restricted affiliate earns nothing more). Once per invoice.
+ */
+export async function recordRenewalCommission({ tx, payment }: { tx: Transaction; payment: MembershipPayment }) {
+  const program = await getAffiliateProgram({ database: tx });
+  if (!program.recurringCommissions) return null;
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.subscriptionId, payment.subscriptionId), eq(orders.status, "paid"), isNotNull(orders.affiliateId)))
+    .orderBy(asc(orders.paidAt))
+    .limit(1);
+  if (!order?.affiliateId) return null;
+  const row = await readAffiliate({ tx, affiliateId: order.affiliateId, lock: true });
+  if (!row) return null;
+  const refusal = referralRefusal({
+    program,
+    affiliate: row.affiliate,
+    affiliateEmail: row.email,
+    buyer: { userId: order.userId, email: order.customerEmail },
+    product: { kind: "membership", courseId: null },
+  });
+  if (refusal) return null;
   const [created] = await tx
     .insert(affiliateCommissions)
     .values({
-      affiliateId: row.affiliate.id,
-      orderId: order.id,
-      kind: "sale",
-      baseCents,
-      amountCents,
-      currency: order.currency,
+      ...commissionValues({
+        affiliate: row.affiliate,
+        program,
+        baseCents: Math.max(0, payment.amountPaidCents - payment.taxCents),
+        paidAt: payment.paidAt,
+      }),
+      subscriptionId: payment.subscriptionId,
+      providerInvoiceId: payment.invoiceId,
+      kind: "renewal",
+      currency: payment.currency,
       itemTitle: order.itemTitle,
-      state: "pending",
-      availableAt: new Date(paidAt.getTime() + program.holdDays * DAY_MS),
     })
     .onConflictDoNothing()
     .returning({ id: affiliateCommissions.id, amountCents: affiliateCommissions.amountCents });
@@ -145,47 +226,82 @@ export async function recordAffiliateCommission({ tx, orderId }: { tx: Transacti
 }
 
 /**
- * In the refund's transaction: the order's commission is reversed. Not yet paid, it is simply
- * cancelled; already paid, it stays paid and a negative commission, payable at once, takes it
- * from the affiliate's next payout. Audited; a second call changes nothing.
+ * In the refund's transaction: the commission on the refunded order, or on its one refunded line
+ * (`orderLineId`), is reversed. Not yet paid, it is simply cancelled; already paid, it stays paid
+ * and a negative commission, payable at once, takes it from the affiliate's next payout. A
+ * commission written before commissions were per line covers the whole order, so refunding any of
+ * its lines reverses it. Audited; a second call changes nothing. True when something was reversed.
  */
 export async function reverseAffiliateCommission({
   tx,
   orderId,
+  orderLineId = null,
   actorId = null,
 }: {
   tx: Transaction;
   orderId: string;
+  orderLineId?: string | null;
   actorId?: string | null;
 }) {
-  const [commission] = await tx
+  const commissions = await tx
     .select()
     .from(affiliateCommissions)
-    .where(and(eq(affiliateCommissions.orderId, orderId), eq(affiliateCommissions.kind, "sale")))
+    .where(
+      and(
+        eq(affiliateCommissions.orderId, orderId),
+        eq(affiliateCommissions.kind, "sale"),
+        isNull(affiliateCommissions.reversedAt),
+        orderLineId ? or(eq(affiliateCommissions.orderLineId, orderLineId), isNull(affiliateCommissions.orderLineId)) : undefined,
+      ),
+    )
+    .orderBy(asc(affiliateCommissions.createdAt), asc(affiliateCommissions.id))
     .for("update");
-  if (!commission || commission.reversedAt) return false;
+  for (const commission of commissions) await reverseOne({ tx, commission, actorId });
+  return commissions.length > 0;
+}
+
+/**
+ * A membership's later payment refunded at the provider (no order holds it): the renewal
+ * commission earned on that invoice is reversed like a sale's. True when there was one.
+ */
+export async function reverseRenewalCommission({
+  tx,
+  invoiceIds,
+  actorId = null,
+}: {
+  tx: Transaction;
+  invoiceIds: readonly string[];
+  actorId?: string | null;
+}) {
+  if (invoiceIds.length === 0) return false;
+  const commissions = await tx
+    .select()
+    .from(affiliateCommissions)
+    .where(
+      and(
+        inArray(affiliateCommissions.providerInvoiceId, [...invoiceIds]),
+        eq(affiliateCommissions.kind, "renewal"),
+        isNull(affiliateCommissions.reversedAt),
+      ),
+    )
+    .for("update");
+  for (const commission of commissions) await reverseOne({ tx, commission, actorId });
+  return commissions.length > 0;
+}
+
+async function reverseOne({ tx, commission, actorId }: { tx: Transaction; commission: AffiliateCommission; actorId: string | null }) {
   const reversedAt = new Date();
   if (commission.state === "paid") {
     await tx.update(affiliateCommissions).set({ reversedAt }).where(eq(affiliateCommissions.id, commission.id));
-    // A line refunded on its own took its share back already (reverseLineCommission).
-    const [taken] = await tx
-      .select({
-        baseCents: sql<number>`coalesce(sum(${affiliateCommissions.baseCents}), 0)::int`,
-        amountCents: sql<number>`coalesce(sum(${affiliateCommissions.amountCents}), 0)::int`,
-      })
-      .from(affiliateCommissions)
-      .where(and(eq(affiliateCommissions.orderId, orderId), eq(affiliateCommissions.kind, "reversal")));
-    const left = {
-      baseCents: commission.baseCents + (taken?.baseCents ?? 0),
-      amountCents: commission.amountCents + (taken?.amountCents ?? 0),
-    };
-    if (left.amountCents > 0) {
+    if (commission.amountCents > 0) {
       await tx.insert(affiliateCommissions).values({
         affiliateId: commission.affiliateId,
-        orderId,
+        orderId: commission.orderId,
+        orderLineId: commission.orderLineId,
+        subscriptionId: commission.subscriptionId,
         kind: "reversal",
-        baseCents: -left.baseCents,
-        amountCents: -left.amountCents,
+        baseCents: -commission.baseCents,
+        amountCents: -commission.amountCents,
         currency: commission.currency,
         itemTitle: commission.itemTitle,
         state: "pending",
@@ -204,69 +320,9 @@ export async function reverseAffiliateCommission({
     type: "affiliate_commission_reversed",
     userId: owner?.userId ?? null,
     actorId,
-    orderId,
-    note: `${owner?.code ?? "affiliate"}: ${commission.amountCents} ${commission.currency} ${commission.state === "paid" ? "taken from the next payout" : "cancelled"}`,
+    orderId: commission.orderId,
+    note: `${owner?.code ?? "affiliate"}: ${commission.amountCents} ${commission.currency} on ${commission.itemTitle} ${commission.state === "paid" ? "taken from the next payout" : "cancelled"}`,
   });
-  return true;
-}
-
-/**
- * In the transaction that refunds one line of an order (docs/decisions/067): the line's share of
- * the commission goes back, in proportion to what the line cost before tax. Not yet paid, the
- * commission is lowered; paid, a negative commission takes the share from the next payout.
- */
-export async function reverseLineCommission({
-  tx,
-  orderId,
-  line,
-  actorId = null,
-}: {
-  tx: Transaction;
-  orderId: string;
-  line: { title: string; netCents: number };
-  actorId?: string | null;
-}) {
-  const [commission] = await tx
-    .select()
-    .from(affiliateCommissions)
-    .where(and(eq(affiliateCommissions.orderId, orderId), eq(affiliateCommissions.kind, "sale")))
-    .for("update");
-  if (!commission || commission.reversedAt || commission.baseCents <= 0) return false;
-  const baseCents = Math.min(line.netCents, commission.baseCents);
-  const shareCents = Math.min(commission.amountCents, Math.round((commission.amountCents * baseCents) / commission.baseCents));
-  if (commission.state === "paid") {
-    if (shareCents > 0) {
-      await tx.insert(affiliateCommissions).values({
-        affiliateId: commission.affiliateId,
-        orderId,
-        kind: "reversal",
-        baseCents: -baseCents,
-        amountCents: -shareCents,
-        currency: commission.currency,
-        itemTitle: line.title,
-        state: "pending",
-        availableAt: new Date(),
-      });
-    }
-  } else {
-    await tx
-      .update(affiliateCommissions)
-      .set({ baseCents: commission.baseCents - baseCents, amountCents: commission.amountCents - shareCents })
-      .where(eq(affiliateCommissions.id, commission.id));
-  }
-  const [owner] = await tx
-    .select({ userId: affiliates.userId, code: affiliates.code })
-    .from(affiliates)
-    .where(eq(affiliates.id, commission.affiliateId));
-  await recordAccessEvent({
-    tx,
-    type: "affiliate_commission_reversed",
-    userId: owner?.userId ?? null,
-    actorId,
-    orderId,
-    note: `${owner?.code ?? "affiliate"}: ${shareCents} ${commission.currency} of “${line.title}” ${commission.state === "paid" ? "taken from the next payout" : "cancelled"}`,
-  });
-  return true;
 }
 
 /** The affiliate's commissions, newest first: dates, products and amounts only (never the buyer). */

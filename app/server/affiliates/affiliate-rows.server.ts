@@ -31,7 +31,7 @@ export function commissionRows(rows: CommissionRow[]) {
   return rows.map((row) => ({
     id: row.id,
     date: formatDate(row.createdAt),
-    product: row.kind === "reversal" ? `Refund: ${row.itemTitle}` : row.itemTitle,
+    product: row.kind === "reversal" ? `Refund: ${row.itemTitle}` : row.kind === "renewal" ? `Renewal: ${row.itemTitle}` : row.itemTitle,
     amount: formatMoney(row.amountCents, row.currency),
     state: stateText(row),
   }));

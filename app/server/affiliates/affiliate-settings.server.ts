@@ -15,6 +15,8 @@ export type AffiliateProgram = {
   commissionFixedCents: number;
   cookieDays: number;
   holdDays: number;
+  /** Memberships pay a commission on every payment (true) or on the first only. */
+  recurringCommissions: boolean;
 };
 
 export const DEFAULT_AFFILIATE_PROGRAM: AffiliateProgram = {
@@ -25,6 +27,7 @@ export const DEFAULT_AFFILIATE_PROGRAM: AffiliateProgram = {
   commissionFixedCents: 0,
   cookieDays: 30,
   holdDays: 30,
+  recurringCommissions: true,
 };
 
 export async function getAffiliateProgram({ database = db() }: { database?: Queryable } = {}): Promise<AffiliateProgram> {
@@ -38,6 +41,7 @@ export async function getAffiliateProgram({ database = db() }: { database?: Quer
     commissionFixedCents: row.commissionFixedCents,
     cookieDays: row.cookieDays,
     holdDays: row.holdDays,
+    recurringCommissions: row.recurringCommissions,
   };
 }
 
@@ -55,7 +59,7 @@ export async function updateAffiliateProgram({ input, actorId }: { input: Affili
       type: "affiliate_settings_changed",
       userId: actorId,
       actorId,
-      note: `Program ${input.enabled ? "on" : "off"}; joining: ${AFFILIATE_JOIN_POLICY_LABELS[input.joinPolicy]}; commission ${commission}; cookie ${input.cookieDays} days; hold ${input.holdDays} days`,
+      note: `Program ${input.enabled ? "on" : "off"}; joining: ${AFFILIATE_JOIN_POLICY_LABELS[input.joinPolicy]}; commission ${commission}; cookie ${input.cookieDays} days; hold ${input.holdDays} days; memberships: ${input.recurringCommissions ? "every payment" : "first payment only"}`,
     });
   });
 }

@@ -30,6 +30,7 @@ const PROGRAM: AffiliateSettingsInput = {
   commissionFixedCents: 0,
   cookieDays: 30,
   holdDays: 30,
+  recurringCommissions: true,
 };
 
 function form(fields: Record<string, string>) {
@@ -71,6 +72,7 @@ describe("the program's settings and an affiliate's code", () => {
       commissionPercent: "20",
       cookieDays: "30",
       holdDays: "30",
+      membershipPayments: "every",
     };
     expect(parseForm(affiliateSettingsForm, form({ ...base, cookieDays: "0" })).errors?.cookieDays).toEqual([
       "Enter a number of days from 1 to 365",
@@ -87,7 +89,16 @@ describe("the program's settings and an affiliate's code", () => {
     expect(
       parseForm(affiliateSettingsForm, form({ ...base, commissionType: "fixed", commissionFixed: "-3" })).errors?.commissionFixed,
     ).toEqual(["The amount cannot be negative"]);
-    expect(parseForm(affiliateSettingsForm, form(base)).data).toMatchObject({ enabled: true, commissionPercent: 20, cookieDays: 30 });
+    expect(parseForm(affiliateSettingsForm, form({ ...base, membershipPayments: "sometimes" })).errors?.membershipPayments).toEqual([
+      "Choose whether memberships pay on every payment or the first only",
+    ]);
+    expect(parseForm(affiliateSettingsForm, form(base)).data).toMatchObject({
+      enabled: true,
+      commissionPercent: 20,
+      cookieDays: 30,
+      recurringCommissions: true,
+    });
+    expect(parseForm(affiliateSettingsForm, form({ ...base, membershipPayments: "first" })).data?.recurringCommissions).toBe(false);
     expect(await database().db.select().from(affiliateSettings)).toEqual([]);
     expect(await getAffiliateProgram()).toMatchObject({ enabled: false, cookieDays: 30, holdDays: 30 });
   });
@@ -138,7 +149,7 @@ describe("attribution", () => {
     expect(commission).toMatchObject({ kind: "sale", orderId: order.id, baseCents: 14999, amountCents: 2999, state: "pending" });
     expect(commission!.availableAt.getTime()).toBe(order.paidAt!.getTime() + 30 * DAY_MS);
     expect(await readAffiliateFigures({ affiliateIds: [affiliate.id] })).toEqual(
-      new Map([[affiliate.id, { clicks: 0, sales: 1, pendingCents: 2999, payableCents: 0, paidCents: 0, reversedCents: 0 }]]),
+      new Map([[affiliate.id, { clicks: 0, signups: 0, sales: 1, pendingCents: 2999, payableCents: 0, paidCents: 0, reversedCents: 0 }]]),
     );
   });
 

@@ -9,7 +9,7 @@ import { db, type Queryable } from "~/server/db/client.server";
 import { isUniqueViolation } from "~/server/db/errors.server";
 import { anyColumnContains } from "~/server/db/like.server";
 import { pageWindow } from "~/server/db/pagination.server";
-import { affiliateClicks, affiliateCommissions, affiliates, courses, orders, users } from "~/server/db/schema";
+import { affiliateClicks, affiliateSignups, affiliateCommissions, affiliates, courses, orders, users } from "~/server/db/schema";
 import { getAffiliateProgram } from "./affiliate-settings.server";
 
 /**
@@ -104,7 +104,7 @@ export async function saveAffiliatePayoutDetails({ userId, payoutDetails }: { us
   if (updated.length === 0) throw new AffiliateNotFoundError(userId);
 }
 
-/** The clicks, sales and commission totals of the given affiliates, by id (cents; payable = pending past its hold). */
+/** The clicks, sign-ups, sales and commission totals of the given affiliates, by id (cents; payable = pending past its hold). */
 export async function readAffiliateFigures({
   affiliateIds,
   now = new Date(),
@@ -116,18 +116,23 @@ export async function readAffiliateFigures({
 }) {
   const figures = new Map<
     string,
-    { clicks: number; sales: number; pendingCents: number; payableCents: number; paidCents: number; reversedCents: number }
+    { clicks: number; signups: number; sales: number; pendingCents: number; payableCents: number; paidCents: number; reversedCents: number }
   >();
   if (affiliateIds.length === 0) return figures;
-  for (const id of affiliateIds) figures.set(id, { clicks: 0, sales: 0, pendingCents: 0, payableCents: 0, paidCents: 0, reversedCents: 0 });
+  for (const id of affiliateIds) figures.set(id, { clicks: 0, signups: 0, sales: 0, pendingCents: 0, payableCents: 0, paidCents: 0, reversedCents: 0 });
   // A raw parameter, not a Date: postgres-js binds only strings in sql`` fragments.
   const at = sql`${now.toISOString()}::timestamptz`;
-  const [clicks, sales, money] = await Promise.all([
+  const [clicks, signups, sales, money] = await Promise.all([
     database
       .select({ id: affiliateClicks.affiliateId, n: count() })
       .from(affiliateClicks)
       .where(inArray(affiliateClicks.affiliateId, affiliateIds))
       .groupBy(affiliateClicks.affiliateId),
+    database
+      .select({ id: affiliateSignups.affiliateId, n: count() })
+      .from(affiliateSignups)
+      .where(inArray(affiliateSignups.affiliateId, affiliateIds))
+      .groupBy(affiliateSignups.affiliateId),
     database
       .select({ id: orders.affiliateId, n: count() })
       .from(orders)
@@ -146,6 +151,7 @@ export async function readAffiliateFigures({
       .groupBy(affiliateCommissions.affiliateId),
   ]);
   for (const row of clicks) figures.get(row.id)!.clicks = row.n;
+  for (const row of signups) figures.get(row.id)!.signups = row.n;
   for (const row of sales) if (row.id) figures.get(row.id)!.sales = row.n;
   for (const row of money) {
     Object.assign(figures.get(row.id)!, {

@@ -38,6 +38,7 @@ beforeAll(async () => {
       commissionFixedCents: 0,
       cookieDays: 45,
       holdDays: 30,
+      recurringCommissions: true,
     },
     actorId: owner.id,
   });

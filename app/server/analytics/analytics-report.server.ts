@@ -6,6 +6,7 @@ import { ORDER_LINE_KIND_LABELS } from "~/lib/domain-values";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 import {
   listFunnelCourses,
+  readAffiliateSales,
   readCourseFunnel,
   readCourseSales,
   readKindSales,
@@ -26,10 +27,11 @@ async function readFunnel(courseId: string | null) {
 /** Every figure of Admin → Analytics for one range, read in parallel. */
 export async function readAnalytics(range: AnalyticsRange, now = new Date()) {
   const settings = await getSiteSettings();
-  const [revenue, kinds, courses, signups, members, summary, funnel, bumps] = await Promise.all([
+  const [revenue, kinds, courses, affiliates, signups, members, summary, funnel, bumps] = await Promise.all([
     readRevenueSeries(range),
     readKindSales(range),
     readCourseSales(range),
+    readAffiliateSales(range),
     readSignupSeries(range),
     readMemberSeries(range),
     readMemberSummary({ to: range.to, monthlyCents: settings.membershipMonthlyCents, yearlyCents: settings.membershipYearlyCents, now }),
@@ -42,6 +44,7 @@ export async function readAnalytics(range: AnalyticsRange, now = new Date()) {
     kinds,
     bumps,
     courses,
+    affiliates,
     signups,
     members,
     funnel,
@@ -100,6 +103,19 @@ export function analyticsCsvRows(report: AnalyticsReport, data: AnalyticsData, r
           amount(row.grossCents),
           amount(row.refundedCents),
           amount(row.netCents),
+        ]),
+      ];
+    case "affiliates":
+      return [
+        ["Affiliate code", "Affiliate", "Sales", "Revenue", "Refunded", "Net", "Commission"],
+        ...data.affiliates.map((row) => [
+          row.code,
+          row.name,
+          row.sales,
+          amount(row.grossCents),
+          amount(row.refundedCents),
+          amount(row.netCents),
+          amount(row.commissionCents),
         ]),
       ];
     case "signups":

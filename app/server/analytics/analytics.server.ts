@@ -187,6 +187,64 @@ export async function readCourseSales(range: Pick<AnalyticsRange, "from" | "to">
   }));
 }
 
+export type AffiliateSalesRow = {
+  affiliateId: string;
+  code: string;
+  name: string;
+  sales: number;
+  grossCents: number;
+  refundedCents: number;
+  netCents: number;
+  commissionCents: number;
+};
+
+/**
+ * Revenue and commission by affiliate (docs/decisions/063): per affiliate, the orders their links
+ * brought that were paid in the range (before tax, like the courses' table), those refunded in it,
+ * and the commission earned in it: sales and renewals written in the range, less those cancelled
+ * by a refund, plus the reversals of paid ones (negative). Affiliates with nothing in the range
+ * are left out; the biggest net first.
+ */
+export async function readAffiliateSales(range: Pick<AnalyticsRange, "from" | "to">, limit = 100): Promise<AffiliateSalesRow[]> {
+  const paidInRange = sql`o.status in ('paid', 'refunded') and ${inRange(sql`o.paid_at`, range)}`;
+  const refundedInRange = sql`o.status = 'refunded' and ${inRange(sql`o.refunded_at`, range)}`;
+  const rows = await rowsOf(sql`
+    with sales as (
+      select o.affiliate_id,
+        count(*) filter (where ${paidInRange})::int as sales,
+        coalesce(sum(${ORDER_REVENUE}) filter (where ${paidInRange}), 0)::bigint as gross,
+        coalesce(sum(${ORDER_REVENUE}) filter (where ${refundedInRange}), 0)::bigint as refunded
+      from orders o
+      where o.affiliate_id is not null and ((${paidInRange}) or (${refundedInRange}))
+      group by o.affiliate_id
+    ),
+    earned as (
+      select c.affiliate_id, coalesce(sum(c.amount_cents), 0)::bigint as commission
+      from affiliate_commissions c
+      where c.state <> 'reversed' and ${inRange(sql`c.created_at`, range)}
+      group by c.affiliate_id
+    )
+    select a.id, a.code, u.name,
+      coalesce(s.sales, 0) as sales, coalesce(s.gross, 0) as gross, coalesce(s.refunded, 0) as refunded,
+      coalesce(e.commission, 0) as commission
+    from sales s
+    full join earned e on e.affiliate_id = s.affiliate_id
+    join affiliates a on a.id = coalesce(s.affiliate_id, e.affiliate_id)
+    join users u on u.id = a.user_id
+    order by coalesce(s.gross, 0) - coalesce(s.refunded, 0) desc, a.code
+    limit ${limit}`);
+  return rows.map((row) => ({
+    affiliateId: String(row.id),
+    code: String(row.code),
+    name: String(row.name ?? ""),
+    sales: num(row.sales),
+    grossCents: num(row.gross),
+    refundedCents: num(row.refunded),
+    netCents: num(row.gross) - num(row.refunded),
+    commissionCents: num(row.commission),
+  }));
+}
+
 export type CountPoint = { day: string; count: number };
 
 /** New accounts per bucket. */

@@ -1,3 +1,4 @@
+import { countAffiliateSignup } from "~/server/affiliates/affiliate-signups.server";
 import crypto from "node:crypto";
 import { betterAuth, type BetterAuthPlugin } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -176,7 +177,15 @@ function createAuth(config: Config) {
           // The users row is the profile: its name is the one given at sign-up (made to fit the name rule), else the email.
           before: async (user) => ({ data: { ...user, name: signUpName(fittedName(user.name), user.email) } }),
           // `user.created`, once the row is written (user-created-event.server.ts says why not in its transaction).
-          after: async (user) => emitUserCreated({ tx: db(), user }),
+          // A sign-up with an affiliate's referral cookie counts for that affiliate (docs/decisions/063).
+          after: async (user, context) => {
+            await emitUserCreated({ tx: db(), user });
+            await countAffiliateSignup({
+              userId: user.id,
+              email: user.email,
+              cookieHeader: context?.headers?.get("cookie") ?? context?.request?.headers.get("cookie"),
+            });
+          },
         },
         update: {
           // A name that fits nothing of the rule is left as it was.

@@ -1843,6 +1843,8 @@ export const affiliateSettings = pgTable(
     commissionFixedCents: integer("commission_fixed_cents").notNull().default(0),
     cookieDays: integer("cookie_days").notNull().default(30),
     holdDays: integer("hold_days").notNull().default(30),
+    /** Memberships: a commission on every payment (renewals too), or on the first payment only. */
+    recurringCommissions: boolean("recurring_commissions").notNull().default(true),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
   },
@@ -1949,8 +1951,13 @@ export const affiliateCommissions = pgTable(
       .notNull()
       .references(() => affiliates.id, { onDelete: "cascade" }),
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    /** The order line it was earned on (a sale, or its reversal); null for a renewal and for commissions older than per-line ones. */
+    orderLineId: uuid("order_line_id").references(() => orderLines.id, { onDelete: "set null" }),
+    /** A membership's later payment (`renewal`): the subscription and the provider's invoice it was earned on. */
+    subscriptionId: uuid("subscription_id").references(() => subscriptions.id, { onDelete: "set null" }),
+    providerInvoiceId: text("provider_invoice_id"),
     kind: text("kind").notNull(),
-    /** What the commission was computed on: the order's amount after the coupon, before tax. */
+    /** What the commission was computed on: what was paid for the line (or the renewal) after the coupon, before tax. */
     baseCents: integer("base_cents").notNull(),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull(),
@@ -1967,13 +1974,36 @@ export const affiliateCommissions = pgTable(
     check("affiliate_commissions_state_check", inList("state", COMMISSION_STATES)),
     check(
       "affiliate_commissions_amount_check",
-      sql`(${t.kind} = 'sale' and ${t.amountCents} >= 0) or (${t.kind} = 'reversal' and ${t.amountCents} < 0)`,
+      sql`(${t.kind} in ('sale', 'renewal') and ${t.amountCents} >= 0) or (${t.kind} = 'reversal' and ${t.amountCents} < 0)`,
     ),
+    // One sale commission per order line; commissions written before lines had one per order.
     uniqueIndex("affiliate_commissions_sale_order_idx")
       .on(t.orderId)
+      .where(sql`${t.kind} = 'sale' and ${t.orderLineId} is null`),
+    uniqueIndex("affiliate_commissions_sale_line_idx")
+      .on(t.orderLineId)
       .where(sql`${t.kind} = 'sale'`),
+    // One renewal commission per invoice, whatever number of times the provider sends it.
+    uniqueIndex("affiliate_commissions_renewal_invoice_idx")
+      .on(t.providerInvoiceId)
+      .where(sql`${t.kind} = 'renewal'`),
     index("affiliate_commissions_affiliate_idx").on(t.affiliateId, t.state, t.availableAt),
   ],
 );
 
 export type AffiliateCommission = typeof affiliateCommissions.$inferSelect;
+
+/** A person who signed up with an affiliate's referral cookie: counted once, for the affiliate whose link it was. */
+export const affiliateSignups = pgTable(
+  "affiliate_signups",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    affiliateId: uuid("affiliate_id")
+      .notNull()
+      .references(() => affiliates.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("affiliate_signups_affiliate_idx").on(t.affiliateId, t.createdAt)],
+);

@@ -212,6 +212,7 @@ describe("refunding one line", () => {
         commissionFixedCents: 0,
         cookieDays: 30,
         holdDays: 30,
+        recurringCommissions: false,
       },
       actorId: owner.id,
     });
@@ -220,14 +221,24 @@ describe("refunding one line", () => {
     await setAffiliateStatus({ affiliateId: affiliate.id, intent: "approve", actorId: owner.id });
 
     const { order, lines } = await buyWithBump({ referral: { affiliateId: affiliate.id, clickedAt: new Date() } });
-    const commissions = () => database().db.select().from(affiliateCommissions).where(eq(affiliateCommissions.orderId, order.id));
-    expect(await commissions()).toMatchObject([{ kind: "sale", baseCents: 13000, amountCents: 2600, state: "pending" }]);
+    const commissions = async () =>
+      (await database().db.select().from(affiliateCommissions).where(eq(affiliateCommissions.orderId, order.id))).sort(
+        (a, b) => a.kind.localeCompare(b.kind) || a.baseCents - b.baseCents,
+      );
+    // One commission per line (docs/decisions/063): 20% of each line's amount before tax.
+    expect(await commissions()).toMatchObject([
+      { kind: "sale", orderLineId: lines[1]!.id, baseCents: 3000, amountCents: 600, state: "pending" },
+      { kind: "sale", orderLineId: lines[0]!.id, baseCents: 10000, amountCents: 2000, state: "pending" },
+    ]);
 
     await refundOrderLine({ orderId: order.id, lineId: lines[1]!.id, actorId: null });
-    expect(await commissions()).toMatchObject([{ kind: "sale", baseCents: 10000, amountCents: 2000, state: "pending" }]);
+    expect(await commissions()).toMatchObject([
+      { kind: "sale", orderLineId: lines[1]!.id, state: "reversed" },
+      { kind: "sale", orderLineId: lines[0]!.id, amountCents: 2000, state: "pending", reversedAt: null },
+    ]);
 
-    // Paid out, then the rest refunded: what is left (not the whole first amount) comes back.
-    await database().db.update(affiliateCommissions).set({ state: "paid" }).where(eq(affiliateCommissions.orderId, order.id));
+    // Paid out, then the rest refunded: the course line's commission comes back, the bump's not twice.
+    await database().db.update(affiliateCommissions).set({ state: "paid" }).where(eq(affiliateCommissions.orderLineId, lines[0]!.id));
     await refundOrder({ orderId: order.id, actorId: null });
     const rows = await commissions();
     expect(rows.filter((row) => row.kind === "reversal")).toMatchObject([{ baseCents: -10000, amountCents: -2000 }]);

@@ -99,6 +99,7 @@ const NOT_CONTENT = [
   "affiliate_clicks",
   "affiliate_commissions",
   "affiliate_payouts",
+  "affiliate_signups",
   // A person's "Download my data" copies: the account page and the person's own link only.
   "data_exports",
 ];

@@ -1,4 +1,5 @@
 import { inArray } from "drizzle-orm";
+import { reverseRenewalCommission } from "~/server/affiliates/affiliate-commissions.server";
 import { db } from "~/server/db/client.server";
 import { orders } from "~/server/db/schema";
 import { logger } from "~/server/platform/logger.server";
@@ -16,6 +17,8 @@ export async function applyProviderRefund({ event, paymentIds }: { event: Paymen
     if (!(await claimEvent({ tx, event }))) return { outcome: "duplicate" as const };
     const order = paymentIds.length > 0 ? await lockOrder({ tx, where: inArray(orders.paymentId, paymentIds) }) : undefined;
     if (!order) {
+      // A membership's later payment is no order: its affiliate's commission, if any, is reversed.
+      if (await reverseRenewalCommission({ tx, invoiceIds: paymentIds })) return { outcome: "renewal-refunded" as const };
       logger.warn({ paymentIds, eventId: event.id }, "a refund for a payment no order has");
       return { outcome: "ignored" as const };
     }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { refundRefusal } from "~/lib/order-refunds";
 import { isUuid } from "~/lib/uuid";
-import { reverseLineCommission } from "~/server/affiliates/affiliate-commissions.server";
+import { reverseAffiliateCommission } from "~/server/affiliates/affiliate-commissions.server";
 import { recordAccessEvent } from "~/server/access/record-access-event.server";
 import { db } from "~/server/db/client.server";
 import { orderLines, orders } from "~/server/db/schema";
@@ -58,7 +58,8 @@ export async function refundOrderLine({ orderId, lineId, actorId }: { orderId: s
       snapshot: { userEmail: locked.customerEmail, courseTitle: marked.title },
     });
     await takeBackLineCourse({ tx, order: locked, line: marked, actorId });
-    await reverseLineCommission({ tx, orderId, line: { title: marked.title, netCents: marked.amountCents - marked.taxCents }, actorId });
+    // The affiliate's commission on this line goes back (commissions are per line, docs/decisions/063).
+    await reverseAffiliateCommission({ tx, orderId, orderLineId: marked.id, actorId });
     return true;
   });
   return { refunded, title: line.title };

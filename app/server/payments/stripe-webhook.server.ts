@@ -8,6 +8,7 @@ import { applySubscriptionUpdate } from "./apply-subscription-update.server";
 import type { PaymentEvent } from "./claim-event.server";
 import { closeCheckout } from "./close-checkout.server";
 import { fulfilCheckout } from "./fulfil-checkout.server";
+import { recordMembershipPayment } from "./record-membership-payment.server";
 import { getStripe } from "./stripe-client.server";
 import { findInvoicePaymentIntent, findOrderPaymentIds } from "./stripe-invoices.server";
 
@@ -109,6 +110,25 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<string> {
         canceledAt: subscription.canceled_at ? fromUnix(subscription.canceled_at) : null,
         userId: subscription.metadata?.userId ?? null,
         plan: subscription.metadata?.plan ?? null,
+      });
+      return outcome;
+    }
+    case "invoice.paid": {
+      // A membership's later payment (a renewal). Its first invoice is the checkout's, paid with the order.
+      const invoice = event.data.object;
+      const legacy = invoice as unknown as { subscription?: string | { id: string } | null; tax?: number | null };
+      const providerSubscriptionId = idOf(invoice.parent?.subscription_details?.subscription) ?? idOf(legacy.subscription);
+      if (!providerSubscriptionId || !invoice.id || invoice.billing_reason === "subscription_create") return "first-payment";
+      if (invoice.amount_paid <= 0) return "nothing-paid";
+      const taxCents = invoice.total_taxes ? invoice.total_taxes.reduce((sum, tax) => sum + tax.amount, 0) : (legacy.tax ?? 0);
+      const { outcome } = await recordMembershipPayment({
+        event: ref,
+        providerSubscriptionId,
+        invoiceId: invoice.id,
+        amountPaidCents: invoice.amount_paid,
+        taxCents,
+        currency: invoice.currency,
+        paidAt: invoice.status_transitions?.paid_at ? fromUnix(invoice.status_transitions.paid_at) : fromUnix(event.created),
       });
       return outcome;
     }
