@@ -252,14 +252,16 @@ export type OrderKind = (typeof ORDER_KINDS)[number];
 
 /**
  * What one line of an order sells (docs/decisions/061). An order's lines are what it sold; the
- * order's kind is its first line's. Bundles and order bumps add their kinds here when they land.
+ * order's kind is its first line's. A `bump` line is the course ticked in the checkout's box beside
+ * the first line (docs/decisions/067).
  */
-export const ORDER_LINE_KINDS = ["course", "membership", "bundle"] as const;
+export const ORDER_LINE_KINDS = ["course", "membership", "bundle", "bump"] as const;
 export type OrderLineKind = (typeof ORDER_LINE_KINDS)[number];
 export const ORDER_LINE_KIND_LABELS: Record<OrderLineKind, string> = {
   course: "Courses",
   membership: "Memberships",
   bundle: "Bundles",
+  bump: "Order bumps",
 };
 
 /** `pending` until paid; `expired` when the checkout was abandoned; `failed` when the payment was refused. */

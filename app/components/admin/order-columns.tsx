@@ -4,7 +4,7 @@ import { OrderStatusBadge } from "~/components/payments/order-status-badge";
 import { ORDER_MESSAGES } from "~/lib/order-list-filters";
 import type { AdminListColumn } from "./list/admin-list-table";
 import type { OrderRow } from "./order-row";
-import { RefundOrderButton } from "./refund-order-button";
+import { RefundLineButton, RefundOrderButton } from "./refund-order-button";
 
 /**
  * The orders as the back office lists them: on /admin/orders with the buyer, on a user's page
@@ -26,6 +26,7 @@ export function orderColumns({ showBuyer }: { showBuyer: boolean }): AdminListCo
           <span className="block truncate" title={order.itemTitle}>
             {order.itemTitle}
           </span>
+          {order.lines.length > 0 ? <OrderLines order={order} refundable={showBuyer} /> : null}
           {showBuyer ? null : <Folded order={order} />}
         </>
       ),
@@ -65,6 +66,23 @@ export const orderRefundAction = (order: OrderRow) => (order.refundable ? <Refun
 export function StripeRefundNote({ orders }: { orders: ReadonlyArray<OrderRow> }) {
   if (!orders.some((order) => order.refundAtStripe)) return null;
   return <p className="border-t border-border px-4 py-3 text-xs text-muted-foreground">{ORDER_MESSAGES.stripeMembershipsNote}</p>;
+}
+
+/** An order of several lines: each with its amount, and on /admin/orders its own Refund button. */
+function OrderLines({ order, refundable }: { order: OrderRow; refundable: boolean }) {
+  return (
+    <ul className="mt-1 grid gap-1 text-xs" aria-label={`Lines of the order of “${order.itemTitle}”`}>
+      {order.lines.map((line) => (
+        <li key={line.id} className="flex flex-wrap items-center gap-2">
+          <span className="truncate">
+            {line.kind}: {line.title}, <span className="tabular-nums">{line.amount}</span>
+          </span>
+          {line.refunded ? <span className="text-muted-foreground">{line.refunded}</span> : null}
+          {refundable && line.refundable ? <RefundLineButton order={order} line={line} /> : null}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function Buyer({ order }: { order: OrderRow }) {

@@ -2,7 +2,7 @@ import { orderDiscountLabel } from "~/lib/coupons";
 import type { InvoiceKind } from "~/lib/domain-values";
 import { invoicePdfPath, type InvoiceLink } from "~/lib/invoices";
 import { formatDate, formatTime } from "~/lib/dates";
-import { isOneOf, PAYMENT_PROVIDER_LABELS, PAYMENT_PROVIDERS } from "~/lib/domain-values";
+import { isOneOf, ORDER_LINE_KIND_LABELS, ORDER_LINE_KINDS, PAYMENT_PROVIDER_LABELS, PAYMENT_PROVIDERS } from "~/lib/domain-values";
 import { formatMoney } from "~/lib/money";
 import { refundRefusal } from "~/lib/order-refunds";
 import { orderTaxLabel } from "~/lib/tax";
@@ -36,6 +36,8 @@ export type OrderRow = {
   testMode: boolean;
   /** Its invoice and credit note, to download. */
   documents: InvoiceLink[];
+  /** An order of several lines (a ticked order bump): each, refundable on its own while the order is paid. */
+  lines: { id: string; title: string; kind: string; amount: string; refunded: string | null; refundable: boolean }[];
 };
 
 type OrderRead = {
@@ -55,6 +57,7 @@ type OrderRead = {
   createdAt: Date;
   refundedAt: Date | null;
   documents?: { id: string; kind: InvoiceKind; number: string }[];
+  lines?: { id: string; title: string; kind: string; amountCents: number; refundedAt: Date | null }[];
 };
 
 /**
@@ -81,5 +84,16 @@ export function toOrderRow(order: OrderRead): OrderRow {
     refundable: refundRefusal(order) === null,
     refundAtStripe: refundRefusal(order) === "membership-at-stripe",
     testMode: order.provider === "test",
+    lines:
+      (order.lines ?? []).length > 1
+        ? order.lines!.map((line) => ({
+            id: line.id,
+            title: line.title,
+            kind: isOneOf(ORDER_LINE_KINDS, line.kind) ? ORDER_LINE_KIND_LABELS[line.kind] : line.kind,
+            amount: formatMoney(line.amountCents, order.currency),
+            refunded: line.refundedAt ? `Refunded on ${formatDate(line.refundedAt)}` : null,
+            refundable: !line.refundedAt && refundRefusal(order) === null,
+          }))
+        : [],
   };
 }

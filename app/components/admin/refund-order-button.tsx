@@ -17,6 +17,34 @@ function refundConsequences(order: OrderRow) {
   return `${money} ${access} This cannot be undone.`;
 }
 
+/** One line of an order of several, refunded on its own (docs/decisions/067): asks first, as the whole order's button does. */
+export function RefundLineButton({ order, line }: { order: OrderRow; line: OrderRow["lines"][number] }) {
+  const fetcher = useFetcher();
+  useAnswerToast(fetcher.data);
+  const money = order.testMode
+    ? "Test mode: no real money moves."
+    : `${line.amount} goes back to ${order.customerEmail} through ${order.provider}.`;
+  return (
+    <ConfirmButton
+      trigger={
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          loading={fetcher.state !== "idle"}
+          aria-label={`Refund “${line.title}” alone for ${order.customerEmail}`}
+        >
+          Refund this line
+        </Button>
+      }
+      title={`Refund “${line.title}” alone?`}
+      description={`${money} Their access to “${line.title}” ends now, unless they hold it another way; the rest of the order stays paid. This cannot be undone.`}
+      confirmLabel={ORDER_MESSAGES.refundConfirm}
+      onConfirm={() => fetcher.submit({ intent: "refund-line", orderId: order.id, lineId: line.id }, { method: "post" })}
+    />
+  );
+}
+
 /**
  * A paid order's Refund button: asks first, then posts `{ intent: "refund", orderId }` to the
  * page's own action (with the page's query string, so the list comes back as it was). Each row has

@@ -39,7 +39,13 @@ function RevokeCertificateButton({ certificate }: { certificate: UserCertificate
   return (
     <ConfirmButton
       trigger={
-        <Button type="button" variant="outline" size="sm" loading={fetcher.state !== "idle"} aria-label={`Revoke certificate for “${certificate.courseTitle}”`}>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          loading={fetcher.state !== "idle"}
+          aria-label={`Revoke certificate for “${certificate.courseTitle}”`}
+        >
           Revoke
         </Button>
       }
@@ -67,7 +73,13 @@ export function UserCertificates({ email, certificates }: { email: string; certi
         {certificates.length === 0 ? (
           <EmptyState icon={<Award />} titleAs="p" title="No certificates yet." className="py-8" />
         ) : (
-          <AdminListTable label={`Certificates of ${email}`} columns={columns} rows={certificates} rowKey={(row) => row.id} rowActions={revokeAction} />
+          <AdminListTable
+            label={`Certificates of ${email}`}
+            columns={columns}
+            rows={certificates}
+            rowKey={(row) => row.id}
+            rowActions={revokeAction}
+          />
         )}
       </CardContent>
     </Card>

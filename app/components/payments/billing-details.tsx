@@ -19,6 +19,7 @@ function ItemFields({ offer, coupon }: { offer: CheckoutOffer; coupon: string })
         <input type="hidden" name="plan" value={offer.plan ?? ""} />
       )}
       {coupon ? <input type="hidden" name="coupon" value={coupon} /> : null}
+      {offer.bump?.chosen ? <input type="hidden" name="withBump" value="1" /> : null}
     </>
   );
 }

@@ -20,6 +20,7 @@ export function CouponField({ offer, typed, error }: { offer: CheckoutOffer; typ
       ) : (
         <input type="hidden" name="plan" value={offer.plan ?? ""} />
       )}
+      {offer.bump?.chosen ? <input type="hidden" name="withBump" value="1" /> : null}
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
         <FormField className="grow" label="Coupon code" name="coupon" error={error} hint={applied ? `Code ${applied} applied.` : undefined}>
           <Input defaultValue={typed} maxLength={COUPON_CODE_MAX} autoComplete="off" autoCapitalize="characters" spellCheck={false} />

@@ -58,6 +58,12 @@ export function OrderSummary({ offer }: { offer: CheckoutOffer }) {
               </div>
             </>
           ) : null}
+          {offer.bump?.chosen ? (
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted-foreground">Added: {offer.bump.title}</dt>
+              <dd data-testid="order-bump-price">{formatMoney(offer.bump.priceCents, offer.currency)}</dd>
+            </div>
+          ) : null}
           <TaxLine offer={offer} />
           {offer.trial ? (
             <div className="flex justify-between gap-4">

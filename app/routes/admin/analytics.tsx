@@ -138,6 +138,11 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
         }}
       >
         <AdminListTable label="Revenue by product" columns={kindColumns} rows={data.kinds} rowKey={(row) => row.kind} />
+        <p className="border-t border-border px-4 py-3 text-sm text-muted-foreground" data-testid="bump-take-rate">
+          {data.bumps.percent === null
+            ? "Order bumps: no paid checkout offered one in this range."
+            : `Order bumps: taken in ${data.bumps.taken} of ${data.bumps.offered} paid checkouts that offered one (${data.bumps.percent}%).`}
+        </p>
       </AnalyticsCard>
       <AnalyticsCard
         title="Sales per course"

@@ -5,6 +5,7 @@ import { useToastOnce } from "~/components/use-toast-once";
 import { COURSE_MESSAGES } from "~/lib/course-messages";
 
 import { CourseEditor } from "./course-editor";
+import { BumpCard } from "./course-editor/bump-card";
 export { loader, action } from "./course-edit.server";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -12,22 +13,31 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function EditCourse({ loaderData, actionData }: Route.ComponentProps) {
   const { course } = loaderData;
-  useToastOnce(actionData?.toast);
+  // The order bump's form answers its own fetcher; a no-JS refusal of it comes here without a toast.
+  const editorAnswer = actionData && "toast" in actionData ? actionData : undefined;
+  useToastOnce(editorAnswer?.toast);
   return (
-    <CourseEditor
-      // A different course is a fresh form, not the previous one's state.
-      key={course.id}
-      mode="edit"
-      topics={loaderData.topics}
-      courseId={course.id}
-      status={course.status}
-      initial={actionData?.values ?? course.values}
-      errors={actionData?.errors}
-      error={actionData?.toast.message}
-      errorDetail={actionData?.toast.description}
-      moduleLessonCount={course.moduleLessonCount}
-      revision={course.revision}
-    />
+    <>
+      <CourseEditor
+        // A different course is a fresh form, not the previous one's state.
+        key={course.id}
+        mode="edit"
+        topics={loaderData.topics}
+        courseId={course.id}
+        status={course.status}
+        initial={editorAnswer?.values ?? course.values}
+        errors={editorAnswer?.errors}
+        error={editorAnswer?.toast.message}
+        errorDetail={editorAnswer?.toast.description}
+        moduleLessonCount={course.moduleLessonCount}
+        revision={course.revision}
+      />
+      <BumpCard
+        courseTitle={course.title}
+        bump={loaderData.bump}
+        answer={actionData && "bumpErrors" in actionData ? actionData : undefined}
+      />
+    </>
   );
 }
 

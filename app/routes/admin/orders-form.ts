@@ -15,4 +15,13 @@ export const refundIntent = z.object({
     .refine((value) => isUuid(value), ORDER_MESSAGES.chooseOrder),
 });
 
-export const orderListForm = z.discriminatedUnion("intent", [refundIntent], { error: "Unknown action" });
+/** One line of an order of several, refunded on its own (docs/decisions/067). */
+export const refundLineIntent = refundIntent.extend({
+  intent: z.literal("refund-line"),
+  lineId: z
+    .string({ error: ORDER_MESSAGES.chooseOrder })
+    .trim()
+    .refine((value) => isUuid(value), ORDER_MESSAGES.chooseOrder),
+});
+
+export const orderListForm = z.discriminatedUnion("intent", [refundIntent, refundLineIntent], { error: "Unknown action" });

@@ -103,6 +103,8 @@ describe("/admin/orders", () => {
         tax: null,
         // Made here without a payment: no invoice or credit note was issued for it.
         documents: [],
+        // One thing sold (no order bump): no lines to refund one by one.
+        lines: [],
       },
       expect.objectContaining({
         itemTitle: `SQL Basics ${tag}`,

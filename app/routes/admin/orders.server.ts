@@ -4,6 +4,7 @@ import { ORDER_MESSAGES, orderListUrl } from "~/lib/order-list-filters";
 import { invalidForm, readForm } from "~/server/action.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { refundOrder } from "~/server/payments/billing.server";
+import { refundOrderLine } from "~/server/payments/refund-order-line.server";
 import { paymentFailure } from "~/server/payments/payment-failures.server";
 import { dataWithToast, newToast, redirectWithToast } from "~/server/toast.server";
 import { orderListForm } from "./orders-form";
@@ -26,7 +27,10 @@ export async function orderListAction({ request, context }: { request: Request; 
   const { orderId } = parsed.data;
   let itemTitle: string;
   try {
-    ({ itemTitle } = await refundOrder({ orderId, actorId: admin.id }));
+    ({ itemTitle } =
+      parsed.data.intent === "refund-line"
+        ? await refundOrderLine({ orderId, lineId: parsed.data.lineId, actorId: admin.id }).then(({ title }) => ({ itemTitle: title }))
+        : await refundOrder({ orderId, actorId: admin.id }));
   } catch (error) {
     const { toast, status } = paymentFailure("refund", error, { orderId, actorId: admin.id });
     return dataWithToast({}, toast, status);

@@ -52,7 +52,19 @@ function checkTaxId(form: BillingFields, context: z.RefinementCtx) {
   if (problem) context.addIssue({ code: "custom", path: ["buyerTaxId"], message: problem });
 }
 
-const payCourse = z.object({ intent: z.literal("pay-course"), courseId: z.string().trim().min(1, "Choose a course"), coupon: couponCodeField, ...billingFields });
+/** The order bump's box, ticked (docs/decisions/067): "1", or absent. */
+const withBumpField = z
+  .string()
+  .optional()
+  .transform((value) => value === "1");
+
+const payCourse = z.object({
+  intent: z.literal("pay-course"),
+  courseId: z.string().trim().min(1, "Choose a course"),
+  coupon: couponCodeField,
+  withBump: withBumpField,
+  ...billingFields,
+});
 const payMembership = z.object({
   intent: z.literal("pay-membership"),
   plan: z.enum(SUBSCRIPTION_PLANS, { error: "Choose a membership plan" }),

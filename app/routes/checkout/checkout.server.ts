@@ -68,6 +68,8 @@ export async function checkoutLoader({ request, url, context }: Args) {
       item,
       couponCode: coupon.success && !wait ? coupon.data : null,
       country,
+      // The order bump's box, ticked (`?withBump=1`): the total shown includes it.
+      withBump: pageUrl.searchParams.get("withBump") === "1",
     });
     const couponError = wait
       ? tooManyCouponChecksMessage(wait)
@@ -114,6 +116,7 @@ export async function checkoutAction({ request, context }: Args) {
     started = await startCheckout({
       userId: user.id,
       item,
+      withBump: parsed.data.intent === "pay-course" && parsed.data.withBump,
       couponCode: parsed.data.coupon || null,
       billing,
       referral: readReferral(request.headers.get("cookie")),
@@ -158,6 +161,7 @@ async function guestCheckoutAction({ request, context }: Args) {
     started = await startCheckout({
       guest: values,
       item,
+      withBump: parsed.data.intent === "pay-course" && parsed.data.withBump,
       couponCode: parsed.data.coupon || null,
       billing,
       referral: readReferral(request.headers.get("cookie")),

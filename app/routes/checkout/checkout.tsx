@@ -5,6 +5,7 @@ import { AuthAlert } from "~/components/auth-alert";
 import { CheckoutMessage } from "~/components/payments/checkout-message";
 import { CouponField } from "~/components/payments/coupon-field";
 import { BillingFields, CountryStep } from "~/components/payments/billing-details";
+import { OrderBumpBox } from "~/components/payments/order-bump-box";
 import { OrderSummary } from "~/components/payments/order-summary";
 import { TestModeBanner } from "~/components/payments/test-mode-banner";
 import { Button } from "~/components/ui/button";
@@ -90,6 +91,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
       {!blocked && !free ? <CouponField offer={offer} typed={typedCoupon} error={couponError} /> : null}
 
+      {!blocked && !free && mode !== "none" ? <OrderBumpBox offer={offer} coupon={applied} /> : null}
+
       {blocked ? (
         <CheckoutMessage title={blocked.title} detail={blocked.detail}>
           <Button asChild>
@@ -146,6 +149,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             <>
               <input type="hidden" name="intent" value="pay-course" />
               <input type="hidden" name="courseId" value={offer.courseId ?? ""} />
+              {offer.bump?.chosen ? <input type="hidden" name="withBump" value="1" /> : null}
             </>
           ) : offer.bundle ? (
             <>

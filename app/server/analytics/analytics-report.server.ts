@@ -11,6 +11,7 @@ import {
   readCourseFunnel,
   readCourseSales,
   readKindSales,
+  readBumpTakeRate,
   readMemberSeries,
   readMemberSummary,
   readRevenueSeries,
@@ -27,7 +28,7 @@ async function readFunnel(courseId: string | null) {
 /** Every figure of Admin → Analytics for one range, read in parallel. */
 export async function readAnalytics(range: AnalyticsRange, now = new Date()) {
   const settings = await getSiteSettings();
-  const [revenue, kinds, courses, affiliates, signups, members, summary, funnel, trials] = await Promise.all([
+  const [revenue, kinds, courses, affiliates, signups, members, summary, funnel, trials, bumps] = await Promise.all([
     readRevenueSeries(range),
     readKindSales(range),
     readCourseSales(range),
@@ -38,11 +39,13 @@ export async function readAnalytics(range: AnalyticsRange, now = new Date()) {
     readFunnel(range.courseId),
     // Membership trials started in the range and what became of them (docs/decisions/066).
     trialConversion({ from: range.from, to: range.to }),
+    readBumpTakeRate(range),
   ]);
   const sum = <T>(rows: T[], pick: (row: T) => number) => rows.reduce((total, row) => total + pick(row), 0);
   return {
     revenue,
     kinds,
+    bumps,
     courses,
     affiliates,
     signups,

@@ -225,7 +225,13 @@ describe("revenue without tax", () => {
       .db.insert(orders)
       .values([
         // April: a sale with 21% tax in it, refunded later in the month.
-        order({ amountCents: 12100, taxCents: 2100, status: "refunded", paidAt: at("2025-04-02T10:00:00"), refundedAt: at("2025-04-05T10:00:00") }),
+        order({
+          amountCents: 12100,
+          taxCents: 2100,
+          status: "refunded",
+          paidAt: at("2025-04-02T10:00:00"),
+          refundedAt: at("2025-04-05T10:00:00"),
+        }),
         // June, around "now" = June 15, 12:00 UTC.
         order({ amountCents: 12000, taxCents: 2000, status: "paid", paidAt: at("2025-06-15T09:00:00") }),
         order({ amountCents: 1000, status: "paid", paidAt: at("2025-06-15T03:00:00") }),

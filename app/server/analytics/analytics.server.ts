@@ -121,6 +121,21 @@ export async function readKindSales(range: Pick<AnalyticsRange, "from" | "to">):
   });
 }
 
+/**
+ * The order bumps' take rate (docs/decisions/067): of the orders paid in the range whose checkout
+ * showed a bump, how many took it.
+ */
+export async function readBumpTakeRate(range: Pick<AnalyticsRange, "from" | "to">) {
+  const [row] = await rowsOf(sql`
+    select count(*)::int as offered,
+      count(*) filter (where exists (select 1 from order_lines l where l.order_id = o.id and l.kind = 'bump'))::int as taken
+    from orders o
+    where o.bump_offered and o.status in ('paid', 'refunded') and ${inRange(sql`o.paid_at`, range)}`);
+  const offered = num(row?.offered);
+  const taken = num(row?.taken);
+  return { offered, taken, percent: offered > 0 ? Math.round((taken * 100) / offered) : null };
+}
+
 export type CourseSalesRow = {
   courseId: string | null;
   title: string;

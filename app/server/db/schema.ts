@@ -297,6 +297,32 @@ export const courses = pgTable(
 );
 
 /**
+ * A course's order bump (docs/decisions/067): another course offered in a box at its checkout, at
+ * a special price, with a short pitch. At most one per course; the price is read at payment time.
+ */
+export const courseBumps = pgTable(
+  "course_bumps",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    courseId: uuid("course_id")
+      .notNull()
+      .unique()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    offerCourseId: uuid("offer_course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    priceCents: integer("price_cents").notNull(),
+    pitch: text("pitch").notNull().default(""),
+    ...timestamps,
+  },
+  (t) => [
+    index("course_bumps_offer_course_idx").on(t.offerCourseId),
+    check("course_bumps_price_check", sql`${t.priceCents} >= 0`),
+    check("course_bumps_other_course_check", sql`${t.offerCourseId} <> ${t.courseId}`),
+  ],
+);
+
+/**
  * The catalog's topics, the owner's (Admin → Topics): their names, the `?topic=` slug and their
  * order. A course names its topics in `courses.topics` by name; a rename rewrites those arrays in
  * the same transaction, and a topic a course uses cannot be deleted.
@@ -1133,6 +1159,8 @@ export const orders = pgTable(
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
     /** The affiliate whose link brought the buyer (docs/decisions/063); null when none, or when the referral was refused. */
     affiliateId: uuid("affiliate_id").references((): AnyPgColumn => affiliates.id, { onDelete: "set null" }),
+    /** The checkout showed an order bump beside what it sold (the bumps' take rate, docs/decisions/067). */
+    bumpOffered: boolean("bump_offered").notNull().default(false),
     ...timestamps,
   },
   (t) => [

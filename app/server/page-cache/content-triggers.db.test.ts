@@ -70,6 +70,8 @@ const NOT_CONTENT = [
   "drip_overrides",
   // Discount codes: read only by checkout and the back office, never by a cached page.
   "coupons",
+  // Order bumps: read only by checkout (never cached) and the course's edit page.
+  "course_bumps",
   // Checkouts a signed-in person opened: read only by the reminder job.
   "checkout_starts",
   // A learner's quiz attempts and answers: their own lesson page and the admin's screens.

@@ -8,6 +8,13 @@ import { anyColumnContains } from "~/server/db/like.server";
 import { orders, subscriptions } from "~/server/db/schema";
 import { pageWindow } from "~/server/db/pagination.server";
 import { orderSaleColumns } from "./order-columns.server";
+import { listOrderLines } from "./order-lines.server";
+
+/** The orders with their lines (docs/decisions/061), so an order of several can be refunded line by line. */
+async function withLines<T extends { id: string }>(rows: T[]) {
+  const byOrder = await listOrderLines({ orderIds: rows.map((row) => row.id) });
+  return rows.map((row) => ({ ...row, lines: byOrder.get(row.id) ?? [] }));
+}
 
 /**
  * The back office's reads of payments: the searchable orders list, one person's orders and their
@@ -63,7 +70,7 @@ export async function listAdminOrders({
     .from(orders)
     .innerJoin(pageIds, eq(orders.id, pageIds.pageId))
     .orderBy(...newestFirst);
-  return { orders: await withInvoices(rows), total, page: current, pageCount };
+  return { orders: await withLines(await withInvoices(rows)), total, page: current, pageCount };
 }
 
 /** One person's latest orders, newest first (orders_user_created_idx), and how many they have in all. */
@@ -77,7 +84,7 @@ export async function listUserOrders({ userId, limit = 25 }: { userId: string; l
       .limit(limit),
     db().select({ total: count() }).from(orders).where(eq(orders.userId, userId)),
   ]);
-  return { orders: await withInvoices(rows), total };
+  return { orders: await withLines(await withInvoices(rows)), total };
 }
 
 /**

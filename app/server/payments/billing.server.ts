@@ -62,7 +62,11 @@ export async function getAccountBilling({ userId }: { userId: string }) {
     : null;
   return {
     membership,
-    orders: (await withInvoices(recentOrders)).map((order) => ({ ...order, kind: order.kind as OrderKind, status: order.status as OrderStatus })),
+    orders: (await withInvoices(recentOrders)).map((order) => ({
+      ...order,
+      kind: order.kind as OrderKind,
+      status: order.status as OrderStatus,
+    })),
   };
 }
 

@@ -49,10 +49,7 @@ export async function recordCheckoutStart({
 }
 
 export async function areCheckoutRemindersOn({ database = db() }: { database?: Queryable } = {}) {
-  const [row] = await database
-    .select({ on: siteSettings.checkoutRemindersEnabled })
-    .from(siteSettings)
-    .where(eq(siteSettings.id, true));
+  const [row] = await database.select({ on: siteSettings.checkoutRemindersEnabled }).from(siteSettings).where(eq(siteSettings.id, true));
   return row?.on ?? true;
 }
 
@@ -112,7 +109,12 @@ export async function sendCheckoutReminders({ now = new Date() }: { now?: Date }
       .from(checkoutStarts)
       .innerJoin(users, eq(users.id, checkoutStarts.userId))
       .leftJoin(courses, eq(courses.id, checkoutStarts.courseId))
-      .where(inArray(checkoutStarts.id, claimed.map((row) => row.id)));
+      .where(
+        inArray(
+          checkoutStarts.id,
+          claimed.map((row) => row.id),
+        ),
+      );
     for (const row of rows) {
       const params = new URLSearchParams(row.courseId ? { courseId: row.courseId } : { plan: row.plan! });
       if (row.couponCode) params.set("coupon", row.couponCode);

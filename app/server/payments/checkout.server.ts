@@ -22,6 +22,7 @@ import { courses, orders, subscriptions, users } from "~/server/db/schema";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 import { taxIdProblem, taxOfLine, type BillingDetails, type TaxCountry } from "~/lib/tax";
 import { findTaxRate, isTaxCollected } from "~/server/tax/tax-rates.server";
+import { findCheckoutBump, type CheckoutBump } from "~/server/offers/course-bumps.server";
 import { findAccountByEmail, mustSignInToBuy } from "./attach-guest-order.server";
 import { fulfilCheckout } from "./fulfil-checkout.server";
 import { sumOrderLines, writeOrderLines, type OrderLineDraft } from "./order-lines.server";
@@ -97,6 +98,11 @@ export type CheckoutOffer = {
    * the plan's price is first charged at `firstChargeAt` (ISO, as the page shows it). Null: no trial.
    */
   trial: { days: number; firstChargeCents: number; firstChargeAt: string } | null;
+  /**
+   * The course's order bump (docs/decisions/067), when it has one the buyer may take, and whether
+   * they ticked it: a ticked bump is in `amountCents` (its special price, plus its tax).
+   */
+  bump: (CheckoutBump & { chosen: boolean }) | null;
 };
 
 /** The code applied to an offer priced without one: the discount, or the refusal (the price stays). */
@@ -108,7 +114,7 @@ async function withCoupon({
   offer: ListPriceOffer;
   userId: string;
   couponCode?: string | null;
-}): Promise<Omit<CheckoutOffer, "tax" | "taxCents">> {
+}): Promise<Omit<CheckoutOffer, "tax" | "taxCents" | "bump">> {
   const listPriceCents = offer.amountCents;
   const code = couponCode?.trim();
   if (!code || offer.blocked) return { ...offer, listPriceCents, discountCents: 0, coupon: null };
@@ -137,8 +143,17 @@ export function membershipTitle(schoolName: string, plan: SubscriptionPlan) {
  * What the user would buy and at what price, from the database only: the course's own price, or
  * the membership price of the site settings. Never a price from the browser.
  */
-/** Who buys what, with the coupon code they gave (as typed; none when empty) and the country they buy from. */
-export type CheckoutArgs = { userId: string; item: CheckoutItem; couponCode?: string | null; country?: TaxCountry | null };
+/**
+ * Who buys what, with the coupon code they gave (as typed; none when empty), the country they buy
+ * from, and whether they ticked the course's order bump.
+ */
+export type CheckoutArgs = {
+  userId: string;
+  item: CheckoutItem;
+  couponCode?: string | null;
+  country?: TaxCountry | null;
+  withBump?: boolean;
+};
 
 /**
  * A visitor buying without an account (docs/decisions/048): the e-mail and the name they gave. The
@@ -152,13 +167,41 @@ export async function getCheckoutOffer({
   item,
   couponCode,
   country,
+  withBump = false,
   guest = false,
 }: CheckoutArgs & { guest?: boolean }): Promise<CheckoutOffer> {
   // A code is used now, at the first payment: a buyer who gives one pays at once, without the trial.
   // A guest pays at once too: the trial is one per account, and theirs is only known when they pay.
   const trialAllowed = !guest && !couponCode?.trim();
   const offer = await withCoupon({ offer: await listPriceOffer({ userId, item, trialAllowed }), userId, couponCode });
-  return withTax({ offer, country: country ?? null });
+  return withTax({ offer: await withOrderBump({ offer, userId, chosen: withBump }), country: country ?? null });
+}
+
+/**
+ * The course's order bump beside a course the buyer can pay for (docs/decisions/067): a ticked one
+ * adds its special price to the total. The coupon stays the first line's: it never prices the bump.
+ */
+async function withOrderBump({
+  offer,
+  userId,
+  chosen,
+}: {
+  offer: Omit<CheckoutOffer, "tax" | "taxCents" | "bump">;
+  userId: string;
+  chosen: boolean;
+}): Promise<Omit<CheckoutOffer, "tax" | "taxCents">> {
+  const found =
+    offer.kind === "course" && !offer.blocked && offer.listPriceCents > 0
+      ? await findCheckoutBump({ courseId: offer.courseId!, userId })
+      : null;
+  if (!found) return { ...offer, bump: null };
+  return { ...offer, bump: { ...found, chosen }, amountCents: offer.amountCents + (chosen ? found.priceCents : 0) };
+}
+
+/** What each line costs before tax: the first line after its coupon, then a ticked bump. */
+function lineNets(offer: Pick<CheckoutOffer, "amountCents" | "bump">) {
+  const bumpNet = offer.bump?.chosen ? offer.bump.priceCents : null;
+  return bumpNet === null ? [offer.amountCents] : [offer.amountCents - bumpNet, bumpNet];
 }
 
 /** The tax the offer adds, per the owner's settings: none, Stripe's (computed on its page), or the country's rate. */
@@ -172,7 +215,8 @@ async function withTax({
   if (offer.blocked || !(await isTaxCollected())) return { ...offer, taxCents: 0, tax: null };
   if (getConfig().payments.provider === "stripe") return { ...offer, taxCents: 0, tax: { mode: "stripe" } };
   const basisPoints = country ? await findTaxRate({ country }) : null;
-  const taxCents = basisPoints ? taxOfLine({ netCents: offer.amountCents, basisPoints }) : 0;
+  // Each line is taxed on its own, as the order's lines are (payForOffer).
+  const taxCents = basisPoints ? lineNets(offer).reduce((sum, netCents) => sum + taxOfLine({ netCents, basisPoints }), 0) : 0;
   return { ...offer, taxCents, amountCents: offer.amountCents + taxCents, tax: { mode: "rates", country, basisPoints } };
 }
 
@@ -184,7 +228,7 @@ export class InvalidTaxIdError extends Error {
   }
 }
 
-type ListPriceOffer = Omit<CheckoutOffer, "coupon" | "discountCents" | "listPriceCents" | "tax" | "taxCents">;
+type ListPriceOffer = Omit<CheckoutOffer, "coupon" | "discountCents" | "listPriceCents" | "tax" | "taxCents" | "bump">;
 
 async function listPriceOffer({
   userId,
@@ -332,15 +376,15 @@ type StartCheckoutArgs = Omit<CheckoutArgs, "country"> & { billing?: BillingDeta
 export async function startCheckout(
   args: (StartCheckoutArgs & { guest?: undefined }) | (Omit<StartCheckoutArgs, "userId"> & { userId?: undefined; guest: GuestBuyer }),
 ): Promise<CheckoutStart> {
-  const { item, couponCode, guest, billing = null, referral = null } = args;
+  const { item, couponCode, guest, billing = null, referral = null, withBump = false } = args;
   if (billing) {
     const problem = taxIdProblem({ country: billing.country, taxId: billing.taxId });
     if (problem) throw new InvalidTaxIdError(problem);
   }
-  if (guest) return startGuestCheckout({ guest, item, couponCode, billing, referral });
+  if (guest) return startGuestCheckout({ guest, item, couponCode, billing, referral, withBump });
   const userId = args.userId;
   if (item.plan) await settleEndedTestMemberships({ userId });
-  const offer = await getCheckoutOffer({ userId, item, couponCode, country: billing?.country ?? null });
+  const offer = await getCheckoutOffer({ userId, item, couponCode, country: billing?.country ?? null, withBump });
   if (offer.blocked) return { status: offer.blocked, offer };
   if (offer.kind === "course" && offer.listPriceCents === 0) {
     await grantCourseAccess({ userId, courseId: offer.courseId!, actorId: null, source: "free" });
@@ -372,17 +416,19 @@ async function startGuestCheckout({
   couponCode,
   billing,
   referral,
+  withBump,
 }: {
   guest: GuestBuyer;
   item: CheckoutItem;
   couponCode?: string | null;
   billing: BillingDetails | null;
   referral: Referral | null;
+  withBump: boolean;
 }) {
   const email = guest.email.trim().toLowerCase();
   const account = await findAccountByEmail({ email });
   // The coupon's per-customer limit counts the paid orders of the address's account, if it has one.
-  const offer = await getCheckoutOffer({ userId: account?.id ?? "", item, couponCode, country: billing?.country ?? null, guest: true });
+  const offer = await getCheckoutOffer({ userId: account?.id ?? "", item, couponCode, country: billing?.country ?? null, withBump, guest: true });
   const unblocked: CheckoutOffer = { ...offer, blocked: null };
   if (account && mustSignInToBuy(account)) return { status: "sign-in-to-buy", offer: unblocked } satisfies CheckoutStart;
   // A free course needs an account to open: the visitor signs up for it (the page says so).
@@ -442,7 +488,9 @@ async function payForOffer({
     }
     // The rate as it is now, read in the transaction that writes the order (the page showed the same, or the buyer is told the new total on the receipt).
     const net = priced.listPriceCents - priced.discountCents;
-    const basisPoints = offer.tax?.mode === "rates" && offer.tax.country ? await findTaxRate({ country: offer.tax.country, database: tx }) : null;
+    const basisPoints =
+      offer.tax?.mode === "rates" && offer.tax.country ? await findTaxRate({ country: offer.tax.country, database: tx }) : null;
+    const bump = offer.bump?.chosen ? offer.bump : null;
     // What the order sells, line by line (docs/decisions/061): its totals are the lines' sums.
     const title = orderTitle(offer);
     const lines: OrderLineDraft[] = [
@@ -458,6 +506,20 @@ async function payForOffer({
         discountCents: priced.discountCents,
         taxCents: basisPoints ? taxOfLine({ netCents: net, basisPoints }) : 0,
       },
+      // The ticked order bump: its own line at its special price (docs/decisions/067).
+      ...(bump
+        ? [
+            {
+              kind: "bump" as const,
+              courseId: bump.courseId,
+              plan: null,
+              title: bump.title,
+              listPriceCents: bump.priceCents,
+              discountCents: 0,
+              taxCents: basisPoints ? taxOfLine({ netCents: bump.priceCents, basisPoints }) : 0,
+            },
+          ]
+        : []),
     ];
     const totals = sumOrderLines(lines);
     const affiliateId = await chooseOrderAffiliate({
@@ -494,6 +556,7 @@ async function payForOffer({
         currency: offer.currency,
         provider: provider.name,
         affiliateId,
+        bumpOffered: offer.bump !== null,
       })
       .returning({
         id: orders.id,
@@ -511,7 +574,7 @@ async function payForOffer({
     const unDiscounted = {
       ...untaxed,
       discountCents: 0,
-      amountCents: offer.listPriceCents,
+      amountCents: offer.listPriceCents + (offer.bump?.chosen ? offer.bump.priceCents : 0),
       coupon: { code: offer.coupon!.code, refusal: written.refusal },
     };
     return {
@@ -550,6 +613,7 @@ async function payForOffer({
       // A trial's subscription is priced at the plan's price, first charged when the trial ends.
       amountCents: offer.trial ? offer.trial.firstChargeCents : offer.listPriceCents,
       trialDays: offer.trial?.days ?? null,
+      addOns: offer.bump?.chosen ? [{ title: offer.bump.title, amountCents: offer.bump.priceCents }] : [],
       discount:
         order.couponCode && order.discountCents > 0
           ? { code: order.couponCode, amountOffCents: order.discountCents, duration: everyPayment ? "forever" : "once" }

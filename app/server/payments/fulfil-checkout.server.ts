@@ -206,6 +206,27 @@ async function markPaid({
       await grantCourseAccess({ userId: order.userId, courseId: order.courseId, actorId: null, source: "purchase", orderId: order.id, tx });
     }
   }
+  // The order's further lines that open a course (a ticked order bump, docs/decisions/067).
+  if (!secondPurchase) await openLineCourses({ tx, order, lines: lines.slice(1) });
+}
+
+/** Each further line's course opens as a purchase, with its own line in the audit trail. */
+async function openLineCourses({ tx, order, lines }: { tx: Transaction; order: Order; lines: readonly OrderLine[] }) {
+  for (const line of lines) {
+    if (line.kind !== "bump") continue;
+    await recordAccessEvent({
+      tx,
+      type: "purchase",
+      userId: order.userId,
+      courseId: line.courseId,
+      source: "purchase",
+      orderId: order.id,
+      snapshot: { userEmail: order.customerEmail, courseTitle: line.title },
+    });
+    if (order.userId && line.courseId) {
+      await grantCourseAccess({ userId: order.userId, courseId: line.courseId, actorId: null, source: "purchase", orderId: order.id, tx });
+    }
+  }
 }
 
 /**

@@ -10,7 +10,8 @@ import { getConfig } from "~/server/platform/config.server";
 const COOKIE = "guest_order";
 const MAX_AGE_SECONDS = 24 * 60 * 60;
 
-const signatureWith = (secret: string, orderId: string) => crypto.createHmac("sha256", secret).update(`guest-order:${orderId}`).digest("base64url");
+const signatureWith = (secret: string, orderId: string) =>
+  crypto.createHmac("sha256", secret).update(`guest-order:${orderId}`).digest("base64url");
 
 /** The Set-Cookie header that lets this browser see the guest order's confirmation. */
 export function guestOrderCookie(orderId: string) {

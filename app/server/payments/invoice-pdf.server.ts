@@ -17,7 +17,10 @@ export async function renderInvoicePdf(invoice: Invoice) {
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const money = (cents: number) => formatMoney(credit && cents !== 0 ? -cents : cents, invoice.currency);
   let y = 780;
-  const line = (text: string, { font = regular, size = 11, x = 56, gap = 16 }: { font?: PDFFont; size?: number; x?: number; gap?: number } = {}) => {
+  const line = (
+    text: string,
+    { font = regular, size = 11, x = 56, gap = 16 }: { font?: PDFFont; size?: number; x?: number; gap?: number } = {},
+  ) => {
     page.drawText(drawable(font, text), { x, y, size, font, color: rgb(0.06, 0.09, 0.16) });
     y -= gap;
   };

@@ -33,7 +33,11 @@ describe("invoices", () => {
   it("numbers each paid order's invoice and each refund's credit note from one sequence, with the order's amounts", async () => {
     await database()
       .db.update(siteSettings)
-      .set({ sellerLegalName: "Launchpad Academy Ltd", sellerAddress: "1 Market Street\nDublin D01 X2Y3\nIreland", sellerTaxNumber: "IE1234567T" })
+      .set({
+        sellerLegalName: "Launchpad Academy Ltd",
+        sellerAddress: "1 Market Street\nDublin D01 X2Y3\nIreland",
+        sellerTaxNumber: "IE1234567T",
+      })
       .where(eq(siteSettings.id, true));
     const first = await paidOrder({ priceCents: 12900 });
     const second = await paidOrder({ priceCents: 4500 });
@@ -91,10 +95,15 @@ describe("invoices", () => {
     const [invoice] = await invoicesOf(order.id);
     const path = `/invoices/${invoice!.id}/pdf`;
     const params = { id: invoice!.id };
-    const response = (await callLoader(invoiceRoute, { path, params, user: sessionUser({ id: buyer.id, email: buyer.email }) })) as Response;
+    const response = (await callLoader(invoiceRoute, {
+      path,
+      params,
+      user: sessionUser({ id: buyer.id, email: buyer.email }),
+    })) as Response;
     expect(response.headers.get("Content-Type")).toBe("application/pdf");
     const text = await pdfText(new Uint8Array(await response.arrayBuffer()));
-    for (const part of [`Invoice ${invoice!.number}`, buyer.email, course.title, "Total", "$197.00", "Currency: USD"]) expect(text).toContain(part);
+    for (const part of [`Invoice ${invoice!.number}`, buyer.email, course.title, "Total", "$197.00", "Currency: USD"])
+      expect(text).toContain(part);
 
     const admin = (await callLoader(invoiceRoute, { path, params, user: sessionUser({ role: "admin" }) })) as Response;
     expect(admin.status).toBe(200);
@@ -113,15 +122,23 @@ describe("invoices", () => {
     const response = (await callLoader(exportRoute, { path, user: sessionUser({ role: "admin" }) })) as Response;
     expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="invoices-${today}-to-${today}.csv"`);
     const lines = (await response.text()).split("\r\n");
-    expect(lines[0]).toBe("Number,Type,Issued (UTC),Order,Buyer,Buyer email,Buyer address,Buyer tax ID,Item,List price,Discount,Coupon,Tax,Total,Currency,Seller,Seller tax number");
+    expect(lines[0]).toBe(
+      "Number,Type,Issued (UTC),Order,Buyer,Buyer email,Buyer address,Buyer tax ID,Item,List price,Discount,Coupon,Tax,Total,Currency,Seller,Seller tax number",
+    );
     expect(lines.find((line) => line.startsWith(`${invoice!.number},Invoice,`))).toContain(",88,USD,");
     expect(lines.find((line) => line.startsWith(`${creditNote!.number},Credit note,`))).toContain(",-88,USD,");
 
     // Yesterday's period holds neither; a period that ends before it starts is refused with the reason.
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    const earlier = (await callLoader(exportRoute, { path: `/admin/orders/invoices.csv?from=${yesterday}&to=${yesterday}`, user: sessionUser({ role: "admin" }) })) as Response;
+    const earlier = (await callLoader(exportRoute, {
+      path: `/admin/orders/invoices.csv?from=${yesterday}&to=${yesterday}`,
+      user: sessionUser({ role: "admin" }),
+    })) as Response;
     expect(await earlier.text()).not.toContain(invoice!.number);
-    const backwards = (await callLoader(exportRoute, { path: `/admin/orders/invoices.csv?from=${today}&to=${yesterday}`, user: sessionUser({ role: "admin" }) })) as Response;
+    const backwards = (await callLoader(exportRoute, {
+      path: `/admin/orders/invoices.csv?from=${today}&to=${yesterday}`,
+      user: sessionUser({ role: "admin" }),
+    })) as Response;
     expect([backwards.status, backwards.headers.get("Location")]).toEqual([302, "/admin/orders"]);
     expect(await toastAfter(backwards)).toMatchObject({ kind: "error", message: ORDER_MESSAGES.invoicePeriodBackwards });
 

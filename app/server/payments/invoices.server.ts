@@ -13,7 +13,10 @@ import { invoiceCounters, invoices, orders, siteSettings, users, type Invoice, t
  */
 
 export class InvoiceAlreadyIssuedError extends Error {
-  constructor(readonly orderId: string, readonly kind: InvoiceKind) {
+  constructor(
+    readonly orderId: string,
+    readonly kind: InvoiceKind,
+  ) {
     super(`Order ${orderId} has a ${kind === "invoice" ? "n invoice" : " credit note"} already`);
     this.name = "InvoiceAlreadyIssuedError";
   }
@@ -39,14 +42,29 @@ async function takeNextSequence(tx: Transaction) {
  * the buyer's name, the order's amounts. A second one of a kind for one order is refused before a
  * number is taken.
  */
-export async function issueInvoice({ tx, order, kind, issuedAt = new Date() }: { tx: Transaction; order: Order; kind: InvoiceKind; issuedAt?: Date }) {
+export async function issueInvoice({
+  tx,
+  order,
+  kind,
+  issuedAt = new Date(),
+}: {
+  tx: Transaction;
+  order: Order;
+  kind: InvoiceKind;
+  issuedAt?: Date;
+}) {
   const [existing] = await tx
     .select({ id: invoices.id })
     .from(invoices)
     .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, kind)));
   if (existing) throw new InvoiceAlreadyIssuedError(order.id, kind);
   const [seller] = await tx
-    .select({ legalName: siteSettings.sellerLegalName, address: siteSettings.sellerAddress, taxNumber: siteSettings.sellerTaxNumber, schoolName: siteSettings.schoolName })
+    .select({
+      legalName: siteSettings.sellerLegalName,
+      address: siteSettings.sellerAddress,
+      taxNumber: siteSettings.sellerTaxNumber,
+      schoolName: siteSettings.schoolName,
+    })
     .from(siteSettings)
     .where(eq(siteSettings.id, true));
   const [buyer] = order.userId ? await tx.select({ name: users.name }).from(users).where(eq(users.id, order.userId)) : [];
@@ -84,7 +102,13 @@ export async function issueInvoice({ tx, order, kind, issuedAt = new Date() }: {
  * An invoice or credit note for the person asking: the buyer of its order, or an admin. Anyone
  * else (and an unknown id) gets null, the same answer, so an id says nothing about other orders.
  */
-export async function findInvoiceFor({ invoiceId, user }: { invoiceId: string; user: { id: string; isAdmin: boolean } }): Promise<Invoice | null> {
+export async function findInvoiceFor({
+  invoiceId,
+  user,
+}: {
+  invoiceId: string;
+  user: { id: string; isAdmin: boolean };
+}): Promise<Invoice | null> {
   if (!isUuid(invoiceId)) return null;
   const [row] = await db()
     .select({ invoice: invoices, buyerId: orders.userId })

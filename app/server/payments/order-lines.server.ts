@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { OrderLineKind, SubscriptionPlan } from "~/lib/domain-values";
 import { db, type Queryable, type Transaction } from "~/server/db/client.server";
 import { orderLines, orders, type OrderLine } from "~/server/db/schema";
@@ -140,10 +140,58 @@ export function shareCharge<T extends Pick<OrderLine, "id" | "listPriceCents" | 
   return shared;
 }
 
-/** A refunded order's lines are refunded with it (each line can be refunded on its own later). */
+/**
+ * A refunded order's lines are refunded with it: those not refunded on their own before
+ * (`markOrderLineRefunded`) get the order's time. All its lines, in receipt order.
+ */
 export async function markOrderLinesRefunded({ tx, orderId, refundedAt }: { tx: Transaction; orderId: string; refundedAt: Date }) {
-  const lines = await tx.update(orderLines).set({ refundedAt }).where(eq(orderLines.orderId, orderId)).returning();
-  return lines.sort((a, b) => a.position - b.position);
+  await tx
+    .update(orderLines)
+    .set({ refundedAt })
+    .where(and(eq(orderLines.orderId, orderId), isNull(orderLines.refundedAt)));
+  return tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
+}
+
+/** One line refunded on its own (docs/decisions/067); undefined when it was refunded already. */
+export async function markOrderLineRefunded({
+  tx,
+  orderId,
+  lineId,
+  refundedAt,
+}: {
+  tx: Transaction;
+  orderId: string;
+  lineId: string;
+  refundedAt: Date;
+}) {
+  const [line] = await tx
+    .update(orderLines)
+    .set({ refundedAt })
+    .where(and(eq(orderLines.id, lineId), eq(orderLines.orderId, orderId), isNull(orderLines.refundedAt)))
+    .returning();
+  return line;
+}
+
+/**
+ * Does the user still hold the course through a purchase: a line that opens it (its course, a bump,
+ * or a bundle that sold it, docs/decisions/062), not refunded, of a paid order? Read after the
+ * refund being made is written, so that one no longer counts.
+ */
+export async function holdsCoursePurchase({ tx, userId, courseId }: { tx: Transaction; userId: string; courseId: string }) {
+  const [held] = await tx
+    .select({ id: orderLines.id })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.status, "paid"),
+        isNull(orderLines.refundedAt),
+        or(eq(orderLines.courseId, courseId), sql`${courseId}::uuid = any(${orderLines.bundleCourseIds})`),
+      ),
+    )
+    .limit(1);
+  return Boolean(held);
 }
 
 /** The orders' lines in receipt order, by order id (one query for a page of orders). */

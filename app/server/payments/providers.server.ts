@@ -54,6 +54,8 @@ export type CheckoutRequest = {
   itemTitle: string;
   /** The list price; a discount comes off it (Stripe shows both on its page and receipt). */
   amountCents: number;
+  /** Further one-time lines of the same payment (a ticked order bump), each at its price from our database. */
+  addOns?: { title: string; amountCents: number }[];
   /** A coupon's discount in the currency's cents: off the first payment only (`once`) or every one (`forever`). */
   discount?: { code: string; amountOffCents: number; duration: "once" | "forever" } | null;
   currency: string;
@@ -78,8 +80,11 @@ export interface PaymentsProvider {
   createCheckoutSession(request: CheckoutRequest): Promise<CheckoutStarted>;
   /** Stripe: a billing-portal session where the member cancels; test mode: cancel at period end here. */
   cancelMembership(args: { stripeCustomerId: string | null; origin: string }): Promise<MembershipCancellation>;
-  /** Gives the money back at the provider (the order's own records change in `refundOrder`). */
-  refund(args: { paymentId: string | null; orderId: string }): Promise<void>;
+  /**
+   * Gives the money back at the provider (the order's own records change in `refundOrder`): all of
+   * it, or with `line` one order line's amount alone (docs/decisions/067).
+   */
+  refund(args: { paymentId: string | null; orderId: string; line?: { id: string; amountCents: number } }): Promise<void>;
   /** Ends a subscription at once, with no further charge (a second membership bought by mistake). */
   cancelSubscription(args: { providerSubscriptionId: string }): Promise<void>;
 }
@@ -170,9 +175,17 @@ export const stripeProvider: PaymentsProvider = {
     const prices = getConfig().stripe;
     const configuredPrice = request.plan ? (request.plan === "monthly" ? prices?.priceMonthly : prices?.priceYearly) : undefined;
     if (configuredPrice) {
-      await assertConfiguredPriceMatches(request, request.plan === "monthly" ? "STRIPE_PRICE_MONTHLY" : "STRIPE_PRICE_YEARLY", configuredPrice);
+      await assertConfiguredPriceMatches(
+        request,
+        request.plan === "monthly" ? "STRIPE_PRICE_MONTHLY" : "STRIPE_PRICE_YEARLY",
+        configuredPrice,
+      );
     }
-    const metadata = { orderId: request.orderId, ...(request.userId ? { userId: request.userId } : {}), ...(request.plan ? { plan: request.plan } : {}) };
+    const metadata = {
+      orderId: request.orderId,
+      ...(request.userId ? { userId: request.userId } : {}),
+      ...(request.plan ? { plan: request.plan } : {}),
+    };
     const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = configuredPrice
       ? { price: configuredPrice, quantity: 1 }
       : {
@@ -193,7 +206,18 @@ export const stripeProvider: PaymentsProvider = {
       ...(discounts ? { discounts, expires_at: Math.floor(Date.now() / 1000) + COUPON_SESSION_SECONDS } : {}),
       mode: request.kind === "membership" ? "subscription" : "payment",
       client_reference_id: request.orderId,
-      line_items: [lineItem],
+      line_items: [
+        lineItem,
+        ...(request.addOns ?? []).map((addOn) => ({
+          quantity: 1,
+          price_data: {
+            currency: request.currency,
+            unit_amount: addOn.amountCents,
+            product_data: { name: addOn.title },
+            ...(request.collectTax ? { tax_behavior: "exclusive" as const } : {}),
+          },
+        })),
+      ],
       success_url: `${request.origin}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${request.origin}/checkout/cancel?order=${request.orderId}`,
       metadata,
@@ -226,12 +250,18 @@ export const stripeProvider: PaymentsProvider = {
     );
     return { redirectUrl: portal.url };
   },
-  async refund({ paymentId, orderId }) {
+  async refund({ paymentId, orderId, line }) {
     if (!paymentId?.startsWith("pi_"))
       throw new PaymentProviderError(`Stripe refunds a PaymentIntent; order ${orderId} has ${paymentId ?? "no payment"}`);
     const stripe = getStripe();
+    // A whole refund gives back what is left of the payment (a line refunded before is not given twice).
     await callStripe("refund the payment", () =>
-      stripe.refunds.create({ payment_intent: paymentId, metadata: { orderId } }, { idempotencyKey: `refund-${orderId}` }),
+      line
+        ? stripe.refunds.create(
+            { payment_intent: paymentId, amount: line.amountCents, metadata: { orderId, orderLineId: line.id } },
+            { idempotencyKey: `refund-${orderId}-${line.id}` },
+          )
+        : stripe.refunds.create({ payment_intent: paymentId, metadata: { orderId } }, { idempotencyKey: `refund-${orderId}` }),
     );
   },
   async cancelSubscription({ providerSubscriptionId }) {

@@ -58,9 +58,18 @@ async function findOrderForMail(orderId: string, database: Queryable) {
  * The receipt's tax and total line when tax was charged ("Tax (France, 20%): $39.40. Total:
  * $236.40 USD."), so the buyer sees both, in the order's currency.
  */
-function taxLine(order: { taxCents: number; taxRateBasisPoints: number | null; buyerCountry: string | null; amountCents: number; currency: string }) {
+function taxLine(order: {
+  taxCents: number;
+  taxRateBasisPoints: number | null;
+  buyerCountry: string | null;
+  amountCents: number;
+  currency: string;
+}) {
   if (order.taxCents <= 0) return undefined;
-  const what = [order.buyerCountry ? countryName(order.buyerCountry) : null, order.taxRateBasisPoints ? formatTaxRate(order.taxRateBasisPoints) : null]
+  const what = [
+    order.buyerCountry ? countryName(order.buyerCountry) : null,
+    order.taxRateBasisPoints ? formatTaxRate(order.taxRateBasisPoints) : null,
+  ]
     .filter(Boolean)
     .join(", ");
   return `Tax${what ? ` (${what})` : ""}: ${formatMoney(order.taxCents, order.currency)}. Total: ${formatMoney(order.amountCents, order.currency)} ${order.currency.toUpperCase()}.`;
@@ -116,12 +125,19 @@ async function guestSetPasswordUrl({
   order,
   database,
 }: {
-  order: { guestCheckout: boolean; userId: string | null; emailVerified: boolean | null; courseId: string | null; courseSlug: string | null };
+  order: {
+    guestCheckout: boolean;
+    userId: string | null;
+    emailVerified: boolean | null;
+    courseId: string | null;
+    courseSlug: string | null;
+  };
   database: Queryable;
 }) {
   if (!order.guestCheckout || !order.userId || order.emailVerified !== false) return undefined;
   const lesson = order.courseId && order.courseSlug ? await findNextLesson({ userId: null, courseId: order.courseId, database }) : null;
-  const next = lesson && order.courseSlug ? lessonPath(order.courseSlug, lesson.slug) : order.courseSlug ? `/courses/${order.courseSlug}` : "/courses";
+  const next =
+    lesson && order.courseSlug ? lessonPath(order.courseSlug, lesson.slug) : order.courseSlug ? `/courses/${order.courseSlug}` : "/courses";
   return createSetPasswordLink({ database, userId: order.userId, next });
 }
 

@@ -35,7 +35,12 @@ export async function refundDuplicateOrder({
     return { refunded: false };
   }
   // Its own notice below says why (paid twice) instead of the plain refund e-mail.
-  await recordOrderRefund({ orderId, actorId: null, note: "A second purchase of the same item, refunded automatically", notifyBuyer: false });
+  await recordOrderRefund({
+    orderId,
+    actorId: null,
+    note: "A second purchase of the same item, refunded automatically",
+    notifyBuyer: false,
+  });
   await sendDuplicateRefundNotice({ orderId }).catch((error) => logger.error({ err: error, orderId }, "could not send the refund notice"));
   return { refunded: true };
 }

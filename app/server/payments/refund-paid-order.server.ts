@@ -5,10 +5,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { revokeRefundedAccess } from "~/server/access/course-access.server";
 import { recordAccessEvent } from "~/server/access/record-access-event.server";
 import type { Transaction } from "~/server/db/client.server";
-import { orders, subscriptions, type Order } from "~/server/db/schema";
-import { hasOtherPaidOrderFor } from "./course-paid-orders.server";
+import { orders, subscriptions, type Order, type OrderLine } from "~/server/db/schema";
 import { issueInvoice } from "./invoices.server";
-import { markOrderLinesRefunded } from "./order-lines.server";
+import { holdsCoursePurchase, markOrderLinesRefunded } from "./order-lines.server";
 import { sendRefundNotice } from "./receipts.server";
 import { emitMembershipEvent } from "./membership-webhooks.server";
 
@@ -56,13 +55,11 @@ export async function refundPaidOrder({
     note,
     snapshot: { userEmail: order.customerEmail, courseTitle: order.kind === "course" ? order.itemTitle : null },
   });
-  // The courses the order opened: the course, or every course its bundle line sold (docs/decisions/062).
-  const opened = order.kind === "course" && order.courseId ? [order.courseId] : lines.flatMap((line) => line.bundleCourseIds);
-  if (order.userId) {
-    for (const courseId of opened) {
-      const otherPaidOrder = await hasOtherPaidOrderFor({ tx, userId: order.userId, courseId, exceptOrderId: order.id });
-      await revokeRefundedAccess({ tx, userId: order.userId, courseId, actorId, orderId: order.id, otherPaidOrder });
-    }
+  // Each course a line refunded now opened (the course, a ticked bump, every course of a bundle)
+  // is taken back, unless held another way.
+  for (const line of lines) {
+    if (line.refundedAt?.getTime() !== refundedAt.getTime()) continue;
+    await takeBackLineCourse({ tx, order, line, actorId });
   }
   if (order.kind === "membership" && order.provider === "test" && order.subscriptionId && order.userId) {
     const [ended] = await tx
@@ -83,4 +80,29 @@ export async function refundPaidOrder({
     }
   }
   return true;
+}
+
+/**
+ * The courses one refunded line opened are taken back (its course, or each course its bundle sold,
+ * docs/decisions/062), through access/'s one rule: not an admin's grant, not the membership's, not
+ * a course another paid, unrefunded line still opens.
+ */
+export async function takeBackLineCourse({
+  tx,
+  order,
+  line,
+  actorId,
+}: {
+  tx: Transaction;
+  order: Order;
+  line: OrderLine;
+  actorId: string | null;
+}) {
+  const opened = line.kind === "bundle" ? line.bundleCourseIds : (line.kind === "course" || line.kind === "bump") && line.courseId ? [line.courseId] : [];
+  const userId = order.userId;
+  if (!userId) return;
+  for (const courseId of opened) {
+    const otherPaidOrder = await holdsCoursePurchase({ tx, userId, courseId });
+    await revokeRefundedAccess({ tx, userId, courseId, actorId, orderId: order.id, otherPaidOrder });
+  }
 }

@@ -64,7 +64,9 @@ describe("a membership with STRIPE_PRICE_MONTHLY/_YEARLY set", () => {
       expect(stripe.requests.slice(from).map((call) => call.path)).toEqual([`/v1/prices/${plan === "monthly" ? MONTHLY : YEARLY}`]);
       const variable = plan === "monthly" ? "STRIPE_PRICE_MONTHLY" : "STRIPE_PRICE_YEARLY";
       const [[details]] = logged.mock.calls as unknown as [[{ err: Error }]];
-      expect(details.err.message).toContain(`${variable} (${plan === "monthly" ? MONTHLY : YEARLY}) charges ${price.unit_amount} ${price.currency}`);
+      expect(details.err.message).toContain(
+        `${variable} (${plan === "monthly" ? MONTHLY : YEARLY}) charges ${price.unit_amount} ${price.currency}`,
+      );
       expect(details.err.message).toContain("site settings price the plan at");
       expect((await ordersOf(buyer.id)).map((order) => order.status)).toEqual(["failed"]);
       vi.restoreAllMocks();

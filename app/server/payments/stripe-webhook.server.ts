@@ -39,7 +39,9 @@ export function buyerFromSession(session: Stripe.Checkout.Session) {
   if (!details) return null;
   const address = details.address;
   const lines = address
-    ? [address.line1, address.line2, [address.postal_code, address.city].filter(Boolean).join(" "), address.state].filter((line): line is string => Boolean(line))
+    ? [address.line1, address.line2, [address.postal_code, address.city].filter(Boolean).join(" "), address.state].filter(
+        (line): line is string => Boolean(line),
+      )
     : [];
   const taxId = details.tax_ids?.[0]?.value ?? null;
   if (!details.name && lines.length === 0 && !address?.country && !taxId) return null;

@@ -1,0 +1,14 @@
+/** A bump's pitch: one or two sentences in the checkout's box. */
+export const BUMP_PITCH_MAX = 200;
+
+/** What the checkout's box and the admin's form say about order bumps (docs/decisions/067). */
+export const BUMP_MESSAGES = {
+  saved: "Order bump saved",
+  removed: "Order bump removed",
+  chooseCourse: "Choose the course to offer",
+  notForSale: "Only a published course can be offered: this one is a draft or was deleted",
+  sameCourse: "Offer another course than this one",
+  courseGone: "This course was deleted",
+  negativePrice: "The special price cannot be negative",
+  boxLabel: (title: string, price: string) => `Yes, add “${title}” for ${price}`,
+} as const;

@@ -1,0 +1,148 @@
+import { asc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createBuyer, createCourseForSale, ordersOf } from "../../../tests/support/payments";
+import { callAction, callLoader, sessionUser, thrownResponse } from "../../../tests/support/route-harness";
+import { useTestDatabase } from "../../../tests/support/test-database";
+import { courseBumps, orderLines, users } from "~/server/db/schema";
+import { saveCourseBump } from "~/server/offers/course-bumps.server";
+import { readBumpTakeRate } from "~/server/analytics/analytics.server";
+import * as courseEditRoute from "~/routes/admin/course-edit";
+import * as ordersRoute from "~/routes/admin/orders";
+import * as checkoutRoute from "./checkout";
+
+/** Order bumps through the routes (docs/decisions/067): the checkout's box, the admin's form, a line's refund. */
+
+const database = useTestDatabase();
+
+const linesOf = (orderId: string) =>
+  database().db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
+
+function unwrap(result: unknown) {
+  const wrapped = result as { type?: string; data?: unknown; init?: ResponseInit | null };
+  return wrapped?.type === "DataWithResponseInit"
+    ? { status: wrapped.init?.status ?? 200, data: wrapped.data }
+    : { status: 200, data: result };
+}
+
+async function signedIn(role: "user" | "admin" = "user") {
+  const person = await createBuyer();
+  if (role === "admin") await database().db.update(users).set({ role: "admin" }).where(eq(users.id, person.id));
+  return { person, user: sessionUser({ id: person.id, email: person.email, role }) };
+}
+
+async function courseWithBump() {
+  const course = await createCourseForSale({ priceCents: 10000 });
+  const offered = await createCourseForSale({ priceCents: 8000 });
+  await saveCourseBump({ courseId: course.id, offerCourseId: offered.id, priceCents: 3000, pitch: "Add it" });
+  return { course, offered };
+}
+
+describe("the checkout's order bump", () => {
+  it("shows the total with the bump when ?withBump=1, and pays both at the database's prices whatever the form says", async () => {
+    const { person, user } = await signedIn();
+    const { course, offered } = await courseWithBump();
+    const page = unwrap(await callLoader(checkoutRoute, { path: `/checkout?courseId=${course.id}&withBump=1`, user }));
+    expect(page.data).toMatchObject({ offer: { amountCents: 13000, bump: { courseId: offered.id, chosen: true } } });
+
+    await callAction(checkoutRoute, {
+      path: `/checkout?courseId=${course.id}`,
+      user,
+      form: { intent: "pay-course", courseId: course.id, withBump: "1", bumpPrice: "0", priceCents: "1" },
+    });
+    const [order] = await ordersOf(person.id);
+    expect(order).toMatchObject({ status: "paid", amountCents: 13000 });
+    expect((await linesOf(order!.id)).map((line) => [line.kind, line.amountCents])).toEqual([
+      ["course", 10000],
+      ["bump", 3000],
+    ]);
+    expect(await readBumpTakeRate({ from: new Date(Date.now() - 60_000), to: new Date(Date.now() + 60_000) })).toEqual({ offered: 1, taken: 1, percent: 100 });
+  });
+});
+
+describe("Admin → Edit course → Order bump", () => {
+  it("saves a bump, and refuses a draft course or a negative price with the reason, keeping what was typed", async () => {
+    const { user } = await signedIn("admin");
+    const course = await createCourseForSale();
+    const draft = await createCourseForSale({ status: "draft" });
+    const offered = await createCourseForSale();
+    const path = `/admin/courses/${course.id}/edit`;
+    const params = { id: course.id };
+
+    const refusedDraft = unwrap(
+      await callAction(courseEditRoute, {
+        path,
+        params,
+        user,
+        form: { intent: "save-bump", offerCourseId: draft.id, bumpPrice: "10", bumpPitch: "Hi" },
+      }),
+    );
+    expect(refusedDraft).toMatchObject({
+      status: 400,
+      data: { bumpErrors: { offerCourseId: [expect.stringMatching(/draft or was deleted/)] }, bumpValues: { bumpPitch: "Hi" } },
+    });
+    const refusedPrice = unwrap(
+      await callAction(courseEditRoute, { path, params, user, form: { intent: "save-bump", offerCourseId: offered.id, bumpPrice: "-1" } }),
+    );
+    expect(refusedPrice).toMatchObject({ status: 400, data: { bumpErrors: { bumpPrice: ["The special price cannot be negative"] } } });
+    expect(await database().db.select().from(courseBumps).where(eq(courseBumps.courseId, course.id))).toEqual([]);
+
+    const saved = (await callAction(courseEditRoute, {
+      path,
+      params,
+      user,
+      form: { intent: "save-bump", offerCourseId: offered.id, bumpPrice: "12.50", bumpPitch: "Worth it" },
+    })) as Response;
+    expect(saved.status).toBe(302);
+    expect(await database().db.select().from(courseBumps).where(eq(courseBumps.courseId, course.id))).toMatchObject([
+      { offerCourseId: offered.id, priceCents: 1250, pitch: "Worth it" },
+    ]);
+    const page = await callLoader(courseEditRoute, { path, params, user });
+    expect(page.bump).toMatchObject({ saved: true, values: { offerCourseId: offered.id, bumpPrice: "12.50" } });
+  });
+
+  it("is the admin's alone", async () => {
+    const { user } = await signedIn();
+    const course = await createCourseForSale();
+    const offered = await createCourseForSale();
+    const refused = await thrownResponse(
+      callAction(courseEditRoute, {
+        path: `/admin/courses/${course.id}/edit`,
+        params: { id: course.id },
+        user,
+        form: { intent: "save-bump", offerCourseId: offered.id, bumpPrice: "1" },
+      }),
+    );
+    expect(refused.status).toBe(403);
+    expect(await database().db.select().from(courseBumps).where(eq(courseBumps.courseId, course.id))).toEqual([]);
+  });
+});
+
+describe("Admin → Orders: Refund this line", () => {
+  it("refunds the bump's line alone and lists the order's lines", async () => {
+    const { user: admin } = await signedIn("admin");
+    const { person, user } = await signedIn();
+    const { course, offered } = await courseWithBump();
+    await callAction(checkoutRoute, {
+      path: `/checkout?courseId=${course.id}`,
+      user,
+      form: { intent: "pay-course", courseId: course.id, withBump: "1" },
+    });
+    const [order] = await ordersOf(person.id);
+    const lines = await linesOf(order!.id);
+
+    const answer = (await callAction(ordersRoute, {
+      path: `/admin/orders?q=${encodeURIComponent(person.email)}`,
+      user: admin,
+      form: { intent: "refund-line", orderId: order!.id, lineId: lines[1]!.id },
+    })) as Response;
+    expect(answer.status).toBe(302);
+    const listed = await callLoader(ordersRoute, { path: `/admin/orders?q=${encodeURIComponent(person.email)}`, user: admin });
+    expect(listed.rows[0]).toMatchObject({
+      status: "paid",
+      lines: [
+        { title: course.title, amount: "$100.00", refunded: null, refundable: true },
+        { title: offered.title, amount: "$30.00", refunded: expect.stringMatching(/^Refunded on /), refundable: false },
+      ],
+    });
+  });
+});
