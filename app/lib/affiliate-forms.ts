@@ -1,5 +1,5 @@
 import { z } from "~/lib/forms/zod";
-import { priceDollarsField } from "~/lib/forms/fields";
+import { moneyField } from "~/lib/forms/fields";
 import {
   AFFILIATE_CODE_MAX,
   AFFILIATE_CODE_MIN,
@@ -33,7 +33,9 @@ function wholeNumberField({ min, max, message }: { min: number; max: number; mes
 }
 
 const percentField = wholeNumberField({ min: 0, max: 100, message: AFFILIATE_MESSAGES.percentRange });
-const fixedField = priceDollarsField({ invalid: AFFILIATE_MESSAGES.fixedInvalid, negative: AFFILIATE_MESSAGES.fixedNegative });
+/** A fixed commission, typed in whole units of the school's currency (whole yen in JPY). */
+const fixedField = (currency: string) =>
+  moneyField({ currency, invalid: AFFILIATE_MESSAGES.fixedInvalid, negative: AFFILIATE_MESSAGES.fixedNegative });
 
 /** A commission as the forms send it: its type, and the percentage or the amount that type uses. */
 const commissionFields = {
@@ -45,7 +47,7 @@ const commissionFields = {
 type CommissionTyped = { commissionType: CommissionType; commissionPercent?: string; commissionFixed?: string };
 
 /** Parses the field the type uses (the other is ignored), adding the issue to that field. */
-function parseCommission(value: CommissionTyped, context: z.RefinementCtx) {
+function parseCommission(value: CommissionTyped, context: z.RefinementCtx, currency: string) {
   if (value.commissionType === "percent") {
     const percent = percentField.safeParse(value.commissionPercent ?? "");
     if (!percent.success) {
@@ -54,7 +56,7 @@ function parseCommission(value: CommissionTyped, context: z.RefinementCtx) {
     }
     return { commissionType: "percent" as const, commissionPercent: percent.data, commissionFixedCents: 0 };
   }
-  const fixed = fixedField.safeParse(value.commissionFixed ?? "");
+  const fixed = fixedField(currency).safeParse(value.commissionFixed ?? "");
   if (!fixed.success) {
     context.addIssue({
       code: "custom",
@@ -66,60 +68,62 @@ function parseCommission(value: CommissionTyped, context: z.RefinementCtx) {
   return { commissionType: "fixed" as const, commissionPercent: 0, commissionFixedCents: fixed.data };
 }
 
-/** Admin → Affiliates: the program's settings. */
-export const affiliateSettingsForm = z
-  .object({
-    intent: z.literal("settings"),
-    enabled: z
-      .string()
-      .optional()
-      .transform((value) => value === "on"),
-    joinPolicy: z.enum(AFFILIATE_JOIN_POLICIES),
-    ...commissionFields,
-    cookieDays: wholeNumberField({ ...AFFILIATE_COOKIE_DAYS, message: AFFILIATE_MESSAGES.cookieRange }),
-    holdDays: wholeNumberField({ ...AFFILIATE_HOLD_DAYS, message: AFFILIATE_MESSAGES.holdRange }),
-    membershipPayments: z.enum(["every", "first"], { error: AFFILIATE_MESSAGES.membershipPayments }),
-  })
-  .transform((value, context) => {
-    const commission = parseCommission(value, context);
-    return {
-      enabled: value.enabled,
-      joinPolicy: value.joinPolicy,
-      cookieDays: value.cookieDays,
-      holdDays: value.holdDays,
-      recurringCommissions: value.membershipPayments === "every",
-      ...commission,
-    };
-  });
+/** Admin → Affiliates: the program's settings (a fixed commission in the school's currency). */
+export const affiliateSettingsForm = (currency: string) =>
+  z
+    .object({
+      intent: z.literal("settings"),
+      enabled: z
+        .string()
+        .optional()
+        .transform((value) => value === "on"),
+      joinPolicy: z.enum(AFFILIATE_JOIN_POLICIES),
+      ...commissionFields,
+      cookieDays: wholeNumberField({ ...AFFILIATE_COOKIE_DAYS, message: AFFILIATE_MESSAGES.cookieRange }),
+      holdDays: wholeNumberField({ ...AFFILIATE_HOLD_DAYS, message: AFFILIATE_MESSAGES.holdRange }),
+      membershipPayments: z.enum(["every", "first"], { error: AFFILIATE_MESSAGES.membershipPayments }),
+    })
+    .transform((value, context) => {
+      const commission = parseCommission(value, context, currency);
+      return {
+        enabled: value.enabled,
+        joinPolicy: value.joinPolicy,
+        cookieDays: value.cookieDays,
+        holdDays: value.holdDays,
+        recurringCommissions: value.membershipPayments === "every",
+        ...commission,
+      };
+    });
 
-export type AffiliateSettingsInput = z.output<typeof affiliateSettingsForm>;
+export type AffiliateSettingsInput = z.output<ReturnType<typeof affiliateSettingsForm>>;
 
 /** The affiliates list's row buttons. */
 export const affiliateRowForm = z.object({ intent: z.enum(["approve", "pause", "remove"]), id: z.string().min(1) });
 
 /** One affiliate's page in the back office: status buttons, and their own terms. */
-export const affiliateAdminForm = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("approve") }),
-  z.object({ intent: z.literal("pause") }),
-  z.object({ intent: z.literal("remove") }),
-  z
-    .object({
-      intent: z.literal("terms"),
-      ownCommission: z
-        .string()
-        .optional()
-        .transform((value) => value === "on"),
-      ...commissionFields,
-      courseIds: z
-        .string()
-        .optional()
-        .transform((value) => (value ?? "").split(",").filter(Boolean)),
-    })
-    .transform((value, context) => {
-      const commission = value.ownCommission ? parseCommission(value, context) : null;
-      return { intent: value.intent, commission, courseIds: value.courseIds };
-    }),
-]);
+export const affiliateAdminForm = (currency: string) =>
+  z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("approve") }),
+    z.object({ intent: z.literal("pause") }),
+    z.object({ intent: z.literal("remove") }),
+    z
+      .object({
+        intent: z.literal("terms"),
+        ownCommission: z
+          .string()
+          .optional()
+          .transform((value) => value === "on"),
+        ...commissionFields,
+        courseIds: z
+          .string()
+          .optional()
+          .transform((value) => (value ?? "").split(",").filter(Boolean)),
+      })
+      .transform((value, context) => {
+        const commission = value.ownCommission ? parseCommission(value, context, currency) : null;
+        return { intent: value.intent, commission, courseIds: value.courseIds };
+      }),
+  ]);
 
 export type AffiliateTermsInput = {
   commission: { commissionType: CommissionType; commissionPercent: number; commissionFixedCents: number } | null;

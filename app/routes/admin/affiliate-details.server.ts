@@ -4,7 +4,7 @@ import { affiliateAdminForm } from "~/lib/affiliate-forms";
 import { AFFILIATE_STATUS_LABELS, AFFILIATE_STATUSES, isOneOf } from "~/lib/domain-values";
 import { formatDate } from "~/lib/dates";
 import { parseForm } from "~/lib/forms/parse-form";
-import { formatMoney } from "~/lib/money";
+import { formatMoney, fromMinorUnits } from "~/lib/money";
 import { invalidForm, readForm } from "~/server/action.server";
 import { listAffiliateCommissions } from "~/server/affiliates/affiliate-commissions.server";
 import { listAffiliatePayouts } from "~/server/affiliates/affiliate-payouts.server";
@@ -50,8 +50,7 @@ export async function affiliateDetailsLoader({ request, context, params }: Args)
         ownCommission: affiliate.commissionType ? "on" : "",
         commissionType: affiliate.commissionType ?? "percent",
         commissionPercent: affiliate.commissionPercent === null ? "" : String(affiliate.commissionPercent),
-        commissionFixed:
-          affiliate.commissionFixedCents === null ? "" : (affiliate.commissionFixedCents / 100).toFixed(2).replace(/\.00$/, ""),
+        commissionFixed: affiliate.commissionFixedCents === null ? "" : fromMinorUnits(affiliate.commissionFixedCents, currency),
       },
     },
     figures: {
@@ -82,7 +81,8 @@ export async function affiliateDetailsAction({ request, context, params }: Args)
       .filter((value) => typeof value === "string")
       .join(","),
   );
-  const parsed = parseForm(affiliateAdminForm, form);
+  const { currency } = await getSiteSettings();
+  const parsed = parseForm(affiliateAdminForm(currency), form);
   if (parsed.errors) return invalidForm(parsed);
   const affiliateId = params.id ?? "";
   try {

@@ -4,7 +4,7 @@ import { AFFILIATE_MESSAGES } from "~/lib/affiliates";
 import { affiliateRowForm, affiliateSettingsForm } from "~/lib/affiliate-forms";
 import { AFFILIATE_STATUS_LABELS, AFFILIATE_STATUSES, isOneOf } from "~/lib/domain-values";
 import { parseForm } from "~/lib/forms/parse-form";
-import { formatMoney } from "~/lib/money";
+import { formatMoney, fromMinorUnits } from "~/lib/money";
 import { invalidForm, readForm } from "~/server/action.server";
 import { readAdminList } from "~/server/admin-list.server";
 import { getAffiliateProgram, updateAffiliateProgram } from "~/server/affiliates/affiliate-settings.server";
@@ -48,7 +48,7 @@ export async function affiliatesLoader({ request, context }: Args) {
     currency,
     program: {
       ...program,
-      commissionFixed: (program.commissionFixedCents / 100).toFixed(2).replace(/\.00$/, ""),
+      commissionFixed: fromMinorUnits(program.commissionFixedCents, currency),
     },
   };
 }
@@ -58,7 +58,8 @@ export async function affiliatesAction({ request, context }: Args) {
   const owner = requireAdmin({ request, context });
   const form = await readForm(request);
   if (form.get("intent") === "settings") {
-    const parsed = parseForm(affiliateSettingsForm, form);
+    const { currency } = await getSiteSettings();
+    const parsed = parseForm(affiliateSettingsForm(currency), form);
     if (parsed.errors) return invalidForm(parsed);
     await updateAffiliateProgram({ input: parsed.data, actorId: owner.id });
     return dataWithToast({ saved: true }, { kind: "success", message: AFFILIATE_MESSAGES.settingsSaved });

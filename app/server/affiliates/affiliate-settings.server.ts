@@ -5,6 +5,8 @@ import { AFFILIATE_JOIN_POLICY_LABELS } from "~/lib/domain-values";
 import { recordAccessEvent } from "~/server/access/record-access-event.server";
 import { db, type Queryable } from "~/server/db/client.server";
 import { affiliateSettings } from "~/server/db/schema";
+import { formatMoney } from "~/lib/money";
+import { getSiteSettings } from "~/server/settings/site-settings.server";
 
 /** The program's rules; the table holds one row at most, and no row reads as these defaults. */
 export type AffiliateProgram = {
@@ -53,7 +55,9 @@ export async function updateAffiliateProgram({ input, actorId }: { input: Affili
       .insert(affiliateSettings)
       .values({ id: true, ...values })
       .onConflictDoUpdate({ target: affiliateSettings.id, set: values });
-    const commission = input.commissionType === "percent" ? `${input.commissionPercent}%` : `${input.commissionFixedCents} cents per sale`;
+    const { currency } = await getSiteSettings({ database: tx });
+    const commission =
+      input.commissionType === "percent" ? `${input.commissionPercent}%` : `${formatMoney(input.commissionFixedCents, currency)} per sale`;
     await recordAccessEvent({
       tx,
       type: "affiliate_settings_changed",

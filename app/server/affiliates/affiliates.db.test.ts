@@ -74,31 +74,35 @@ describe("the program's settings and an affiliate's code", () => {
       holdDays: "30",
       membershipPayments: "every",
     };
-    expect(parseForm(affiliateSettingsForm, form({ ...base, cookieDays: "0" })).errors?.cookieDays).toEqual([
+    expect(parseForm(affiliateSettingsForm("usd"), form({ ...base, cookieDays: "0" })).errors?.cookieDays).toEqual([
       "Enter a number of days from 1 to 365",
     ]);
-    expect(parseForm(affiliateSettingsForm, form({ ...base, cookieDays: "1000" })).errors?.cookieDays).toEqual([
+    expect(parseForm(affiliateSettingsForm("usd"), form({ ...base, cookieDays: "1000" })).errors?.cookieDays).toEqual([
       "Enter a number of days from 1 to 365",
     ]);
-    expect(parseForm(affiliateSettingsForm, form({ ...base, commissionPercent: "101" })).errors?.commissionPercent).toEqual([
+    expect(parseForm(affiliateSettingsForm("usd"), form({ ...base, commissionPercent: "101" })).errors?.commissionPercent).toEqual([
       "Enter a percentage from 0 to 100",
     ]);
-    expect(parseForm(affiliateSettingsForm, form({ ...base, commissionPercent: "-5" })).errors?.commissionPercent).toEqual([
+    expect(parseForm(affiliateSettingsForm("usd"), form({ ...base, commissionPercent: "-5" })).errors?.commissionPercent).toEqual([
       "Enter a percentage from 0 to 100",
     ]);
     expect(
-      parseForm(affiliateSettingsForm, form({ ...base, commissionType: "fixed", commissionFixed: "-3" })).errors?.commissionFixed,
+      parseForm(affiliateSettingsForm("usd"), form({ ...base, commissionType: "fixed", commissionFixed: "-3" })).errors?.commissionFixed,
     ).toEqual(["The amount cannot be negative"]);
-    expect(parseForm(affiliateSettingsForm, form({ ...base, membershipPayments: "sometimes" })).errors?.membershipPayments).toEqual([
+    expect(parseForm(affiliateSettingsForm("usd"), form({ ...base, membershipPayments: "sometimes" })).errors?.membershipPayments).toEqual([
       "Choose whether memberships pay on every payment or the first only",
     ]);
-    expect(parseForm(affiliateSettingsForm, form(base)).data).toMatchObject({
+    expect(parseForm(affiliateSettingsForm("usd"), form(base)).data).toMatchObject({
       enabled: true,
       commissionPercent: 20,
       cookieDays: 30,
       recurringCommissions: true,
     });
-    expect(parseForm(affiliateSettingsForm, form({ ...base, membershipPayments: "first" })).data?.recurringCommissions).toBe(false);
+    expect(parseForm(affiliateSettingsForm("usd"), form({ ...base, membershipPayments: "first" })).data?.recurringCommissions).toBe(false);
+    // A fixed commission is typed in the school's currency: 5 dollars is 500 cents, 500 yen is 500.
+    const fixed = { ...base, commissionType: "fixed", commissionFixed: "500" };
+    expect(parseForm(affiliateSettingsForm("jpy"), form(fixed)).data?.commissionFixedCents).toBe(500);
+    expect(parseForm(affiliateSettingsForm("usd"), form({ ...fixed, commissionFixed: "5" })).data?.commissionFixedCents).toBe(500);
     expect(await database().db.select().from(affiliateSettings)).toEqual([]);
     expect(await getAffiliateProgram()).toMatchObject({ enabled: false, cookieDays: 30, holdDays: 30 });
   });
@@ -131,7 +135,7 @@ describe("the program's settings and an affiliate's code", () => {
       .where(eq(accessEvents.userId, person.id))
       .orderBy(accessEvents.createdAt);
     expect(types.map((row) => row.type)).toEqual(["affiliate_changed", "affiliate_changed", "affiliate_changed"]);
-    expect(types.map((row) => row.note).join("\n")).toMatch(/Pending approval → Approved[\s\S]*500 cents per sale/);
+    expect(types.map((row) => row.note).join("\n")).toMatch(/Pending approval → Approved[\s\S]*\$5\.00 per sale/);
     const settings = await database()
       .db.select()
       .from(accessEvents)

@@ -11,6 +11,8 @@ import { anyColumnContains } from "~/server/db/like.server";
 import { pageWindow } from "~/server/db/pagination.server";
 import { affiliateClicks, affiliateSignups, affiliateCommissions, affiliates, courses, orders, users } from "~/server/db/schema";
 import { getAffiliateProgram } from "./affiliate-settings.server";
+import { formatMoney } from "~/lib/money";
+import { getSiteSettings } from "~/server/settings/site-settings.server";
 
 /**
  * The affiliate program's people (docs/decisions/063-affiliates.md): joining, the owner's
@@ -293,10 +295,11 @@ export async function updateAffiliateTerms({
         courseIds,
       })
       .where(eq(affiliates.id, affiliateId));
+    const { currency } = await getSiteSettings({ database: tx });
     const terms = commission
       ? commission.commissionType === "percent"
         ? `${commission.commissionPercent}%`
-        : `${commission.commissionFixedCents} cents per sale`
+        : `${formatMoney(commission.commissionFixedCents, currency)} per sale`
       : "the program's";
     await recordAccessEvent({
       tx,

@@ -37,6 +37,7 @@ describe("revenue by product", () => {
     expect(data.kinds).toEqual([
       { kind: "course", sales: 2, grossCents: 14800, refundedCents: 9900, netCents: 4900 },
       { kind: "membership", sales: 1, grossCents: membershipCents, refundedCents: 0, netCents: membershipCents },
+      { kind: "bundle", sales: 0, grossCents: 0, refundedCents: 0, netCents: 0 },
       { kind: "bump", sales: 0, grossCents: 0, refundedCents: 0, netCents: 0 },
     ]);
     const sum = (pick: (row: (typeof data.kinds)[number]) => number) => data.kinds.reduce((total, row) => total + pick(row), 0);
@@ -49,6 +50,7 @@ describe("revenue by product", () => {
     expect(data.kinds.map((row) => [row.kind, row.sales, row.netCents])).toEqual([
       ["course", 0, 0],
       ["membership", 0, 0],
+      ["bundle", 0, 0],
       ["bump", 0, 0],
     ]);
   });

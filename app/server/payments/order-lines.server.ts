@@ -179,15 +179,18 @@ export async function markOrderLineRefunded({
  */
 export async function holdsCoursePurchase({ tx, userId, courseId }: { tx: Transaction; userId: string; courseId: string }) {
   const [held] = await tx
-    .select({ id: orderLines.id })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .select({ id: orders.id })
+    .from(orders)
     .where(
       and(
         eq(orders.userId, userId),
         eq(orders.status, "paid"),
-        isNull(orderLines.refundedAt),
-        or(eq(orderLines.courseId, courseId), sql`${courseId}::uuid = any(${orderLines.bundleCourseIds})`),
+        or(
+          sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.refundedAt} is null
+            and (${orderLines.courseId} = ${courseId}::uuid or ${courseId}::uuid = any(${orderLines.bundleCourseIds})))`,
+          // An order from before lines were written (none yet): its course is what it sold.
+          and(eq(orders.courseId, courseId), sql`not exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id})`),
+        ),
       ),
     )
     .limit(1);
