@@ -8,7 +8,6 @@ import {
   optionalText,
   passwordField,
   moneyField,
-  priceDollarsField,
   requiredText,
   slugField,
 } from "./fields";
@@ -59,9 +58,9 @@ describe("moneyField", () => {
   });
 });
 
-describe("priceDollarsField", () => {
+describe("moneyField in US dollars", () => {
   it("turns dollars into whole cents, rounded", () => {
-    const price = priceDollarsField();
+    const price = moneyField({ currency: "usd" });
     expect(price.parse("12.345")).toBe(1235);
     expect(price.parse("19.99")).toBe(1999);
     expect(price.parse(" 197 ")).toBe(19700);
@@ -72,12 +71,12 @@ describe("priceDollarsField", () => {
   });
 
   it("is 0 when left empty (the default price)", () => {
-    expect(priceDollarsField().parse("")).toBe(0);
-    expect(priceDollarsField().parse(undefined)).toBe(0);
+    expect(moneyField({ currency: "usd" }).parse("")).toBe(0);
+    expect(moneyField({ currency: "usd" }).parse(undefined)).toBe(0);
   });
 
   it("refuses negative amounts and anything that is not a plain number", () => {
-    const price = priceDollarsField({ invalid: "Not a price", negative: "Below zero" });
+    const price = moneyField({ currency: "usd", invalid: "Not a price", negative: "Below zero" });
     expect(messageOf(price.safeParse("-1"))).toBe("Below zero");
     for (const typed of ["ten", "1e3", "$5", "1,000", "1.2.3", "Infinity"]) expect(messageOf(price.safeParse(typed))).toBe("Not a price");
   });

@@ -139,10 +139,6 @@ export function moneyField({
     });
 }
 
-/** A dollar amount (moneyField in USD), for what is always priced in dollars. */
-export const priceDollarsField = (options: { invalid?: string; negative?: string; maxCents?: number } = {}) =>
-  moneyField({ currency: "usd", invalid: options.invalid, negative: options.negative, maxMinor: options.maxCents });
-
 /**
  * An image the site shows (a cover): a path on this site ("/media/…" for uploads, "/images/…" for
  * the demo art) or an absolute https URL, checked with `new URL` like every reader of it
