@@ -25,6 +25,7 @@ async function restoreDefaults(page: Page) {
       membershipMonthly: String(DEFAULT.membershipMonthlyCents / 100),
       membershipYearly: String(DEFAULT.membershipYearlyCents / 100),
       courseFallbackPrice: String(DEFAULT.courseFallbackPriceCents / 100),
+      membershipTrialDays: String(DEFAULT.membershipTrialDays),
       senderName: DEFAULT.senderName,
       senderEmail: DEFAULT.senderEmail,
       replyTo: DEFAULT.replyTo,
