@@ -7,7 +7,7 @@ import { checkoutReminderMail } from "~/server/mail/templates.server";
 import { unsubscribeUrl } from "~/server/mail/unsubscribe.server";
 import { getConfig } from "~/server/platform/config.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
-import { membershipTitle } from "./checkout.server";
+import { membershipTitle } from "./membership-title.server";
 
 /**
  * Abandoned checkouts (issue 39): a signed-in person who opened the checkout of a course or a plan

@@ -3,7 +3,6 @@ import type { Referral } from "~/server/affiliates/affiliate-referrals.server";
 import { and, eq, gt, inArray, ne, or } from "drizzle-orm";
 import {
   LIVE_SUBSCRIPTION_STATUSES,
-  SUBSCRIPTION_PLAN_LABELS,
   type OrderKind,
   type PaymentProvider,
   type SubscriptionPlan,
@@ -29,6 +28,7 @@ import { sumOrderLines, writeOrderLines, type OrderLineDraft } from "./order-lin
 import { settleEndedTestMemberships } from "./settle-ended-test-memberships.server";
 import { currentPaymentsProvider } from "./providers.server";
 import { findTrialDays, trialEndAfter } from "./membership-trials.server";
+import { membershipTitle } from "./membership-title.server";
 
 /** What a checkout link names: one course, a membership plan, or a bundle (docs/decisions/062). */
 export type CheckoutItem =
@@ -134,10 +134,6 @@ const productOf = (offer: { kind: OrderKind; courseId: string | null; bundle: Ch
     : offer.kind === "bundle"
       ? { kind: "bundle", bundleId: offer.bundle!.id }
       : { kind: "membership" };
-
-export function membershipTitle(schoolName: string, plan: SubscriptionPlan) {
-  return `${schoolName} all-access membership (${SUBSCRIPTION_PLAN_LABELS[plan].toLowerCase()})`;
-}
 
 /**
  * What the user would buy and at what price, from the database only: the course's own price, or
@@ -428,7 +424,14 @@ async function startGuestCheckout({
   const email = guest.email.trim().toLowerCase();
   const account = await findAccountByEmail({ email });
   // The coupon's per-customer limit counts the paid orders of the address's account, if it has one.
-  const offer = await getCheckoutOffer({ userId: account?.id ?? "", item, couponCode, country: billing?.country ?? null, withBump, guest: true });
+  const offer = await getCheckoutOffer({
+    userId: account?.id ?? "",
+    item,
+    couponCode,
+    country: billing?.country ?? null,
+    withBump,
+    guest: true,
+  });
   const unblocked: CheckoutOffer = { ...offer, blocked: null };
   if (account && mustSignInToBuy(account)) return { status: "sign-in-to-buy", offer: unblocked } satisfies CheckoutStart;
   // A free course needs an account to open: the visitor signs up for it (the page says so).
@@ -671,6 +674,7 @@ async function fulfilAtOnce({
   });
   // Another tab bought the same thing first: this payment was given back. A guest is not told
   // (the address's owner is, by mail): whoever typed an address learns nothing about its account.
-  if (outcome === "refunded-duplicate" && !guest) return { status: offer.kind === "membership" ? "already-member" : "already-owned", offer };
+  if (outcome === "refunded-duplicate" && !guest)
+    return { status: offer.kind === "membership" ? "already-member" : "already-owned", offer };
   return { status: "paid", offer, orderId };
 }

@@ -9,7 +9,8 @@ import { endTestMemberships } from "~/server/jobs/jobs.server";
 import { getSiteSettings, updateSiteSettings } from "~/server/settings/site-settings.server";
 import { cancelMembership } from "./billing.server";
 import { getCheckoutOffer, startCheckout } from "./checkout.server";
-import { chargeTestTrial, sendTrialReminder, trialConversion } from "./membership-trials.server";
+import { sendTrialReminder, trialConversion } from "./membership-trials.server";
+import { chargeTestTrial } from "./settle-ended-test-memberships.server";
 
 const database = useTestDatabase();
 

@@ -11,8 +11,7 @@ import { sendMail } from "~/server/mail/mail-queue.server";
 import { trialReminderMail } from "~/server/mail/templates.server";
 import { getConfig } from "~/server/platform/config.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
-import { membershipTitle } from "./checkout.server";
-import { settleEndedTestMemberships } from "./settle-ended-test-memberships.server";
+import { membershipTitle } from "./membership-title.server";
 
 /**
  * Membership trials (issue 40, docs/decisions/066): the monthly and yearly plans start free for the
@@ -105,16 +104,6 @@ export async function sendTrialReminder({ subscriptionId, now = new Date() }: { 
     }),
   });
   return { sent: queued };
-}
-
-/** Test mode's first charge, at the trial's end: the member's test memberships are settled (a trial that was not cancelled is paid). */
-export async function chargeTestTrial({ subscriptionId, now = new Date() }: { subscriptionId: string; now?: Date }) {
-  const [row] = await db()
-    .select({ userId: subscriptions.userId })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.provider, "test")));
-  if (!row) return { converted: 0, ended: 0 };
-  return settleEndedTestMemberships({ userId: row.userId, at: now });
 }
 
 export type TrialConversion = {

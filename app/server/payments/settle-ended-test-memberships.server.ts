@@ -56,3 +56,13 @@ export async function settleEndedTestMemberships({ userId, at = new Date() }: { 
     return { converted: dueTrials.length, ended: ended.length };
   });
 }
+
+/** Test mode's first charge, at the trial's end: the member's test memberships are settled (a trial that was not cancelled is paid). */
+export async function chargeTestTrial({ subscriptionId, now = new Date() }: { subscriptionId: string; now?: Date }) {
+  const [row] = await db()
+    .select({ userId: subscriptions.userId })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.provider, "test")));
+  if (!row) return { converted: 0, ended: 0 };
+  return settleEndedTestMemberships({ userId: row.userId, at: now });
+}
