@@ -22,6 +22,7 @@ describe("catalogListUrl.parse", () => {
       sort: "price-desc",
       view: "list",
       page: 3,
+      type: null,
     });
   });
 

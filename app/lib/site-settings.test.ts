@@ -21,6 +21,7 @@ describe("membershipOffer", () => {
       coursePrice: "$197",
       yearlyDeal: "2 months free",
       yearlyPaidMonths: "ten",
+      trial: null,
     });
   });
 
