@@ -289,6 +289,13 @@ export const PAYMENT_PROVIDER_LABELS: Record<PaymentProvider, string> = {
   test: "Test mode",
 };
 
+/** A payment plan's states (docs/decisions/069). */
+export const PAYMENT_PLAN_STATUSES = ["active", "overdue", "paused", "completed", "canceled", "refunded"] as const;
+export type PaymentPlanStatus = (typeof PAYMENT_PLAN_STATUSES)[number];
+/** How many monthly payments a plan may have. */
+export const PLAN_PAYMENTS_MIN = 2;
+export const PLAN_PAYMENTS_MAX = 12;
+
 export const SUBSCRIPTION_PLANS = ["monthly", "yearly"] as const;
 export type SubscriptionPlan = (typeof SUBSCRIPTION_PLANS)[number];
 
@@ -393,6 +400,7 @@ export const MAIL_KINDS = [
   "data-export",
   "welcome",
   "trial-reminder",
+  "plan-payment-failed",
   "other",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -434,6 +442,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   "data-export": "Data export ready",
   welcome: "Welcome (imported learner)",
   "trial-reminder": "Membership trial ending",
+  "plan-payment-failed": "Payment plan: a payment failed",
   other: "Other",
 };
 

@@ -18,6 +18,8 @@ export const JOB_QUEUE = {
   dataExport: "data-export",
   trialReminder: "trial-reminder",
   testTrialCharge: "test-trial-charge",
+  testPlanPayment: "test-plan-payment",
+  paymentPlans: "payment-plans",
 } as const;
 export type JobQueue = (typeof JOB_QUEUE)[keyof typeof JOB_QUEUE];
 export const JOB_QUEUES = Object.values(JOB_QUEUE);
@@ -37,4 +39,6 @@ export const JOB_QUEUE_LABELS: Record<JobQueue, string> = {
   [JOB_QUEUE.dataExport]: "“Download my data” copies",
   [JOB_QUEUE.trialReminder]: "Membership trials' reminders, three days before the first charge",
   [JOB_QUEUE.testTrialCharge]: "Test-mode membership trials' first charge, at the trial's end",
+  [JOB_QUEUE.testPlanPayment]: "Test-mode payment plans' instalments, on their due date",
+  [JOB_QUEUE.paymentPlans]: "Payment plans: overdue ones paused after the grace period (every 10 minutes)",
 };

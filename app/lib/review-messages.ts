@@ -7,6 +7,7 @@ export const REVIEW_MESSAGES = {
   notAllowed: {
     "sign-in": "Sign in to review this course.",
     "not-enrolled": "Only learners of this course can review it.",
+    "plan-paused": "Your payment plan is paused: pay it to review this course.",
     "no-completed-lesson": "Finish a lesson to review this course.",
     admin: "Admins hide reviews; learners write them.",
     draft: "This course is not published.",

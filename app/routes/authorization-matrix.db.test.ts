@@ -10,6 +10,8 @@ import {
 } from "../../tests/support/authorization-fixtures";
 import { discoverRoutes } from "../../tests/support/route-table";
 import { useTestDatabase } from "../../tests/support/test-database";
+import { eq } from "drizzle-orm";
+import { orders, paymentPlans } from "~/server/db/schema";
 
 /**
  * Issue 22, the authorization matrix: every loader and action of app/routes.ts and every route
@@ -436,6 +438,43 @@ describe("the authorization matrix (issue 22)", () => {
       expect(seen, answer.cell).toEqual(refused ? [] : (entry.sees?.user ?? []));
     },
   );
+
+  it("closes the paid course to a learner whose payment plan is paused, says why on the course and lesson pages, and reopens it when paid (decision 069)", async () => {
+    const db = database().db;
+    const [order] = await db
+      .insert(orders)
+      .values({ userId: school.ids.learner, kind: "course", courseId: school.paidCourse.id, amountCents: 6900, provider: "test", status: "paid" })
+      .returning({ id: orders.id });
+    const [plan] = await db
+      .insert(paymentPlans)
+      .values({
+        orderId: order!.id,
+        userId: school.ids.learner,
+        courseId: school.paidCourse.id,
+        title: "Plan",
+        payments: 3,
+        paidCount: 1,
+        instalmentCents: 6900,
+        currency: "usd",
+        provider: "test",
+        status: "paused",
+      })
+      .returning({ id: paymentPlans.id });
+    try {
+      const lesson = await probe("GET", paidLesson(school), school.cookies.learner, {});
+      expect(lesson.cell).toBe("403");
+      expect(secretsIn(lesson.text)).toEqual([]);
+      expect(lesson.text).toContain("Your payment plan is paused");
+      const course = await probe("GET", `/courses/${school.paidCourse.slug}`, school.cookies.learner, {});
+      expect(course.text).toContain("Your payment plan is paused");
+      // Paid: active again, and the lesson opens.
+      await db.update(paymentPlans).set({ status: "active" }).where(eq(paymentPlans.id, plan!.id));
+      expect((await probe("GET", paidLesson(school), school.cookies.learner, {})).cell).toBe("200");
+    } finally {
+      await db.delete(paymentPlans).where(eq(paymentPlans.id, plan!.id));
+      await db.delete(orders).where(eq(orders.id, order!.id));
+    }
+  });
 
   it("shows the instructor's inbox their own course's question, in the page and its `.data`", async () => {
     for (const path of ["/admin/discussions", "/admin/discussions.data"]) {

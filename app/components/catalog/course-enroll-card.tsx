@@ -6,6 +6,7 @@ import { CourseSaveButton } from "~/components/course-save-button";
 import { ShareButton } from "~/components/share-button";
 import { Button } from "~/components/ui/button";
 import { useSchoolMoney, useSiteSettings } from "~/components/use-site-settings";
+import { PLAN_MESSAGES, planOfferLabel } from "~/lib/payment-plans";
 
 const PERKS = ["Lifetime access", "All course materials", "Practical exercises"];
 
@@ -22,6 +23,8 @@ export function CourseEnrollCard({
   certificateId = null,
   finished = false,
   reviewInvited = false,
+  paymentPlan = null,
+  planPaused = false,
 }: {
   course: CourseLinkItem & { id: string; priceCents: number };
   hasAccess: boolean;
@@ -34,6 +37,10 @@ export function CourseEnrollCard({
   finished?: boolean;
   /** The learner may review the course and has not yet. */
   reviewInvited?: boolean;
+  /** The course's payment plan on sale (docs/decisions/069). */
+  paymentPlan?: { payments: number; instalmentCents: number; totalCents: number } | null;
+  /** The person's plan for this course is paused: why the lessons are closed, and how to reopen them. */
+  planPaused?: boolean;
 }) {
   const { membershipMonthlyCents } = useSiteSettings();
   const { money, price } = useSchoolMoney();
@@ -85,6 +92,13 @@ export function CourseEnrollCard({
             </Button>
           ) : null}
         </div>
+      ) : planPaused ? (
+        <div className="mt-5 flex flex-col gap-3" role="status">
+          <p className="text-sm font-medium">{PLAN_MESSAGES.paused}</p>
+          <Button asChild size="lg">
+            <Link to="/account#payment-plans">See my payment plan</Link>
+          </Button>
+        </div>
       ) : (
         <div className="mt-5 flex flex-col gap-3">
           <p>
@@ -94,6 +108,13 @@ export function CourseEnrollCard({
           <Button asChild size="lg">
             <Link to={`/checkout?courseId=${course.id}`}>Buy This Course</Link>
           </Button>
+          {paymentPlan ? (
+            <Button asChild size="lg" variant="outline">
+              <Link to={`/checkout?courseId=${course.id}&paymentPlan=1`}>
+                {`Or ${planOfferLabel({ payments: paymentPlan.payments, instalment: money(paymentPlan.instalmentCents) })}`}
+              </Link>
+            </Button>
+          ) : null}
           <Button asChild size="lg" variant="warm">
             <Link to="/pricing#membership">{`Get All Courses — ${price(membershipMonthlyCents)}/mth`}</Link>
           </Button>

@@ -1,3 +1,4 @@
+import { listUserPaymentPlanViews } from "~/server/payments/payment-plans.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { redirect } from "react-router";
 import type { Route } from "./+types/account";
@@ -31,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getAffiliateStanding({ userId: user.id }),
     findLatestDataExport({ userId: user.id }),
   ]);
+  const paymentPlans = await listUserPaymentPlanViews({ userId: user.id });
   if (!profile) throw redirect("/login?next=%2Faccount");
   return {
     profile: {
@@ -55,6 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     myCourses,
     savedCourses,
     billing,
+    paymentPlans,
     discussionMail,
     affiliateStanding,
     dataExport: dataExport

@@ -4,6 +4,7 @@ import type { Route } from "./+types/account";
 import { AuthAlert } from "~/components/auth-alert";
 import { AccountMembership } from "~/components/payments/account-membership";
 import { AccountOrders } from "~/components/payments/account-orders";
+import { PaymentPlansList, type PaymentPlanView } from "~/components/payments/payment-plans-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -163,6 +164,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
       <AccountCertificates certificates={certificates} />
       <AccountMembership membership={billing.membership} />
+      {loaderData.paymentPlans.length > 0 ? <AccountPaymentPlans plans={loaderData.paymentPlans} /> : null}
       <AccountOrders orders={billing.orders} />
       <DiscussionMailSetting enabled={loaderData.discussionMail} />
 
@@ -194,5 +196,17 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         pending={pendingIntent === "delete-account"}
       />
     </div>
+  );
+}
+
+/** The account's payment plans (docs/decisions/069): paid k of N, the next date, overdue. */
+function AccountPaymentPlans({ plans }: { plans: PaymentPlanView[] }) {
+  return (
+    <section id="payment-plans" aria-labelledby="payment-plans-heading" className="grid scroll-mt-24 gap-4">
+      <h2 id="payment-plans-heading" className="text-2xl font-bold tracking-tight">
+        Payment plans
+      </h2>
+      <PaymentPlansList plans={plans} />
+    </section>
   );
 }

@@ -14,6 +14,8 @@ import { readForm } from "~/server/action.server";
 import { BumpRefusedError, getCourseBumpForEdit, removeCourseBump, saveCourseBump } from "~/server/offers/course-bumps.server";
 import { getRequestSiteSettings } from "~/server/settings/site-settings.server";
 import { runCourseEditorAction } from "./course-editor.server";
+import { coursePlanForm, PLAN_MESSAGES } from "~/lib/payment-plans";
+import { getCoursePlan, PlanRefusedError, removeCoursePlan, saveCoursePlan } from "~/server/payments/payment-plans.server";
 import { priceInputValue, type CourseFormValues } from "./course-form";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -43,6 +45,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     removedLessons: [],
   };
   const { bump, choices } = await getCourseBumpForEdit({ courseId: course.id });
+  const plan = await getCoursePlan({ courseId: course.id });
   return {
     topics: await listTopics(),
     bump: {
@@ -51,6 +54,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         : { offerCourseId: "", bumpPrice: "", bumpPitch: "" },
       saved: bump !== null,
       choices: choices.map((choice) => ({ id: choice.id, title: choice.title, price: formatMoney(choice.priceCents, currency) })),
+    },
+    plan: {
+      values: plan
+        ? { planPayments: String(plan.payments), planInstalment: priceInputValue(plan.instalmentCents, currency) }
+        : { planPayments: "", planInstalment: "" },
+      saved: plan !== null,
+      total: plan ? formatMoney(plan.payments * plan.instalmentCents, currency) : null,
+      currency,
     },
     course: {
       id: course.id,
@@ -67,6 +78,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   // The order bump's own form (docs/decisions/067) posts here too, with its own intents.
   const intent = (await readForm(request.clone())).get("intent");
   if (intent === "save-bump" || intent === "remove-bump") return courseBumpAction({ request, context, courseId: params.id });
+  // The payment plan's own form (docs/decisions/069).
+  if (intent === "save-plan" || intent === "remove-plan") return coursePlanAction({ request, context, courseId: params.id });
   return runCourseEditorAction({ request, context, courseId: params.id });
 }
 
@@ -102,4 +115,33 @@ async function courseBumpAction({
     throw error;
   }
   return redirectWithToast(back, { kind: "success", message: BUMP_MESSAGES.saved });
+}
+
+/** Save or remove the course's payment plan; a refusal answers its field's message and keeps what was typed. */
+async function coursePlanAction({
+  request,
+  context,
+  courseId,
+}: {
+  request: Request;
+  context: Route.ActionArgs["context"];
+  courseId: string;
+}) {
+  requireAdmin({ request, context });
+  const { currency } = await getRequestSiteSettings({ context });
+  const parsed = parseForm(coursePlanForm(currency), await readForm(request));
+  if (parsed.errors) return data({ planErrors: parsed.errors, planValues: parsed.values }, { status: 400 });
+  const back = `/admin/courses/${courseId}/edit`;
+  if (parsed.data.intent === "remove-plan") {
+    await removeCoursePlan({ courseId });
+    return redirectWithToast(back, { kind: "success", message: PLAN_MESSAGES.removed });
+  }
+  try {
+    await saveCoursePlan({ courseId, payments: parsed.data.planPayments, instalmentCents: parsed.data.planInstalment });
+  } catch (error) {
+    if (error instanceof PlanRefusedError)
+      return data({ planErrors: { [error.field]: [error.reason] }, planValues: parsed.values }, { status: 400 });
+    throw error;
+  }
+  return redirectWithToast(back, { kind: "success", message: PLAN_MESSAGES.saved });
 }

@@ -6,6 +6,7 @@ import { COURSE_MESSAGES } from "~/lib/course-messages";
 
 import { CourseEditor } from "./course-editor";
 import { BumpCard } from "./course-editor/bump-card";
+import { PlanCard } from "./course-editor/plan-card";
 export { loader, action } from "./course-edit.server";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -36,6 +37,11 @@ export default function EditCourse({ loaderData, actionData }: Route.ComponentPr
         courseTitle={course.title}
         bump={loaderData.bump}
         answer={actionData && "bumpErrors" in actionData ? actionData : undefined}
+      />
+      <PlanCard
+        courseTitle={course.title}
+        plan={loaderData.plan}
+        answer={actionData && "planErrors" in actionData ? actionData : undefined}
       />
     </>
   );

@@ -16,6 +16,9 @@ export const userDetailsForm = z.discriminatedUnion(
     z.object({ intent: z.literal("open-all"), courseId }),
     z.object({ intent: z.literal("revoke-certificate"), certificateId: z.string().trim().min(1).max(64) }),
     z.object({ intent: z.literal("request-data-export") }),
+    // Test mode's payment plan controls (docs/decisions/069).
+    z.object({ intent: z.literal("plan-pay-next"), planId: z.string().trim().uuid() }),
+    z.object({ intent: z.literal("plan-decline-next"), planId: z.string().trim().uuid() }),
     z.object({
       intent: z.literal("delete-account"),
       confirmEmail: z.string({ error: "Type the person's e-mail address" }).trim().min(1, "Type the person's e-mail address").max(254),

@@ -1,3 +1,4 @@
+import { listUserPaymentPlanViews, PlanNotFoundError, runNextTestInstalment } from "~/server/payments/payment-plans.server";
 import type { RouterContextProvider } from "react-router";
 import { parseForm } from "~/lib/forms/parse-form";
 import { ORDER_MESSAGES } from "~/lib/order-list-filters";
@@ -58,6 +59,15 @@ type ActionArgs = { request: Request; context: Readonly<RouterContextProvider>; 
  * one of the person's orders (as on /admin/orders, without leaving the page). The
  * page stays; the toast says what happened and the loaders' revalidation redraws the badges.
  */
+/** What the toast says after the owner's test-mode plan control ran. */
+const PLAN_RUN_MESSAGES: Record<string, string> = {
+  paid: "Payment taken: the plan moved on one payment",
+  overdue: "Payment declined: the plan is overdue and the buyer was e-mailed",
+  paused: "Payment declined: the grace period is over, so the plan and its course are paused",
+  "not-due": "No payment is due on this plan",
+  closed: "This plan takes no more payments",
+};
+
 export async function userDetailsAction({ request, context, userId }: ActionArgs) {
   const admin = requireAdmin({ request, context });
   const parsed = parseForm(userDetailsForm, await readForm(request));
@@ -116,6 +126,20 @@ export async function userDetailsAction({ request, context, userId }: ActionArgs
     return redirectWithToast("/admin/users", { kind: "success", message: "Account deleted; its orders are kept without the buyer" });
   }
 
+  if (form.intent === "plan-pay-next" || form.intent === "plan-decline-next") {
+    try {
+      const { outcome } = await runNextTestInstalment({
+        planId: form.planId,
+        userId,
+        outcome: form.intent === "plan-pay-next" ? "paid" : "declined",
+      });
+      return dataWithToast({}, { kind: outcome === "paid" || outcome === "overdue" || outcome === "paused" ? "success" : "error", message: PLAN_RUN_MESSAGES[outcome] });
+    } catch (error) {
+      if (error instanceof PlanNotFoundError) return dataWithToast({}, { kind: "error", message: "That payment plan is not this person's" }, 404);
+      throw error;
+    }
+  }
+
   if (form.intent === "refund") {
     let itemTitle: string;
     try {
@@ -166,7 +190,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [user, superAdminCount] = found;
   if (!user) throw data({ message: USER_MESSAGES.notFound }, { status: 404 });
 
-  const [courses, history, orders, membership, certificates, quizAttempts, drip, dataExport] = await Promise.all([
+  const [courses, history, orders, membership, certificates, quizAttempts, drip, dataExport, paymentPlans] = await Promise.all([
     orFailed("course access", user.id, listUserCourseAccess({ userId: user.id })),
     orFailed("history", user.id, listAccessHistory({ userId: user.id })),
     orFailed("orders", user.id, listUserOrders({ userId: user.id })),
@@ -179,6 +203,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     orFailed("quiz attempts", user.id, listUserQuizAttempts({ userId: user.id })),
     orFailed("drip", user.id, loadUserDrip({ userId: user.id })),
     orFailed("data export", user.id, findLatestDataExport({ userId: user.id })),
+    orFailed("payment plans", user.id, listUserPaymentPlanViews({ userId: user.id })),
   ]);
   // Each course's lessons done, for the Course Access table (one query for all of them).
   const progress = await orFailed(
@@ -235,6 +260,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
             total: orders.total,
             allOrdersHref: orderListUrl.href({ q: user.email }),
             membership: membership.value ? toMembershipView(membership.value) : null,
+            paymentPlans: paymentPlans ?? [],
           }
         : null,
     certificates: (certificates ?? []).map((certificate) => ({

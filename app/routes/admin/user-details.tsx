@@ -1,3 +1,4 @@
+import { PaymentPlansList } from "~/components/payments/payment-plans-list";
 import { Link, useFetcher } from "react-router";
 
 import { ArrowLeft, GraduationCap, Receipt } from "lucide-react";
@@ -184,6 +185,14 @@ export default function UserDetails({ loaderData, actionData }: Route.ComponentP
                   <p className="text-sm text-muted-foreground">{ORDER_MESSAGES.noMembership}</p>
                 )}
               </section>
+              {payments.paymentPlans.length > 0 ? (
+                <section aria-labelledby="user-payment-plans" className="grid gap-3">
+                  <h3 id="user-payment-plans" className="text-sm font-semibold">
+                    Payment plans
+                  </h3>
+                  <PaymentPlansList plans={payments.paymentPlans} controls />
+                </section>
+              ) : null}
               <section aria-labelledby="user-orders" className="grid gap-3">
                 <h3 id="user-orders" className="text-sm font-semibold">
                   Orders

@@ -1,3 +1,4 @@
+import { findCoursePlanOnSale } from "~/server/payments/payment-plans.server";
 import { data, type RouterContextProvider } from "react-router";
 import { parseForm } from "~/lib/forms/parse-form";
 import { canSeeCourse } from "~/server/access/draft-visibility.server";
@@ -144,6 +145,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // The published bundles holding it ("Also in …", docs/decisions/062).
     listBundlesWithCourse({ courseId: course.id }),
   ]);
+  // The payment plan on sale, and whether the person's own plan is paused (docs/decisions/069).
+  const paymentPlan = hasAccess ? null : await findCoursePlanOnSale({ courseId: course.id });
+  const planPaused = access.kind === "previews" && access.reason === "plan-paused";
   // Every lesson done: the page offers the certificate and a review instead of "Continue learning".
   const finished = Boolean(progress && progress.totalLessons > 0 && progress.completedLessons >= progress.totalLessons);
   const curriculum = course.curriculum.map((module) => ({
@@ -171,6 +175,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     reviewInvited: finished && review?.access.allowed === true && !review.own,
     signedIn: Boolean(user),
     alsoIn,
+    paymentPlan,
+    planPaused,
     jsonLd: courseJsonLd({ course, origin: getConfig().publicUrl, schoolName: settings.schoolName, currency: settings.currency }),
   };
 }

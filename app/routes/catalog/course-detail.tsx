@@ -48,6 +48,8 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
     signedIn,
     jsonLd,
     alsoIn,
+    paymentPlan,
+    planPaused,
   } = loaderData;
   const nonce = useNonce();
   const navigation = useNavigation();
@@ -140,6 +142,8 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
             certificateId={certificateId}
             finished={finished}
             reviewInvited={reviewInvited}
+            paymentPlan={paymentPlan}
+            planPaused={planPaused}
           />
         </div>
       </section>

@@ -52,7 +52,7 @@ function checkTaxId(form: BillingFields, context: z.RefinementCtx) {
   if (problem) context.addIssue({ code: "custom", path: ["buyerTaxId"], message: problem });
 }
 
-/** The order bump's box, ticked (docs/decisions/067): "1", or absent. */
+/** A box ticked or a choice made ("1"), or absent: the order bump's (docs/decisions/067), the payment plan's. */
 const withBumpField = z
   .string()
   .optional()
@@ -63,6 +63,8 @@ const payCourse = z.object({
   courseId: z.string().trim().min(1, "Choose a course"),
   coupon: couponCodeField,
   withBump: withBumpField,
+  /** Pay by the course's payment plan (docs/decisions/069): "1", or absent. */
+  paymentPlan: withBumpField,
   ...billingFields,
 });
 const payMembership = z.object({

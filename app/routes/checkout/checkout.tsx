@@ -15,6 +15,7 @@ import { EMAIL_MAX, PERSON_NAME_MAX } from "~/lib/forms/limits";
 import { useToastOnce } from "~/components/use-toast-once";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
 import { formatMoney } from "~/lib/money";
+import { planOfferLabel } from "~/lib/payment-plans";
 import { useSiteSettings } from "~/components/use-site-settings";
 import { siteTitle } from "~/lib/seo";
 import type { Toast } from "~/lib/toast";
@@ -89,7 +90,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
       {offer.bundle && offer.bundle.heldCourseIds.length > 0 && !offer.blocked ? <HeldCourses bundle={offer.bundle} /> : null}
 
-      {!blocked && !free ? <CouponField offer={offer} typed={typedCoupon} error={couponError} /> : null}
+      {!blocked && offer.paymentPlan ? <PaymentPlanChoice offer={offer} plan={offer.paymentPlan} /> : null}
+
+      {!blocked && !free && !offer.paymentPlan?.chosen ? <CouponField offer={offer} typed={typedCoupon} error={couponError} /> : null}
 
       {!blocked && !free && mode !== "none" ? <OrderBumpBox offer={offer} coupon={applied} /> : null}
 
@@ -150,6 +153,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               <input type="hidden" name="intent" value="pay-course" />
               <input type="hidden" name="courseId" value={offer.courseId ?? ""} />
               {offer.bump?.chosen ? <input type="hidden" name="withBump" value="1" /> : null}
+              {offer.paymentPlan?.chosen ? <input type="hidden" name="paymentPlan" value="1" /> : null}
             </>
           ) : offer.bundle ? (
             <>
@@ -182,6 +186,37 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         </Form>
       )}
     </div>
+  );
+}
+
+/**
+ * Pay once, or by the course's payment plan (docs/decisions/069): two links that reload the offer
+ * priced either way (no JavaScript needed), the chosen one marked.
+ */
+function PaymentPlanChoice({ offer, plan }: { offer: CheckoutOfferData; plan: NonNullable<CheckoutOfferData["paymentPlan"]> }) {
+  const money = (cents: number) => formatMoney(cents, offer.currency);
+  const base = `/checkout?courseId=${offer.courseId ?? ""}`;
+  const choiceClass = "flex flex-col gap-1 rounded-lg border p-4 text-sm hover:bg-muted aria-[current=true]:border-primary aria-[current=true]:ring-2 aria-[current=true]:ring-primary";
+  return (
+    <nav aria-label="How would you like to pay?" className="grid gap-2">
+      <h2 className="text-sm font-semibold">How would you like to pay?</h2>
+      <div className="grid gap-2 sm:grid-cols-2">
+        <Link to={base} aria-current={!plan.chosen} className={choiceClass} preventScrollReset>
+          <span className="font-semibold">Pay once</span>
+          <span>{money(plan.onceCents)}</span>
+        </Link>
+        <Link to={`${base}&paymentPlan=1`} aria-current={plan.chosen} className={choiceClass} preventScrollReset>
+          <span className="font-semibold">{planOfferLabel({ payments: plan.payments, instalment: money(plan.instalmentCents) })}</span>
+          <span>{money(plan.totalCents)} in all</span>
+        </Link>
+      </div>
+      {plan.chosen ? (
+        <p className="text-sm text-muted-foreground">
+          Today you pay the first of {plan.payments} payments; the next ones are charged on the same day each month. Coupons and
+          add-ons apply when you pay once.
+        </p>
+      ) : null}
+    </nav>
   );
 }
 

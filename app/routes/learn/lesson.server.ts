@@ -121,6 +121,8 @@ export async function lessonPageLoader({ request, url, params, context }: Loader
         locked: true as const,
         // A drip lesson the learner holds but that has not opened yet (issue 24).
         opensOn: opensAt ? formatDate(opensAt) : null,
+        // The learner's payment plan is paused (docs/decisions/069): the page says why.
+        planPaused: access.reason === "plan-paused",
         player: null,
         contentHtml: "",
         positionSeconds: 0,

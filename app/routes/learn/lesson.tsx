@@ -1,3 +1,4 @@
+import { PLAN_MESSAGES } from "~/lib/payment-plans";
 import { isRouteErrorResponse, Link, useFetcher } from "react-router";
 import { ArrowLeft, ArrowRight, CheckCircle2, Download, Eye, Lock, CalendarClock } from "lucide-react";
 import { lessonTypeLabel } from "~/lib/domain-values";
@@ -98,6 +99,8 @@ export default function LessonPage({ loaderData }: Route.ComponentProps) {
         {loaderData.locked ? (
           loaderData.opensOn ? (
             <DripLockedLesson opensOn={loaderData.opensOn} />
+          ) : loaderData.planPaused ? (
+            <PlanPausedLesson />
           ) : (
             <LockedLesson courseId={course.id} courseTitle={course.title} priceCents={course.priceCents} />
           )
@@ -254,6 +257,22 @@ function DripLockedLesson({ opensOn }: { opensOn: string }) {
       <p className="max-w-prose text-muted-foreground">
         This lesson is released on a schedule. It opens for you on {opensOn}; the lessons before it are ready now.
       </p>
+    </section>
+  );
+}
+
+/** A lesson the learner bought by a payment plan now paused (docs/decisions/069): why, and where to pay. */
+function PlanPausedLesson() {
+  return (
+    <section aria-labelledby="locked-heading" className="flex flex-col items-start gap-4 rounded-xl border bg-secondary/40 p-6 sm:p-8">
+      <Lock aria-hidden="true" className="size-8 text-muted-foreground" />
+      <h2 id="locked-heading" className="text-xl font-semibold">
+        Your access is paused
+      </h2>
+      <p className="max-w-prose text-muted-foreground">{PLAN_MESSAGES.paused}</p>
+      <Button asChild size="lg">
+        <Link to="/account#payment-plans">See my payment plan</Link>
+      </Button>
     </section>
   );
 }

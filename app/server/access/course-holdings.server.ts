@@ -2,7 +2,7 @@ import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { MEMBERSHIP_ACCESS_STATUSES } from "~/lib/domain-values";
 import { type Database } from "~/server/db/client.server";
 import { preparedForEachDatabase } from "~/server/db/prepared.server";
-import { dripOverrides, enrollments, subscriptions, users } from "~/server/db/schema";
+import { dripOverrides, enrollments, paymentPlans, subscriptions, users } from "~/server/db/schema";
 
 /**
  * What one person holds of one course, in one prepared query (issue 44): the course and lesson
@@ -34,10 +34,16 @@ function prepareHoldingsQuery(database: Database) {
     )
     .orderBy(desc(subscriptions.currentPeriodEnd))
     .limit(1);
+  // A paused payment plan for the course (docs/decisions/069): its enrollment does not open it.
+  const planPaused = database
+    .select({ one: sql`1` })
+    .from(paymentPlans)
+    .where(and(eq(paymentPlans.userId, userId), eq(paymentPlans.courseId, courseId), eq(paymentPlans.status, "paused")));
   return database
     .select({
       enrolledSince: sql<string | Date | null>`(${enrolledSince})`,
       waived: sql<boolean>`exists (${waived})`,
+      planPaused: sql<boolean>`exists (${planPaused})`,
       memberSince: sql<string | Date | null>`(${memberSince})`,
     })
     .from(users)
@@ -56,6 +62,7 @@ export async function findCourseHoldings({ userId, courseId, at = new Date() }: 
   return {
     enrolledSince: toDate(row?.enrolledSince ?? null),
     waived: Boolean(row?.waived),
+    planPaused: Boolean(row?.planPaused),
     memberSince: toDate(row?.memberSince ?? null),
   };
 }

@@ -7,6 +7,7 @@ import { canSeeCourse } from "./draft-visibility.server";
 import { listDripOverrides } from "./drip.server";
 import { listActiveEnrollments } from "./enrollments.server";
 import { findActiveMembership } from "./membership.server";
+import { listPausedPlanCourseIds } from "./paused-plans.server";
 
 /**
  * The one answer to "may this person open this lesson?" (§6). The lesson page, the video route, its
@@ -19,6 +20,9 @@ import { findActiveMembership } from "./membership.server";
  *   free-preview lesson of a published course          → anyone, signed in or not
  *   other lessons of a published course                → an active enrollment, or an active membership,
  *                                                        once the lesson's module has opened (drip)
+ *   … bought by a payment plan now `paused`             → previews only (`plan-paused`), unless a
+ *                                                        membership opens the course; paying reopens it
+ *                                                        (docs/decisions/069)
  *
  * Drip (issue 24): a module opens `dripDays` days after the person's access to the course began
  * (the enrollment's grant, or the membership's start), or on `dripDate`. Until then its lessons
@@ -56,14 +60,14 @@ export type CourseAccess =
   | { kind: "open"; reason: "admin" }
   | { kind: "open"; reason: "enrolled" | "member"; since: Date; waived: boolean }
   /** Only free previews open: a visitor (`sign-in`) or someone signed in without access (`not-enrolled`). */
-  | { kind: "previews"; reason: "sign-in" | "not-enrolled" }
+  | { kind: "previews"; reason: "sign-in" | "not-enrolled" | "plan-paused" }
   /** Not public, and the person is not an admin: nothing opens and the course does not exist for them. */
   | { kind: "hidden"; reason: "draft" };
 
 export type LessonAccess =
   | { allowed: true; reason: "admin" | "preview" | "enrolled" | "member" }
   /** `draft`: the course is not public (answer as if it did not exist); `sign-in`: a visitor; `not-enrolled`: signed in without access. */
-  | { allowed: false; reason: "draft" | "sign-in" | "not-enrolled" }
+  | { allowed: false; reason: "draft" | "sign-in" | "not-enrolled" | "plan-paused" }
   /** Held, but the lesson's module opens later (drip). */
   | { allowed: false; reason: "drip"; opensAt: Date };
 
@@ -95,7 +99,9 @@ export async function findCoursesAccess({
     listActiveEnrollments({ userId: user.id, courseIds: ids, database }),
     listDripOverrides({ userId: user.id, courseIds: published.filter((course) => course.drips !== false).map((course) => course.id) }),
   ]);
-  const enrolledSince = new Map(enrollments.map((row) => [row.courseId, row.grantedAt]));
+  // A paused payment plan closes the enrollment it bought (docs/decisions/069).
+  const paused = await listPausedPlanCourseIds({ userId: user.id, courseIds: enrollments.map((row) => row.courseId), database });
+  const enrolledSince = new Map(enrollments.filter((row) => !paused.has(row.courseId)).map((row) => [row.courseId, row.grantedAt]));
   const membership = published.some((course) => !enrolledSince.has(course.id)) ? await findActiveMembership({ userId: user.id, database }) : null;
   for (const course of published) {
     const since = enrolledSince.get(course.id);
@@ -106,7 +112,7 @@ export async function findCoursesAccess({
         ? { kind: "open", reason: "enrolled", since, waived }
         : membership
           ? { kind: "open", reason: "member", since: membership.startedAt, waived }
-          : { kind: "previews", reason: "not-enrolled" },
+          : { kind: "previews", reason: paused.has(course.id) ? "plan-paused" : "not-enrolled" },
     );
   }
   return answers;
@@ -135,9 +141,9 @@ export async function findCourseAccess({
   if (!database && user && !isAdminRole(user.role) && canSeeCourse({ user, course })) {
     const held = await findCourseHoldings({ userId: user.id, courseId: course.id });
     const waived = course.drips !== false && held.waived;
-    if (held.enrolledSince) return { kind: "open", reason: "enrolled", since: held.enrolledSince, waived };
+    if (held.enrolledSince && !held.planPaused) return { kind: "open", reason: "enrolled", since: held.enrolledSince, waived };
     if (held.memberSince) return { kind: "open", reason: "member", since: held.memberSince, waived };
-    return { kind: "previews", reason: "not-enrolled" };
+    return { kind: "previews", reason: held.enrolledSince && held.planPaused ? "plan-paused" : "not-enrolled" };
   }
   return (await findCoursesAccess({ user, courses: [course], database })).get(course.id)!;
 }
@@ -189,7 +195,7 @@ export const hasDripRule = (lesson: Pick<LessonAccessLesson, "dripDays" | "dripD
 export type ReviewAccess =
   | { allowed: true }
   /** `no-completed-lesson`: holds the course but has finished nothing yet; `admin`: the school's own staff. */
-  | { allowed: false; reason: "draft" | "sign-in" | "not-enrolled" | "no-completed-lesson" | "admin" };
+  | { allowed: false; reason: "draft" | "sign-in" | "not-enrolled" | "plan-paused" | "no-completed-lesson" | "admin" };
 
 /** May this person rate and review the course? Pure, like `lessonAccessFrom`. */
 export function reviewAccessFrom(courseAccess: CourseAccess, completedLessons: number): ReviewAccess {

@@ -66,6 +66,8 @@ import {
   QUIZ_QUESTION_KINDS,
   ROLES,
   SUBSCRIPTION_PLANS,
+  PAYMENT_PLAN_STATUSES,
+  type PaymentPlanStatus,
   SUBSCRIPTION_STATUSES,
   TESTIMONIAL_SOURCES,
   VIDEO_PROVIDERS,
@@ -275,10 +277,20 @@ export const courses = pgTable(
     certificatesEnabled: boolean("certificates_enabled").notNull().default(false),
     /** Learners get one e-mail a day at most listing the lessons added since the day before (issue 25). */
     newLessonMail: boolean("new_lesson_mail").notNull().default(false),
+    /**
+     * The course's payment plan (docs/decisions/069): `plan_payments` monthly payments of
+     * `plan_instalment_cents` each (2–12, may total more than the price). Both null: no plan.
+     */
+    planPayments: integer("plan_payments"),
+    planInstalmentCents: integer("plan_instalment_cents"),
     ...timestamps,
   },
   (t) => [
     check("courses_price_check", sql`${t.priceCents} >= 0`),
+    check(
+      "courses_payment_plan_check",
+      sql`(${t.planPayments} is null and ${t.planInstalmentCents} is null) or (${t.planPayments} between 2 and 12 and ${t.planInstalmentCents} > 0)`,
+    ),
     check("courses_revision_check", sql`${t.revision} >= 1`),
     check("courses_level_check", inList("level", LEVELS)),
     check("courses_status_check", inList("status", PUBLISH_STATUSES)),
@@ -1161,6 +1173,12 @@ export const orders = pgTable(
     affiliateId: uuid("affiliate_id").references((): AnyPgColumn => affiliates.id, { onDelete: "set null" }),
     /** The checkout showed an order bump beside what it sold (the bumps' take rate, docs/decisions/067). */
     bumpOffered: boolean("bump_offered").notNull().default(false),
+    /** A payment plan's later instalment: the plan it pays (docs/decisions/069). The first instalment is the plan's own order. */
+    paymentPlanId: uuid("payment_plan_id").references((): AnyPgColumn => paymentPlans.id, { onDelete: "set null" }),
+    /** Which instalment of its plan this order pays (1 for the plan's first order); null outside plans. */
+    instalmentNumber: integer("instalment_number"),
+    /** The first instalment of a plan of this many payments: its payment starts the plan (docs/decisions/069). */
+    planPayments: integer("plan_payments"),
     ...timestamps,
   },
   (t) => [
@@ -1414,6 +1432,8 @@ export const siteSettings = pgTable(
     taxEnabled: boolean("tax_enabled").notNull().default(false),
     /** One reminder e-mail for a checkout a signed-in person started and did not pay (payments/checkout-reminders.server.ts). */
     checkoutRemindersEnabled: boolean("checkout_reminders_enabled").notNull().default(true),
+    /** Days a payment plan stays overdue before its access is paused (docs/decisions/069). */
+    planGraceDays: integer("plan_grace_days").notNull().default(7),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
   },
@@ -1424,11 +1444,61 @@ export const siteSettings = pgTable(
       "site_settings_prices_check",
       sql`${t.membershipMonthlyCents} >= 0 and ${t.membershipYearlyCents} >= 0 and ${t.courseFallbackPriceCents} >= 0`,
     ),
+    check("site_settings_plan_grace_days_check", sql`${t.planGraceDays} between 0 and 60`),
     check("site_settings_trial_days_check", sql`${t.membershipTrialDays} between 0 and ${sql.raw(String(MEMBERSHIP_TRIAL_DAYS_MAX))}`),
   ],
 );
 
 export type SiteSettingsRow = typeof siteSettings.$inferSelect;
+
+// ---------------------------------------------------------------------------
+// Payment plans (issue 40, docs/decisions/069)
+// ---------------------------------------------------------------------------
+
+/**
+ * A course bought in `payments` monthly instalments of `instalment_cents`. The first instalment is
+ * the order that opened the course (`order_id`); each later one is an order of its own that names
+ * this plan (`orders.payment_plan_id`). `paid_count` counts the instalments paid; `next_due_at` is
+ * the next one's date (null once completed or ended). Status: active → (a payment fails) overdue →
+ * (grace period over) paused → (paid) active; active → completed after the last; canceled; refunded.
+ */
+export const paymentPlans = pgTable(
+  "payment_plans",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .unique()
+      .references((): AnyPgColumn => orders.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    courseId: uuid("course_id").references(() => courses.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    payments: integer("payments").notNull(),
+    paidCount: integer("paid_count").notNull().default(0),
+    instalmentCents: integer("instalment_cents").notNull(),
+    currency: text("currency").notNull(),
+    provider: text("provider").notNull(),
+    /** Stripe's subscription that charges the later instalments (Stripe mode). */
+    providerSubscriptionId: text("provider_subscription_id").unique(),
+    status: text("status")
+      .notNull()
+      .default("active" satisfies PaymentPlanStatus),
+    nextDueAt: timestamp("next_due_at", { withTimezone: true }),
+    /** When the instalment due failed first; the grace period counts from here. */
+    overdueSince: timestamp("overdue_since", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check("payment_plans_status_check", inList("status", PAYMENT_PLAN_STATUSES)),
+    check("payment_plans_payments_check", sql`${t.payments} between 2 and 12`),
+    check("payment_plans_paid_check", sql`${t.paidCount} between 0 and ${t.payments}`),
+    check("payment_plans_instalment_check", sql`${t.instalmentCents} > 0`),
+    index("payment_plans_user_idx").on(t.userId, t.courseId),
+    index("payment_plans_status_due_idx").on(t.status, t.nextDueAt),
+  ],
+);
+
+export type PaymentPlan = typeof paymentPlans.$inferSelect;
 
 // ---------------------------------------------------------------------------
 // Discussions under lessons (issue 42, docs/decisions/044)

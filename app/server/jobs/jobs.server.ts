@@ -1,3 +1,4 @@
+import { chargeTestPlanInstalment, settleDuePaymentPlans } from "~/server/payments/payment-plans.server";
 import { and, inArray, lt, lte, sql } from "drizzle-orm";
 import { LIVE_SUBSCRIPTION_STATUSES } from "~/lib/domain-values";
 import { sweepTempCourseCovers } from "~/server/courses/course-covers.server";
@@ -122,6 +123,12 @@ export const JOBS: JobRegistration[] = [
   { name: JOB_QUEUE.checkoutReminders, cron: "*/10 * * * *", handler: logged(JOB_QUEUE.checkoutReminders, () => sendCheckoutReminders()) },
   // A membership trial's reminder, three days before its first charge; test mode's first charge at its end (docs/decisions/066).
   { name: JOB_QUEUE.trialReminder, handler: async (data) => void (await sendTrialReminder({ subscriptionId: String(data.subscriptionId) })) },
+  // Payment plans (docs/decisions/069): test mode's instalment on its due date; the sweep pauses plans past their grace period.
+  {
+    name: JOB_QUEUE.testPlanPayment,
+    handler: async (data) => void (await chargeTestPlanInstalment({ planId: String(data.planId), number: Number(data.number) })),
+  },
+  { name: JOB_QUEUE.paymentPlans, cron: "*/10 * * * *", handler: logged(JOB_QUEUE.paymentPlans, () => settleDuePaymentPlans()) },
   { name: JOB_QUEUE.testTrialCharge, handler: async (data) => void (await chargeTestTrial({ subscriptionId: String(data.subscriptionId) })) },
 ];
 

@@ -51,6 +51,8 @@ export const QUEUES = {
   /** One membership trial's reminder, and test mode's first charge at its end (payments/membership-trials.server.ts). */
   [JOB_QUEUE.trialReminder]: { retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 5 * 60 },
   [JOB_QUEUE.testTrialCharge]: { retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 5 * 60 },
+  [JOB_QUEUE.testPlanPayment]: { retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 5 * 60 },
+  [JOB_QUEUE.paymentPlans]: { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 5 * 60 },
 } satisfies Record<JobQueue, QueueRules>;
 
 export type QueueName = JobQueue;

@@ -366,6 +366,39 @@ export function trialReminderMail({
   });
 }
 
+/** A payment plan's instalment failed (docs/decisions/069): what, by when it must be paid, and where to change the card. */
+export function planPaymentFailedMail({
+  schoolName,
+  name,
+  title,
+  amount,
+  number,
+  payments,
+  pausesOn,
+  updateCardUrl,
+}: {
+  schoolName: string;
+  name: string;
+  title: string;
+  /** The instalment, formatted ("$69.00"). */
+  amount: string;
+  number: number;
+  payments: number;
+  /** The day access pauses if it is still unpaid, formatted. */
+  pausesOn: string;
+  updateCardUrl: string;
+}) {
+  return compose(`Your payment for ${title} failed`, {
+    schoolName,
+    heading: `Hi ${name}, a payment did not go through`,
+    paragraphs: [
+      `Payment ${number} of ${payments} for ${title} (${amount}) was declined.`,
+      `Please update your card. If it is still unpaid on ${pausesOn}, your access to the course is paused until it is paid.`,
+    ],
+    action: { label: "Update my card", url: updateCardUrl },
+  });
+}
+
 /** The daily new-lesson notice of courses that turned it on: the lessons added since yesterday, with the marketing unsubscribe link. */
 export function newLessonsMail({
   schoolName,

@@ -17,6 +17,7 @@ import { OrderNotFoundError, recordOrderRefund } from "./record-order-refund.ser
 import { scheduleTestMembershipCancel } from "./schedule-test-membership-cancel.server";
 import { getUserMembership } from "./admin-orders.server";
 import { paymentsProviderFor } from "./providers.server";
+import { refundPaymentPlan } from "./refund-payment-plan.server";
 import { orderSaleColumns } from "./order-columns.server";
 
 /** How many orders the account page lists, newest first. */
@@ -130,12 +131,19 @@ export async function refundOrder({ orderId, actorId }: { orderId: string; actor
       status: orders.status,
       itemTitle: orders.itemTitle,
       amountCents: orders.amountCents,
+      paymentPlanId: orders.paymentPlanId,
+      instalmentNumber: orders.instalmentNumber,
     })
     .from(orders)
     .where(eq(orders.id, orderId));
   if (!order) throw new OrderNotFoundError(orderId);
   const refusal = refundRefusal(order);
   if (refusal) throw new OrderNotRefundableError(orderId, refusal);
+  // A payment plan's first order refunds the plan: every instalment paid, and nothing more charged (docs/decisions/069).
+  if (order.paymentPlanId && order.instalmentNumber === 1) {
+    const { refunded } = await refundPaymentPlan({ planId: order.paymentPlanId, actorId });
+    return { refunded: refunded > 0, itemTitle: order.itemTitle };
+  }
   // A refund gives back what was paid: an order a 100%-off code made free took nothing at the provider.
   if (order.amountCents > 0) await paymentsProviderFor(order.provider).refund({ paymentId: order.paymentId, orderId });
   const { refunded } = await recordOrderRefund({ orderId, actorId });

@@ -29,6 +29,7 @@ import { settleEndedTestMemberships } from "./settle-ended-test-memberships.serv
 import { currentPaymentsProvider } from "./providers.server";
 import { findTrialDays, trialEndAfter } from "./membership-trials.server";
 import { membershipTitle } from "./membership-title.server";
+import { instalmentTitle } from "./payment-plans.server";
 
 /** What a checkout link names: one course, a membership plan, or a bundle (docs/decisions/062). */
 export type CheckoutItem =
@@ -103,6 +104,12 @@ export type CheckoutOffer = {
    * they ticked it: a ticked bump is in `amountCents` (its special price, plus its tax).
    */
   bump: (CheckoutBump & { chosen: boolean }) | null;
+  /**
+   * The course's payment plan (docs/decisions/069), when it has one on sale: N monthly payments of
+   * `instalmentCents` (before tax), `totalCents` in all. `chosen`: the buyer pays by the plan, so
+   * what is paid now (`amountCents`) is the first instalment; a coupon and the bump go with paying at once.
+   */
+  paymentPlan: { payments: number; instalmentCents: number; totalCents: number; onceCents: number; chosen: boolean } | null;
 };
 
 /** The code applied to an offer priced without one: the discount, or the refusal (the price stays). */
@@ -116,7 +123,7 @@ async function withCoupon({
   couponCode?: string | null;
 }): Promise<Omit<CheckoutOffer, "tax" | "taxCents" | "bump">> {
   const listPriceCents = offer.amountCents;
-  const code = couponCode?.trim();
+  const code = offer.paymentPlan?.chosen ? "" : couponCode?.trim();
   if (!code || offer.blocked) return { ...offer, listPriceCents, discountCents: 0, coupon: null };
   const check = await checkCoupon({ database: db(), code, userId, product: productOf(offer), listPriceCents });
   return {
@@ -149,6 +156,8 @@ export type CheckoutArgs = {
   couponCode?: string | null;
   country?: TaxCountry | null;
   withBump?: boolean;
+  /** Pay by the course's payment plan (`?paymentPlan=1`), when it has one. */
+  withPlan?: boolean;
 };
 
 /**
@@ -164,13 +173,20 @@ export async function getCheckoutOffer({
   couponCode,
   country,
   withBump = false,
+  withPlan = false,
   guest = false,
 }: CheckoutArgs & { guest?: boolean }): Promise<CheckoutOffer> {
   // A code is used now, at the first payment: a buyer who gives one pays at once, without the trial.
   // A guest pays at once too: the trial is one per account, and theirs is only known when they pay.
   const trialAllowed = !guest && !couponCode?.trim();
-  const offer = await withCoupon({ offer: await listPriceOffer({ userId, item, trialAllowed }), userId, couponCode });
+  const offer = await withCoupon({ offer: withPaymentPlan(await listPriceOffer({ userId, item, trialAllowed }), withPlan), userId, couponCode });
   return withTax({ offer: await withOrderBump({ offer, userId, chosen: withBump }), country: country ?? null });
+}
+
+/** The plan chosen: what is paid now is the first instalment (docs/decisions/069). */
+function withPaymentPlan(offer: ListPriceOffer, chosen: boolean): ListPriceOffer {
+  if (!offer.paymentPlan || !chosen || offer.blocked) return offer;
+  return { ...offer, amountCents: offer.paymentPlan.instalmentCents, paymentPlan: { ...offer.paymentPlan, chosen: true } };
 }
 
 /**
@@ -187,7 +203,7 @@ async function withOrderBump({
   chosen: boolean;
 }): Promise<Omit<CheckoutOffer, "tax" | "taxCents">> {
   const found =
-    offer.kind === "course" && !offer.blocked && offer.listPriceCents > 0
+    offer.kind === "course" && !offer.blocked && offer.listPriceCents > 0 && !offer.paymentPlan?.chosen
       ? await findCheckoutBump({ courseId: offer.courseId!, userId })
       : null;
   if (!found) return { ...offer, bump: null };
@@ -274,6 +290,7 @@ async function listPriceOffer({
       blocked: member ? "already-member" : null,
       trial,
       bundle: null,
+      paymentPlan: null,
     };
   }
   if (!isUuid(item.courseId)) throw new CourseNotForSaleError(item.courseId);
@@ -282,6 +299,8 @@ async function listPriceOffer({
       ...courseSummaryColumns,
       priceCents: courses.priceCents,
       status: courses.status,
+      planPayments: courses.planPayments,
+      planInstalmentCents: courses.planInstalmentCents,
     })
     .from(courses)
     .where(eq(courses.id, item.courseId));
@@ -304,6 +323,17 @@ async function listPriceOffer({
     blocked: owned ? "already-owned" : member ? "included-in-membership" : null,
     bundle: null,
     trial: null,
+    // Test mode only for now: Stripe's plan (a subscription ending after N invoices) is not built yet.
+    paymentPlan:
+      course.planPayments && course.planInstalmentCents && course.priceCents > 0 && getConfig().payments.provider === "test"
+        ? {
+            payments: course.planPayments,
+            instalmentCents: course.planInstalmentCents,
+            totalCents: course.planPayments * course.planInstalmentCents,
+            onceCents: course.priceCents,
+            chosen: false,
+          }
+        : null,
   };
 }
 
@@ -334,6 +364,7 @@ async function bundleOffer({ userId, bundleId }: { userId: string; bundleId: str
     blocked: heldCourseIds.length === courseIds.length ? "already-owned" : member ? "included-in-membership" : null,
     bundle: { id: bundle.id, courses: bundle.courses.map((course) => ({ id: course.id, title: course.title })), heldCourseIds },
     trial: null,
+    paymentPlan: null,
   };
 }
 
@@ -372,15 +403,15 @@ type StartCheckoutArgs = Omit<CheckoutArgs, "country"> & { billing?: BillingDeta
 export async function startCheckout(
   args: (StartCheckoutArgs & { guest?: undefined }) | (Omit<StartCheckoutArgs, "userId"> & { userId?: undefined; guest: GuestBuyer }),
 ): Promise<CheckoutStart> {
-  const { item, couponCode, guest, billing = null, referral = null, withBump = false } = args;
+  const { item, couponCode, guest, billing = null, referral = null, withBump = false, withPlan = false } = args;
   if (billing) {
     const problem = taxIdProblem({ country: billing.country, taxId: billing.taxId });
     if (problem) throw new InvalidTaxIdError(problem);
   }
-  if (guest) return startGuestCheckout({ guest, item, couponCode, billing, referral, withBump });
+  if (guest) return startGuestCheckout({ guest, item, couponCode, billing, referral, withBump, withPlan });
   const userId = args.userId;
   if (item.plan) await settleEndedTestMemberships({ userId });
-  const offer = await getCheckoutOffer({ userId, item, couponCode, country: billing?.country ?? null, withBump });
+  const offer = await getCheckoutOffer({ userId, item, couponCode, country: billing?.country ?? null, withBump, withPlan });
   if (offer.blocked) return { status: offer.blocked, offer };
   if (offer.kind === "course" && offer.listPriceCents === 0) {
     await grantCourseAccess({ userId, courseId: offer.courseId!, actorId: null, source: "free" });
@@ -413,6 +444,7 @@ async function startGuestCheckout({
   billing,
   referral,
   withBump,
+  withPlan,
 }: {
   guest: GuestBuyer;
   item: CheckoutItem;
@@ -420,6 +452,7 @@ async function startGuestCheckout({
   billing: BillingDetails | null;
   referral: Referral | null;
   withBump: boolean;
+  withPlan: boolean;
 }) {
   const email = guest.email.trim().toLowerCase();
   const account = await findAccountByEmail({ email });
@@ -430,6 +463,7 @@ async function startGuestCheckout({
     couponCode,
     country: billing?.country ?? null,
     withBump,
+    withPlan,
     guest: true,
   });
   const unblocked: CheckoutOffer = { ...offer, blocked: null };
@@ -545,6 +579,9 @@ async function payForOffer({
         plan: offer.plan,
         itemTitle: title,
         trialDays: offer.trial?.days ?? null,
+        // The first instalment of a payment plan: its payment starts the plan (docs/decisions/069).
+        planPayments: offer.paymentPlan?.chosen ? offer.paymentPlan.payments : null,
+        instalmentNumber: offer.paymentPlan?.chosen ? 1 : null,
         listPriceCents: totals.listPriceCents,
         discountCents: totals.discountCents,
         amountCents: totals.amountCents,
@@ -646,7 +683,12 @@ async function payForOffer({
 }
 
 /** What the order and its line are called: a trial says so ("…, 14-day free trial"). */
-const orderTitle = (offer: CheckoutOffer) => (offer.trial ? `${offer.itemTitle}, ${offer.trial.days}-day free trial` : offer.itemTitle);
+const orderTitle = (offer: CheckoutOffer) =>
+  offer.trial
+    ? `${offer.itemTitle}, ${offer.trial.days}-day free trial`
+    : offer.paymentPlan?.chosen
+      ? instalmentTitle({ title: offer.itemTitle, number: 1, payments: offer.paymentPlan.payments })
+      : offer.itemTitle;
 
 /** Paid already (test mode) or nothing to pay: the same fulfilment as the webhook's. */
 async function fulfilAtOnce({

@@ -17,6 +17,7 @@ import { settleOrderLines } from "./order-lines.server";
 import { sendOrderReceipt } from "./receipts.server";
 import { refundDuplicateOrder } from "./refund-duplicate-order.server";
 import { startMembership } from "./start-membership.server";
+import { startPaymentPlan } from "./payment-plans.server";
 import { crashPoint } from "~/server/platform/crash-points.server";
 
 export type CheckoutCompletion = {
@@ -204,6 +205,18 @@ async function markPaid({
     // A deleted account or course keeps its paid order; there is nobody or nothing to open.
     if (order.userId && order.courseId) {
       await grantCourseAccess({ userId: order.userId, courseId: order.courseId, actorId: null, source: "purchase", orderId: order.id, tx });
+    }
+    // The first instalment of a payment plan: the plan starts, paid 1 of N (docs/decisions/069).
+    if (order.planPayments && order.userId) {
+      const [course] = order.courseId ? await tx.select({ title: courses.title }).from(courses).where(eq(courses.id, order.courseId)) : [];
+      await startPaymentPlan({
+        tx,
+        order,
+        title: course?.title ?? order.itemTitle,
+        payments: order.planPayments,
+        paidAt,
+        providerSubscriptionId: completion.providerSubscriptionId ?? null,
+      });
     }
   }
   // The order's further lines that open a course (a ticked order bump, docs/decisions/067).

@@ -10,6 +10,7 @@ import { issueInvoice } from "./invoices.server";
 import { holdsCoursePurchase, markOrderLinesRefunded } from "./order-lines.server";
 import { sendRefundNotice } from "./receipts.server";
 import { emitMembershipEvent } from "./membership-webhooks.server";
+import { endRefundedPlan } from "./payment-plans.server";
 
 /**
  * A paid order refunded, in the caller's transaction (which holds the order's lock): the order
@@ -37,6 +38,8 @@ export async function refundPaidOrder({
   const refundedAt = new Date();
   await tx.update(orders).set({ status: "refunded", refundedAt }).where(eq(orders.id, order.id));
   const lines = await markOrderLinesRefunded({ tx, orderId: order.id, refundedAt });
+  // The first instalment of a payment plan refunded, by any path: nothing more is charged (docs/decisions/069).
+  if (order.paymentPlanId && order.instalmentNumber === 1) await endRefundedPlan({ tx, planId: order.paymentPlanId });
   // The affiliate's commission on it goes back (docs/decisions/063).
   await reverseAffiliateCommission({ tx, orderId: order.id, actorId });
   await emitWebhookEvent({ tx, type: "order.refunded", data: { order: orderItem({ ...order, status: "refunded", refundedAt }, lines) } });

@@ -1,0 +1,63 @@
+import { useFetcher } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { planProgressLabel } from "~/lib/payment-plans";
+
+/** A payment plan as the account and the admin's user page show it (docs/decisions/069); dates and money formatted by the loader. */
+export type PaymentPlanView = {
+  id: string;
+  title: string;
+  courseSlug: string | null;
+  payments: number;
+  paidCount: number;
+  /** "$69.00 a month, $207.00 in all". */
+  price: string;
+  status: string;
+  statusLabel: string;
+  /** "Next payment on 28 Dec 2026", or null when none is due. */
+  next: string | null;
+  overdue: boolean;
+  /** Test mode, and the plan still has payments to take: the owner's controls show. */
+  canRunNext: boolean;
+};
+
+/**
+ * The plans list: "Paid k of N", the next date, overdue. `controls` (Admin → the user's page, test
+ * mode): "Run the next payment now" and "Decline the next payment", so a whole plan can be tried
+ * in an afternoon.
+ */
+export function PaymentPlansList({ plans, controls = false }: { plans: PaymentPlanView[]; controls?: boolean }) {
+  return (
+    <ul className="grid gap-3" aria-label="Payment plans">
+      {plans.map((plan) => (
+        <li key={plan.id} className="grid gap-2 rounded-lg border p-4 text-sm">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="font-semibold">{plan.title}</p>
+            <Badge variant={plan.overdue ? "destructive" : "secondary"}>{plan.statusLabel}</Badge>
+          </div>
+          <p>
+            <span className="font-medium">{planProgressLabel(plan)}</span> · {plan.price}
+          </p>
+          {plan.next ? <p className={plan.overdue ? "font-medium text-destructive" : "text-muted-foreground"}>{plan.next}</p> : null}
+          {controls && plan.canRunNext ? <PlanControls plan={plan} /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PlanControls({ plan }: { plan: PaymentPlanView }) {
+  const fetcher = useFetcher();
+  const busy = fetcher.state !== "idle" ? fetcher.formData?.get("intent") : null;
+  return (
+    <fetcher.Form method="post" className="flex flex-wrap gap-2">
+      <input type="hidden" name="planId" value={plan.id} />
+      <Button type="submit" size="sm" name="intent" value="plan-pay-next" loading={busy === "plan-pay-next"}>
+        Run the next payment now
+      </Button>
+      <Button type="submit" size="sm" variant="outline" name="intent" value="plan-decline-next" loading={busy === "plan-decline-next"}>
+        Decline the next payment
+      </Button>
+    </fetcher.Form>
+  );
+}
