@@ -1,5 +1,3 @@
-import { z } from "~/lib/forms/zod";
-import { moneyField } from "~/lib/forms/fields";
 import { PLAN_PAYMENTS_MAX, PLAN_PAYMENTS_MIN, type PaymentPlanStatus } from "~/lib/domain-values";
 
 /** What the course form, the checkout and the account say about payment plans (docs/decisions/069). */
@@ -29,21 +27,3 @@ export const PLAN_STATUS_LABELS: Record<PaymentPlanStatus, string> = {
   canceled: "Canceled",
   refunded: "Refunded",
 };
-
-/** Admin → Edit course → Payment plan: the number of payments and each one's amount, in the school's currency. */
-export const coursePlanForm = (currency: string) =>
-  z.discriminatedUnion("intent", [
-    z.object({
-      intent: z.literal("save-plan"),
-      planPayments: z.coerce
-        .number({ error: PLAN_MESSAGES.paymentsRange })
-        .int(PLAN_MESSAGES.paymentsRange)
-        .min(PLAN_PAYMENTS_MIN, PLAN_MESSAGES.paymentsRange)
-        .max(PLAN_PAYMENTS_MAX, PLAN_MESSAGES.paymentsRange),
-      planInstalment: moneyField({ currency, negative: PLAN_MESSAGES.instalmentNegative, invalid: PLAN_MESSAGES.instalmentInvalid }).refine(
-        (cents) => cents > 0,
-        PLAN_MESSAGES.instalmentRequired,
-      ),
-    }),
-    z.object({ intent: z.literal("remove-plan") }),
-  ]);

@@ -50,6 +50,8 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
         ? "No trial ended yet"
         : `${data.trials.ratePercent}% (${count(data.trials.converted)} of ${count(data.trials.converted + data.trials.lapsed)})`,
     ],
+    ["Plan payments collected", `${money(data.plans.collectedCents)} (${count(data.plans.collectedPayments)})`],
+    ["Plan payments outstanding", `${money(data.plans.outstandingCents)} (${count(data.plans.outstandingPayments)} in ${count(data.plans.outstandingPlans)} plans)`],
   ];
   const revenueColumns: AdminListColumn<Data["revenue"][number]>[] = [
     { header: "Period", className: "whitespace-nowrap", cell: (point) => label(point.day) },

@@ -14,7 +14,8 @@ import { readForm } from "~/server/action.server";
 import { BumpRefusedError, getCourseBumpForEdit, removeCourseBump, saveCourseBump } from "~/server/offers/course-bumps.server";
 import { getRequestSiteSettings } from "~/server/settings/site-settings.server";
 import { runCourseEditorAction } from "./course-editor.server";
-import { coursePlanForm, PLAN_MESSAGES } from "~/lib/payment-plans";
+import { PLAN_MESSAGES } from "~/lib/payment-plans";
+import { coursePlanForm } from "~/lib/payment-plan-form";
 import { getCoursePlan, PlanRefusedError, removeCoursePlan, saveCoursePlan } from "~/server/payments/payment-plans.server";
 import { priceInputValue, type CourseFormValues } from "./course-form";
 

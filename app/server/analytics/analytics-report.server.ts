@@ -5,6 +5,7 @@ import { csvRow, type CsvValue } from "~/lib/csv";
 import { ORDER_LINE_KIND_LABELS } from "~/lib/domain-values";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 import { trialConversion } from "~/server/payments/membership-trials.server";
+import { planPaymentFigures } from "~/server/payments/payment-plans.server";
 import {
   listFunnelCourses,
   readAffiliateSales,
@@ -28,7 +29,7 @@ async function readFunnel(courseId: string | null) {
 /** Every figure of Admin → Analytics for one range, read in parallel. */
 export async function readAnalytics(range: AnalyticsRange, now = new Date()) {
   const settings = await getSiteSettings();
-  const [revenue, kinds, courses, affiliates, signups, members, summary, funnel, trials, bumps] = await Promise.all([
+  const [revenue, kinds, courses, affiliates, signups, members, summary, funnel, trials, bumps, plans] = await Promise.all([
     readRevenueSeries(range),
     readKindSales(range),
     readCourseSales(range),
@@ -40,6 +41,8 @@ export async function readAnalytics(range: AnalyticsRange, now = new Date()) {
     // Membership trials started in the range and what became of them (docs/decisions/066).
     trialConversion({ from: range.from, to: range.to }),
     readBumpTakeRate(range),
+    // Payment plans' instalments collected in the range, and what open plans still owe (docs/decisions/069).
+    planPaymentFigures({ from: range.from, to: range.to }),
   ]);
   const sum = <T>(rows: T[], pick: (row: T) => number) => rows.reduce((total, row) => total + pick(row), 0);
   return {
@@ -52,6 +55,7 @@ export async function readAnalytics(range: AnalyticsRange, now = new Date()) {
     members,
     funnel,
     trials,
+    plans,
     totals: {
       grossCents: sum(revenue, (point) => point.grossCents),
       refundedCents: sum(revenue, (point) => point.refundedCents),
