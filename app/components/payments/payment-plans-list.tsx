@@ -1,6 +1,7 @@
 import { useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { useAnswerToast } from "~/components/use-toast-once";
 import { planProgressLabel } from "~/lib/payment-plans";
 
 /** A payment plan as the account and the admin's user page show it (docs/decisions/069); dates and money formatted by the loader. */
@@ -48,6 +49,8 @@ export function PaymentPlansList({ plans, controls = false }: { plans: PaymentPl
 
 function PlanControls({ plan }: { plan: PaymentPlanView }) {
   const fetcher = useFetcher();
+  // The action's toast says what the control did (paid, declined, nothing due).
+  useAnswerToast(fetcher.data);
   const busy = fetcher.state !== "idle" ? fetcher.formData?.get("intent") : null;
   return (
     <fetcher.Form method="post" className="flex flex-wrap gap-2">
