@@ -1,5 +1,5 @@
 import { addMonths, addDays } from "date-fns";
-import { and, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
 import { JOB_QUEUE } from "~/lib/job-queues";
 import { formatDate } from "~/lib/dates";
 import { formatPrice } from "~/lib/money";
@@ -414,7 +414,7 @@ export async function planPaymentFigures({ from, to, database = db() }: { from: 
       cents: sql<number>`coalesce(sum(${orders.amountCents}), 0)::int`,
     })
     .from(orders)
-    .where(and(isNotNull(orders.paymentPlanId), eq(orders.status, "paid"), sql`${orders.paidAt} >= ${from}`, sql`${orders.paidAt} < ${to}`));
+    .where(and(isNotNull(orders.paymentPlanId), eq(orders.status, "paid"), gte(orders.paidAt, from), lt(orders.paidAt, to)));
   const [outstanding] = await database
     .select({
       plans: sql<number>`count(*)::int`,
