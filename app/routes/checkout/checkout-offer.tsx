@@ -10,10 +10,7 @@ import { siteTitle } from "~/lib/seo";
 
 export { loader, action } from "./checkout-offer.server";
 
-export const meta: Route.MetaFunction = (args) => [
-  { title: siteTitle(args, "One more thing") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = (args) => [{ title: siteTitle(args, "One more thing") }, { name: "robots", content: "noindex" }];
 
 /**
  * The one-click offer right after a purchase (docs/decisions/070): the offered course or bundle at
@@ -45,15 +42,21 @@ export default function CheckoutOffer({ loaderData }: Route.ComponentProps) {
           {shown.offer.pitch ? <p className="text-muted-foreground">{shown.offer.pitch}</p> : null}
           {shown.offer.usualPriceCents > shown.offer.priceCents ? (
             <p className="text-sm" data-testid="upsell-usual-price">
-              Usually <s>{formatMoney(shown.offer.usualPriceCents, shown.order.currency)}</s>: this price is only on this page,
-              only now.
+              Usually <s>{formatMoney(shown.offer.usualPriceCents, shown.order.currency)}</s>: this price is only on this page, only now.
             </p>
           ) : null}
           <Form method="post" className="flex flex-wrap justify-center gap-3">
             <Button type="submit" name="intent" value="accept" disabled={Boolean(answering)} loading={answering === "accept"}>
               Add to my order
             </Button>
-            <Button type="submit" name="intent" value="decline" variant="outline" disabled={Boolean(answering)} loading={answering === "decline"}>
+            <Button
+              type="submit"
+              name="intent"
+              value="decline"
+              variant="outline"
+              disabled={Boolean(answering)}
+              loading={answering === "decline"}
+            >
               No thanks
             </Button>
           </Form>

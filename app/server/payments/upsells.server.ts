@@ -203,7 +203,8 @@ async function payUpsellOrder({ parent, upsellOrder }: { parent: Order; upsellOr
     });
   logger.info({ orderId: upsellOrder.id, reason: charge.reason }, "the upsell's one-click charge was refused: a checkout instead");
   const started = await startUpsellCheckout({ upsellOrder, collectTax: stripeTax });
-  if (started.completed) return fulfil(started.completed.paymentId, { session: started.checkoutSessionId, event: started.completed.eventId });
+  if (started.completed)
+    return fulfil(started.completed.paymentId, { session: started.checkoutSessionId, event: started.completed.eventId });
   return { status: "redirect", upsellOrderId: upsellOrder.id };
 }
 
