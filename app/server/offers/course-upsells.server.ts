@@ -110,22 +110,19 @@ export type UpsellOffer = {
 };
 
 /**
- * The upsell a course's buyer may be offered now, or null: none is set, the offered product is not
- * for sale (any more), or the buyer holds it already (a purchase, a grant, the membership; a
- * bundle when they hold every course in it).
+ * The course's upsell with its product as it is for sale now, priced from the database, or null:
+ * none is set, or the offered course or bundle is not for sale (any more). Reads only `database`,
+ * so the paying transaction can call it.
  */
-export async function findUpsellOffer({
+export async function readUpsellForSale({
   courseId,
-  userId,
   database = db(),
 }: {
   courseId: string;
-  userId: string;
   database?: Queryable;
 }): Promise<UpsellOffer | null> {
   const [upsell] = await database.select().from(courseUpsells).where(eq(courseUpsells.courseId, courseId));
   if (!upsell) return null;
-  if (await hasActiveMembership({ userId })) return null;
   const common = { pitch: upsell.pitch, priceCents: upsell.priceCents };
   if (upsell.offerCourseId) {
     const [course] = await database
@@ -133,7 +130,6 @@ export async function findUpsellOffer({
       .from(courses)
       .where(eq(courses.id, upsell.offerCourseId));
     if (!course || course.status !== "published") return null;
-    if (await hasActiveEnrollment({ userId, courseId: course.id })) return null;
     return {
       ...common,
       product: { kind: "course", id: course.id },
@@ -145,15 +141,31 @@ export async function findUpsellOffer({
   }
   const bundle = await findBundleForSale({ bundleId: upsell.offerBundleId!, database });
   if (!bundle) return null;
-  const courseIds = bundle.courses.map((course) => course.id);
-  const held = await listActiveEnrollments({ userId, courseIds, database });
-  if (held.length >= courseIds.length) return null;
   return {
     ...common,
     product: { kind: "bundle", id: bundle.id },
     title: bundle.title,
     usualPriceCents: bundle.priceCents,
     courseSlug: null,
-    bundleCourseIds: courseIds,
+    bundleCourseIds: bundle.courses.map((course) => course.id),
   };
+}
+
+/** Does the buyer hold what the upsell offers: the course (a purchase, a grant), every course of the bundle, or the membership? */
+export async function holdsUpsellOffer({ userId, offer }: { userId: string; offer: UpsellOffer }) {
+  if (await hasActiveMembership({ userId })) return true;
+  if (offer.product.kind === "course") return hasActiveEnrollment({ userId, courseId: offer.product.id });
+  const held = await listActiveEnrollments({ userId, courseIds: offer.bundleCourseIds });
+  return held.length >= offer.bundleCourseIds.length;
+}
+
+/**
+ * The upsell a course's buyer may be offered now, or null: none is set, the offered product is not
+ * for sale (any more), or the buyer holds it already (a purchase, a grant, the membership; a
+ * bundle when they hold every course in it).
+ */
+export async function findUpsellOffer({ courseId, userId }: { courseId: string; userId: string }): Promise<UpsellOffer | null> {
+  const offer = await readUpsellForSale({ courseId });
+  if (!offer || (await holdsUpsellOffer({ userId, offer }))) return null;
+  return offer;
 }

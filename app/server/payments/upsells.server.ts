@@ -3,7 +3,7 @@ import { isUuid } from "~/lib/uuid";
 import { taxOfLine } from "~/lib/tax";
 import { db, type Transaction } from "~/server/db/client.server";
 import { courses, orders, users, type Order } from "~/server/db/schema";
-import { findUpsellOffer, type UpsellOffer } from "~/server/offers/course-upsells.server";
+import { findUpsellOffer, readUpsellForSale, type UpsellOffer } from "~/server/offers/course-upsells.server";
 import { getConfig } from "~/server/platform/config.server";
 import { logger } from "~/server/platform/logger.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
@@ -93,6 +93,10 @@ export type UpsellAcceptance =
  */
 export async function acceptUpsell({ userId, orderId }: { userId: string; orderId: string }): Promise<UpsellAcceptance> {
   if (!isUuid(orderId)) return { status: "gone" };
+  // Whether the buyer holds the offer now (read before the transaction; a purchase of it paid in
+  // between is a second purchase, refunded by the fulfilment as two tabs' are).
+  const [bought] = await db().select({ courseId: orders.courseId }).from(orders).where(offerableOrder(orderId, userId));
+  const available = bought?.courseId ? await findUpsellOffer({ courseId: bought.courseId, userId }) : null;
   const written = await db().transaction(async (tx) => {
     const parent = await lockOrder({ tx, where: offerableOrder(orderId, userId) });
     if (!parent?.upsellShownAt || !parent.courseId) return { status: "gone" as const };
@@ -100,7 +104,8 @@ export async function acceptUpsell({ userId, orderId }: { userId: string; orderI
       const [linked] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.upsellOfOrderId, parent.id));
       return { status: "answered" as const, upsellOrderId: linked?.id ?? null };
     }
-    const offer = await findUpsellOffer({ courseId: parent.courseId, userId, database: tx });
+    // The price and the product as they are now, read in the transaction that writes the order.
+    const offer = available ? await readUpsellForSale({ courseId: parent.courseId, database: tx }) : null;
     if (!offer) {
       await tx.update(orders).set({ upsellAnswer: "declined" }).where(eq(orders.id, parent.id));
       return { status: "gone" as const };
