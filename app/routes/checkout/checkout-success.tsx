@@ -76,11 +76,16 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
           {upsell ? (
             // The one-click offer after this order (docs/decisions/070): paid, or waiting for its payment page.
             <p className="w-full text-sm" data-testid="upsell-added">
-              {upsell.status === "paid"
-                ? `Also added: ${upsell.itemTitle} for ${formatMoney(upsell.amountCents, upsell.currency)}, with its own receipt.`
-                : upsell.status === "pending"
-                  ? `${upsell.itemTitle} is not paid yet.`
-                  : null}
+              {upsell.status === "paid" ? (
+                `Also added: ${upsell.itemTitle} for ${formatMoney(upsell.amountCents, upsell.currency)}, with its own receipt.`
+              ) : upsell.status === "pending" ? (
+                <>
+                  {`${upsell.itemTitle} is not paid yet. `}
+                  <Link to={`/checkout/offer?order=${encodeURIComponent(order.id)}`} className="font-semibold underline">
+                    Pay for {upsell.itemTitle}
+                  </Link>
+                </>
+              ) : null}
             </p>
           ) : null}
           <Button asChild>
