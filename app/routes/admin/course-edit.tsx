@@ -7,6 +7,7 @@ import { COURSE_MESSAGES } from "~/lib/course-messages";
 import { CourseEditor } from "./course-editor";
 import { BumpCard } from "./course-editor/bump-card";
 import { PlanCard } from "./course-editor/plan-card";
+import { UpsellCard } from "./course-editor/upsell-card";
 export { loader, action } from "./course-edit.server";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -42,6 +43,11 @@ export default function EditCourse({ loaderData, actionData }: Route.ComponentPr
         courseTitle={course.title}
         plan={loaderData.plan}
         answer={actionData && "planErrors" in actionData ? actionData : undefined}
+      />
+      <UpsellCard
+        courseTitle={course.title}
+        upsell={loaderData.upsell}
+        answer={actionData && "upsellErrors" in actionData ? actionData : undefined}
       />
     </>
   );

@@ -13,6 +13,7 @@ import {
   readCourseSales,
   readKindSales,
   readBumpTakeRate,
+  readUpsellTakeRate,
   readMemberSeries,
   readMemberSummary,
   readRevenueSeries,
@@ -29,7 +30,7 @@ async function readFunnel(courseId: string | null) {
 /** Every figure of Admin → Analytics for one range, read in parallel. */
 export async function readAnalytics(range: AnalyticsRange, now = new Date()) {
   const settings = await getSiteSettings();
-  const [revenue, kinds, courses, affiliates, signups, members, summary, funnel, trials, bumps, plans] = await Promise.all([
+  const [revenue, kinds, courses, affiliates, signups, members, summary, funnel, trials, bumps, upsells, plans] = await Promise.all([
     readRevenueSeries(range),
     readKindSales(range),
     readCourseSales(range),
@@ -41,6 +42,7 @@ export async function readAnalytics(range: AnalyticsRange, now = new Date()) {
     // Membership trials started in the range and what became of them (docs/decisions/066).
     trialConversion({ from: range.from, to: range.to }),
     readBumpTakeRate(range),
+    readUpsellTakeRate(range),
     // Payment plans' instalments collected in the range, and what open plans still owe (docs/decisions/069).
     planPaymentFigures({ from: range.from, to: range.to }),
   ]);
@@ -49,6 +51,7 @@ export async function readAnalytics(range: AnalyticsRange, now = new Date()) {
     revenue,
     kinds,
     bumps,
+    upsells,
     courses,
     affiliates,
     signups,

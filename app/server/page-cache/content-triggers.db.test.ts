@@ -74,6 +74,8 @@ const NOT_CONTENT = [
   "course_bumps",
   // Payment plans: the buyer's account, the admin's user page and the access rule, never a cached page (decision 069).
   "payment_plans",
+  // One-click upsells: read only by the offer page after a purchase (never cached) and the course's edit page.
+  "course_upsells",
   // Checkouts a signed-in person opened: read only by the reminder job.
   "checkout_starts",
   // A learner's quiz attempts and answers: their own lesson page and the admin's screens.
