@@ -1731,6 +1731,8 @@ export const invoices = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "restrict" }),
     kind: text("kind").notNull(),
+    /** A credit note for one line refunded on its own (docs/decisions/071); null for the whole order's documents. */
+    orderLineId: uuid("order_line_id").references(() => orderLines.id, { onDelete: "restrict" }),
     sequence: integer("sequence").notNull().unique(),
     /** `INV-2026-000123`: the year it was issued and the sequence. */
     number: text("number").notNull().unique(),
@@ -1758,8 +1760,14 @@ export const invoices = pgTable(
       "invoices_amounts_check",
       sql`${t.totalCents} >= 0 and ${t.taxCents} >= 0 and ${t.discountCents} >= 0 and ${t.listPriceCents} >= 0`,
     ),
-    // One invoice per order, and one credit note.
-    uniqueIndex("invoices_order_kind_idx").on(t.orderId, t.kind),
+    // One invoice per order; one credit note per line refunded on its own, and one for the rest of the order.
+    uniqueIndex("invoices_order_kind_idx")
+      .on(t.orderId, t.kind)
+      .where(sql`${t.orderLineId} is null`),
+    uniqueIndex("invoices_order_line_idx")
+      .on(t.orderLineId)
+      .where(sql`${t.orderLineId} is not null`),
+    check("invoices_line_credit_check", sql`${t.orderLineId} is null or ${t.kind} = 'credit_note'`),
     index("invoices_issued_idx").on(t.issuedAt),
   ],
 );

@@ -1,11 +1,14 @@
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createBuyer, createCourseForSale, ordersOf } from "../../../tests/support/payments";
+import { pdfText } from "../../../tests/support/pdf-text";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { grantCourseAccess } from "~/server/access/course-access.server";
 import { updateAffiliateProgram } from "~/server/affiliates/affiliate-settings.server";
 import { joinAffiliateProgram, setAffiliateStatus } from "~/server/affiliates/affiliates.server";
-import { affiliateCommissions, courseBumps, courses, enrollments, orderLines, orders } from "~/server/db/schema";
+import { affiliateCommissions, courseBumps, courses, enrollments, invoices, mailLog, orderLines, orders } from "~/server/db/schema";
+import { renderInvoicePdf } from "~/server/payments/invoice-pdf.server";
+import { getAccountBilling } from "~/server/payments/billing.server";
 import { refundOrder } from "~/server/payments/billing.server";
 import { getCheckoutOffer, startCheckout } from "~/server/payments/checkout.server";
 import { refundOrderLine } from "~/server/payments/refund-order-line.server";
@@ -180,6 +183,54 @@ describe("refunding one line", () => {
     expect(after2[1]!.refundedAt).toEqual(bump!.refundedAt);
     expect(after2[0]!.refundedAt).toEqual(refunded!.refundedAt);
     expect(await accessOf(buyer.id, course.id)).toBe("revoked");
+  });
+
+  it("gives each refund its own credit note and e-mail: the line's amount, then only what was left", async () => {
+    const { buyer, course, offered, order, lines } = await buyWithBump();
+    const creditNotes = () =>
+      database()
+        .db.select()
+        .from(invoices)
+        .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, "credit_note")))
+        .orderBy(asc(invoices.sequence));
+    const refundMails = () =>
+      database()
+        .db.select()
+        .from(mailLog)
+        .where(and(eq(mailLog.to, buyer.email), eq(mailLog.kind, "refund")))
+        .orderBy(asc(mailLog.createdAt));
+
+    await refundOrderLine({ orderId: order.id, lineId: lines[1]!.id, actorId: null });
+    const [lineNote] = await creditNotes();
+    expect(lineNote).toMatchObject({ orderLineId: lines[1]!.id, itemTitle: offered.title, listPriceCents: 3000, totalCents: 3000 });
+    expect(lines[1]!.amountCents).toBe(lineNote!.totalCents);
+    const pdf = await pdfText(new Uint8Array(await renderInvoicePdf(lineNote!)));
+    expect(pdf).toContain(`Credit note ${lineNote!.number}`);
+    expect(pdf).toContain("-$30.00");
+    expect(pdf).toContain("gives back one line");
+    const [lineMail] = await refundMails();
+    expect(lineMail!.subject).toBe(`${offered.title} was refunded from your order`);
+    expect(lineMail!.text).toContain(`We refunded $30.00 for ${offered.title}, one line of your order.`);
+    expect(lineMail!.text).toContain(`Your credit note ${lineNote!.number} (PDF)`);
+
+    // The rest of the order: its credit note and its e-mail say what was left, not the whole payment.
+    await refundOrder({ orderId: order.id, actorId: null });
+    const [, restNote] = await creditNotes();
+    expect(restNote).toMatchObject({ orderLineId: null, itemTitle: course.title, listPriceCents: 10000, totalCents: 10000 });
+    expect(restNote!.sequence).toBeGreaterThan(lineNote!.sequence);
+    expect(lineNote!.totalCents + restNote!.totalCents).toBe(order.amountCents);
+    const mails = await refundMails();
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.text).toContain(`We refunded $100.00 for ${course.title}.`);
+    expect(mails[1]!.text).toContain(`Your credit note ${restNote!.number} (PDF)`);
+
+    // The account's order links the invoice and both credit notes.
+    const { orders: accountOrders } = await getAccountBilling({ userId: buyer.id });
+    expect(accountOrders.find((row) => row.id === order.id)!.documents.map((document) => [document.kind, document.number])).toEqual([
+      ["invoice", expect.any(String)],
+      ["credit_note", lineNote!.number],
+      ["credit_note", restNote!.number],
+    ]);
   });
 
   it("keeps the bump's course when the learner holds it another way (another paid order of it)", async () => {
