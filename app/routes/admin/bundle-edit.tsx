@@ -15,6 +15,7 @@ export default function EditBundle({ loaderData, actionData }: Route.ComponentPr
     <BundleEditor
       key={JSON.stringify(loaderData.initial)}
       title={`Edit ${bundle.title}`}
+      bundleId={bundle.id}
       initial={actionData?.values ?? loaderData.initial}
       errors={actionData?.errors}
       courses={loaderData.courses}
