@@ -7,12 +7,9 @@ import { getCourseForEdit } from "~/server/courses/admin-courses.server";
 import { listTopics } from "~/server/courses/topics.server";
 import { logger } from "~/server/platform/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { parseForm } from "~/lib/forms/parse-form";
-import { formatMoney } from "~/lib/money";
-import { BUMP_MESSAGES, courseBumpForm } from "~/lib/order-bumps";
 import { readForm } from "~/server/action.server";
-import { BumpRefusedError, getCourseBumpForEdit, removeCourseBump, saveCourseBump } from "~/server/offers/course-bumps.server";
 import { getRequestSiteSettings } from "~/server/settings/site-settings.server";
+import { isBumpIntent, loadBumpEditor, runBumpAction } from "./bump-editor.server";
 import { runCourseEditorAction } from "./course-editor.server";
 import { priceInputValue, type CourseFormValues } from "./course-form";
 
@@ -42,16 +39,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     lessons: course.lessons.map((lesson) => ({ key: lesson.id, id: lesson.id, title: lesson.title, contentMd: lesson.contentMd })),
     removedLessons: [],
   };
-  const { bump, choices } = await getCourseBumpForEdit({ courseId: course.id });
   return {
     topics: await listTopics(),
-    bump: {
-      values: bump
-        ? { offerCourseId: bump.offerCourseId, bumpPrice: priceInputValue(bump.priceCents, currency), bumpPitch: bump.pitch }
-        : { offerCourseId: "", bumpPrice: "", bumpPitch: "" },
-      saved: bump !== null,
-      choices: choices.map((choice) => ({ id: choice.id, title: choice.title, price: formatMoney(choice.priceCents, currency) })),
-    },
+    bump: await loadBumpEditor({ owner: { courseId: course.id }, currency }),
     course: {
       id: course.id,
       title: course.title,
@@ -66,40 +56,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   // The order bump's own form (docs/decisions/067) posts here too, with its own intents.
   const intent = (await readForm(request.clone())).get("intent");
-  if (intent === "save-bump" || intent === "remove-bump") return courseBumpAction({ request, context, courseId: params.id });
+  if (isBumpIntent(intent)) {
+    requireAdmin({ request, context });
+    const { currency } = await getRequestSiteSettings({ context });
+    return runBumpAction({ request, owner: { courseId: params.id }, currency, back: `/admin/courses/${params.id}/edit` });
+  }
   return runCourseEditorAction({ request, context, courseId: params.id });
-}
-
-/** Save or remove the course's order bump; a refusal answers its field's message and keeps what was typed. */
-async function courseBumpAction({
-  request,
-  context,
-  courseId,
-}: {
-  request: Request;
-  context: Route.ActionArgs["context"];
-  courseId: string;
-}) {
-  requireAdmin({ request, context });
-  const { currency } = await getRequestSiteSettings({ context });
-  const parsed = parseForm(courseBumpForm(currency), await readForm(request));
-  if (parsed.errors) return data({ bumpErrors: parsed.errors, bumpValues: parsed.values }, { status: 400 });
-  const back = `/admin/courses/${courseId}/edit`;
-  if (parsed.data.intent === "remove-bump") {
-    await removeCourseBump({ courseId });
-    return redirectWithToast(back, { kind: "success", message: BUMP_MESSAGES.removed });
-  }
-  try {
-    await saveCourseBump({
-      courseId,
-      offerCourseId: parsed.data.offerCourseId,
-      priceCents: parsed.data.bumpPrice,
-      pitch: parsed.data.bumpPitch,
-    });
-  } catch (error) {
-    if (error instanceof BumpRefusedError)
-      return data({ bumpErrors: { [error.field]: [error.reason] }, bumpValues: parsed.values }, { status: 400 });
-    throw error;
-  }
-  return redirectWithToast(back, { kind: "success", message: BUMP_MESSAGES.saved });
 }

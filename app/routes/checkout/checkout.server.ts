@@ -116,7 +116,7 @@ export async function checkoutAction({ request, context }: Args) {
     started = await startCheckout({
       userId: user.id,
       item,
-      withBump: parsed.data.intent === "pay-course" && parsed.data.withBump,
+      withBump: parsed.data.intent !== "pay-membership" && parsed.data.withBump,
       couponCode: parsed.data.coupon || null,
       billing,
       referral: readReferral(request.headers.get("cookie")),
@@ -161,7 +161,7 @@ async function guestCheckoutAction({ request, context }: Args) {
     started = await startCheckout({
       guest: values,
       item,
-      withBump: parsed.data.intent === "pay-course" && parsed.data.withBump,
+      withBump: parsed.data.intent !== "pay-membership" && parsed.data.withBump,
       couponCode: parsed.data.coupon || null,
       billing,
       referral: readReferral(request.headers.get("cookie")),

@@ -304,10 +304,13 @@ export const courseBumps = pgTable(
   "course_bumps",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /** The course whose checkout offers it, or the bundle's (docs/decisions/071): exactly one of the two. */
     courseId: uuid("course_id")
-      .notNull()
       .unique()
       .references(() => courses.id, { onDelete: "cascade" }),
+    bundleId: uuid("bundle_id")
+      .unique()
+      .references((): AnyPgColumn => bundles.id, { onDelete: "cascade" }),
     offerCourseId: uuid("offer_course_id")
       .notNull()
       .references(() => courses.id, { onDelete: "cascade" }),
@@ -319,6 +322,7 @@ export const courseBumps = pgTable(
     index("course_bumps_offer_course_idx").on(t.offerCourseId),
     check("course_bumps_price_check", sql`${t.priceCents} >= 0`),
     check("course_bumps_other_course_check", sql`${t.offerCourseId} <> ${t.courseId}`),
+    check("course_bumps_one_owner_check", sql`(${t.courseId} is null) <> (${t.bundleId} is null)`),
   ],
 );
 

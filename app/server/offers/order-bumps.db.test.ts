@@ -13,7 +13,8 @@ import { refundOrder } from "~/server/payments/billing.server";
 import { getCheckoutOffer, startCheckout } from "~/server/payments/checkout.server";
 import { refundOrderLine } from "~/server/payments/refund-order-line.server";
 import { setTaxCollection, setTaxRate } from "~/server/tax/tax-rates.server";
-import { BumpRefusedError, removeCourseBump, saveCourseBump } from "./course-bumps.server";
+import { createBundle } from "~/server/bundles/bundles.server";
+import { BumpRefusedError, removeCourseBump, saveBump, saveCourseBump } from "./course-bumps.server";
 
 /** Order bumps and refunding one line of an order (docs/decisions/067), in test mode. */
 
@@ -293,5 +294,77 @@ describe("refunding one line", () => {
     await refundOrder({ orderId: order.id, actorId: null });
     const rows = await commissions();
     expect(rows.filter((row) => row.kind === "reversal")).toMatchObject([{ baseCents: -10000, amountCents: -2000 }]);
+  });
+});
+
+describe("a bundle's order bump (docs/decisions/071)", () => {
+  /** A $150 bundle of two courses whose checkout offers a third ($80) at $25. */
+  async function bundleWithBump() {
+    const first = await createCourseForSale({ priceCents: 10000 });
+    const second = await createCourseForSale({ priceCents: 9000 });
+    const offered = await createCourseForSale({ priceCents: 8000 });
+    const bundle = await createBundle({
+      input: {
+        title: "Two in one",
+        slug: unique("bundle").toLowerCase(),
+        description: "",
+        coverUrl: null,
+        priceCents: 15000,
+        status: "published",
+        courseIds: [first.id, second.id],
+      },
+    });
+    await saveBump({ owner: { bundleId: bundle.id }, offerCourseId: offered.id, priceCents: 2500, pitch: "The workbook too" });
+    return { bundle, first, second, offered };
+  }
+
+  it("refuses a draft course, one the bundle holds and a negative price, storing nothing, and keeps one bump per bundle", async () => {
+    const { bundle, first, offered } = await bundleWithBump();
+    const draft = await createCourseForSale({ status: "draft" });
+    const refusals = [
+      { offerCourseId: draft.id, priceCents: 100, field: "offerCourseId", reason: /draft or was deleted/ },
+      { offerCourseId: first.id, priceCents: 100, field: "offerCourseId", reason: /in the bundle already/ },
+      { offerCourseId: offered.id, priceCents: -1, field: "bumpPrice", reason: /cannot be negative/ },
+    ];
+    for (const { offerCourseId, priceCents, field, reason } of refusals) {
+      const refused = await saveBump({ owner: { bundleId: bundle.id }, offerCourseId, priceCents, pitch: "" }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(BumpRefusedError);
+      expect(refused).toMatchObject({ field, message: expect.stringMatching(reason) });
+    }
+    expect(await database().db.select().from(courseBumps).where(eq(courseBumps.bundleId, bundle.id))).toMatchObject([
+      { courseId: null, offerCourseId: offered.id, priceCents: 2500, pitch: "The workbook too" },
+    ]);
+  });
+
+  it("is offered at the bundle's checkout; ticked, one order of two lines opens the bundle's courses and the bump's; the bump refunds alone", async () => {
+    const { bundle, first, second, offered } = await bundleWithBump();
+    const buyer = await createBuyer();
+    const unticked = await getCheckoutOffer({ userId: buyer.id, item: { bundleId: bundle.id } });
+    expect(unticked).toMatchObject({ amountCents: 15000, bump: { courseId: offered.id, priceCents: 2500, usualPriceCents: 8000, chosen: false } });
+    const ticked = await getCheckoutOffer({ userId: buyer.id, item: { bundleId: bundle.id }, withBump: true });
+    expect(ticked.amountCents).toBe(17500);
+
+    expect((await startCheckout({ userId: buyer.id, item: { bundleId: bundle.id }, withBump: true })).status).toBe("paid");
+    const [order] = await ordersOf(buyer.id);
+    expect(order).toMatchObject({ status: "paid", kind: "bundle", amountCents: 17500, bumpOffered: true });
+    const lines = await linesOf(order!.id);
+    expect(lines).toMatchObject([
+      { kind: "bundle", bundleId: bundle.id, amountCents: 15000 },
+      { kind: "bump", courseId: offered.id, amountCents: 2500 },
+    ]);
+    for (const course of [first, second, offered]) expect(await accessOf(buyer.id, course.id)).toBe("active");
+
+    await refundOrderLine({ orderId: order!.id, lineId: lines[1]!.id, actorId: null });
+    expect(await accessOf(buyer.id, offered.id)).toBe("revoked");
+    expect(await accessOf(buyer.id, first.id)).toBe("active");
+    expect(await accessOf(buyer.id, second.id)).toBe("active");
+    const [note] = await database()
+      .db.select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, order!.id), eq(invoices.orderLineId, lines[1]!.id)));
+    expect(note!.totalCents).toBe(2500);
+
+    // A buyer who holds every course of the bundle is stopped before paying: no box either.
+    expect((await getCheckoutOffer({ userId: buyer.id, item: { bundleId: bundle.id } })).bump).toBeNull();
   });
 });
