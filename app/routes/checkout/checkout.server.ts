@@ -80,7 +80,7 @@ export async function checkoutLoader({ request, url, context }: Args) {
         : (coupon.error.issues[0]?.message ?? null);
     const mode = paymentsMode();
     // A signed-in person with something to pay has started a checkout: an hour without paying gets one reminder.
-    if (user && !offer.blocked && mode !== "none" && offer.listPriceCents > 0 && item.bundleId === undefined) {
+    if (user && !offer.blocked && mode !== "none" && offer.listPriceCents > 0) {
       await recordCheckoutStart({ userId: user.id, item, couponCode: offer.coupon && !offer.coupon.refusal ? offer.coupon.code : null });
     }
     const status = wait ? 429 : mode === "none" && !offer.blocked ? 503 : 200;

@@ -1200,9 +1200,11 @@ export const checkoutStarts = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** `course:<id>` or `membership:<plan>`: what was on the page. */
+    /** `course:<id>`, `bundle:<id>` or `membership:<plan>`: what was on the page. */
     productKey: text("product_key").notNull(),
     courseId: uuid("course_id").references(() => courses.id, { onDelete: "cascade" }),
+    /** A bundle's checkout (docs/decisions/071). */
+    bundleId: uuid("bundle_id").references((): AnyPgColumn => bundles.id, { onDelete: "cascade" }),
     plan: text("plan"),
     /** The code the page applied (none when it was refused), so the reminder's link carries it. */
     couponCode: text("coupon_code"),
