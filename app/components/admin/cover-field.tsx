@@ -14,14 +14,14 @@ import type { UploadKindName } from "~/lib/upload-kinds";
  */
 export function CoverField({
   kind = "course-cover",
-  courseId,
+  ownerId,
   coverUrl,
   onChange,
   urlField,
 }: {
   kind?: Extract<UploadKindName, "course-cover" | "bundle-cover">;
   /** The course's or bundle's id, once it has one. */
-  courseId?: string;
+  ownerId?: string;
   coverUrl: string;
   onChange: (coverUrl: string) => void;
   urlField?: (control: { value: string; onChange: (value: string) => void }) => ReactNode;
@@ -41,7 +41,7 @@ export function CoverField({
         <div className="grid gap-2">
           <FileUpload
             kind={kind}
-            ownerId={courseId}
+            ownerId={ownerId}
             label={coverUrl ? "Replace cover image" : "Upload cover image"}
             note="16:9 looks best."
             messages={{ success: COURSE_MESSAGES.uploaded, failure: COURSE_MESSAGES.uploadFailed }}

@@ -78,7 +78,7 @@ export function BundleEditor({
             </FormField>
             <CoverField
               kind="bundle-cover"
-              courseId={bundleId}
+              ownerId={bundleId}
               coverUrl={coverUrl}
               onChange={setCoverUrl}
               urlField={({ value, onChange }) => (

@@ -115,7 +115,7 @@ export function DetailsSection({
           </NativeSelect>
         </FormField>
       </div>
-      <CoverField courseId={courseId} coverUrl={values.coverUrl} onChange={(coverUrl) => onChange({ coverUrl })} />
+      <CoverField ownerId={courseId} coverUrl={values.coverUrl} onChange={(coverUrl) => onChange({ coverUrl })} />
     </section>
   );
 }
