@@ -8,6 +8,10 @@ import { listTopics } from "~/server/courses/topics.server";
 import { logger } from "~/server/platform/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readForm } from "~/server/action.server";
+import { parseForm } from "~/lib/forms/parse-form";
+import { formatMoney } from "~/lib/money";
+import { courseUpsellForm, parseUpsellProduct, UPSELL_MESSAGES, upsellProductValue } from "~/lib/course-upsells";
+import { getCourseUpsellForEdit, removeCourseUpsell, saveCourseUpsell, UpsellRefusedError } from "~/server/offers/course-upsells.server";
 import { getRequestSiteSettings } from "~/server/settings/site-settings.server";
 import { isBumpIntent, loadBumpEditor, runBumpAction } from "./bump-editor.server";
 import { runCourseEditorAction } from "./course-editor.server";
@@ -39,8 +43,26 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     lessons: course.lessons.map((lesson) => ({ key: lesson.id, id: lesson.id, title: lesson.title, contentMd: lesson.contentMd })),
     removedLessons: [],
   };
+  const upsell = await getCourseUpsellForEdit({ courseId: course.id });
+  const choice = (kind: "course" | "bundle") => (row: { id: string; title: string; priceCents: number }) => ({
+    value: upsellProductValue({ kind, id: row.id }),
+    title: row.title,
+    price: formatMoney(row.priceCents, currency),
+  });
   return {
     topics: await listTopics(),
+    upsell: {
+      values: upsell.upsell
+        ? {
+            upsellProduct: upsellProductValue(upsell.upsell.product),
+            upsellPrice: priceInputValue(upsell.upsell.priceCents, currency),
+            upsellPitch: upsell.upsell.pitch,
+          }
+        : { upsellProduct: "", upsellPrice: "", upsellPitch: "" },
+      saved: upsell.upsell !== null,
+      courseChoices: upsell.courseChoices.map(choice("course")),
+      bundleChoices: upsell.bundleChoices.map(choice("bundle")),
+    },
     bump: await loadBumpEditor({ owner: { courseId: course.id }, currency }),
     course: {
       id: course.id,
@@ -61,5 +83,41 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const { currency } = await getRequestSiteSettings({ context });
     return runBumpAction({ request, owner: { courseId: params.id }, currency, back: `/admin/courses/${params.id}/edit` });
   }
+  // So does the one-click upsell's (docs/decisions/070).
+  if (intent === "save-upsell" || intent === "remove-upsell") return courseUpsellAction({ request, context, courseId: params.id });
   return runCourseEditorAction({ request, context, courseId: params.id });
+}
+
+/** Save or remove the course's one-click upsell; a refusal answers its field's message and keeps what was typed. */
+async function courseUpsellAction({
+  request,
+  context,
+  courseId,
+}: {
+  request: Request;
+  context: Route.ActionArgs["context"];
+  courseId: string;
+}) {
+  requireAdmin({ request, context });
+  const { currency } = await getRequestSiteSettings({ context });
+  const parsed = parseForm(courseUpsellForm(currency), await readForm(request));
+  if (parsed.errors) return data({ upsellErrors: parsed.errors, upsellValues: parsed.values }, { status: 400 });
+  const back = `/admin/courses/${courseId}/edit`;
+  if (parsed.data.intent === "remove-upsell") {
+    await removeCourseUpsell({ courseId });
+    return redirectWithToast(back, { kind: "success", message: UPSELL_MESSAGES.removed });
+  }
+  try {
+    await saveCourseUpsell({
+      courseId,
+      product: parseUpsellProduct(parsed.data.upsellProduct)!,
+      priceCents: parsed.data.upsellPrice,
+      pitch: parsed.data.upsellPitch,
+    });
+  } catch (error) {
+    if (error instanceof UpsellRefusedError)
+      return data({ upsellErrors: { [error.field]: [error.reason] }, upsellValues: parsed.values }, { status: 400 });
+    throw error;
+  }
+  return redirectWithToast(back, { kind: "success", message: UPSELL_MESSAGES.saved });
 }

@@ -6,6 +6,7 @@ import { COURSE_MESSAGES } from "~/lib/course-messages";
 
 import { CourseEditor } from "./course-editor";
 import { BumpCard } from "~/components/admin/bump-card";
+import { UpsellCard } from "./course-editor/upsell-card";
 export { loader, action } from "./course-edit.server";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -36,6 +37,11 @@ export default function EditCourse({ loaderData, actionData }: Route.ComponentPr
         description={`One other course offered at checkout for “${course.title}”, at a special price, in a box the buyer ticks.`}
         bump={loaderData.bump}
         answer={actionData && "bumpErrors" in actionData ? actionData : undefined}
+      />
+      <UpsellCard
+        courseTitle={course.title}
+        upsell={loaderData.upsell}
+        answer={actionData && "upsellErrors" in actionData ? actionData : undefined}
       />
     </>
   );

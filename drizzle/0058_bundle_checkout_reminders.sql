@@ -1,2 +1,0 @@
-ALTER TABLE "checkout_starts" ADD COLUMN "bundle_id" uuid;--> statement-breakpoint
-ALTER TABLE "checkout_starts" ADD CONSTRAINT "checkout_starts_bundle_id_bundles_id_fk" FOREIGN KEY ("bundle_id") REFERENCES "public"."bundles"("id") ON DELETE cascade ON UPDATE no action;
