@@ -27,7 +27,7 @@ import { isCourseSaved } from "~/server/courses/saved-courses.server";
 import { findOwnCertificate } from "~/server/certificates/certificates.server";
 import { getRequestSiteSettings } from "~/server/settings/site-settings.server";
 import { toDecimalAmount } from "~/lib/money";
-import { listBundlesWithCourse } from "~/server/bundles/bundles.server";
+import { listBundlesWithCourseForPage } from "~/server/bundles/bundles.server";
 
 /** A course a visitor may not see does not exist for them. */
 export const courseNotFound = () => data({ notFound: true }, { status: 404 });
@@ -142,7 +142,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     user ? findOwnCertificate({ userId: user.id, courseId: course.id }) : null,
     hasAccess && user ? getCourseProgress({ userId: user.id, courseId: course.id }) : null,
     // The published bundles holding it ("Also in …", docs/decisions/062).
-    listBundlesWithCourse({ courseId: course.id }),
+    listBundlesWithCourseForPage({ courseId: course.id }),
   ]);
   // Every lesson done: the page offers the certificate and a review instead of "Continue learning".
   const finished = Boolean(progress && progress.totalLessons > 0 && progress.completedLessons >= progress.totalLessons);
