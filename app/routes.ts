@@ -72,6 +72,7 @@ export default [
     // checkout
     route("checkout", "routes/checkout/checkout.tsx"),
     route("checkout/success", "routes/checkout/checkout-success.tsx"),
+    route("checkout/offer", "routes/checkout/checkout-offer.tsx"),
     route("checkout/cancel", "routes/checkout/checkout-cancel.tsx"),
 
     // first run: the one-time "Create the owner account" form, only while no admin exists

@@ -255,13 +255,14 @@ export type OrderKind = (typeof ORDER_KINDS)[number];
  * order's kind is its first line's. A `bump` line is the course ticked in the checkout's box beside
  * the first line (docs/decisions/067).
  */
-export const ORDER_LINE_KINDS = ["course", "membership", "bundle", "bump"] as const;
+export const ORDER_LINE_KINDS = ["course", "membership", "bundle", "bump", "upsell"] as const;
 export type OrderLineKind = (typeof ORDER_LINE_KINDS)[number];
 export const ORDER_LINE_KIND_LABELS: Record<OrderLineKind, string> = {
   course: "Courses",
   membership: "Memberships",
   bundle: "Bundles",
   bump: "Order bumps",
+  upsell: "Upsells",
 };
 
 /** `pending` until paid; `expired` when the checkout was abandoned; `failed` when the payment was refused. */

@@ -168,6 +168,12 @@ const MATRIX: Record<string, Entry> = {
   // A visitor may buy as a guest (decision 048): the same answers as anyone's.
   "/checkout": { path: (school) => `/checkout?courseId=${school.draftCourse.id}`, loader: everyone("404"), action: everyone("400") },
   "/checkout/success": { path: (school) => `/checkout/success?order=${school.victim.orderId}`, loader: signedIn("404") },
+  // The one-click offer after a purchase (decision 070): only the buyer's own order's, shown once; anyone else goes on to the confirmation, which finds nothing.
+  "/checkout/offer": {
+    path: (school) => `/checkout/offer?order=${school.victim.orderId}`,
+    loader: signedIn("302 /checkout/success"),
+    action: signedIn("400"),
+  },
   "/checkout/cancel": { path: (school) => `/checkout/cancel?session_id=${school.victim.checkoutSessionId}`, loader: signedIn("404") },
 
   // first run only: once an owner exists, nobody's

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { signInAsAdmin, toast, waitForHydration } from "./admin-support";
 import { grantAccess } from "./learning-support";
@@ -18,6 +20,15 @@ const DEMO_COURSES = [
   "custom-gpts-for-business",
 ];
 
+/** The demo's posts (content/demo/posts/NN-<slug>.md). Specs before this one write posts of their own, and those stay. */
+const POSTS_DIR = path.join(process.cwd(), "content/demo/posts");
+const DEMO_POSTS = readdirSync(POSTS_DIR)
+  .filter((file) => file.endsWith(".md"))
+  .map((file) => ({
+    slug: file.replace(/^\d+-/, "").replace(/\.md$/, ""),
+    title: /^title:\s*(.+)$/m.exec(readFileSync(path.join(POSTS_DIR, file), "utf8"))![1]!.trim().replace(/^'(.*)'$/, "$1").replace(/''/g, "'"),
+  }));
+
 test("the owner removes the demo content after a confirmation that names the counts; what they made stays", async ({ page }) => {
   await signInAsAdmin(page);
   const titles = new Map<string, string>();
@@ -28,6 +39,9 @@ test("the owner removes the demo content after a confirmation that names the cou
   // Someone real (the owner here; buyers in the specs before this one) holds this one, so it stays.
   const held = "custom-gpts-for-business";
   await grantAccess(page, process.env.E2E_ADMIN_EMAIL!, titles.get(held)!);
+  // The demo's posts are on the blog before.
+  await page.goto(`/blog/${DEMO_POSTS[0]!.slug}`);
+  await expect(page.getByRole("heading", { level: 1, name: DEMO_POSTS[0]!.title })).toBeVisible();
   await page.goto("/admin");
   await waitForHydration(page);
   const card = page.getByRole("region", { name: "Demo content" });
@@ -56,6 +70,13 @@ test("the owner removes the demo content after a confirmation that names the cou
     if (kept.includes(slug)) await expect(page.getByRole("heading", { level: 1, name: titles.get(slug) })).toBeVisible();
     else await expect(page.getByRole("heading", { name: /not found/i }).first()).toBeVisible();
   }
+  // Every demo post is gone from the blog and answers "not found"; posts the owner wrote stay.
+  expect(DEMO_POSTS.length).toBeGreaterThan(0);
   await page.goto("/blog");
-  await expect(page.getByText("No posts match your filters.").or(page.getByText(/no posts/i)).first()).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  for (const post of DEMO_POSTS) await expect(page.getByText(post.title, { exact: true })).toHaveCount(0);
+  for (const post of DEMO_POSTS) {
+    await page.goto(`/blog/${post.slug}`);
+    await expect(page.getByRole("heading", { name: /not found/i }).first()).toBeVisible();
+  }
 });

@@ -75,6 +75,7 @@ export async function startStripeDouble() {
   const requests: StripeDoubleRequest[] = [];
   let counter = 0;
   let failure: { status: number; message: string } | null = null;
+  let chargeDecline: string | null = null;
   const prices = new Map<string, { unit_amount: number; currency: string }>();
 
   const server = http.createServer((req, res) => {
@@ -109,7 +110,11 @@ export async function startStripeDouble() {
           customer: form.get("customer"),
           customer_email: form.get("customer_email"),
           // Stripe Tax's switches as Stripe echoes them: the tax is computed once the buyer gives an address.
-          automatic_tax: { enabled: form.get("automatic_tax[enabled]") === "true", liability: null, status: form.get("automatic_tax[enabled]") === "true" ? "requires_location_inputs" : null },
+          automatic_tax: {
+            enabled: form.get("automatic_tax[enabled]") === "true",
+            liability: null,
+            status: form.get("automatic_tax[enabled]") === "true" ? "requires_location_inputs" : null,
+          },
           billing_address_collection: form.get("billing_address_collection"),
           tax_id_collection: { enabled: form.get("tax_id_collection[enabled]") === "true" },
           customer_details: null,
@@ -160,8 +165,45 @@ export async function startStripeDouble() {
       const price = /^\/v1\/prices\/([\w-]+)$/.exec(url.pathname);
       if (req.method === "GET" && price) {
         const found = prices.get(price[1]!);
-        if (!found) return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such price: '${price[1]}'` } });
+        if (!found)
+          return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such price: '${price[1]}'` } });
         return send(200, { id: price[1], object: "price", active: true, type: "recurring", ...found });
+      }
+      // PaymentIntents (one-click upsells, docs/decisions/070): `pi_X` was paid by customer `cus_X` with
+      // card `pm_X`; a new off-session one succeeds, unless `declineNextCharge` makes the bank refuse it.
+      const paymentIntent = /^\/v1\/payment_intents\/(pi_[\w-]+)$/.exec(url.pathname);
+      if (req.method === "GET" && paymentIntent) {
+        const id = paymentIntent[1]!;
+        return send(200, {
+          id,
+          object: "payment_intent",
+          status: "succeeded",
+          customer: `cus_${id.slice(3)}`,
+          payment_method: `pm_${id.slice(3)}`,
+        });
+      }
+      if (req.method === "POST" && url.pathname === "/v1/payment_intents") {
+        if (chargeDecline) {
+          const code = chargeDecline;
+          chargeDecline = null;
+          return send(402, {
+            error: {
+              type: "card_error",
+              code,
+              decline_code: code === "card_declined" ? "insufficient_funds" : undefined,
+              message: "Your card was declined.",
+            },
+          });
+        }
+        return send(200, {
+          id: `pi_offsession_${n}`,
+          object: "payment_intent",
+          status: "succeeded",
+          amount: Number(form.get("amount")),
+          currency: form.get("currency"),
+          customer: form.get("customer"),
+          payment_method: form.get("payment_method"),
+        });
       }
       const subscription = /^\/v1\/subscriptions\/(sub_[\w-]+)$/.exec(url.pathname);
       if (req.method === "DELETE" && subscription) {
@@ -179,6 +221,10 @@ export async function startStripeDouble() {
     /** What `GET /v1/prices/:id` answers for this Price from now on. */
     setPrice(id: string, price: { unit_amount: number; currency: string }) {
       prices.set(id, price);
+    },
+    /** The next off-session charge is refused by the bank with this code (`card_declined`, `authentication_required`). */
+    declineNextCharge(code = "card_declined") {
+      chargeDecline = code;
     },
     failNext(status: number, message = "The double was told to fail") {
       failure = { status, message };

@@ -3,7 +3,7 @@ import { Sparkles } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { ConfirmButton } from "~/components/ui/confirm-button";
+import { LazyConfirmButton } from "~/components/ui/lazy-confirm-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { SUBSCRIPTION_PLAN_LABELS, SUBSCRIPTION_STATUS_LABELS, type SubscriptionPlan, type SubscriptionStatus } from "~/lib/domain-values";
@@ -100,7 +100,7 @@ export function AccountMembership({ membership }: { membership: MembershipView |
                     {needsBilling ? "Manage billing" : "Cancel membership"}
                   </Button>
                 ) : (
-                  <ConfirmButton
+                  <LazyConfirmButton
                     trigger={
                       <Button type="button" variant="outline" loading={canceling}>
                         Cancel membership

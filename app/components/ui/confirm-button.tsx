@@ -20,6 +20,8 @@ type ConfirmDialogProps = {
   cancelLabel?: string;
   onConfirm: () => void;
   destructive?: boolean;
+  /** Where focus goes when the dialog closes, for a dialog opened without its own trigger. */
+  returnFocusTo?: React.RefObject<HTMLElement | null>;
 };
 
 type ConfirmButtonProps = ConfirmDialogProps & {
@@ -28,9 +30,15 @@ type ConfirmButtonProps = ConfirmDialogProps & {
 };
 
 /** The dialog's content: the question, Cancel and the confirming action (destructive by default). */
-function ConfirmContent({ title, description, confirmLabel, cancelLabel = "Cancel", onConfirm, destructive = true }: ConfirmDialogProps) {
+function ConfirmContent({ title, description, confirmLabel, cancelLabel = "Cancel", onConfirm, destructive = true, returnFocusTo }: ConfirmDialogProps) {
   return (
-    <AlertDialogContent>
+    <AlertDialogContent
+      onCloseAutoFocus={(event) => {
+        if (!returnFocusTo?.current) return;
+        event.preventDefault();
+        returnFocusTo.current.focus();
+      }}
+    >
       <AlertDialogHeader>
         <AlertDialogTitle>{title}</AlertDialogTitle>
         <AlertDialogDescription>{description}</AlertDialogDescription>
@@ -60,6 +68,7 @@ function ConfirmButton({ trigger, ...dialog }: ConfirmButtonProps) {
 
 /** The same question opened by the code instead of a button (a blocked navigation); `onCancel` when it is dismissed. */
 function ConfirmDialog({ open, onCancel, ...dialog }: ConfirmDialogProps & { open: boolean; onCancel: () => void }) {
+  // Also the default export, for `LazyConfirmButton`'s `lazy(() => import(…))`.
   return (
     <AlertDialog open={open} onOpenChange={(next) => !next && onCancel()}>
       <ConfirmContent {...dialog} />
@@ -68,4 +77,5 @@ function ConfirmDialog({ open, onCancel, ...dialog }: ConfirmDialogProps & { ope
 }
 
 export { ConfirmButton, ConfirmDialog };
+export default ConfirmDialog;
 export type { ConfirmButtonProps, ConfirmDialogProps };

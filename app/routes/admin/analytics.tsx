@@ -143,6 +143,11 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
             ? "Order bumps: no paid checkout offered one in this range."
             : `Order bumps: taken in ${data.bumps.taken} of ${data.bumps.offered} paid checkouts that offered one (${data.bumps.percent}%).`}
         </p>
+        <p className="border-t border-border px-4 py-3 text-sm text-muted-foreground" data-testid="upsell-take-rate">
+          {data.upsells.percent === null
+            ? "One-click upsells: no offer was shown in this range."
+            : `One-click upsells: accepted in ${data.upsells.taken} of ${data.upsells.offered} offers shown (${data.upsells.percent}%).`}
+        </p>
       </AnalyticsCard>
       <AnalyticsCard
         title="Sales per course"

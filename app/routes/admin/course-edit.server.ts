@@ -12,6 +12,8 @@ import { formatMoney } from "~/lib/money";
 import { BUMP_MESSAGES, courseBumpForm } from "~/lib/order-bumps";
 import { readForm } from "~/server/action.server";
 import { BumpRefusedError, getCourseBumpForEdit, removeCourseBump, saveCourseBump } from "~/server/offers/course-bumps.server";
+import { courseUpsellForm, parseUpsellProduct, UPSELL_MESSAGES, upsellProductValue } from "~/lib/course-upsells";
+import { getCourseUpsellForEdit, removeCourseUpsell, saveCourseUpsell, UpsellRefusedError } from "~/server/offers/course-upsells.server";
 import { getRequestSiteSettings } from "~/server/settings/site-settings.server";
 import { runCourseEditorAction } from "./course-editor.server";
 import { priceInputValue, type CourseFormValues } from "./course-form";
@@ -43,8 +45,26 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     removedLessons: [],
   };
   const { bump, choices } = await getCourseBumpForEdit({ courseId: course.id });
+  const upsell = await getCourseUpsellForEdit({ courseId: course.id });
+  const choice = (kind: "course" | "bundle") => (row: { id: string; title: string; priceCents: number }) => ({
+    value: upsellProductValue({ kind, id: row.id }),
+    title: row.title,
+    price: formatMoney(row.priceCents, currency),
+  });
   return {
     topics: await listTopics(),
+    upsell: {
+      values: upsell.upsell
+        ? {
+            upsellProduct: upsellProductValue(upsell.upsell.product),
+            upsellPrice: priceInputValue(upsell.upsell.priceCents, currency),
+            upsellPitch: upsell.upsell.pitch,
+          }
+        : { upsellProduct: "", upsellPrice: "", upsellPitch: "" },
+      saved: upsell.upsell !== null,
+      courseChoices: upsell.courseChoices.map(choice("course")),
+      bundleChoices: upsell.bundleChoices.map(choice("bundle")),
+    },
     bump: {
       values: bump
         ? { offerCourseId: bump.offerCourseId, bumpPrice: priceInputValue(bump.priceCents, currency), bumpPitch: bump.pitch }
@@ -67,6 +87,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   // The order bump's own form (docs/decisions/067) posts here too, with its own intents.
   const intent = (await readForm(request.clone())).get("intent");
   if (intent === "save-bump" || intent === "remove-bump") return courseBumpAction({ request, context, courseId: params.id });
+  // So does the one-click upsell's (docs/decisions/070).
+  if (intent === "save-upsell" || intent === "remove-upsell") return courseUpsellAction({ request, context, courseId: params.id });
   return runCourseEditorAction({ request, context, courseId: params.id });
 }
 
@@ -102,4 +124,38 @@ async function courseBumpAction({
     throw error;
   }
   return redirectWithToast(back, { kind: "success", message: BUMP_MESSAGES.saved });
+}
+
+/** Save or remove the course's one-click upsell; a refusal answers its field's message and keeps what was typed. */
+async function courseUpsellAction({
+  request,
+  context,
+  courseId,
+}: {
+  request: Request;
+  context: Route.ActionArgs["context"];
+  courseId: string;
+}) {
+  requireAdmin({ request, context });
+  const { currency } = await getRequestSiteSettings({ context });
+  const parsed = parseForm(courseUpsellForm(currency), await readForm(request));
+  if (parsed.errors) return data({ upsellErrors: parsed.errors, upsellValues: parsed.values }, { status: 400 });
+  const back = `/admin/courses/${courseId}/edit`;
+  if (parsed.data.intent === "remove-upsell") {
+    await removeCourseUpsell({ courseId });
+    return redirectWithToast(back, { kind: "success", message: UPSELL_MESSAGES.removed });
+  }
+  try {
+    await saveCourseUpsell({
+      courseId,
+      product: parseUpsellProduct(parsed.data.upsellProduct)!,
+      priceCents: parsed.data.upsellPrice,
+      pitch: parsed.data.upsellPitch,
+    });
+  } catch (error) {
+    if (error instanceof UpsellRefusedError)
+      return data({ upsellErrors: { [error.field]: [error.reason] }, upsellValues: parsed.values }, { status: 400 });
+    throw error;
+  }
+  return redirectWithToast(back, { kind: "success", message: UPSELL_MESSAGES.saved });
 }

@@ -6,6 +6,7 @@ import { COURSE_MESSAGES } from "~/lib/course-messages";
 
 import { CourseEditor } from "./course-editor";
 import { BumpCard } from "./course-editor/bump-card";
+import { UpsellCard } from "./course-editor/upsell-card";
 export { loader, action } from "./course-edit.server";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -36,6 +37,11 @@ export default function EditCourse({ loaderData, actionData }: Route.ComponentPr
         courseTitle={course.title}
         bump={loaderData.bump}
         answer={actionData && "bumpErrors" in actionData ? actionData : undefined}
+      />
+      <UpsellCard
+        courseTitle={course.title}
+        upsell={loaderData.upsell}
+        answer={actionData && "upsellErrors" in actionData ? actionData : undefined}
       />
     </>
   );

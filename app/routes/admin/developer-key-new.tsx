@@ -8,6 +8,7 @@ import { useAnswerToast } from "~/components/use-toast-once";
 import { API_KEY_NAME_MAX } from "~/lib/api-keys";
 import { adminMeta } from "~/lib/seo";
 import { newApiKeyAction, newApiKeyLoader } from "./developer-key-new.server";
+import { ChoiceCheckboxes } from "~/components/admin/choice-checkboxes";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "New API key");
 
@@ -74,29 +75,7 @@ export default function NewApiKey({ loaderData, actionData }: Route.ComponentPro
         <FormField label="Name" name="name" hint="Who or what uses it, e.g. “CRM sync”." error={errors.name}>
           <Input defaultValue={typed.name ?? ""} required maxLength={API_KEY_NAME_MAX} autoComplete="off" />
         </FormField>
-        <fieldset className="grid gap-3" aria-describedby={errors.scopes ? "scopes-error" : undefined}>
-          <legend className="mb-1 text-sm font-medium">Scopes</legend>
-          {loaderData.scopes.map((scope) => (
-            <label key={scope.value} className="flex items-start gap-3 text-sm">
-              <input
-                type="checkbox"
-                name="scopes"
-                value={scope.value}
-                defaultChecked={typedScopes.has(scope.value)}
-                className="mt-0.5 size-4 accent-primary"
-              />
-              <span className="grid gap-0.5">
-                <code className="font-medium">{scope.value}</code>
-                <span className="text-muted-foreground">{scope.label}</span>
-              </span>
-            </label>
-          ))}
-          {errors.scopes ? (
-            <p id="scopes-error" className="text-sm text-destructive">
-              {errors.scopes[0]}
-            </p>
-          ) : null}
-        </fieldset>
+        <ChoiceCheckboxes legend="Scopes" name="scopes" choices={loaderData.scopes} checked={typedScopes} error={errors.scopes?.[0]} />
         <div className="flex flex-wrap justify-end gap-2">
           <Button asChild variant="outline">
             <Link to="/admin/developers">Cancel</Link>

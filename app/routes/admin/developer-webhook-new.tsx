@@ -8,6 +8,7 @@ import { useAnswerToast } from "~/components/use-toast-once";
 import { WEBHOOK_DESCRIPTION_MAX } from "~/lib/webhooks";
 import { adminMeta } from "~/lib/seo";
 import { newWebhookAction, newWebhookLoader } from "./developer-webhook-new.server";
+import { ChoiceCheckboxes } from "~/components/admin/choice-checkboxes";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "Add webhook endpoint");
 
@@ -86,29 +87,7 @@ export default function NewWebhook({ loaderData, actionData }: Route.ComponentPr
         <FormField label="Description (optional)" name="description" error={errors.description}>
           <Input defaultValue={typed.description ?? ""} maxLength={WEBHOOK_DESCRIPTION_MAX} autoComplete="off" />
         </FormField>
-        <fieldset className="grid gap-3" aria-describedby={errors.events ? "events-error" : undefined}>
-          <legend className="mb-1 text-sm font-medium">Events</legend>
-          {loaderData.events.map((event) => (
-            <label key={event.value} className="flex items-start gap-3 text-sm">
-              <input
-                type="checkbox"
-                name="events"
-                value={event.value}
-                defaultChecked={typedEvents.has(event.value)}
-                className="mt-0.5 size-4 accent-primary"
-              />
-              <span className="grid gap-0.5">
-                <code className="font-medium">{event.value}</code>
-                <span className="text-muted-foreground">{event.label}</span>
-              </span>
-            </label>
-          ))}
-          {errors.events ? (
-            <p id="events-error" className="text-sm text-destructive">
-              {errors.events[0]}
-            </p>
-          ) : null}
-        </fieldset>
+        <ChoiceCheckboxes legend="Events" name="events" choices={loaderData.events} checked={typedEvents} error={errors.events?.[0]} />
         <div className="flex flex-wrap justify-end gap-2">
           <Button asChild variant="outline">
             <Link to="/admin/developers/webhooks">Cancel</Link>

@@ -22,7 +22,7 @@ const POLL_MS = 2000;
 const POLL_LIMIT = 30;
 
 export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
-  const { order, next, guestEmail, testMode } = loaderData;
+  const { order, next, guestEmail, testMode, upsell } = loaderData;
   const revalidator = useRevalidator();
   const [polls, setPolls] = useState(0);
   const pending = order.status === "pending";
@@ -72,6 +72,21 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
                 </dd>
               </div>
             </dl>
+          ) : null}
+          {upsell ? (
+            // The one-click offer after this order (docs/decisions/070): paid, or waiting for its payment page.
+            <p className="w-full text-sm" data-testid="upsell-added">
+              {upsell.status === "paid" ? (
+                `Also added: ${upsell.itemTitle} for ${formatMoney(upsell.amountCents, upsell.currency)}, with its own receipt.`
+              ) : upsell.status === "pending" ? (
+                <>
+                  {`${upsell.itemTitle} is not paid yet. `}
+                  <Link to={`/checkout/offer?order=${encodeURIComponent(order.id)}`} className="font-semibold underline">
+                    Pay for {upsell.itemTitle}
+                  </Link>
+                </>
+              ) : null}
+            </p>
           ) : null}
           <Button asChild>
             <Link to={next.to}>{next.label}</Link>

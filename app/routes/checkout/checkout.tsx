@@ -170,8 +170,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 : offer.trial && mode === "test"
                   ? `Start my ${offer.trial.days}-day free trial`
                   : mode === "stripe"
-                  ? "Continue to payment"
-                  : `Pay ${formatMoney(offer.amountCents, offer.currency)}`}
+                    ? "Continue to payment"
+                    : `Pay ${formatMoney(offer.amountCents, offer.currency)}`}
           </Button>
           {mode === "stripe" && !free && !(freeWithCoupon && offer.kind !== "membership") ? (
             <p className="flex items-center justify-center gap-2 text-sm text-muted-foreground">
@@ -190,7 +190,9 @@ function HeldCourses({ bundle }: { bundle: NonNullable<CheckoutOfferData["bundle
   const held = bundle.courses.filter((course) => bundle.heldCourseIds.includes(course.id));
   return (
     <AuthAlert title={CHECKOUT_MESSAGES.bundleHeldSome}>
-      <p>You already have {held.map((course) => `“${course.title}”`).join(", ")}. This bundle opens the others; its price stays the same.</p>
+      <p>
+        You already have {held.map((course) => `“${course.title}”`).join(", ")}. This bundle opens the others; its price stays the same.
+      </p>
     </AuthAlert>
   );
 }

@@ -12,6 +12,7 @@ import {
   readCourseSales,
   readKindSales,
   readBumpTakeRate,
+  readUpsellTakeRate,
   readMemberSeries,
   readMemberSummary,
   readRevenueSeries,
@@ -28,7 +29,7 @@ async function readFunnel(courseId: string | null) {
 /** Every figure of Admin → Analytics for one range, read in parallel. */
 export async function readAnalytics(range: AnalyticsRange, now = new Date()) {
   const settings = await getSiteSettings();
-  const [revenue, kinds, courses, affiliates, signups, members, summary, funnel, trials, bumps] = await Promise.all([
+  const [revenue, kinds, courses, affiliates, signups, members, summary, funnel, trials, bumps, upsells] = await Promise.all([
     readRevenueSeries(range),
     readKindSales(range),
     readCourseSales(range),
@@ -40,12 +41,14 @@ export async function readAnalytics(range: AnalyticsRange, now = new Date()) {
     // Membership trials started in the range and what became of them (docs/decisions/066).
     trialConversion({ from: range.from, to: range.to }),
     readBumpTakeRate(range),
+    readUpsellTakeRate(range),
   ]);
   const sum = <T>(rows: T[], pick: (row: T) => number) => rows.reduce((total, row) => total + pick(row), 0);
   return {
     revenue,
     kinds,
     bumps,
+    upsells,
     courses,
     affiliates,
     signups,

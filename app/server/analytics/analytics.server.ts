@@ -136,6 +136,21 @@ export async function readBumpTakeRate(range: Pick<AnalyticsRange, "from" | "to"
   return { offered, taken, percent: offered > 0 ? Math.round((taken * 100) / offered) : null };
 }
 
+/**
+ * The one-click upsells' take rate (docs/decisions/070): of the offer pages shown in the range
+ * (one per paid order at most), how many sold the offer (its order paid, refunded since or not).
+ */
+export async function readUpsellTakeRate(range: Pick<AnalyticsRange, "from" | "to">) {
+  const [row] = await rowsOf(sql`
+    select count(*)::int as offered,
+      count(*) filter (where exists (select 1 from orders u where u.upsell_of_order_id = o.id and u.status in ('paid', 'refunded')))::int as taken
+    from orders o
+    where o.upsell_shown_at is not null and ${inRange(sql`o.upsell_shown_at`, range)}`);
+  const offered = num(row?.offered);
+  const taken = num(row?.taken);
+  return { offered, taken, percent: offered > 0 ? Math.round((taken * 100) / offered) : null };
+}
+
 export type CourseSalesRow = {
   courseId: string | null;
   title: string;

@@ -39,6 +39,7 @@ describe("revenue by product", () => {
       { kind: "membership", sales: 1, grossCents: membershipCents, refundedCents: 0, netCents: membershipCents },
       { kind: "bundle", sales: 0, grossCents: 0, refundedCents: 0, netCents: 0 },
       { kind: "bump", sales: 0, grossCents: 0, refundedCents: 0, netCents: 0 },
+      { kind: "upsell", sales: 0, grossCents: 0, refundedCents: 0, netCents: 0 },
     ]);
     const sum = (pick: (row: (typeof data.kinds)[number]) => number) => data.kinds.reduce((total, row) => total + pick(row), 0);
     expect(sum((row) => row.grossCents)).toBe(data.totals.grossCents);
@@ -52,6 +53,7 @@ describe("revenue by product", () => {
       ["membership", 0, 0],
       ["bundle", 0, 0],
       ["bump", 0, 0],
+      ["upsell", 0, 0],
     ]);
   });
 

@@ -368,6 +368,34 @@ export const bundles = pgTable(
   ],
 );
 
+/**
+ * One-click upsells (docs/decisions/070): a course's offer shown once right after it is paid, of
+ * another course or a bundle (exactly one) at a special price, with a short pitch. At most one per
+ * course; the domain refuses a draft or deleted offer (`saveCourseUpsell`).
+ */
+export const courseUpsells = pgTable(
+  "course_upsells",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    courseId: uuid("course_id")
+      .notNull()
+      .unique()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    offerCourseId: uuid("offer_course_id").references(() => courses.id, { onDelete: "cascade" }),
+    offerBundleId: uuid("offer_bundle_id").references(() => bundles.id, { onDelete: "cascade" }),
+    priceCents: integer("price_cents").notNull(),
+    pitch: text("pitch").notNull().default(""),
+    ...timestamps,
+  },
+  (t) => [
+    index("course_upsells_offer_course_idx").on(t.offerCourseId),
+    index("course_upsells_offer_bundle_idx").on(t.offerBundleId),
+    check("course_upsells_price_check", sql`${t.priceCents} >= 0`),
+    check("course_upsells_one_offer_check", sql`num_nonnulls(${t.offerCourseId}, ${t.offerBundleId}) = 1`),
+    check("course_upsells_other_course_check", sql`${t.offerCourseId} is null or ${t.offerCourseId} <> ${t.courseId}`),
+  ],
+);
+
 /** A bundle's courses, in `position` order (from 0). */
 export const bundleCourses = pgTable(
   "bundle_courses",
@@ -1161,9 +1189,21 @@ export const orders = pgTable(
     affiliateId: uuid("affiliate_id").references((): AnyPgColumn => affiliates.id, { onDelete: "set null" }),
     /** The checkout showed an order bump beside what it sold (the bumps' take rate, docs/decisions/067). */
     bumpOffered: boolean("bump_offered").notNull().default(false),
+    /**
+     * One-click upsells (docs/decisions/070): when the offer page after this order's payment was
+     * shown (claimed once, so it never shows twice) and what the buyer answered (`accepted`,
+     * `declined`). The upsell itself is another order, linked by its `upsell_of_order_id`.
+     */
+    upsellShownAt: timestamp("upsell_shown_at", { withTimezone: true }),
+    upsellAnswer: text("upsell_answer"),
+    /** An upsell's order: the paid order whose offer page sold it (at most one per order). */
+    upsellOfOrderId: uuid("upsell_of_order_id")
+      .unique()
+      .references((): AnyPgColumn => orders.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [
+    check("orders_upsell_answer_check", sql`${t.upsellAnswer} is null or ${t.upsellAnswer} in ('accepted', 'declined')`),
     check("orders_kind_check", inList("kind", ORDER_KINDS)),
     check("orders_status_check", inList("status", ORDER_STATUSES)),
     check("orders_provider_check", inList("provider", PAYMENT_PROVIDERS)),

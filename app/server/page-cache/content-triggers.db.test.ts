@@ -72,6 +72,8 @@ const NOT_CONTENT = [
   "coupons",
   // Order bumps: read only by checkout (never cached) and the course's edit page.
   "course_bumps",
+  // One-click upsells: read only by the offer page after a purchase (never cached) and the course's edit page.
+  "course_upsells",
   // Checkouts a signed-in person opened: read only by the reminder job.
   "checkout_starts",
   // A learner's quiz attempts and answers: their own lesson page and the admin's screens.

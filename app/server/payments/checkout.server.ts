@@ -22,6 +22,7 @@ import { getSiteSettings } from "~/server/settings/site-settings.server";
 import { taxIdProblem, taxOfLine, type BillingDetails, type TaxCountry } from "~/lib/tax";
 import { findTaxRate, isTaxCollected } from "~/server/tax/tax-rates.server";
 import { findCheckoutBump, type CheckoutBump } from "~/server/offers/course-bumps.server";
+import { hasCourseUpsell } from "~/server/offers/course-upsells.server";
 import { findAccountByEmail, mustSignInToBuy } from "./attach-guest-order.server";
 import { fulfilCheckout } from "./fulfil-checkout.server";
 import { sumOrderLines, writeOrderLines, type OrderLineDraft } from "./order-lines.server";
@@ -616,6 +617,8 @@ async function payForOffer({
       // A trial's subscription is priced at the plan's price, first charged when the trial ends.
       amountCents: offer.trial ? offer.trial.firstChargeCents : offer.listPriceCents,
       trialDays: offer.trial?.days ?? null,
+      // An account's course with a one-click upsell keeps the card for it (docs/decisions/070; guests are not offered one).
+      saveCardForUpsell: !buyer.guest && offer.kind === "course" && (await hasCourseUpsell({ courseId: offer.courseId! })),
       addOns: offer.bump?.chosen ? [{ title: offer.bump.title, amountCents: offer.bump.priceCents }] : [],
       discount:
         order.couponCode && order.discountCents > 0

@@ -65,7 +65,18 @@ export type CheckoutRequest = {
   origin: string;
   /** A membership's free trial in days (docs/decisions/066): the subscription's first charge comes at its end. */
   trialDays?: number | null;
+  /**
+   * The course has a one-click upsell (docs/decisions/070): Stripe keeps the card for an
+   * off-session charge after the payment (`setup_future_usage`).
+   */
+  saveCardForUpsell?: boolean;
 };
+
+/**
+ * A one-click charge of the card an earlier payment used (an upsell, docs/decisions/070): charged,
+ * or refused by the bank (a decline, or it asks the buyer to authenticate), nothing charged.
+ */
+export type SavedCardCharge = { status: "succeeded"; paymentId: string } | { status: "declined"; reason: string };
 
 export type CheckoutStarted =
   /** The buyer pays on the provider's page; its webhook reports the payment. */
@@ -87,6 +98,18 @@ export interface PaymentsProvider {
   refund(args: { paymentId: string | null; orderId: string; line?: { id: string; amountCents: number } }): Promise<void>;
   /** Ends a subscription at once, with no further charge (a second membership bought by mistake). */
   cancelSubscription(args: { providerSubscriptionId: string }): Promise<void>;
+  /**
+   * Charges the card of an earlier payment (`paymentId`) again, without the buyer (an upsell,
+   * docs/decisions/070). `idempotencyKey` makes a repeated call one charge.
+   */
+  chargeSavedCard(args: {
+    orderId: string;
+    paymentId: string | null;
+    amountCents: number;
+    currency: string;
+    description: string;
+    idempotencyKey: string;
+  }): Promise<SavedCardCharge>;
 }
 
 const COUPON_SESSION_SECONDS = 60 * 60;
@@ -104,6 +127,10 @@ export const testProvider: PaymentsProvider = {
   async refund() {},
   // A test-mode subscription is only our row; nothing to tell anyone.
   async cancelSubscription() {},
+  // Test mode charges nothing and always succeeds, like its checkout.
+  async chargeSavedCard({ orderId }) {
+    return { status: "succeeded", paymentId: `test_pay_${orderId}` };
+  },
 };
 
 async function callStripe<T>(what: string, call: () => Promise<T>): Promise<T> {
@@ -234,7 +261,14 @@ export const stripeProvider: PaymentsProvider = {
         : {}),
       ...(request.kind === "membership"
         ? { subscription_data: { metadata, ...(request.trialDays ? { trial_period_days: request.trialDays } : {}) } }
-        : { payment_intent_data: { metadata }, ...(request.stripeCustomerId ? {} : { customer_creation: "always" as const }) }),
+        : {
+            payment_intent_data: {
+              metadata,
+              // The card is kept on the customer for the upsell's one-click charge after this payment.
+              ...(request.saveCardForUpsell ? { setup_future_usage: "off_session" as const } : {}),
+            },
+            ...(request.stripeCustomerId ? {} : { customer_creation: "always" as const }),
+          }),
     };
     const session = await callStripe("start a checkout", () =>
       stripe.checkout.sessions.create(params, { idempotencyKey: `checkout-${request.orderId}` }),
@@ -267,6 +301,35 @@ export const stripeProvider: PaymentsProvider = {
   async cancelSubscription({ providerSubscriptionId }) {
     const stripe = getStripe();
     await callStripe("cancel the subscription", () => stripe.subscriptions.cancel(providerSubscriptionId));
+  },
+  async chargeSavedCard({ orderId, paymentId, amountCents, currency, description, idempotencyKey }) {
+    if (!paymentId?.startsWith("pi_")) return { status: "declined", reason: "no_saved_card" };
+    const stripe = getStripe();
+    const first = await callStripe("read the first payment", () => stripe.paymentIntents.retrieve(paymentId));
+    const customer = typeof first.customer === "string" ? first.customer : (first.customer?.id ?? null);
+    const paymentMethod = typeof first.payment_method === "string" ? first.payment_method : (first.payment_method?.id ?? null);
+    if (!customer || !paymentMethod) return { status: "declined", reason: "no_saved_card" };
+    try {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: amountCents,
+          currency,
+          customer,
+          payment_method: paymentMethod,
+          off_session: true,
+          confirm: true,
+          description,
+          metadata: { orderId },
+        },
+        { idempotencyKey },
+      );
+      return intent.status === "succeeded" ? { status: "succeeded", paymentId: intent.id } : { status: "declined", reason: intent.status };
+    } catch (error) {
+      // A decline or `authentication_required` (3-D Secure): the buyer pays on Stripe's page instead.
+      if ((error as { type?: string }).type === "StripeCardError")
+        return { status: "declined", reason: (error as { code?: string }).code ?? "card_declined" };
+      throw new PaymentProviderError("Stripe could not charge the saved card", { cause: error });
+    }
   },
 };
 

@@ -98,7 +98,13 @@ export async function takeBackLineCourse({
   line: OrderLine;
   actorId: string | null;
 }) {
-  const opened = line.kind === "bundle" ? line.bundleCourseIds : (line.kind === "course" || line.kind === "bump") && line.courseId ? [line.courseId] : [];
+  // A bundle's line (sold as itself or as an upsell, docs/decisions/070) opened its courses; a course's, its course.
+  const opened =
+    line.kind === "bundle" || line.bundleCourseIds.length > 0
+      ? line.bundleCourseIds
+      : (line.kind === "course" || line.kind === "bump" || line.kind === "upsell") && line.courseId
+        ? [line.courseId]
+        : [];
   const userId = order.userId;
   if (!userId) return;
   for (const courseId of opened) {

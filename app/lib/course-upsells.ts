@@ -1,0 +1,54 @@
+import { z } from "~/lib/forms/zod";
+import { moneyField, optionalText } from "~/lib/forms/fields";
+import { isUuid } from "~/lib/uuid";
+
+/** An upsell's pitch: one or two sentences on the offer page. */
+export const UPSELL_PITCH_MAX = 300;
+
+/** What the offer page after a purchase and the admin's form say about one-click upsells (docs/decisions/070). */
+export const UPSELL_MESSAGES = {
+  saved: "Upsell saved",
+  removed: "Upsell removed",
+  chooseProduct: "Choose the course or bundle to offer",
+  notForSale: "Only a published course or bundle can be offered: this one is a draft or was deleted",
+  sameCourse: "Offer another course than this one",
+  courseGone: "This course was deleted",
+  negativePrice: "The special price cannot be negative",
+  added: (title: string) => `“${title}” was added to your order`,
+  declined: "No problem: your course is ready",
+  gone: "This offer is no longer available: your course is ready",
+  cardNeeded: "Your bank asked to confirm this payment, or declined it: nothing was charged. Pay for the offer on the next page to add it.",
+} as const;
+
+/**
+ * The product an upsell offers, as the admin's select sends it: `course:<id>` or `bundle:<id>`.
+ * One field, so a course and a bundle cannot both be chosen.
+ */
+export type UpsellProduct = { kind: "course" | "bundle"; id: string };
+
+export const upsellProductValue = (product: UpsellProduct) => `${product.kind}:${product.id}`;
+
+export function parseUpsellProduct(value: string): UpsellProduct | null {
+  const [kind, id] = value.split(":");
+  return (kind === "course" || kind === "bundle") && id && isUuid(id) ? { kind, id } : null;
+}
+
+/** Admin → Edit course → Upsell: the product offered, its special price (as typed, in the school's currency) and the pitch. */
+export const courseUpsellForm = (currency: string) =>
+  z.discriminatedUnion("intent", [
+    z.object({
+      intent: z.literal("save-upsell"),
+      upsellProduct: z
+        .string({ error: UPSELL_MESSAGES.chooseProduct })
+        .trim()
+        .refine((value) => parseUpsellProduct(value) !== null, UPSELL_MESSAGES.chooseProduct),
+      upsellPrice: moneyField({ currency, negative: UPSELL_MESSAGES.negativePrice, invalid: "The special price must be a number" }),
+      upsellPitch: optionalText({ max: UPSELL_PITCH_MAX, tooLong: `Keep the pitch under ${UPSELL_PITCH_MAX} characters` }),
+    }),
+    z.object({ intent: z.literal("remove-upsell") }),
+  ]);
+
+/** The offer page's two answers: plain form posts, so they work without JavaScript. */
+export const upsellAnswerForm = z.object({
+  intent: z.enum(["accept", "decline", "pay"]),
+});
