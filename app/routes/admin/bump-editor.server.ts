@@ -1,11 +1,8 @@
-import { data } from "react-router";
-import { parseForm } from "~/lib/forms/parse-form";
 import { formatMoney } from "~/lib/money";
 import { BUMP_MESSAGES, courseBumpForm } from "~/lib/order-bumps";
-import { readForm } from "~/server/action.server";
-import { BumpRefusedError, getBumpForEdit, removeBump, saveBump, type BumpOwner } from "~/server/offers/course-bumps.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { getBumpForEdit, removeBump, saveBump, type BumpOwner } from "~/server/offers/course-bumps.server";
 import { priceInputValue } from "./course-form";
+import { runOfferFormAction } from "./offer-form-action.server";
 
 /** The Order bump card's data for a course's or a bundle's edit page (docs/decisions/067, 071). */
 export async function loadBumpEditor({ owner, currency }: { owner: BumpOwner; currency: string }) {
@@ -37,18 +34,13 @@ export async function runBumpAction({
   currency: string;
   back: string;
 }) {
-  const parsed = parseForm(courseBumpForm(currency), await readForm(request));
-  if (parsed.errors) return data({ bumpErrors: parsed.errors, bumpValues: parsed.values }, { status: 400 });
-  if (parsed.data.intent === "remove-bump") {
-    await removeBump({ owner });
-    return redirectWithToast(back, { kind: "success", message: BUMP_MESSAGES.removed });
-  }
-  try {
-    await saveBump({ owner, offerCourseId: parsed.data.offerCourseId, priceCents: parsed.data.bumpPrice, pitch: parsed.data.bumpPitch });
-  } catch (error) {
-    if (error instanceof BumpRefusedError)
-      return data({ bumpErrors: { [error.field]: [error.reason] }, bumpValues: parsed.values }, { status: 400 });
-    throw error;
-  }
-  return redirectWithToast(back, { kind: "success", message: BUMP_MESSAGES.saved });
+  return runOfferFormAction({
+    card: "bump",
+    request,
+    schema: courseBumpForm(currency),
+    messages: BUMP_MESSAGES,
+    remove: () => removeBump({ owner }),
+    save: (bump) => saveBump({ owner, offerCourseId: bump.offerCourseId, priceCents: bump.bumpPrice, pitch: bump.bumpPitch }),
+    back,
+  });
 }

@@ -8,16 +8,16 @@ import { listTopics } from "~/server/courses/topics.server";
 import { logger } from "~/server/platform/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readForm } from "~/server/action.server";
-import { parseForm } from "~/lib/forms/parse-form";
 import { formatMoney } from "~/lib/money";
 import { courseUpsellForm, parseUpsellProduct, UPSELL_MESSAGES, upsellProductValue } from "~/lib/course-upsells";
-import { getCourseUpsellForEdit, removeCourseUpsell, saveCourseUpsell, UpsellRefusedError } from "~/server/offers/course-upsells.server";
+import { getCourseUpsellForEdit, removeCourseUpsell, saveCourseUpsell } from "~/server/offers/course-upsells.server";
 import { getRequestSiteSettings } from "~/server/settings/site-settings.server";
 import { isBumpIntent, loadBumpEditor, runBumpAction } from "./bump-editor.server";
 import { runCourseEditorAction } from "./course-editor.server";
+import { runOfferFormAction } from "./offer-form-action.server";
 import { PLAN_MESSAGES } from "~/lib/payment-plans";
 import { coursePlanForm } from "~/lib/payment-plan-form";
-import { getCoursePlan, PlanRefusedError, removeCoursePlan, saveCoursePlan } from "~/server/payments/payment-plans.server";
+import { getCoursePlan, removeCoursePlan, saveCoursePlan } from "~/server/payments/payment-plans.server";
 import { priceInputValue, type CourseFormValues } from "./course-form";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -102,65 +102,33 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return runCourseEditorAction({ request, context, courseId: params.id });
 }
 
-/** Save or remove the course's one-click upsell; a refusal answers its field's message and keeps what was typed. */
-async function courseUpsellAction({
-  request,
-  context,
-  courseId,
-}: {
-  request: Request;
-  context: Route.ActionArgs["context"];
-  courseId: string;
-}) {
+/** Save or remove the course's one-click upsell (its own card's post). */
+async function courseUpsellAction({ request, context, courseId }: { request: Request; context: Route.ActionArgs["context"]; courseId: string }) {
   requireAdmin({ request, context });
   const { currency } = await getRequestSiteSettings({ context });
-  const parsed = parseForm(courseUpsellForm(currency), await readForm(request));
-  if (parsed.errors) return data({ upsellErrors: parsed.errors, upsellValues: parsed.values }, { status: 400 });
-  const back = `/admin/courses/${courseId}/edit`;
-  if (parsed.data.intent === "remove-upsell") {
-    await removeCourseUpsell({ courseId });
-    return redirectWithToast(back, { kind: "success", message: UPSELL_MESSAGES.removed });
-  }
-  try {
-    await saveCourseUpsell({
-      courseId,
-      product: parseUpsellProduct(parsed.data.upsellProduct)!,
-      priceCents: parsed.data.upsellPrice,
-      pitch: parsed.data.upsellPitch,
-    });
-  } catch (error) {
-    if (error instanceof UpsellRefusedError)
-      return data({ upsellErrors: { [error.field]: [error.reason] }, upsellValues: parsed.values }, { status: 400 });
-    throw error;
-  }
-  return redirectWithToast(back, { kind: "success", message: UPSELL_MESSAGES.saved });
+  return runOfferFormAction({
+    card: "upsell",
+    request,
+    schema: courseUpsellForm(currency),
+    messages: UPSELL_MESSAGES,
+    remove: () => removeCourseUpsell({ courseId }),
+    save: (upsell) =>
+      saveCourseUpsell({ courseId, product: parseUpsellProduct(upsell.upsellProduct)!, priceCents: upsell.upsellPrice, pitch: upsell.upsellPitch }),
+    back: `/admin/courses/${courseId}/edit`,
+  });
 }
 
-/** Save or remove the course's payment plan; a refusal answers its field's message and keeps what was typed. */
-async function coursePlanAction({
-  request,
-  context,
-  courseId,
-}: {
-  request: Request;
-  context: Route.ActionArgs["context"];
-  courseId: string;
-}) {
+/** Save or remove the course's payment plan (its own card's post). */
+async function coursePlanAction({ request, context, courseId }: { request: Request; context: Route.ActionArgs["context"]; courseId: string }) {
   requireAdmin({ request, context });
   const { currency } = await getRequestSiteSettings({ context });
-  const parsed = parseForm(coursePlanForm(currency), await readForm(request));
-  if (parsed.errors) return data({ planErrors: parsed.errors, planValues: parsed.values }, { status: 400 });
-  const back = `/admin/courses/${courseId}/edit`;
-  if (parsed.data.intent === "remove-plan") {
-    await removeCoursePlan({ courseId });
-    return redirectWithToast(back, { kind: "success", message: PLAN_MESSAGES.removed });
-  }
-  try {
-    await saveCoursePlan({ courseId, payments: parsed.data.planPayments, instalmentCents: parsed.data.planInstalment });
-  } catch (error) {
-    if (error instanceof PlanRefusedError)
-      return data({ planErrors: { [error.field]: [error.reason] }, planValues: parsed.values }, { status: 400 });
-    throw error;
-  }
-  return redirectWithToast(back, { kind: "success", message: PLAN_MESSAGES.saved });
+  return runOfferFormAction({
+    card: "plan",
+    request,
+    schema: coursePlanForm(currency),
+    messages: PLAN_MESSAGES,
+    remove: () => removeCoursePlan({ courseId }),
+    save: (plan) => saveCoursePlan({ courseId, payments: plan.planPayments, instalmentCents: plan.planInstalment }),
+    back: `/admin/courses/${courseId}/edit`,
+  });
 }

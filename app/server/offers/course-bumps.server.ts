@@ -1,3 +1,4 @@
+import { OfferRefusedError } from "~/server/offers/offer-refused-error";
 import { and, asc, eq, notInArray } from "drizzle-orm";
 import { hasActiveEnrollment } from "~/server/access/enrollments.server";
 import { hasActiveMembership } from "~/server/access/membership.server";
@@ -13,15 +14,7 @@ import { isUuid } from "~/lib/uuid";
  */
 
 /** Why a bump was not stored: the field it is about and the message for it. */
-export class BumpRefusedError extends Error {
-  constructor(
-    readonly field: "offerCourseId" | "bumpPrice",
-    readonly reason: string,
-  ) {
-    super(reason);
-    this.name = "BumpRefusedError";
-  }
-}
+export class BumpRefusedError extends OfferRefusedError<"offerCourseId" | "bumpPrice"> {}
 
 /** Whose bump: a course's or a bundle's (docs/decisions/071); each has at most one. */
 export type BumpOwner = { courseId: string } | { bundleId: string };

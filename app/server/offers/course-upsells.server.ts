@@ -1,3 +1,4 @@
+import { OfferRefusedError } from "~/server/offers/offer-refused-error";
 import { and, asc, eq, ne } from "drizzle-orm";
 import { hasActiveEnrollment, listActiveEnrollments } from "~/server/access/enrollments.server";
 import { hasActiveMembership } from "~/server/access/membership.server";
@@ -13,15 +14,7 @@ import { UPSELL_MESSAGES, type UpsellProduct } from "~/lib/course-upsells";
  */
 
 /** Why an upsell was not stored: the field it is about and the message for it. */
-export class UpsellRefusedError extends Error {
-  constructor(
-    readonly field: "upsellProduct" | "upsellPrice",
-    readonly reason: string,
-  ) {
-    super(reason);
-    this.name = "UpsellRefusedError";
-  }
-}
+export class UpsellRefusedError extends OfferRefusedError<"upsellProduct" | "upsellPrice"> {}
 
 /** The course's upsell as the admin form shows it, with what it may offer (published courses but itself, published bundles). */
 export async function getCourseUpsellForEdit({ courseId }: { courseId: string }) {

@@ -1,3 +1,4 @@
+import { OfferRefusedError } from "~/server/offers/offer-refused-error";
 import { addMonths, addDays } from "date-fns";
 import { and, desc, eq, gte, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
 import { JOB_QUEUE } from "~/lib/job-queues";
@@ -33,15 +34,7 @@ import { sendOrderReceipt } from "./receipts.server";
 // ---------------------------------------------------------------------------
 
 /** Why a plan was not stored: the field it is about and the message for it. */
-export class PlanRefusedError extends Error {
-  constructor(
-    readonly field: "planPayments" | "planInstalment",
-    readonly reason: string,
-  ) {
-    super(reason);
-    this.name = "PlanRefusedError";
-  }
-}
+export class PlanRefusedError extends OfferRefusedError<"planPayments" | "planInstalment"> {}
 
 /** The course's plan as the form shows it; null: none. */
 export async function getCoursePlan({ courseId, database = db() }: { courseId: string; database?: Queryable }) {

@@ -1,12 +1,9 @@
-import { useFetcher } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { OfferCard } from "~/components/admin/offer-card";
 import { FormField } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { PLAN_PAYMENTS_MAX, PLAN_PAYMENTS_MIN } from "~/lib/domain-values";
 
 type PlanValues = { planPayments: string; planInstalment: string };
-type PlanAnswer = { planErrors?: Record<string, string[] | undefined>; planValues?: Partial<PlanValues> };
 
 /**
  * Edit course → Payment plan (docs/decisions/069): N monthly payments of an amount, offered beside
@@ -20,26 +17,25 @@ export function PlanCard({
   courseTitle: string;
   plan: { values: PlanValues; saved: boolean; total: string | null; currency: string };
   /** The route's answer to a refused save sent without JavaScript. */
-  answer?: PlanAnswer;
+  answer?: unknown;
 }) {
-  const fetcher = useFetcher<PlanAnswer>();
-  const answered = fetcher.data ?? answer;
-  const errors = answered?.planErrors ?? {};
-  const values = { ...plan.values, ...answered?.planValues };
-  const busy = fetcher.state !== "idle";
   return (
-    <Card className="mx-auto mt-6 w-full max-w-5xl" role="region" aria-labelledby="payment-plan-card-heading">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 id="payment-plan-card-heading">Payment plan</h2>
-        </CardTitle>
-        <CardDescription>
+    <OfferCard
+      card="plan"
+      title="Payment plan"
+      description={
+        <>
           Let buyers pay for “{courseTitle}” in monthly payments instead of at once. The total may be more than the price.
           {plan.total ? ` Now: ${plan.total} in all.` : null}
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <fetcher.Form method="post" className="grid gap-4 sm:grid-cols-2" key={`${plan.values.planPayments}-${plan.values.planInstalment}-${plan.saved}`}>
+        </>
+      }
+      saved={plan.saved}
+      stored={plan.values}
+      answer={answer}
+      formClassName="grid gap-4 sm:grid-cols-2"
+    >
+      {({ errors, values }) => (
+        <>
           <FormField
             label="Number of payments"
             name="planPayments"
@@ -56,24 +52,8 @@ export function PlanCard({
           >
             <Input inputMode="decimal" defaultValue={values.planInstalment} />
           </FormField>
-          <div className="flex flex-wrap gap-2 sm:col-span-2">
-            <Button type="submit" name="intent" value="save-plan" loading={busy && fetcher.formData?.get("intent") === "save-plan"}>
-              Save payment plan
-            </Button>
-            {plan.saved ? (
-              <Button
-                type="submit"
-                name="intent"
-                value="remove-plan"
-                variant="outline"
-                loading={busy && fetcher.formData?.get("intent") === "remove-plan"}
-              >
-                Remove payment plan
-              </Button>
-            ) : null}
-          </div>
-        </fetcher.Form>
-      </CardContent>
-    </Card>
+        </>
+      )}
+    </OfferCard>
   );
 }
