@@ -8,7 +8,7 @@ import type { PaymentPlanStatus } from "~/lib/domain-values";
 import { recordAffiliateCommission } from "~/server/affiliates/affiliate-commissions.server";
 import { orderItem } from "~/server/api/api-shapes.server";
 import { db, type Queryable, type Transaction } from "~/server/db/client.server";
-import { courses, orders, paymentPlans, siteSettings, users, type Order, type PaymentPlan } from "~/server/db/schema";
+import { courses, orders, paymentPlans, users, type Order, type PaymentPlan } from "~/server/db/schema";
 import { enqueue } from "~/server/jobs/queue.server";
 import { sendMail } from "~/server/mail/mail-queue.server";
 import { planPaymentFailedMail } from "~/server/mail/templates.server";
@@ -317,10 +317,9 @@ async function mailPlanPaymentFailed({ tx, plan, graceEndsAt }: { tx: Transactio
   );
 }
 
-/** Days an overdue plan keeps its access (Settings; 7 unless changed). */
-export async function findPlanGraceDays({ database = db() }: { database?: Queryable } = {}) {
-  const [row] = await database.select({ days: siteSettings.planGraceDays }).from(siteSettings).where(eq(siteSettings.id, true));
-  return row?.days ?? 7;
+/** Days an overdue plan keeps its access (Admin → Settings; 7 unless changed). */
+export async function findPlanGraceDays({ database }: { database?: Queryable } = {}) {
+  return (await getSiteSettings({ database })).planGraceDays;
 }
 
 /**
