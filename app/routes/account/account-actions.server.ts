@@ -5,6 +5,7 @@ import { invalidForm, readForm } from "~/server/action.server";
 import { callAuthEndpoint } from "~/server/auth/auth-request.server";
 import { getAuth } from "~/server/auth/auth.server";
 import { requireUser } from "~/server/auth/guards.server";
+import { payOverdueTestInstalment, PlanNotFoundError } from "~/server/payments/payment-plans.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
 import { requestDataExport } from "~/server/users/data-export.server";
 import { confirmAccountOwner, deleteAccount, LastSuperAdminError } from "~/server/users/delete-account.server";
@@ -114,6 +115,16 @@ export async function runAccountAction({ request, context }: ActionArgs) {
         input.intent,
         requested.queued ? "Your data is being prepared: we will e-mail you a link" : "Your data is already being prepared: we will e-mail you a link",
       );
+    }
+    case "pay-overdue-plan": {
+      try {
+        const { outcome } = await payOverdueTestInstalment({ planId: input.planId, userId: user.id });
+        if (outcome === "paid") return succeeded(input.intent, "Payment made: your plan is up to date and the course is open");
+        return failed(input.intent, "Nothing is overdue on this payment plan", 409);
+      } catch (error) {
+        if (error instanceof PlanNotFoundError) return failed(input.intent, "That payment plan was not found", 404);
+        throw error;
+      }
     }
     case "delete-account": {
       if (!(await confirmAccountOwner({ userId: user.id, sessionId: user.sessionId, password: input.password }))) {

@@ -458,6 +458,8 @@ export function toPaymentPlanView(plan: UserPaymentPlan, graceDays: number) {
             : null,
     overdue,
     canRunNext: open && plan.provider === "test",
+    /** Test mode: the buyer pays the overdue instalment from their account ("Pay the overdue payment"). */
+    canPayOverdue: overdue && plan.provider === "test",
   };
 }
 
@@ -479,4 +481,20 @@ export async function runNextTestInstalment({ planId, userId, outcome }: { planI
   if (!plan || plan.provider !== "test") throw new PlanNotFoundError(planId);
   if (outcome === "declined") return { outcome: (await recordPlanInstalmentFailure({ planId })).outcome };
   return recordPlanInstalment({ planId });
+}
+
+/**
+ * The buyer's "Pay the overdue payment" (the account's plans, test mode): the overdue or paused
+ * plan's instalment is paid as the owner's "Run the next payment now" pays it, which reopens the
+ * course. The plan must be this person's; one with nothing overdue pays nothing (`not-due`).
+ */
+export async function payOverdueTestInstalment({ planId, userId }: { planId: string; userId: string }) {
+  const [plan] = await db()
+    .select({ id: paymentPlans.id, provider: paymentPlans.provider, status: paymentPlans.status, paidCount: paymentPlans.paidCount })
+    .from(paymentPlans)
+    .where(and(eq(paymentPlans.id, planId), eq(paymentPlans.userId, userId)));
+  if (!plan || plan.provider !== "test") throw new PlanNotFoundError(planId);
+  if (plan.status !== "overdue" && plan.status !== "paused") return { outcome: "not-due" as const };
+  // The number read here: a second click, or a job racing it, pays the instalment once.
+  return recordPlanInstalment({ planId, number: plan.paidCount + 1 });
 }
