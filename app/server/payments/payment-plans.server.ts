@@ -19,6 +19,7 @@ import { emitWebhookEvent } from "~/server/webhooks/webhooks.server";
 import { issueInvoice } from "./invoices.server";
 import { listOrderLines, writeOrderLines } from "./order-lines.server";
 import { sendOrderReceipt } from "./receipts.server";
+import { paymentsProviderFor } from "./providers.server";
 
 /**
  * Payment plans (issue 40, docs/decisions/069): a course bought in N monthly instalments. The first
@@ -53,12 +54,8 @@ export async function getCoursePlan({ courseId, database = db() }: { courseId: s
   return { payments: row.payments, instalmentCents: row.instalmentCents };
 }
 
-/**
- * The plan the course page and the checkout offer, or null: none set, a free course, or Stripe mode
- * (Stripe's plan, a subscription ending after N invoices, is not built yet: docs/decisions/069).
- */
+/** The plan the course page and the checkout offer, or null: none set, or a free course. */
 export async function findCoursePlanOnSale({ courseId }: { courseId: string }) {
-  if (getConfig().payments.provider !== "test") return null;
   const plan = await getCoursePlan({ courseId });
   return plan ? { ...plan, totalCents: plan.payments * plan.instalmentCents } : null;
 }
@@ -202,6 +199,14 @@ export async function recordPlanInstalment({
     const plan = await lockPlan({ tx, where: eq(paymentPlans.id, planId) });
     if (!plan) throw new PlanNotFoundError(planId);
     if (!OPEN_STATUSES.includes(plan.status as PaymentPlanStatus)) return { outcome: "closed" };
+    // A provider's payment recorded already (Stripe's invoice.paid delivered again) is not paid twice.
+    if (paymentId) {
+      const [known] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.paymentPlanId, plan.id), eq(orders.paymentId, paymentId)));
+      if (known) return { outcome: "not-due", orderId: known.id };
+    }
     const next = plan.paidCount + 1;
     if (next > plan.payments) return { outcome: "closed" };
     if (number !== undefined && number !== next) return { outcome: "not-due" };
@@ -315,6 +320,30 @@ async function mailPlanPaymentFailed({ tx, plan, graceEndsAt }: { tx: Transactio
     },
     { database: tx },
   );
+}
+
+/** The plan a Stripe subscription pays, or null (a membership's subscription). */
+export async function findPlanBySubscription({ providerSubscriptionId }: { providerSubscriptionId: string }) {
+  const [plan] = await db()
+    .select({ id: paymentPlans.id, payments: paymentPlans.payments, orderId: paymentPlans.orderId, provider: paymentPlans.provider })
+    .from(paymentPlans)
+    .where(eq(paymentPlans.providerSubscriptionId, providerSubscriptionId));
+  return plan ?? null;
+}
+
+/**
+ * Stripe's plan ends by itself: its subscription is told to cancel a day before the charge after
+ * the N-th (the first paid + N months - 1 day), charging nothing more. Setting it again is harmless,
+ * so each delivery of the checkout's completion sets it (a failed call makes Stripe retry the event).
+ */
+export async function scheduleStripePlanEnd({ providerSubscriptionId }: { providerSubscriptionId: string }) {
+  const plan = await findPlanBySubscription({ providerSubscriptionId });
+  if (!plan || plan.provider !== "stripe") return false;
+  const [first] = await db().select({ paidAt: orders.paidAt }).from(orders).where(eq(orders.id, plan.orderId));
+  if (!first?.paidAt) return false;
+  const cancelAt = addDays(addMonths(first.paidAt, plan.payments), -1);
+  await paymentsProviderFor("stripe").endSubscriptionAt({ providerSubscriptionId, cancelAt });
+  return true;
 }
 
 /** Days an overdue plan keeps its access (Admin → Settings; 7 unless changed). */
