@@ -22,6 +22,8 @@ export type PaymentPlanView = {
   canRunNext: boolean;
   /** Test mode, and an instalment is overdue: the buyer's "Pay the overdue payment" shows on their account. */
   canPayOverdue: boolean;
+  /** Stripe, and an instalment is overdue: "Update my card" opens Stripe's customer portal. */
+  canUpdateCard: boolean;
 };
 
 /**
@@ -45,6 +47,7 @@ export function PaymentPlansList({ plans, controls = false, buyer = false }: { p
           {plan.next ? <p className={plan.overdue ? "font-medium text-destructive" : "text-muted-foreground"}>{plan.next}</p> : null}
           {controls && plan.canRunNext ? <PlanControls plan={plan} /> : null}
           {buyer && plan.canPayOverdue ? <PayOverdue plan={plan} /> : null}
+          {buyer && plan.canUpdateCard ? <UpdateCard plan={plan} /> : null}
         </li>
       ))}
     </ul>
@@ -80,5 +83,17 @@ function PayOverdue({ plan }: { plan: PaymentPlanView }) {
         Pay the overdue payment<span className="sr-only"> of “{plan.title}”</span>
       </Button>
     </fetcher.Form>
+  );
+}
+
+/** Stripe's customer portal, a page of another site: a plain form post that the action redirects. */
+function UpdateCard({ plan }: { plan: PaymentPlanView }) {
+  return (
+    <form method="post" className="flex flex-wrap gap-2">
+      <input type="hidden" name="planId" value={plan.id} />
+      <Button type="submit" size="sm" name="intent" value="update-plan-card">
+        Update my card<span className="sr-only"> for “{plan.title}”</span>
+      </Button>
+    </form>
   );
 }

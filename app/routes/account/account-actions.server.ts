@@ -1,11 +1,13 @@
-import { data, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import type { Toast } from "~/lib/toast";
 import { parseForm, type FieldErrors, type FormValues } from "~/lib/forms/parse-form";
 import { invalidForm, readForm } from "~/server/action.server";
 import { callAuthEndpoint } from "~/server/auth/auth-request.server";
 import { getAuth } from "~/server/auth/auth.server";
 import { requireUser } from "~/server/auth/guards.server";
-import { payOverdueTestInstalment, PlanNotFoundError } from "~/server/payments/payment-plans.server";
+import { openPlanCardUpdate, payOverdueTestInstalment, PlanNotFoundError } from "~/server/payments/payment-plans.server";
+import { PaymentProviderError } from "~/server/payments/providers.server";
+import { logger } from "~/server/platform/logger.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
 import { requestDataExport } from "~/server/users/data-export.server";
 import { confirmAccountOwner, deleteAccount, LastSuperAdminError } from "~/server/users/delete-account.server";
@@ -123,6 +125,19 @@ export async function runAccountAction({ request, context }: ActionArgs) {
         return failed(input.intent, "Nothing is overdue on this payment plan", 409);
       } catch (error) {
         if (error instanceof PlanNotFoundError) return failed(input.intent, "That payment plan was not found", 404);
+        throw error;
+      }
+    }
+    case "update-plan-card": {
+      try {
+        const { redirectUrl } = await openPlanCardUpdate({ planId: input.planId, userId: user.id });
+        return redirect(redirectUrl);
+      } catch (error) {
+        if (error instanceof PlanNotFoundError) return failed(input.intent, "That payment plan was not found", 404);
+        if (error instanceof PaymentProviderError) {
+          logger.warn({ err: error, userId: user.id }, "the billing portal for a payment plan could not be opened");
+          return failed(input.intent, "Stripe could not be reached: try again in a minute", 502);
+        }
         throw error;
       }
     }

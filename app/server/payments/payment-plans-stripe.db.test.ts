@@ -11,7 +11,9 @@ import {
   stripeEvent,
   useStripeDouble,
 } from "../../../tests/support/payments";
+import { callAction, callLoader, sessionUser } from "../../../tests/support/route-harness";
 import { useTestDatabase } from "../../../tests/support/test-database";
+import * as accountRoute from "~/routes/account/account";
 import { findCourseAccess } from "~/server/access/lesson-access.server";
 import { mailLog, paymentPlans } from "~/server/db/schema";
 import { refundOrder } from "./billing.server";
@@ -127,6 +129,26 @@ describe("a payment plan with Stripe (against the local double)", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain("Payment 2 of 3");
     expect(await planOf(buyer.id)).toMatchObject({ status: "overdue", paidCount: 1 });
+
+    // The account's plans offer "Update my card": Stripe's customer portal for the buyer, back to the plans.
+    const me = sessionUser({ id: buyer.id, email: buyer.email });
+    const plan = await planOf(buyer.id);
+    const shown = (await callLoader(accountRoute, { path: "/account", user: me })) as { paymentPlans: { canUpdateCard: boolean; canPayOverdue: boolean }[] };
+    expect(shown.paymentPlans).toMatchObject([{ canUpdateCard: true, canPayOverdue: false }]);
+    const portal = (await callAction(accountRoute, { path: "/account", user: me, form: { intent: "update-plan-card", planId: plan.id } })) as Response;
+    expect(portal.status).toBe(302);
+    expect(portal.headers.get("Location")).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\//);
+    const session = stripe.requests.filter((request) => request.path === "/v1/billing_portal/sessions").at(-1)!;
+    expect(session.form.get("customer")).toBe(`cus_${plan.orderId.slice(0, 8)}`);
+    expect(session.form.get("return_url")).toMatch(/\/account#payment-plans$/);
+    // Someone else cannot open it for this plan.
+    const stranger = await createBuyer();
+    const refused = (await callAction(accountRoute, {
+      path: "/account",
+      user: sessionUser({ id: stranger.id, email: stranger.email }),
+      form: { intent: "update-plan-card", planId: plan.id },
+    })) as unknown as { init: { status?: number } | null };
+    expect(refused.init?.status).toBe(404);
 
     await deliverStripeEvent(stripe, stripeEvent("invoice.paid", invoiceOf(`in_fail${buyer.id.slice(-6)}`, subscription)));
     expect(await planOf(buyer.id)).toMatchObject({ status: "active", paidCount: 2, overdueSince: null });

@@ -489,6 +489,8 @@ export function toPaymentPlanView(plan: UserPaymentPlan, graceDays: number) {
     canRunNext: open && plan.provider === "test",
     /** Test mode: the buyer pays the overdue instalment from their account ("Pay the overdue payment"). */
     canPayOverdue: overdue && plan.provider === "test",
+    /** Stripe: the buyer changes the card in Stripe's customer portal ("Update my card"); Stripe retries the payment. */
+    canUpdateCard: overdue && plan.provider === "stripe",
   };
 }
 
@@ -526,4 +528,22 @@ export async function payOverdueTestInstalment({ planId, userId }: { planId: str
   if (plan.status !== "overdue" && plan.status !== "paused") return { outcome: "not-due" as const };
   // The number read here: a second click, or a job racing it, pays the instalment once.
   return recordPlanInstalment({ planId, number: plan.paidCount + 1 });
+}
+
+/**
+ * The buyer's "Update my card" (an overdue Stripe plan): a Stripe customer-portal session for their
+ * customer, back to the account's plans. Made when clicked, as portal sessions are short-lived (the
+ * failure e-mail links to the account's plans, where this button is). The plan must be this person's.
+ */
+export async function openPlanCardUpdate({ planId, userId }: { planId: string; userId: string }) {
+  const [plan] = await db()
+    .select({ provider: paymentPlans.provider, stripeCustomerId: users.stripeCustomerId })
+    .from(paymentPlans)
+    .innerJoin(users, eq(users.id, paymentPlans.userId))
+    .where(and(eq(paymentPlans.id, planId), eq(paymentPlans.userId, userId)));
+  if (!plan || plan.provider !== "stripe") throw new PlanNotFoundError(planId);
+  return paymentsProviderFor("stripe").openBillingPortal({
+    stripeCustomerId: plan.stripeCustomerId,
+    returnUrl: `${getConfig().publicUrl}/account#payment-plans`,
+  });
 }

@@ -103,6 +103,8 @@ export interface PaymentsProvider {
   refund(args: { paymentId: string | null; orderId: string; line?: { id: string; amountCents: number } }): Promise<void>;
   /** Ends a subscription at once, with no further charge (a second membership bought by mistake). */
   cancelSubscription(args: { providerSubscriptionId: string }): Promise<void>;
+  /** Stripe's customer portal, where the buyer changes the card a subscription charges (a payment plan's). */
+  openBillingPortal(args: { stripeCustomerId: string | null; returnUrl: string }): Promise<{ redirectUrl: string }>;
   /** Makes a subscription end by itself at `cancelAt`, charging nothing after it (a payment plan's last instalment). */
   endSubscriptionAt(args: { providerSubscriptionId: string; cancelAt: Date }): Promise<void>;
   /**
@@ -135,6 +137,10 @@ export const testProvider: PaymentsProvider = {
   // A test-mode subscription is only our row; nothing to tell anyone.
   async cancelSubscription() {},
   async endSubscriptionAt() {},
+  // Test mode charges no card: its overdue payment is paid from the account instead.
+  async openBillingPortal() {
+    throw new PaymentProviderError("Test mode has no billing portal");
+  },
   // Test mode charges nothing and always succeeds, like its checkout.
   async chargeSavedCard({ orderId }) {
     return { status: "succeeded", paymentId: `test_pay_${orderId}` };
@@ -312,6 +318,14 @@ export const stripeProvider: PaymentsProvider = {
   async cancelSubscription({ providerSubscriptionId }) {
     const stripe = getStripe();
     await callStripe("cancel the subscription", () => stripe.subscriptions.cancel(providerSubscriptionId));
+  },
+  async openBillingPortal({ stripeCustomerId, returnUrl }) {
+    if (!stripeCustomerId) throw new PaymentProviderError("The buyer has no Stripe customer to open the billing portal for");
+    const stripe = getStripe();
+    const portal = await callStripe("open the billing portal", () =>
+      stripe.billingPortal.sessions.create({ customer: stripeCustomerId, return_url: returnUrl }),
+    );
+    return { redirectUrl: portal.url };
   },
   async endSubscriptionAt({ providerSubscriptionId, cancelAt }) {
     const stripe = getStripe();
