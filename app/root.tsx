@@ -35,7 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       origin: getConfig().publicUrl,
       // A visitor's answer has no user at all, so the cached pages' header is the same for everyone;
-      // a signed-in person's carries their unread discussion notifications (one indexed count).
+      // a signed-in person's carries their unread discussion notifications: the count read with
+      // the session on a GET, and read again after an action (which may have marked them read).
       user:
         user &&
         ({
@@ -44,7 +45,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           email: user.email,
           role: user.role,
           image: user.image,
-          unreadNotifications: await countUnreadNotifications({ userId: user.id }),
+          unreadNotifications:
+            request.method === "GET" && user.unreadNotifications !== undefined
+              ? user.unreadNotifications
+              : await countUnreadNotifications({ userId: user.id }),
         } satisfies RootUser),
       toast,
       // The school's name, logo and prices for every page (all public); see useSiteSettings.

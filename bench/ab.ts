@@ -10,19 +10,20 @@
 //   BENCH_CONNECTIONS=4      BENCH_PORT=4306 (and the next one)
 //   BENCH_DATABASE_URL=postgres://…/postgres   PostgreSQL (a database each) instead of PGlite
 //   BENCH_LABEL=…            a word for the results' heading
+//   BENCH_SMOKE=1            a run that checks the command works (1 round of 1 s turns); appends nowhere
+//   BENCH_RESULTS_FILE=…     append to this file instead of bench/RESULTS.md
 //
 // Appends the table to bench/RESULTS.md.
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { BENCH_ADMIN, BROWSER_HEADERS, loadFor, serverCpuMs, signInCookie, startBenchServer } from "./bench-support";
+import { appendResults, BENCH_ADMIN, benchSetting, BROWSER_HEADERS, loadFor, serverCpuMs, signInCookie, SMOKE, startBenchServer } from "./bench-support";
 
 const BEFORE_DIR = process.env.BENCH_APP_DIR_BEFORE;
 if (!BEFORE_DIR) throw new Error("Set BENCH_APP_DIR_BEFORE to the checkout to compare against");
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
-const TURN_SECONDS = Number(process.env.BENCH_TURN_SECONDS ?? 3);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
+const ROUNDS = benchSetting("BENCH_ROUNDS", 4, 1);
+const TURN_SECONDS = benchSetting("BENCH_TURN_SECONDS", 3, 1);
+const CONNECTIONS = benchSetting("BENCH_CONNECTIONS", 4, 2);
 const FIRST_PORT = Number(process.env.BENCH_PORT ?? 4306);
 const HARNESS_DIR = path.resolve(import.meta.dirname, "..");
 
@@ -68,8 +69,13 @@ try {
 
   type Tally = { cpuMs: number; requests: number; seconds: number; non2xx: number };
   const tallies = PAGES.map(() => servers.map((): Tally => ({ cpuMs: 0, requests: 0, seconds: 0, non2xx: 0 })));
+  // Warm-up: a second of each page on each server (a smoke run asks for each page twice).
   for (const [index, server] of servers.entries()) {
-    for (const page of PAGES) await loadFor({ base: server.base, paths: [page.path], headers: headersFor(index, page.signedIn), seconds: 1, connections: CONNECTIONS });
+    for (const page of PAGES) {
+      const headers = headersFor(index, page.signedIn);
+      if (!SMOKE) await loadFor({ base: server.base, paths: [page.path], headers, seconds: 1, connections: CONNECTIONS });
+      else for (let time = 0; time < 2; time++) await (await fetch(`${server.base}${page.path}`, { headers })).arrayBuffer();
+    }
   }
   for (let round = 0; round < ROUNDS; round++) {
     for (const [pageIndex, page] of PAGES.entries()) {
@@ -91,6 +97,8 @@ try {
   console.log("");
 
   const perRequest = (tally: Tally) => (tally.requests ? tally.cpuMs / tally.requests : 0);
+  // "–" where the before side answered no request in its turns (a smoke run's second-long turns).
+  const ratio = (after: number, before: number) => (before ? (after / before).toFixed(2) : "–");
   const lines = [
     "| page | path | CPU ms/req before | after | after ÷ before | req/s before | after | after ÷ before | non-2xx |",
     "|---|---|---:|---:|---:|---:|---:|---:|---:|",
@@ -99,7 +107,7 @@ try {
     const [before, after] = tallies[pageIndex]! as [Tally, Tally];
     const rps = (tally: Tally) => tally.requests / tally.seconds;
     lines.push(
-      `| ${page.name} | \`${page.path}\` | ${perRequest(before).toFixed(2)} | ${perRequest(after).toFixed(2)} | ${(perRequest(after) / perRequest(before)).toFixed(2)} | ${rps(before).toFixed(1)} | ${rps(after).toFixed(1)} | ${(rps(after) / rps(before)).toFixed(2)} | ${before.non2xx + after.non2xx} |`,
+      `| ${page.name} | \`${page.path}\` | ${perRequest(before).toFixed(2)} | ${perRequest(after).toFixed(2)} | ${ratio(perRequest(after), perRequest(before))} | ${rps(before).toFixed(1)} | ${rps(after).toFixed(1)} | ${ratio(rps(after), rps(before))} | ${before.non2xx + after.non2xx} |`,
     );
   }
   const cpus = os.cpus();
@@ -114,7 +122,7 @@ try {
     "",
   ].join("\n");
   console.log(`\n${entry}`);
-  fs.appendFileSync(path.join(HARNESS_DIR, "bench/RESULTS.md"), `\n${entry}`);
+  appendResults(`\n${entry}`);
 } finally {
   for (const server of servers) await server.stop();
   await drop();

@@ -47,6 +47,35 @@ export async function time(run: () => Promise<unknown>, { budgetMs = 1500, minRu
   return { runs: samples.length, median: samples[Math.floor(samples.length / 2)], p95: samples[Math.floor(samples.length * 0.95)] };
 }
 
+/**
+ * BENCH_SMOKE=1: a run only long enough to show that the command works from start to end (a
+ * production start, every page answered, the figures table printed), as the process test
+ * tests/unit/benchmarks.process.test.ts runs each benchmark. Its figures mean nothing, so it
+ * appends to no results file unless BENCH_RESULTS_FILE names one.
+ */
+export const SMOKE = process.env.BENCH_SMOKE === "1";
+
+/** A number setting: the environment's value, else the full run's default, or the smoke run's under BENCH_SMOKE=1. */
+export function benchSetting(name: string, full: number, smoke: number) {
+  const value = process.env[name];
+  return value === undefined || value === "" ? (SMOKE ? smoke : full) : Number(value);
+}
+
+/**
+ * Appends a run's entry to BENCH_RESULTS_FILE, by default bench/RESULTS.md (which starts with
+ * `header` when it does not exist yet). A smoke run appends nowhere unless BENCH_RESULTS_FILE is set.
+ */
+export function appendResults(entry: string, header = "") {
+  const file = process.env.BENCH_RESULTS_FILE || (SMOKE ? undefined : path.resolve(import.meta.dirname, "RESULTS.md"));
+  if (!file) {
+    console.log("Smoke run (BENCH_SMOKE=1): appended to no results file.");
+    return;
+  }
+  if (header && !fs.existsSync(file)) fs.writeFileSync(file, header);
+  fs.appendFileSync(file, entry);
+  console.log(`Appended to ${path.relative(process.cwd(), file) || file}`);
+}
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The bootstrap admin of every benchmark server. */

@@ -8,6 +8,8 @@
 //   BENCH_DATABASE_URL=postgres://…/postgres   required: the embedded database is one process
 //   BENCH_SECONDS=8  BENCH_CONNECTIONS=50  BENCH_PORT=4336
 //   BENCH_CLUSTER_SIZES=1,2                    the WEB_CONCURRENCY values to compare
+//   BENCH_SMOKE=1   a run that checks the command works (1 s per row, 2 connections); appends nowhere
+//   BENCH_RESULTS_FILE=…                       append to this file instead of bench/RESULTS.md
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -16,11 +18,12 @@ import postgres from "postgres";
 import { openDatabase } from "../app/server/db/client.server";
 import { parseConfig, setConfig } from "../app/server/platform/config.server";
 import { setStorage } from "../app/server/platform/storage.server";
-import { BENCH_ADMIN, BROWSER_HEADERS, signInCookie, startBenchServer } from "./bench-support";
+import { appendResults, BENCH_ADMIN, benchSetting, BROWSER_HEADERS, signInCookie, SMOKE, startBenchServer } from "./bench-support";
 import { LEARNER, prepareStreamFixture, STATIC_PATH } from "./stream-fixture";
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SECONDS = benchSetting("BENCH_SECONDS", 8, 1);
+const CONNECTIONS = benchSetting("BENCH_CONNECTIONS", 50, 2);
+const WARMUP_SECONDS = SMOKE ? 0 : 2;
 const PORT = Number(process.env.BENCH_PORT ?? 4336);
 const SIZES = (process.env.BENCH_CLUSTER_SIZES ?? "1,2").split(",").map(Number);
 const APP_DIR = path.resolve(import.meta.dirname, "..");
@@ -59,7 +62,7 @@ async function measure(databaseUrl: string, dataDir: string, lessonId: string, p
     ];
     const results: (LoadResult & { name: string })[] = [];
     for (const row of rows) {
-      await load(base, row.paths, row.headers, 2);
+      if (WARMUP_SECONDS > 0) await load(base, row.paths, row.headers, WARMUP_SECONDS);
       results.push({ name: row.name, ...(await load(base, row.paths, row.headers)) });
       process.stdout.write(".");
     }
@@ -128,8 +131,7 @@ try {
     table,
     "",
   ].join("\n");
-  fs.appendFileSync(path.join(APP_DIR, "bench/RESULTS.md"), `\n${entry}`);
-  console.log("Appended to bench/RESULTS.md");
+  appendResults(`\n${entry}`);
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
   await admin.unsafe(`drop database if exists ${name} with (force)`);

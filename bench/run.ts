@@ -12,24 +12,37 @@
 //   BENCH_APP_DIR=…          measure another checkout (say, main before a change) with this harness
 //   BENCH_LABEL=…            a word for the results' heading (e.g. "before")
 //   BENCH_ENGINES=postgres   only the PostgreSQL run (with BENCH_DATABASE_URL)
+//   BENCH_SMOKE=1            a run of a few seconds that checks the command works (no warm-up, 1 s
+//                            per page, 2 connections, 2 s of mixed load); appends nowhere
+//   BENCH_RESULTS_FILE=…     append to this file instead of bench/RESULTS.md
 //
 // Prints the table and appends it, with the date and the machine, to bench/RESULTS.md.
 import { spawnSync } from "node:child_process";
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { BENCH_ADMIN, BROWSER_HEADERS, loadFor, rssAtEndOf, serverCpuMs, signInCookie, startBenchServer, type LoadResult } from "./bench-support";
+import {
+  appendResults,
+  BENCH_ADMIN,
+  benchSetting,
+  BROWSER_HEADERS,
+  loadFor,
+  rssAtEndOf,
+  serverCpuMs,
+  signInCookie,
+  SMOKE,
+  startBenchServer,
+  type LoadResult,
+} from "./bench-support";
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 120);
-const MIXED_WARMUP_SECONDS = Number(process.env.BENCH_MIXED_WARMUP_SECONDS ?? 60);
-const WARMUP_SECONDS = 1;
+const SECONDS = benchSetting("BENCH_SECONDS", 8, 1);
+const CONNECTIONS = benchSetting("BENCH_CONNECTIONS", 50, 2);
+const MIXED_SECONDS = benchSetting("BENCH_MIXED_SECONDS", 120, 2);
+const MIXED_WARMUP_SECONDS = benchSetting("BENCH_MIXED_WARMUP_SECONDS", 60, 2);
+const WARMUP_SECONDS = SMOKE ? 0 : 1;
 const FIRST_PORT = Number(process.env.BENCH_PORT ?? 4306);
 const APP_DIR = path.resolve(process.env.BENCH_APP_DIR ?? process.cwd());
 const LABEL = process.env.BENCH_LABEL ?? "";
-const HARNESS_DIR = path.resolve(import.meta.dirname, "..");
 
 const BROWSER = BROWSER_HEADERS;
 
@@ -80,8 +93,10 @@ async function benchDatabase(database: { name: string; url: string }, port: numb
       await response.arrayBuffer();
       if (response.status !== 200) console.warn(`warning: ${scenario.path} answered ${response.status}`);
     }
-    console.log(`Warming up (${database.name})…`);
-    for (const scenario of [STATIC, ...SCENARIOS]) await load(base, [scenario.path], headersFor(scenario), WARMUP_SECONDS, 10);
+    if (WARMUP_SECONDS > 0) {
+      console.log(`Warming up (${database.name})…`);
+      for (const scenario of [STATIC, ...SCENARIOS]) await load(base, [scenario.path], headersFor(scenario), WARMUP_SECONDS, 10);
+    }
 
     const measure = async (scenario: Scenario): Promise<Row> => {
       const cpuBefore = serverCpuMs(server.pid!);
@@ -105,8 +120,8 @@ async function benchDatabase(database: { name: string; url: string }, port: numb
     const signedInPaths = SCENARIOS.filter((s) => s.kind === "signed-in").map((s) => s.path);
     const mixedLoad = (seconds: number) =>
       Promise.all([
-        load(base, publicPaths, BROWSER, seconds, Math.round(CONNECTIONS * 0.8)),
-        load(base, signedInPaths, { ...BROWSER, cookie }, seconds, Math.round(CONNECTIONS * 0.2)),
+        load(base, publicPaths, BROWSER, seconds, Math.max(1, Math.round(CONNECTIONS * 0.8))),
+        load(base, signedInPaths, { ...BROWSER, cookie }, seconds, Math.max(1, Math.round(CONNECTIONS * 0.2))),
       ]);
     console.log(`Mixed load: ${MIXED_WARMUP_SECONDS}s to warm up, then ${MIXED_SECONDS}s (visitors on every public page, a signed-in admin on the rest)…`);
     const rssWarm = await rssAtEndOf(server.pid!, mixedLoad(MIXED_WARMUP_SECONDS));
@@ -131,7 +146,8 @@ function table(result: Awaited<ReturnType<typeof benchDatabase>>) {
       `| ${row.name} | \`${row.path}\` | ${row.rps.toFixed(0)} | ${ratio.toFixed(2)} | ${row.p50} | ${row.p99} | ${row.cpuMs.toFixed(2)} | ${target} | ${row.non2xx + row.errors} |`,
     );
   }
-  const growth = result.rssMixed / result.rssWarm;
+  // A smoke run's mixed load may end before the first reading (every 2 s): no figure then.
+  const growth = result.rssWarm ? result.rssMixed / result.rssWarm : 0;
   lines.push(
     "",
     `RSS (median of the last 10 s) after ${MIXED_WARMUP_SECONDS}s of mixed load ${result.rssWarm.toFixed(0)} MB; after ${MIXED_SECONDS}s more ${result.rssMixed.toFixed(0)} MB (${growth.toFixed(2)}×, target ≤ 1.2× ${growth <= 1.2 ? "met" : "**missed**"}).`,
@@ -178,15 +194,10 @@ try {
     "",
     ...sections.flatMap((section) => [section, ""]),
   ].join("\n");
-  const resultsFile = path.join(HARNESS_DIR, "bench/RESULTS.md");
-  if (!fs.existsSync(resultsFile)) {
-    fs.writeFileSync(
-      resultsFile,
-      "# `npm run bench` results\n\nAppended by each run, newest last. Ratios are to a static file served by the same server in the same run (the mean of a measurement at the start and one at the end).\n\n",
-    );
-  }
-  fs.appendFileSync(resultsFile, `${entry}\n`);
-  console.log(`Appended to bench/RESULTS.md`);
+  appendResults(
+    `${entry}\n`,
+    "# `npm run bench` results\n\nAppended by each run, newest last. Ratios are to a static file served by the same server in the same run (the mean of a measurement at the start and one at the end).\n\n",
+  );
 } finally {
   await dropDatabase?.();
 }

@@ -12,6 +12,9 @@
 //   BENCH_SECONDS=8  BENCH_CONNECTIONS=50   the req/s comparison
 //   BENCH_PORT=4326                the server's port (the next one for PostgreSQL)
 //   BENCH_DATABASE_URL=postgres://…/postgres   also run on PostgreSQL, in a database of its own
+//   BENCH_SMOKE=1                  a run of seconds that checks the command works (one stage of 10
+//                                  players for 4 s, 1 s req/s with 2 connections); appends nowhere
+//   BENCH_RESULTS_FILE=…           append to this file instead of bench/RESULTS.md
 //
 // The learner and the lesson's stream are prepared in the database before the server starts (it
 // holds PGlite's lock while it runs): a paid video lesson of the demo's first course gets an
@@ -25,13 +28,14 @@ import postgres from "postgres";
 import { openDatabase } from "../app/server/db/client.server";
 import { setStorage } from "../app/server/platform/storage.server";
 import { parseConfig, setConfig } from "../app/server/platform/config.server";
-import { signInCookie, startBenchServer } from "./bench-support";
+import { appendResults, benchSetting, signInCookie, SMOKE, startBenchServer } from "./bench-support";
 import { LEARNER, prepareStreamFixture, SEGMENT_BYTES, SEGMENTS, STATIC_PATH } from "./stream-fixture";
 
-const STAGES = (process.env.BENCH_VIDEO_STAGES ?? "25,50,100,200,400,700,1000,1500,2000,3000,4000").split(",").map(Number);
-const STAGE_SECONDS = Number(process.env.BENCH_VIDEO_STAGE_SECONDS ?? 12);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const STAGES = (process.env.BENCH_VIDEO_STAGES || (SMOKE ? "10" : "25,50,100,200,400,700,1000,1500,2000,3000,4000")).split(",").map(Number);
+const STAGE_SECONDS = benchSetting("BENCH_VIDEO_STAGE_SECONDS", 12, 4);
+const SECONDS = benchSetting("BENCH_SECONDS", 8, 1);
+const CONNECTIONS = benchSetting("BENCH_CONNECTIONS", 50, 2);
+const WARMUP_SECONDS = SMOKE ? 1 : 2;
 const FIRST_PORT = Number(process.env.BENCH_PORT ?? 4326);
 const P99_LIMIT_MS = 200;
 const APP_DIR = path.resolve(import.meta.dirname, "..");
@@ -67,8 +71,8 @@ async function benchDatabase(name: string, databaseUrl: string, port: number) {
     const load = (paths: string[], headers: Record<string, string>, seconds = SECONDS) =>
       child<LoadResult>("bench/load.ts", { base, paths, headers, seconds, connections: CONNECTIONS });
     const playlists = [`/api/lessons/${lessonId}/stream/master.m3u8`, `/api/lessons/${lessonId}/stream/360p/index.m3u8`];
-    console.log("Warming up (playlists, segments and the public file, 2 s each)…");
-    await load(playlists, { cookie }, 2);
+    console.log(`Warming up (playlists, segments and the public file, ${WARMUP_SECONDS} s each)…`);
+    await load(playlists, { cookie }, WARMUP_SECONDS);
     console.log(`Players, in stages of ${STAGE_SECONDS}s until the p99 of segments passes ${P99_LIMIT_MS} ms:`);
     const stages = await child<Stage[]>("bench/video-players.ts", {
       base,
@@ -85,8 +89,8 @@ async function benchDatabase(name: string, databaseUrl: string, port: number) {
     const credential = master.headers.getSetCookie().find((value) => value.startsWith("lesson_stream="))?.split(";")[0] ?? "";
     const segmentPath = `/api/lessons/${lessonId}/stream/360p/seg-0000.ts`;
     const staticPath = STATIC_PATH;
-    await load([segmentPath], { cookie: `${cookie}; ${credential}` }, 2);
-    await load([staticPath], {}, 2);
+    await load([segmentPath], { cookie: `${cookie}; ${credential}` }, WARMUP_SECONDS);
+    await load([staticPath], {}, WARMUP_SECONDS);
     console.log(`Requests/s of a segment and of a public file of the same size, ${CONNECTIONS} connections, ${SECONDS}s each…`);
     const staticFirst = await load([staticPath], {});
     const segment = await load([segmentPath], { cookie: `${cookie}; ${credential}` });
@@ -160,8 +164,7 @@ try {
     "",
     ...sections.flatMap((section) => [section, ""]),
   ].join("\n");
-  fs.appendFileSync(path.join(APP_DIR, "bench/RESULTS.md"), `\n${entry}`);
-  console.log("Appended to bench/RESULTS.md");
+  appendResults(`\n${entry}`);
 } finally {
   await dropDatabase?.();
 }

@@ -14,8 +14,8 @@ export type ImageVariantWidth = (typeof IMAGE_VARIANT_WIDTHS)[number];
 export const LOGO_VARIANT_HEIGHTS = [32, 64, 96] as const;
 export type LogoVariantHeight = (typeof LOGO_VARIANT_HEIGHTS)[number];
 
-/** Course and post covers, uploaded (`/media/media/courses/…`) or the demo's (`/images/demo/courses/…`). */
-const WITH_VARIANTS = /^\/(?:media\/media|images\/demo)\/(?:courses|posts)\/[^?#]+\.(?:jpe?g|png|webp)$/i;
+/** Course, post and bundle covers, uploaded (`/media/media/courses/…`) or the demo's (`/images/demo/courses/…`). */
+const WITH_VARIANTS = /^\/(?:media\/media|images\/demo)\/(?:courses|posts|bundles)\/[^?#]+\.(?:jpe?g|png|webp)$/i;
 /** Uploaded site logos (`/media/media/site/logo-…`). */
 const LOGO_WITH_VARIANTS = /^\/media\/media\/site\/logo-[^/?#]+\.(?:jpe?g|png|webp)$/i;
 const VARIANT = /\.w(480|960|1440)\.webp$/;

@@ -9,6 +9,8 @@ export const BUMP_MESSAGES = {
   notForSale: "Only a published course can be offered: this one is a draft or was deleted",
   sameCourse: "Offer another course than this one",
   courseGone: "This course was deleted",
+  inBundle: "This course is in the bundle already: offer one it does not hold",
+  bundleGone: "This bundle was deleted",
   negativePrice: "The special price cannot be negative",
   boxLabel: (title: string, price: string) => `Yes, add “${title}” for ${price}`,
 } as const;

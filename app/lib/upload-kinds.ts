@@ -13,7 +13,7 @@ const VIDEO_TYPES = { "video/mp4": "mp4", "video/webm": "webm", "video/quicktime
 
 const DOCUMENT_TYPES = { "application/pdf": "pdf", "application/zip": "zip" } as const;
 
-export type UploadKindName = "post-cover" | "course-cover" | "site-logo" | "site-favicon" | "page-image" | "lesson-video" | "lesson-file";
+export type UploadKindName = "post-cover" | "course-cover" | "bundle-cover" | "site-logo" | "site-favicon" | "page-image" | "lesson-video" | "lesson-file";
 
 export type UploadKindRules = {
   /** Detected MIME type → the extension the stored key gets. */
@@ -57,6 +57,7 @@ export const UPLOAD_EXTENSIONS: Readonly<Record<string, readonly string[]>> = {
 export const UPLOAD_KINDS: Readonly<Record<UploadKindName, UploadKindRules>> = {
   "post-cover": image,
   "course-cover": image,
+  "bundle-cover": image,
   "site-logo": image,
   // A picture in one of the owner's page sections (a hero, an image with text, a portrait).
   "page-image": image,

@@ -1,8 +1,6 @@
-import { listMenuCourses } from "~/server/courses/course-cards.server";
-import { listSocialLinks, readPublicNavigation } from "~/server/pages/navigation.server";
+import { readSiteLayout } from "~/server/pages/site-layout.server";
 
-/** The header's Courses menu (five published courses, featured first, then the most popular), the owner's navigation lists and social links. */
-export async function loader() {
-  const [menuCourses, navigation, social] = await Promise.all([listMenuCourses({ limit: 5 }), readPublicNavigation(), listSocialLinks()]);
-  return { menuCourses, navigation, social };
+/** The header's Courses menu, the owner's navigation lists and social links (the same for everyone; kept in memory). */
+export function loader() {
+  return readSiteLayout();
 }

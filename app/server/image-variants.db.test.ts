@@ -6,7 +6,8 @@ import { startAppServer } from "../../tests/support/app-server";
 import { signInNewUser } from "../../tests/support/sign-in";
 import { useTestDatabase } from "../../tests/support/test-database";
 import { IMAGE_VARIANT_WIDTHS, imageSrcSet, LOGO_VARIANT_HEIGHTS, logoSrcSet, logoVariantKey, variantKey } from "~/lib/image-variants";
-import { courses } from "~/server/db/schema";
+import { bundles, courses } from "~/server/db/schema";
+import { BUNDLE_COVER_PREFIX, sweepUnusedPostCovers } from "~/server/posts/post-covers.server";
 import { removeReplacedCover, sweepTempCourseCovers } from "~/server/courses/course-covers.server";
 import { getStorage, publicUrl } from "~/server/platform/storage.server";
 
@@ -25,10 +26,10 @@ const photo = (width: number, height: number) =>
     .jpeg()
     .toBuffer();
 
-async function uploadCover(bytes: Buffer, kind = "course-cover") {
+async function uploadCover(bytes: Buffer, kind = "course-cover", ownerId?: string) {
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), "cover.jpg");
-  const response = await fetch(`${app.base}/api/uploads/${kind}`, { method: "POST", body: form, headers: { cookie: adminCookie } });
+  const response = await fetch(`${app.base}/api/uploads/${kind}${ownerId ? `?ownerId=${ownerId}` : ""}`, { method: "POST", body: form, headers: { cookie: adminCookie } });
   expect(response.status).toBe(201);
   return (await response.json()) as { key: string; url: string };
 }
@@ -100,6 +101,25 @@ describe("cover copies in several widths (issue 21)", () => {
 
     await sweepTempCourseCovers({ olderThan: new Date(Date.now() + 60_000) });
     for (const key of [kept.key, ...IMAGE_VARIANT_WIDTHS.map((width) => variantKey(kept.key, width))]) expect(await stored(key), key).toBe(true);
+    for (const key of [unused.key, ...IMAGE_VARIANT_WIDTHS.map((width) => variantKey(unused.key, width))]) expect(await stored(key), key).toBe(false);
+  });
+
+  it("are made for a bundle's cover as for a course's, filed under the bundle, and swept once no bundle shows it", async () => {
+    const [bundle] = await database().db.insert(bundles).values({ title: "Covers", slug: `covers-${Date.now()}`, priceCents: 0 }).returning();
+    const used = await uploadCover(await photo(2000, 1125), "bundle-cover", bundle!.id);
+    const unused = await uploadCover(await photo(800, 450), "bundle-cover");
+    expect(used.key).toMatch(new RegExp(`^bundles/${bundle!.id}/cover-\\d+\\.jpg$`));
+    expect(unused.key).toMatch(/^bundles\/temp\/cover-\d+\.jpg$/);
+    for (const width of IMAGE_VARIANT_WIDTHS) {
+      const response = await fetch(`${app.base}${publicUrl("media", variantKey(used.key, width))}`);
+      expect(response.status, String(width)).toBe(200);
+      expect(await widthOf(response)).toBe(width);
+    }
+    expect(imageSrcSet(used.url)).toContain(`${used.url}.w1440.webp 1440w`);
+    await database().db.update(bundles).set({ coverUrl: used.url }).where(eq(bundles.id, bundle!.id));
+
+    await sweepUnusedPostCovers({ prefix: BUNDLE_COVER_PREFIX, olderThan: new Date(Date.now() + 60_000) });
+    for (const key of [used.key, ...IMAGE_VARIANT_WIDTHS.map((width) => variantKey(used.key, width))]) expect(await stored(key), key).toBe(true);
     for (const key of [unused.key, ...IMAGE_VARIANT_WIDTHS.map((width) => variantKey(unused.key, width))]) expect(await stored(key), key).toBe(false);
   });
 });

@@ -14,9 +14,9 @@ import { contentTypeForKey, getStorage, type Bucket } from "~/server/platform/st
 
 const RESIZABLE = /\.(?:jpe?g|png|webp)$/i;
 
-/** Stored covers with variants (app/lib/image-variants.ts): the media bucket's course and post covers. */
+/** Stored covers with variants (app/lib/image-variants.ts): the media bucket's course, post and bundle covers. */
 export const hasImageVariants = (bucket: Bucket, key: string) =>
-  bucket === "media" && /^(?:courses|posts)\//.test(key) && RESIZABLE.test(key) && !variantOf(key);
+  bucket === "media" && /^(?:courses|posts|bundles)\//.test(key) && RESIZABLE.test(key) && !variantOf(key);
 
 /** Stored site logos, which have copies by height. */
 const hasLogoVariants = (bucket: Bucket, key: string) => bucket === "media" && /^site\/logo-/.test(key) && RESIZABLE.test(key) && !variantOf(key);

@@ -1,6 +1,6 @@
 import { inArray, like } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
-import { courses, posts, siteSettings } from "~/server/db/schema";
+import { bundles, courses, posts, siteSettings } from "~/server/db/schema";
 import { keyFromPublicUrl, publicUrl } from "~/server/platform/storage.server";
 
 /**
@@ -13,7 +13,7 @@ export const UNUSED_FILE_GRACE_MS = 24 * 60 * 60 * 1000;
 export const graceCutoff = () => new Date(Date.now() - UNUSED_FILE_GRACE_MS);
 
 /**
- * Which of these keys of the media bucket a row still shows: a course or post cover, the site
+ * Which of these keys of the media bucket a row still shows: a course, post or bundle cover, the site
  * logo, or a link in a post's or course's text. A sweep keeps those, wherever they were uploaded.
  */
 export async function findMediaKeysInUse(keys: string[]) {
@@ -27,6 +27,7 @@ export async function findMediaKeysInUse(keys: string[]) {
   const database = db();
   for (const row of await database.select({ url: courses.coverUrl }).from(courses).where(inArray(courses.coverUrl, urls))) add(row.url);
   for (const row of await database.select({ url: posts.coverUrl }).from(posts).where(inArray(posts.coverUrl, urls))) add(row.url);
+  for (const row of await database.select({ url: bundles.coverUrl }).from(bundles).where(inArray(bundles.coverUrl, urls))) add(row.url);
   for (const row of await database.select({ url: siteSettings.logoUrl }).from(siteSettings).where(inArray(siteSettings.logoUrl, urls))) add(row.url);
   for (const row of await database.select({ url: siteSettings.faviconUrl }).from(siteSettings).where(inArray(siteSettings.faviconUrl, urls))) add(row.url);
   // Text that links a file (checked per key; `_` in a key only ever keeps more).

@@ -20,7 +20,7 @@ export const BUILD_DIR = "build-test-process";
  * they do nothing unless a server also runs with CRASH_POINTS_DIR. Given to every start too, so
  * that a rebuild by scripts/start.mjs keeps them.
  */
-const CRASH_POINTS = "1";
+export const CRASH_POINTS = "1";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 export function freePort() {

@@ -6,7 +6,7 @@ import { formatMoney } from "~/lib/money";
 import type { CheckoutOffer } from "~/server/payments/checkout.server";
 
 /**
- * The course's order bump (docs/decisions/067): a box with a tick, in a GET form back to this
+ * The course's or bundle's order bump (docs/decisions/067, 071): a box with a tick, in a GET form back to this
  * checkout with `withBump=1`, so the server prices the total with it. With JavaScript, ticking
  * sends the form at once; without, "Update total" does. The Pay form carries the same choice.
  */
@@ -31,7 +31,11 @@ export function OrderBumpBox({ offer, coupon }: { offer: CheckoutOffer; coupon: 
       <h2 id="order-bump-heading" className="text-sm font-semibold tracking-wide text-primary uppercase">
         Add to your order
       </h2>
-      <input type="hidden" name="courseId" value={offer.courseId ?? ""} />
+      {offer.bundle ? (
+        <input type="hidden" name="bundleId" value={offer.bundle.id} />
+      ) : (
+        <input type="hidden" name="courseId" value={offer.courseId ?? ""} />
+      )}
       {coupon ? <input type="hidden" name="coupon" value={coupon} /> : null}
       {country ? <input type="hidden" name="country" value={country} /> : null}
       <label className="flex items-start gap-3">

@@ -1,10 +1,22 @@
 import type { Route } from "./+types/bundle-edit";
+import { readForm } from "~/server/action.server";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { getSiteSettings } from "~/server/settings/site-settings.server";
+import { isBumpIntent, loadBumpEditor, runBumpAction } from "./bump-editor.server";
 import { bundleEditorAction, bundleEditorLoader } from "./bundle-editor.server";
 
-export function loader({ request, context, params }: Route.LoaderArgs) {
-  return bundleEditorLoader({ request, context, bundleId: params.id });
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const editor = await bundleEditorLoader({ request, context, bundleId: params.id });
+  // The bundle's order bump (docs/decisions/071): its own card, as on a course's page.
+  return { ...editor, bump: await loadBumpEditor({ owner: { bundleId: params.id }, currency: editor.currency }) };
 }
 
-export function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
+  // The order bump's own form posts here too, with its own intents.
+  if (isBumpIntent((await readForm(request.clone())).get("intent"))) {
+    requireAdmin({ request, context });
+    const { currency } = await getSiteSettings();
+    return runBumpAction({ request, owner: { bundleId: params.id }, currency, back: `/admin/bundles/${params.id}/edit` });
+  }
   return bundleEditorAction({ request, context, bundleId: params.id });
 }

@@ -3,31 +3,42 @@ import type { Route } from "./+types/bundle-edit";
 import { AdminError } from "~/components/admin/admin-error";
 import { useToastOnce } from "~/components/use-toast-once";
 import { adminMeta } from "~/lib/seo";
+import { BumpCard } from "~/components/admin/bump-card";
 import { BundleEditor } from "./bundle-editor";
 export { loader, action } from "./bundle-edit.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "Edit bundle");
 
 export default function EditBundle({ loaderData, actionData }: Route.ComponentProps) {
-  useToastOnce(actionData?.toast);
+  // The order bump's form answers its own fetcher; a no-JS refusal of it comes here without a toast.
+  const editorAnswer = actionData && "toast" in actionData ? actionData : undefined;
+  useToastOnce(editorAnswer?.toast);
   const bundle = loaderData.bundle!;
   return (
-    <BundleEditor
-      key={JSON.stringify(loaderData.initial)}
-      title={`Edit ${bundle.title}`}
-      initial={actionData?.values ?? loaderData.initial}
-      errors={actionData?.errors}
-      courses={loaderData.courses}
-      currency={loaderData.currency}
-      submitLabel="Save bundle"
-      aside={
-        bundle.status === "published" ? (
-          <Link to={`/bundles/${bundle.slug}`} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
-            View “{bundle.title}”
-          </Link>
-        ) : null
-      }
-    />
+    <>
+      <BundleEditor
+        key={JSON.stringify(loaderData.initial)}
+        title={`Edit ${bundle.title}`}
+        bundleId={bundle.id}
+        initial={editorAnswer?.values ?? loaderData.initial}
+        errors={editorAnswer?.errors}
+        courses={loaderData.courses}
+        currency={loaderData.currency}
+        submitLabel="Save bundle"
+        aside={
+          bundle.status === "published" ? (
+            <Link to={`/bundles/${bundle.slug}`} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+              View “{bundle.title}”
+            </Link>
+          ) : null
+        }
+      />
+      <BumpCard
+        description={`One course offered at checkout for the bundle “${bundle.title}”, at a special price, in a box the buyer ticks.`}
+        bump={loaderData.bump}
+        answer={actionData && "bumpErrors" in actionData ? actionData : undefined}
+      />
+    </>
   );
 }
 

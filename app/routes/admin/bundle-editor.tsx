@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { CoverField } from "~/components/admin/cover-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FormField } from "~/components/ui/field";
@@ -26,8 +27,11 @@ export function BundleEditor({
   currency,
   submitLabel,
   aside,
+  bundleId,
 }: {
   title: string;
+  /** The bundle being edited (its cover uploads go to its folder); none for a new one. */
+  bundleId?: string;
   initial: BundleFormValues;
   errors?: FieldErrors;
   courses: BundleCourseChoice[];
@@ -40,6 +44,7 @@ export function BundleEditor({
   const chosen = new Set(initial.courseIds.split(",").filter(Boolean));
   const positions = positionsOf(initial.positions);
   const courseErrorId = "bundle-courses-error";
+  const [coverUrl, setCoverUrl] = useState(initial.coverUrl);
   return (
     <div className="grid max-w-3xl grid-cols-1 gap-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -71,14 +76,22 @@ export function BundleEditor({
             <FormField label="Description" name="description" error={errors.description}>
               <Textarea defaultValue={initial.description} maxLength={BUNDLE_LIMITS.description} rows={4} />
             </FormField>
-            <FormField
-              label="Cover image URL"
-              name="coverUrl"
-              hint="An uploaded cover (/media/…) or an https address; the first course's cover when empty."
-              error={errors.coverUrl}
-            >
-              <Input defaultValue={initial.coverUrl} autoComplete="off" />
-            </FormField>
+            <CoverField
+              kind="bundle-cover"
+              ownerId={bundleId}
+              coverUrl={coverUrl}
+              onChange={setCoverUrl}
+              urlField={({ value, onChange }) => (
+                <FormField
+                  label="Cover image URL"
+                  name="coverUrl"
+                  hint="Filled in by the upload, or an https address; the first course's cover when empty."
+                  error={errors.coverUrl}
+                >
+                  <Input value={value} onChange={(event) => onChange(event.target.value)} autoComplete="off" />
+                </FormField>
+              )}
+            />
             <FormField
               label={`Price (${currency.toUpperCase()})`}
               name="price"

@@ -7,14 +7,13 @@ import { getCourseForEdit } from "~/server/courses/admin-courses.server";
 import { listTopics } from "~/server/courses/topics.server";
 import { logger } from "~/server/platform/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/server/action.server";
 import { parseForm } from "~/lib/forms/parse-form";
 import { formatMoney } from "~/lib/money";
-import { BUMP_MESSAGES, courseBumpForm } from "~/lib/order-bumps";
-import { readForm } from "~/server/action.server";
-import { BumpRefusedError, getCourseBumpForEdit, removeCourseBump, saveCourseBump } from "~/server/offers/course-bumps.server";
 import { courseUpsellForm, parseUpsellProduct, UPSELL_MESSAGES, upsellProductValue } from "~/lib/course-upsells";
 import { getCourseUpsellForEdit, removeCourseUpsell, saveCourseUpsell, UpsellRefusedError } from "~/server/offers/course-upsells.server";
 import { getRequestSiteSettings } from "~/server/settings/site-settings.server";
+import { isBumpIntent, loadBumpEditor, runBumpAction } from "./bump-editor.server";
 import { runCourseEditorAction } from "./course-editor.server";
 import { PLAN_MESSAGES } from "~/lib/payment-plans";
 import { coursePlanForm } from "~/lib/payment-plan-form";
@@ -47,7 +46,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     lessons: course.lessons.map((lesson) => ({ key: lesson.id, id: lesson.id, title: lesson.title, contentMd: lesson.contentMd })),
     removedLessons: [],
   };
-  const { bump, choices } = await getCourseBumpForEdit({ courseId: course.id });
   const plan = await getCoursePlan({ courseId: course.id });
   const upsell = await getCourseUpsellForEdit({ courseId: course.id });
   const choice = (kind: "course" | "bundle") => (row: { id: string; title: string; priceCents: number }) => ({
@@ -69,13 +67,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       courseChoices: upsell.courseChoices.map(choice("course")),
       bundleChoices: upsell.bundleChoices.map(choice("bundle")),
     },
-    bump: {
-      values: bump
-        ? { offerCourseId: bump.offerCourseId, bumpPrice: priceInputValue(bump.priceCents, currency), bumpPitch: bump.pitch }
-        : { offerCourseId: "", bumpPrice: "", bumpPitch: "" },
-      saved: bump !== null,
-      choices: choices.map((choice) => ({ id: choice.id, title: choice.title, price: formatMoney(choice.priceCents, currency) })),
-    },
+    bump: await loadBumpEditor({ owner: { courseId: course.id }, currency }),
     plan: {
       values: plan
         ? { planPayments: String(plan.payments), planInstalment: priceInputValue(plan.instalmentCents, currency) }
@@ -98,46 +90,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   // The order bump's own form (docs/decisions/067) posts here too, with its own intents.
   const intent = (await readForm(request.clone())).get("intent");
-  if (intent === "save-bump" || intent === "remove-bump") return courseBumpAction({ request, context, courseId: params.id });
+  if (isBumpIntent(intent)) {
+    requireAdmin({ request, context });
+    const { currency } = await getRequestSiteSettings({ context });
+    return runBumpAction({ request, owner: { courseId: params.id }, currency, back: `/admin/courses/${params.id}/edit` });
+  }
   // The payment plan's own form (docs/decisions/069).
   if (intent === "save-plan" || intent === "remove-plan") return coursePlanAction({ request, context, courseId: params.id });
   // So does the one-click upsell's (docs/decisions/070).
   if (intent === "save-upsell" || intent === "remove-upsell") return courseUpsellAction({ request, context, courseId: params.id });
   return runCourseEditorAction({ request, context, courseId: params.id });
-}
-
-/** Save or remove the course's order bump; a refusal answers its field's message and keeps what was typed. */
-async function courseBumpAction({
-  request,
-  context,
-  courseId,
-}: {
-  request: Request;
-  context: Route.ActionArgs["context"];
-  courseId: string;
-}) {
-  requireAdmin({ request, context });
-  const { currency } = await getRequestSiteSettings({ context });
-  const parsed = parseForm(courseBumpForm(currency), await readForm(request));
-  if (parsed.errors) return data({ bumpErrors: parsed.errors, bumpValues: parsed.values }, { status: 400 });
-  const back = `/admin/courses/${courseId}/edit`;
-  if (parsed.data.intent === "remove-bump") {
-    await removeCourseBump({ courseId });
-    return redirectWithToast(back, { kind: "success", message: BUMP_MESSAGES.removed });
-  }
-  try {
-    await saveCourseBump({
-      courseId,
-      offerCourseId: parsed.data.offerCourseId,
-      priceCents: parsed.data.bumpPrice,
-      pitch: parsed.data.bumpPitch,
-    });
-  } catch (error) {
-    if (error instanceof BumpRefusedError)
-      return data({ bumpErrors: { [error.field]: [error.reason] }, bumpValues: parsed.values }, { status: 400 });
-    throw error;
-  }
-  return redirectWithToast(back, { kind: "success", message: BUMP_MESSAGES.saved });
 }
 
 /** Save or remove the course's one-click upsell; a refusal answers its field's message and keeps what was typed. */

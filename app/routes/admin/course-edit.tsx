@@ -5,7 +5,7 @@ import { useToastOnce } from "~/components/use-toast-once";
 import { COURSE_MESSAGES } from "~/lib/course-messages";
 
 import { CourseEditor } from "./course-editor";
-import { BumpCard } from "./course-editor/bump-card";
+import { BumpCard } from "~/components/admin/bump-card";
 import { PlanCard } from "./course-editor/plan-card";
 import { UpsellCard } from "./course-editor/upsell-card";
 export { loader, action } from "./course-edit.server";
@@ -35,7 +35,7 @@ export default function EditCourse({ loaderData, actionData }: Route.ComponentPr
         revision={course.revision}
       />
       <BumpCard
-        courseTitle={course.title}
+        description={`One other course offered at checkout for “${course.title}”, at a special price, in a box the buyer ticks.`}
         bump={loaderData.bump}
         answer={actionData && "bumpErrors" in actionData ? actionData : undefined}
       />

@@ -175,7 +175,7 @@ describe("the orders and membership on /admin/users/:id", () => {
 
   it("shows no orders and no membership for someone who never bought", async () => {
     const { payments } = await load(learner.id);
-    expect(payments).toEqual({ orders: [], total: 0, allOrdersHref: expect.any(String), membership: null });
+    expect(payments).toEqual({ orders: [], total: 0, allOrdersHref: expect.any(String), membership: null, paymentPlans: [] });
   });
 
   it("shows the section as failed, and the rest of the page, when the orders cannot be read", async () => {

@@ -28,7 +28,7 @@ import { isCourseSaved } from "~/server/courses/saved-courses.server";
 import { findOwnCertificate } from "~/server/certificates/certificates.server";
 import { getRequestSiteSettings } from "~/server/settings/site-settings.server";
 import { toDecimalAmount } from "~/lib/money";
-import { listBundlesWithCourse } from "~/server/bundles/bundles.server";
+import { listBundlesWithCourseForPage } from "~/server/bundles/bundles.server";
 
 /** A course a visitor may not see does not exist for them. */
 export const courseNotFound = () => data({ notFound: true }, { status: 404 });
@@ -143,7 +143,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     user ? findOwnCertificate({ userId: user.id, courseId: course.id }) : null,
     hasAccess && user ? getCourseProgress({ userId: user.id, courseId: course.id }) : null,
     // The published bundles holding it ("Also in …", docs/decisions/062).
-    listBundlesWithCourse({ courseId: course.id }),
+    listBundlesWithCourseForPage({ courseId: course.id }),
   ]);
   // The payment plan on sale, and whether the person's own plan is paused (docs/decisions/069).
   const paymentPlan = hasAccess ? null : await findCoursePlanOnSale({ courseId: course.id });

@@ -7,6 +7,8 @@ import { courseBumps, orderLines, users } from "~/server/db/schema";
 import { saveCourseBump } from "~/server/offers/course-bumps.server";
 import { readBumpTakeRate } from "~/server/analytics/analytics.server";
 import * as courseEditRoute from "~/routes/admin/course-edit";
+import * as bundleEditRoute from "~/routes/admin/bundle-edit";
+import { createBundle } from "~/server/bundles/bundles.server";
 import * as ordersRoute from "~/routes/admin/orders";
 import * as checkoutRoute from "./checkout";
 
@@ -55,7 +57,11 @@ describe("the checkout's order bump", () => {
       ["course", 10000],
       ["bump", 3000],
     ]);
-    expect(await readBumpTakeRate({ from: new Date(Date.now() - 60_000), to: new Date(Date.now() + 60_000) })).toEqual({ offered: 1, taken: 1, percent: 100 });
+    expect(await readBumpTakeRate({ from: new Date(Date.now() - 60_000), to: new Date(Date.now() + 60_000) })).toEqual({
+      offered: 1,
+      taken: 1,
+      percent: 100,
+    });
   });
 });
 
@@ -114,6 +120,65 @@ describe("Admin → Edit course → Order bump", () => {
     );
     expect(refused.status).toBe(403);
     expect(await database().db.select().from(courseBumps).where(eq(courseBumps.courseId, course.id))).toEqual([]);
+  });
+});
+
+describe("Admin → Edit bundle → Order bump (docs/decisions/071)", () => {
+  it("saves the bundle's bump, refuses a course the bundle holds, and its checkout offers the box and sells both", async () => {
+    const { user: admin } = await signedIn("admin");
+    const held = await createCourseForSale({ priceCents: 6000 });
+    const offered = await createCourseForSale({ priceCents: 4000 });
+    const bundle = await createBundle({
+      input: {
+        title: "Pair",
+        slug: `pair-${crypto.randomUUID().slice(0, 8)}`,
+        description: "",
+        coverUrl: null,
+        priceCents: 5000,
+        status: "published",
+        courseIds: [held.id],
+      },
+    });
+    const path = `/admin/bundles/${bundle.id}/edit`;
+    const params = { id: bundle.id };
+    const refused = unwrap(
+      await callAction(bundleEditRoute, {
+        path,
+        params,
+        user: admin,
+        form: { intent: "save-bump", offerCourseId: held.id, bumpPrice: "5" },
+      }),
+    );
+    expect(refused).toMatchObject({
+      status: 400,
+      data: { bumpErrors: { offerCourseId: [expect.stringMatching(/in the bundle already/)] } },
+    });
+    expect(await database().db.select().from(courseBumps).where(eq(courseBumps.bundleId, bundle.id))).toEqual([]);
+    const page = await callLoader(bundleEditRoute, { path, params, user: admin });
+    expect(page.bump.choices.map((choice) => choice.id)).not.toContain(held.id);
+
+    const saved = (await callAction(bundleEditRoute, {
+      path,
+      params,
+      user: admin,
+      form: { intent: "save-bump", offerCourseId: offered.id, bumpPrice: "15", bumpPitch: "Both" },
+    })) as Response;
+    expect(saved.status).toBe(302);
+
+    const { person, user } = await signedIn();
+    const checkout = unwrap(await callLoader(checkoutRoute, { path: `/checkout?bundleId=${bundle.id}&withBump=1`, user }));
+    expect(checkout.data).toMatchObject({ offer: { amountCents: 6500, bump: { courseId: offered.id, chosen: true, pitch: "Both" } } });
+    await callAction(checkoutRoute, {
+      path: `/checkout?bundleId=${bundle.id}`,
+      user,
+      form: { intent: "pay-bundle", bundleId: bundle.id, withBump: "1" },
+    });
+    const [order] = await ordersOf(person.id);
+    expect(order).toMatchObject({ status: "paid", amountCents: 6500 });
+    expect((await linesOf(order!.id)).map((line) => [line.kind, line.amountCents])).toEqual([
+      ["bundle", 5000],
+      ["bump", 1500],
+    ]);
   });
 });
 

@@ -74,7 +74,13 @@ const payMembership = z.object({
   ...billingFields,
 });
 
-const payBundle = z.object({ intent: z.literal("pay-bundle"), bundleId: z.string().trim().min(1, "Choose a bundle"), coupon: couponCodeField, ...billingFields });
+const payBundle = z.object({
+  intent: z.literal("pay-bundle"),
+  bundleId: z.string().trim().min(1, "Choose a bundle"),
+  coupon: couponCodeField,
+  withBump: withBumpField,
+  ...billingFields,
+});
 
 export const checkoutForm = z.discriminatedUnion("intent", [payCourse, payMembership, payBundle]).superRefine(checkTaxId);
 

@@ -82,7 +82,7 @@ export async function checkoutLoader({ request, url, context }: Args) {
         : (coupon.error.issues[0]?.message ?? null);
     const mode = paymentsMode();
     // A signed-in person with something to pay has started a checkout: an hour without paying gets one reminder.
-    if (user && !offer.blocked && mode !== "none" && offer.listPriceCents > 0 && item.bundleId === undefined) {
+    if (user && !offer.blocked && mode !== "none" && offer.listPriceCents > 0) {
       await recordCheckoutStart({ userId: user.id, item, couponCode: offer.coupon && !offer.coupon.refusal ? offer.coupon.code : null });
     }
     const status = wait ? 429 : mode === "none" && !offer.blocked ? 503 : 200;
@@ -118,7 +118,7 @@ export async function checkoutAction({ request, context }: Args) {
     started = await startCheckout({
       userId: user.id,
       item,
-      withBump: parsed.data.intent === "pay-course" && parsed.data.withBump,
+      withBump: parsed.data.intent !== "pay-membership" && parsed.data.withBump,
       withPlan: parsed.data.intent === "pay-course" && parsed.data.paymentPlan,
       couponCode: parsed.data.coupon || null,
       billing,
@@ -164,7 +164,7 @@ async function guestCheckoutAction({ request, context }: Args) {
     started = await startCheckout({
       guest: values,
       item,
-      withBump: parsed.data.intent === "pay-course" && parsed.data.withBump,
+      withBump: parsed.data.intent !== "pay-membership" && parsed.data.withBump,
       withPlan: parsed.data.intent === "pay-course" && parsed.data.paymentPlan,
       couponCode: parsed.data.coupon || null,
       billing,

@@ -159,6 +159,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             <>
               <input type="hidden" name="intent" value="pay-bundle" />
               <input type="hidden" name="bundleId" value={offer.bundle.id} />
+              {offer.bump?.chosen ? <input type="hidden" name="withBump" value="1" /> : null}
             </>
           ) : (
             <>

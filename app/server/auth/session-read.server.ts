@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { type Database } from "~/server/db/client.server";
 import { preparedForEachDatabase } from "~/server/db/prepared.server";
-import { sessions, users } from "~/server/db/schema";
+import { discussionNotifications, sessions, users } from "~/server/db/schema";
 import { getAuth, type Auth } from "./auth.server";
 
 /**
@@ -36,6 +36,11 @@ function prepareSessionQuery(database: Database) {
       createdAt: users.createdAt,
       banned: users.banned,
       banExpires: users.banExpires,
+      // The header's bell on every page (issue 44): read with the session, not by a query of its own.
+      unreadNotifications: sql<number>`(select count(*)::int from ${discussionNotifications} where ${and(
+        eq(discussionNotifications.userId, users.id),
+        isNull(discussionNotifications.readAt),
+      )})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -6,7 +6,8 @@ import { createApp } from "../../../server";
 import { getConfig } from "~/server/platform/config.server";
 import { eq } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
-import { sessions, users } from "~/server/db/schema";
+import { discussionNotifications, sessions, users } from "~/server/db/schema";
+import { countUnreadNotifications, markNotificationsRead } from "~/server/discussions/discussion-notifications.server";
 import { upsertPasswordUser } from "~/server/users/password-users.server";
 import { getAuth } from "./auth.server";
 import { sessionMiddleware, sessionUserContext } from "./session.server";
@@ -133,6 +134,27 @@ describe("the page's read of the session (docs/decisions/068)", () => {
 
     await db().delete(users).where(eq(users.id, reader!.id));
     expect(await pageUser(laptop)).toBeNull();
+  });
+
+  it("carries the person's own unread notification count (the header's bell), read with the session", async () => {
+    const cookie = await sessionCookie();
+    const other = await sessionCookie();
+    const reader = await pageUser(cookie);
+    const neighbour = await pageUser(other);
+    expect(reader?.unreadNotifications).toBe(0);
+    await db()
+      .insert(discussionNotifications)
+      .values([
+        { userId: reader!.id, kind: "reply" },
+        { userId: reader!.id, kind: "answer" },
+        { userId: neighbour!.id, kind: "reply" },
+      ]);
+    expect((await pageUser(cookie))?.unreadNotifications).toBe(2);
+    expect((await pageUser(cookie))?.unreadNotifications).toBe(await countUnreadNotifications({ userId: reader!.id }));
+    expect((await pageUser(other))?.unreadNotifications).toBe(1);
+    await markNotificationsRead({ userId: reader!.id });
+    expect((await pageUser(cookie))?.unreadNotifications).toBe(0);
+    expect((await pageUser(other))?.unreadNotifications).toBe(1);
   });
 
   it("opens nothing with a cookie whose signature is not the site's, or beside a forged second session cookie", async () => {

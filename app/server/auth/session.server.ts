@@ -19,6 +19,11 @@ export type SessionUser = {
   createdAt: Date;
   /** The current session's id, e.g. to mark "this device" in the account's session list. */
   sessionId?: string;
+  /**
+   * Their unread discussion notifications as the session was read (the header's bell), when the
+   * session was read by the page's own query; absent when Better Auth read it.
+   */
+  unreadNotifications?: number;
 };
 
 /** The signed-in user of this request, read once by the root middleware. */
@@ -44,6 +49,7 @@ export async function readSessionUser(request: Request): Promise<SessionUser | n
       emailVerified: row.emailVerified,
       createdAt: row.createdAt,
       sessionId: row.sessionId,
+      unreadNotifications: row.unreadNotifications,
     };
   }
   const session = await getAuth().api.getSession({ headers: request.headers });

@@ -15,6 +15,7 @@ import {
   findBundleForSale,
   InvalidBundleError,
   listBundlesWithCourse,
+  listBundlesWithCourseForPage,
   listPublishedBundles,
   updateBundle,
   type BundleInput,
@@ -111,6 +112,19 @@ describe("saving a bundle", () => {
     expect(await findBundleForSale({ slug: bundle.slug })).toBeNull();
     expect((await listPublishedBundles()).map((row) => row.id)).not.toContain(bundle.id);
     expect(await listBundlesWithCourse({ courseId: first.id })).toEqual([]);
+  });
+
+  it("keeps a course page's \"Also in\" bundles in memory until a bundle is published or drafted", async () => {
+    const { first, bundle } = await twoCourseBundle();
+    const kept = await listBundlesWithCourseForPage({ courseId: first.id });
+    expect(kept).toEqual([{ slug: bundle.slug, title: bundle.title }]);
+    expect(await listBundlesWithCourseForPage({ courseId: first.id })).toBe(kept);
+
+    await updateBundle({ bundleId: bundle.id, input: input([first.id], { slug: bundle.slug, title: bundle.title, status: "draft" }) });
+    // The write announced itself (PGlite: as it commits; PostgreSQL: by NOTIFY, a moment after).
+    await expect.poll(() => listBundlesWithCourseForPage({ courseId: first.id })).toEqual([]);
+    await updateBundle({ bundleId: bundle.id, input: input([first.id], { slug: bundle.slug, title: "Renamed bundle", status: "published" }) });
+    await expect.poll(() => listBundlesWithCourseForPage({ courseId: first.id })).toEqual([{ slug: bundle.slug, title: "Renamed bundle" }]);
   });
 });
 

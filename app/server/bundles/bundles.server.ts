@@ -4,6 +4,7 @@ import type { PublishStatus } from "~/lib/domain-values";
 import { isUuid } from "~/lib/uuid";
 import { courseStats } from "~/server/courses/course-cards.server";
 import { db, type Queryable, type Transaction } from "~/server/db/client.server";
+import { memoByKeyUntilContentChanges } from "~/server/db/content-memo.server";
 import { isUniqueViolation } from "~/server/db/errors.server";
 import { anyColumnContains } from "~/server/db/like.server";
 import { pageWindow } from "~/server/db/pagination.server";
@@ -262,4 +263,15 @@ export async function listBundlesWithCourse({ courseId }: { courseId: string }) 
     .innerJoin(bundles, eq(bundles.id, bundleCourses.bundleId))
     .where(and(eq(bundleCourses.courseId, courseId), eq(bundles.status, "published")))
     .orderBy(asc(bundles.title));
+}
+
+const keptBundlesWithCourse = memoByKeyUntilContentChanges((courseId) => listBundlesWithCourse({ courseId }));
+
+/**
+ * The course page's read of listBundlesWithCourse (issue 44): public, the same for everyone, kept
+ * in memory per course until the next content write (bundles and bundle_courses have the page-cache
+ * trigger; every instance is told). Callers must not change what it returns.
+ */
+export function listBundlesWithCourseForPage({ courseId }: { courseId: string }) {
+  return keptBundlesWithCourse.get(courseId);
 }

@@ -316,10 +316,13 @@ export const courseBumps = pgTable(
   "course_bumps",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /** The course whose checkout offers it, or the bundle's (docs/decisions/071): exactly one of the two. */
     courseId: uuid("course_id")
-      .notNull()
       .unique()
       .references(() => courses.id, { onDelete: "cascade" }),
+    bundleId: uuid("bundle_id")
+      .unique()
+      .references((): AnyPgColumn => bundles.id, { onDelete: "cascade" }),
     offerCourseId: uuid("offer_course_id")
       .notNull()
       .references(() => courses.id, { onDelete: "cascade" }),
@@ -331,6 +334,7 @@ export const courseBumps = pgTable(
     index("course_bumps_offer_course_idx").on(t.offerCourseId),
     check("course_bumps_price_check", sql`${t.priceCents} >= 0`),
     check("course_bumps_other_course_check", sql`${t.offerCourseId} <> ${t.courseId}`),
+    check("course_bumps_one_owner_check", sql`(${t.courseId} is null) <> (${t.bundleId} is null)`),
   ],
 );
 
@@ -1254,9 +1258,11 @@ export const checkoutStarts = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** `course:<id>` or `membership:<plan>`: what was on the page. */
+    /** `course:<id>`, `bundle:<id>` or `membership:<plan>`: what was on the page. */
     productKey: text("product_key").notNull(),
     courseId: uuid("course_id").references(() => courses.id, { onDelete: "cascade" }),
+    /** A bundle's checkout (docs/decisions/071). */
+    bundleId: uuid("bundle_id").references((): AnyPgColumn => bundles.id, { onDelete: "cascade" }),
     plan: text("plan"),
     /** The code the page applied (none when it was refused), so the reminder's link carries it. */
     couponCode: text("coupon_code"),
@@ -1841,6 +1847,8 @@ export const invoices = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "restrict" }),
     kind: text("kind").notNull(),
+    /** A credit note for one line refunded on its own (docs/decisions/071); null for the whole order's documents. */
+    orderLineId: uuid("order_line_id").references(() => orderLines.id, { onDelete: "restrict" }),
     sequence: integer("sequence").notNull().unique(),
     /** `INV-2026-000123`: the year it was issued and the sequence. */
     number: text("number").notNull().unique(),
@@ -1868,8 +1876,14 @@ export const invoices = pgTable(
       "invoices_amounts_check",
       sql`${t.totalCents} >= 0 and ${t.taxCents} >= 0 and ${t.discountCents} >= 0 and ${t.listPriceCents} >= 0`,
     ),
-    // One invoice per order, and one credit note.
-    uniqueIndex("invoices_order_kind_idx").on(t.orderId, t.kind),
+    // One invoice per order; one credit note per line refunded on its own, and one for the rest of the order.
+    uniqueIndex("invoices_order_kind_idx")
+      .on(t.orderId, t.kind)
+      .where(sql`${t.orderLineId} is null`),
+    uniqueIndex("invoices_order_line_idx")
+      .on(t.orderLineId)
+      .where(sql`${t.orderLineId} is not null`),
+    check("invoices_line_credit_check", sql`${t.orderLineId} is null or ${t.kind} = 'credit_note'`),
     index("invoices_issued_idx").on(t.issuedAt),
   ],
 );

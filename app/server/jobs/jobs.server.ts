@@ -14,7 +14,7 @@ import { sendCheckoutReminders } from "~/server/payments/checkout-reminders.serv
 import { settleEndedTestMemberships } from "~/server/payments/settle-ended-test-memberships.server";
 import { sendTrialReminder } from "~/server/payments/membership-trials.server";
 import { chargeTestTrial } from "~/server/payments/settle-ended-test-memberships.server";
-import { sweepUnusedPostCovers } from "~/server/posts/post-covers.server";
+import { BUNDLE_COVER_PREFIX, sweepUnusedPostCovers } from "~/server/posts/post-covers.server";
 import { sendDripOpenedMails } from "~/server/learning/drip-mail.server";
 import { sendNewLessonMails } from "~/server/learning/new-lesson-mail.server";
 import { sendDiscussionMails } from "~/server/discussions/discussion-mail.server";
@@ -42,6 +42,7 @@ export async function sweepUnusedFiles() {
   const covers = await sweepTempCourseCovers();
   const videos = await sweepUnusedLessonVideos();
   const postCovers = await sweepUnusedPostCovers();
+  const bundleCovers = await sweepUnusedPostCovers({ prefix: BUNDLE_COVER_PREFIX });
   const logos = await sweepUnusedSiteLogos();
   const abandoned = await sweepAbandonedWrites();
   const transcodes = await sweepAbandonedTranscodes();
@@ -51,6 +52,7 @@ export async function sweepUnusedFiles() {
     courseCovers: covers.length,
     lessonVideos: videos.length,
     postCovers: postCovers.length,
+    bundleCovers: bundleCovers.length,
     siteLogos: logos.length,
     abandonedWrites: abandoned.length,
     abandonedTranscodes: transcodes.length,

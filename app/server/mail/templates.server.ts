@@ -167,6 +167,42 @@ export function orderRefundMail({
   });
 }
 
+/** One line of an order refunded on its own (docs/decisions/071): the order stays, for its other lines. */
+export function orderLineRefundMail({
+  schoolName,
+  lineTitle,
+  amount,
+  orderId,
+  creditNote,
+  testMode,
+  url,
+}: {
+  schoolName: string;
+  lineTitle: string;
+  /** Formatted, e.g. "$30.00". */
+  amount: string;
+  orderId: string;
+  /** The line's credit note: its number and the address of its PDF. */
+  creditNote: { number: string; url: string };
+  testMode: boolean;
+  url: string;
+}) {
+  return compose(`${lineTitle} was refunded from your order`, {
+    schoolName,
+    heading: "Part of your order was refunded",
+    paragraphs: [
+      `We refunded ${amount} for ${lineTitle}, one line of your order.`,
+      `Access to ${lineTitle} that came with this line has ended. The rest of your order is still yours, and courses you own in another way stay open.`,
+      `Order number: ${orderId}`,
+      `Your credit note ${creditNote.number} (PDF): ${creditNote.url}`,
+      ...(testMode
+        ? ["This order was placed in test mode: no money was taken."]
+        : ["A refund takes a few days to reach your account, depending on your bank."]),
+    ],
+    action: { label: "Go to your account", url },
+  });
+}
+
 /** A second payment for what the buyer had just bought (two checkout tabs), given back at once. */
 export function duplicateOrderRefundMail({
   schoolName,

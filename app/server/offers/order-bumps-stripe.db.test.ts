@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   completedSession,
@@ -11,7 +11,7 @@ import {
   useStripeDouble,
 } from "../../../tests/support/payments";
 import { useTestDatabase } from "../../../tests/support/test-database";
-import { enrollments, orderLines, orders } from "~/server/db/schema";
+import { enrollments, invoices, orderLines, orders } from "~/server/db/schema";
 import { refundOrder } from "~/server/payments/billing.server";
 import { startCheckout } from "~/server/payments/checkout.server";
 import { refundOrderLine } from "~/server/payments/refund-order-line.server";
@@ -80,5 +80,16 @@ describe("an order bump paid at Stripe", () => {
     const whole = stripe.requests.findLast((request) => request.path === "/v1/refunds")!;
     expect(whole.form.get("amount")).toBeNull();
     expect(whole.idempotencyKey).toBe(`refund-${order.id}`);
+
+    // The same amounts in the line, the provider's refunds and the credit notes (docs/decisions/071).
+    const creditNotes = await database()
+      .db.select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, "credit_note")))
+      .orderBy(asc(invoices.sequence));
+    expect(creditNotes.map((note) => [note.orderLineId, note.totalCents])).toEqual([
+      [lines[1]!.id, Number(partial.form.get("amount"))],
+      [null, order.amountCents - Number(partial.form.get("amount"))],
+    ]);
   });
 });

@@ -1,16 +1,20 @@
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createBuyer, createCourseForSale, ordersOf } from "../../../tests/support/payments";
+import { pdfText } from "../../../tests/support/pdf-text";
 import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { grantCourseAccess } from "~/server/access/course-access.server";
 import { updateAffiliateProgram } from "~/server/affiliates/affiliate-settings.server";
 import { joinAffiliateProgram, setAffiliateStatus } from "~/server/affiliates/affiliates.server";
-import { affiliateCommissions, courseBumps, courses, enrollments, orderLines, orders } from "~/server/db/schema";
+import { affiliateCommissions, courseBumps, courses, enrollments, invoices, mailLog, orderLines, orders } from "~/server/db/schema";
+import { renderInvoicePdf } from "~/server/payments/invoice-pdf.server";
+import { getAccountBilling } from "~/server/payments/billing.server";
 import { refundOrder } from "~/server/payments/billing.server";
 import { getCheckoutOffer, startCheckout } from "~/server/payments/checkout.server";
 import { refundOrderLine } from "~/server/payments/refund-order-line.server";
 import { setTaxCollection, setTaxRate } from "~/server/tax/tax-rates.server";
-import { BumpRefusedError, removeCourseBump, saveCourseBump } from "./course-bumps.server";
+import { createBundle } from "~/server/bundles/bundles.server";
+import { BumpRefusedError, removeCourseBump, saveBump, saveCourseBump } from "./course-bumps.server";
 
 /** Order bumps and refunding one line of an order (docs/decisions/067), in test mode. */
 
@@ -182,6 +186,54 @@ describe("refunding one line", () => {
     expect(await accessOf(buyer.id, course.id)).toBe("revoked");
   });
 
+  it("gives each refund its own credit note and e-mail: the line's amount, then only what was left", async () => {
+    const { buyer, course, offered, order, lines } = await buyWithBump();
+    const creditNotes = () =>
+      database()
+        .db.select()
+        .from(invoices)
+        .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, "credit_note")))
+        .orderBy(asc(invoices.sequence));
+    const refundMails = () =>
+      database()
+        .db.select()
+        .from(mailLog)
+        .where(and(eq(mailLog.to, buyer.email), eq(mailLog.kind, "refund")))
+        .orderBy(asc(mailLog.createdAt));
+
+    await refundOrderLine({ orderId: order.id, lineId: lines[1]!.id, actorId: null });
+    const [lineNote] = await creditNotes();
+    expect(lineNote).toMatchObject({ orderLineId: lines[1]!.id, itemTitle: offered.title, listPriceCents: 3000, totalCents: 3000 });
+    expect(lines[1]!.amountCents).toBe(lineNote!.totalCents);
+    const pdf = await pdfText(new Uint8Array(await renderInvoicePdf(lineNote!)));
+    expect(pdf).toContain(`Credit note ${lineNote!.number}`);
+    expect(pdf).toContain("-$30.00");
+    expect(pdf).toContain("gives back one line");
+    const [lineMail] = await refundMails();
+    expect(lineMail!.subject).toBe(`${offered.title} was refunded from your order`);
+    expect(lineMail!.text).toContain(`We refunded $30.00 for ${offered.title}, one line of your order.`);
+    expect(lineMail!.text).toContain(`Your credit note ${lineNote!.number} (PDF)`);
+
+    // The rest of the order: its credit note and its e-mail say what was left, not the whole payment.
+    await refundOrder({ orderId: order.id, actorId: null });
+    const [, restNote] = await creditNotes();
+    expect(restNote).toMatchObject({ orderLineId: null, itemTitle: course.title, listPriceCents: 10000, totalCents: 10000 });
+    expect(restNote!.sequence).toBeGreaterThan(lineNote!.sequence);
+    expect(lineNote!.totalCents + restNote!.totalCents).toBe(order.amountCents);
+    const mails = await refundMails();
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.text).toContain(`We refunded $100.00 for ${course.title}.`);
+    expect(mails[1]!.text).toContain(`Your credit note ${restNote!.number} (PDF)`);
+
+    // The account's order links the invoice and both credit notes.
+    const { orders: accountOrders } = await getAccountBilling({ userId: buyer.id });
+    expect(accountOrders.find((row) => row.id === order.id)!.documents.map((document) => [document.kind, document.number])).toEqual([
+      ["invoice", expect.any(String)],
+      ["credit_note", lineNote!.number],
+      ["credit_note", restNote!.number],
+    ]);
+  });
+
   it("keeps the bump's course when the learner holds it another way (another paid order of it)", async () => {
     const { buyer, offered, order, lines } = await buyWithBump();
     // Bought on its own later? It is refused as owned; an admin's grant is the other way in.
@@ -242,5 +294,77 @@ describe("refunding one line", () => {
     await refundOrder({ orderId: order.id, actorId: null });
     const rows = await commissions();
     expect(rows.filter((row) => row.kind === "reversal")).toMatchObject([{ baseCents: -10000, amountCents: -2000 }]);
+  });
+});
+
+describe("a bundle's order bump (docs/decisions/071)", () => {
+  /** A $150 bundle of two courses whose checkout offers a third ($80) at $25. */
+  async function bundleWithBump() {
+    const first = await createCourseForSale({ priceCents: 10000 });
+    const second = await createCourseForSale({ priceCents: 9000 });
+    const offered = await createCourseForSale({ priceCents: 8000 });
+    const bundle = await createBundle({
+      input: {
+        title: "Two in one",
+        slug: unique("bundle").toLowerCase(),
+        description: "",
+        coverUrl: null,
+        priceCents: 15000,
+        status: "published",
+        courseIds: [first.id, second.id],
+      },
+    });
+    await saveBump({ owner: { bundleId: bundle.id }, offerCourseId: offered.id, priceCents: 2500, pitch: "The workbook too" });
+    return { bundle, first, second, offered };
+  }
+
+  it("refuses a draft course, one the bundle holds and a negative price, storing nothing, and keeps one bump per bundle", async () => {
+    const { bundle, first, offered } = await bundleWithBump();
+    const draft = await createCourseForSale({ status: "draft" });
+    const refusals = [
+      { offerCourseId: draft.id, priceCents: 100, field: "offerCourseId", reason: /draft or was deleted/ },
+      { offerCourseId: first.id, priceCents: 100, field: "offerCourseId", reason: /in the bundle already/ },
+      { offerCourseId: offered.id, priceCents: -1, field: "bumpPrice", reason: /cannot be negative/ },
+    ];
+    for (const { offerCourseId, priceCents, field, reason } of refusals) {
+      const refused = await saveBump({ owner: { bundleId: bundle.id }, offerCourseId, priceCents, pitch: "" }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(BumpRefusedError);
+      expect(refused).toMatchObject({ field, message: expect.stringMatching(reason) });
+    }
+    expect(await database().db.select().from(courseBumps).where(eq(courseBumps.bundleId, bundle.id))).toMatchObject([
+      { courseId: null, offerCourseId: offered.id, priceCents: 2500, pitch: "The workbook too" },
+    ]);
+  });
+
+  it("is offered at the bundle's checkout; ticked, one order of two lines opens the bundle's courses and the bump's; the bump refunds alone", async () => {
+    const { bundle, first, second, offered } = await bundleWithBump();
+    const buyer = await createBuyer();
+    const unticked = await getCheckoutOffer({ userId: buyer.id, item: { bundleId: bundle.id } });
+    expect(unticked).toMatchObject({ amountCents: 15000, bump: { courseId: offered.id, priceCents: 2500, usualPriceCents: 8000, chosen: false } });
+    const ticked = await getCheckoutOffer({ userId: buyer.id, item: { bundleId: bundle.id }, withBump: true });
+    expect(ticked.amountCents).toBe(17500);
+
+    expect((await startCheckout({ userId: buyer.id, item: { bundleId: bundle.id }, withBump: true })).status).toBe("paid");
+    const [order] = await ordersOf(buyer.id);
+    expect(order).toMatchObject({ status: "paid", kind: "bundle", amountCents: 17500, bumpOffered: true });
+    const lines = await linesOf(order!.id);
+    expect(lines).toMatchObject([
+      { kind: "bundle", bundleId: bundle.id, amountCents: 15000 },
+      { kind: "bump", courseId: offered.id, amountCents: 2500 },
+    ]);
+    for (const course of [first, second, offered]) expect(await accessOf(buyer.id, course.id)).toBe("active");
+
+    await refundOrderLine({ orderId: order!.id, lineId: lines[1]!.id, actorId: null });
+    expect(await accessOf(buyer.id, offered.id)).toBe("revoked");
+    expect(await accessOf(buyer.id, first.id)).toBe("active");
+    expect(await accessOf(buyer.id, second.id)).toBe("active");
+    const [note] = await database()
+      .db.select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, order!.id), eq(invoices.orderLineId, lines[1]!.id)));
+    expect(note!.totalCents).toBe(2500);
+
+    // A buyer who holds every course of the bundle is stopped before paying: no box either.
+    expect((await getCheckoutOffer({ userId: buyer.id, item: { bundleId: bundle.id } })).bump).toBeNull();
   });
 });

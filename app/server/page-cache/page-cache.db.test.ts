@@ -6,6 +6,7 @@ import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { getAuth } from "~/server/auth/auth.server";
 import { getConfig } from "~/server/platform/config.server";
 import { updateCourseDetails } from "~/server/courses/course-details.server";
+import { createBundle, updateBundle } from "~/server/bundles/bundles.server";
 import { deleteCourse, setCourseStatus } from "~/server/courses/admin-courses.server";
 import { createLesson, deleteLesson } from "~/server/curriculum/lessons.server";
 import { createModule, updateModule } from "~/server/curriculum/modules.server";
@@ -313,6 +314,30 @@ describe("fresh after every content write", () => {
     expect(await nextPage("/courses?sort=newest")).toContain(extra.title);
     await deleteCourse({ courseId: extra.id });
     expect(await nextPage("/courses?sort=newest")).not.toContain(extra.title);
+  });
+
+  it("a bundle's cover replaced: its page and the catalog's card show the new one, in its widths", async () => {
+    const [course] = await database().db.select().from(courses).where(eq(courses.slug, "shopify-101"));
+    const slug = `cover-bundle-${crypto.randomUUID().slice(0, 8)}`;
+    const input = {
+      title: `Cover bundle ${unique()}`,
+      slug,
+      description: "Two in one",
+      coverUrl: "/media/media/bundles/temp/cover-1.jpg",
+      priceCents: 5000,
+      status: "published" as const,
+      courseIds: [course!.id],
+    };
+    const bundle = await createBundle({ input });
+    await cachedPage(`/bundles/${slug}`);
+    await cachedPage("/courses");
+    const coverUrl = `/media/media/bundles/${bundle.id}/cover-2.jpg`;
+    await updateBundle({ bundleId: bundle.id, input: { ...input, coverUrl } });
+    for (const path of [`/bundles/${slug}`, "/courses"]) {
+      const html = await nextPage(path);
+      expect(html, path).toContain(`${coverUrl}.w480.webp 480w, ${coverUrl}.w960.webp 960w`);
+      expect(html, path).not.toContain("bundles/temp/cover-1.jpg");
+    }
   });
 
   it("the curriculum: a module renamed, a lesson added and removed", async () => {

@@ -8,6 +8,7 @@ import * as checkoutRoute from "~/routes/checkout/checkout";
 import { checkoutStarts, mailLog } from "~/server/db/schema";
 import { optOutOfMarketingMail } from "~/server/mail/unsubscribe.server";
 import { getConfig } from "~/server/platform/config.server";
+import { createBundle, updateBundle } from "~/server/bundles/bundles.server";
 import { startCheckout } from "./checkout.server";
 import { recordCheckoutStart, sendCheckoutReminders, setCheckoutReminders } from "./checkout-reminders.server";
 
@@ -63,6 +64,40 @@ describe("abandoned-checkout reminders", () => {
     const [mail] = await remindersTo(buyer.email);
     expect(mail!.text).toContain("/checkout?plan=yearly");
     expect(mail!.subject).toMatch(/membership \(yearly\)/);
+  });
+
+  it("a bundle's checkout (docs/decisions/071): reminded with its link, not once bought, not once unpublished", async () => {
+    const course = await createCourseForSale({ priceCents: 5000 });
+    const input = {
+      title: `Reminded bundle ${crypto.randomUUID().slice(0, 8)}`,
+      slug: `reminded-${crypto.randomUUID().slice(0, 8)}`,
+      description: "",
+      coverUrl: null,
+      priceCents: 4000,
+      status: "published" as const,
+      courseIds: [course.id],
+    };
+    const bundle = await createBundle({ input });
+    const [waiting, buying, late] = [await createBuyer(), await createBuyer(), await createBuyer()];
+    for (const buyer of [waiting, buying, late]) {
+      await callLoader(checkoutRoute, { path: `/checkout?bundleId=${bundle.id}`, user: sessionUser({ id: buyer.id, email: buyer.email }) });
+    }
+    expect(await database().db.select().from(checkoutStarts).where(eq(checkoutStarts.bundleId, bundle.id))).toHaveLength(3);
+    expect((await startCheckout({ userId: buying.id, item: { bundleId: bundle.id } })).status).toBe("paid");
+    // The late one's visit was later: not due at the first run.
+    await database().db.update(checkoutStarts).set({ startedAt: later(2 * HOUR) }).where(eq(checkoutStarts.userId, late.id));
+
+    await sendCheckoutReminders({ now: later(HOUR + 60_000) });
+    const [mail, ...more] = await remindersTo(waiting.email);
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe(`Still thinking about ${input.title}?`);
+    expect(mail!.text).toContain(`${getConfig().publicUrl}/checkout?bundleId=${bundle.id}`);
+    expect(await remindersTo(buying.email)).toEqual([]);
+
+    // Unpublished before the reminder is due: nothing.
+    await updateBundle({ bundleId: bundle.id, input: { ...input, status: "draft" } });
+    await sendCheckoutReminders({ now: later(4 * HOUR) });
+    expect(await remindersTo(late.email)).toEqual([]);
   });
 
   it("no reminder to a person who stopped marketing mail", async () => {

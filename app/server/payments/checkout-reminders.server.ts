@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { MEMBERSHIP_ACCESS_STATUSES, type SubscriptionPlan } from "~/lib/domain-values";
 import { db, type Queryable } from "~/server/db/client.server";
-import { checkoutStarts, courses, enrollments, mailOptOuts, orders, siteSettings, subscriptions, users } from "~/server/db/schema";
+import { bundles, checkoutStarts, courses, enrollments, mailOptOuts, orders, siteSettings, subscriptions, users } from "~/server/db/schema";
 import { sendMail } from "~/server/mail/mail-queue.server";
 import { checkoutReminderMail } from "~/server/mail/templates.server";
 import { unsubscribeUrl } from "~/server/mail/unsubscribe.server";
@@ -10,7 +10,8 @@ import { getSiteSettings } from "~/server/settings/site-settings.server";
 import { membershipTitle } from "./membership-title.server";
 
 /**
- * Abandoned checkouts (issue 39): a signed-in person who opened the checkout of a course or a plan
+ * Abandoned checkouts (issue 39): a signed-in person who opened the checkout of a course, a bundle
+ * (docs/decisions/071) or a plan
  * and did not pay gets one e-mail an hour after their last visit, with the checkout's link (and its
  * coupon). Not when they stopped marketing mail, bought the product since, or the owner turned
  * reminders off (Settings). A checkout older than two days is left alone: turning reminders back on
@@ -20,7 +21,10 @@ import { membershipTitle } from "./membership-title.server";
 export const CHECKOUT_REMINDER_DELAY_MS = 60 * 60 * 1000;
 const CHECKOUT_REMINDER_WINDOW_MS = 2 * 24 * 60 * 60 * 1000;
 
-type StartedItem = { courseId: string; plan?: undefined } | { plan: SubscriptionPlan; courseId?: undefined };
+type StartedItem =
+  | { courseId: string; plan?: undefined; bundleId?: undefined }
+  | { bundleId: string; courseId?: undefined; plan?: undefined }
+  | { plan: SubscriptionPlan; courseId?: undefined; bundleId?: undefined };
 
 /**
  * Notes that a signed-in person has the checkout of this product open: a first visit writes the
@@ -37,10 +41,18 @@ export async function recordCheckoutStart({
   couponCode: string | null;
   at?: Date;
 }) {
-  const productKey = item.courseId ? `course:${item.courseId}` : `membership:${item.plan}`;
+  const productKey = item.courseId ? `course:${item.courseId}` : item.bundleId ? `bundle:${item.bundleId}` : `membership:${item.plan}`;
   await db()
     .insert(checkoutStarts)
-    .values({ userId, productKey, courseId: item.courseId ?? null, plan: item.plan ?? null, couponCode, startedAt: at })
+    .values({
+      userId,
+      productKey,
+      courseId: item.courseId ?? null,
+      bundleId: item.bundleId ?? null,
+      plan: item.plan ?? null,
+      couponCode,
+      startedAt: at,
+    })
     .onConflictDoUpdate({
       target: [checkoutStarts.userId, checkoutStarts.productKey],
       set: { couponCode, startedAt: at },
@@ -86,12 +98,15 @@ export async function sendCheckoutReminders({ now = new Date() }: { now?: Date }
           // Bought it since (or holds it some other way now).
           sql`not exists (select 1 from ${orders} where ${orders.userId} = ${checkoutStarts.userId} and ${orders.status} in ('paid', 'refunded')
                 and ${orders.paidAt} >= ${checkoutStarts.startedAt}
-                and (${orders.courseId} = ${checkoutStarts.courseId} or (${checkoutStarts.plan} is not null and ${orders.kind} = 'membership')))`,
+                and (${orders.courseId} = ${checkoutStarts.courseId} or ${orders.bundleId} = ${checkoutStarts.bundleId}
+                  or (${checkoutStarts.plan} is not null and ${orders.kind} = 'membership')))`,
           sql`not exists (select 1 from ${enrollments} where ${enrollments.userId} = ${checkoutStarts.userId} and ${enrollments.courseId} = ${checkoutStarts.courseId} and ${enrollments.status} = 'active')`,
           sql`not exists (select 1 from ${subscriptions} where ${subscriptions.userId} = ${checkoutStarts.userId}
                 and ${inArray(subscriptions.status, [...MEMBERSHIP_ACCESS_STATUSES])} and ${subscriptions.currentPeriodEnd} > ${at(now)})`,
           // A course no longer for sale is not reminded of.
           sql`(${checkoutStarts.courseId} is null or exists (select 1 from ${courses} where ${courses.id} = ${checkoutStarts.courseId} and ${courses.status} = 'published'))`,
+          // Nor a bundle no longer published.
+          sql`(${checkoutStarts.bundleId} is null or exists (select 1 from ${bundles} where ${bundles.id} = ${checkoutStarts.bundleId} and ${bundles.status} = 'published'))`,
         ),
       )
       .returning({ id: checkoutStarts.id });
@@ -100,15 +115,18 @@ export async function sendCheckoutReminders({ now = new Date() }: { now?: Date }
       .select({
         id: checkoutStarts.id,
         courseId: checkoutStarts.courseId,
+        bundleId: checkoutStarts.bundleId,
         plan: checkoutStarts.plan,
         couponCode: checkoutStarts.couponCode,
         email: users.email,
         name: users.name,
         courseTitle: courses.title,
+        bundleTitle: bundles.title,
       })
       .from(checkoutStarts)
       .innerJoin(users, eq(users.id, checkoutStarts.userId))
       .leftJoin(courses, eq(courses.id, checkoutStarts.courseId))
+      .leftJoin(bundles, eq(bundles.id, checkoutStarts.bundleId))
       .where(
         inArray(
           checkoutStarts.id,
@@ -116,9 +134,11 @@ export async function sendCheckoutReminders({ now = new Date() }: { now?: Date }
         ),
       );
     for (const row of rows) {
-      const params = new URLSearchParams(row.courseId ? { courseId: row.courseId } : { plan: row.plan! });
+      const params = new URLSearchParams(
+        row.courseId ? { courseId: row.courseId } : row.bundleId ? { bundleId: row.bundleId } : { plan: row.plan! },
+      );
       if (row.couponCode) params.set("coupon", row.couponCode);
-      const title = row.courseTitle ?? membershipTitle(schoolName, row.plan as SubscriptionPlan);
+      const title = row.courseTitle ?? row.bundleTitle ?? membershipTitle(schoolName, row.plan as SubscriptionPlan);
       await sendMail(
         {
           kind: "checkout-reminder",

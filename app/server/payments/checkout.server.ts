@@ -191,7 +191,7 @@ function withPaymentPlan(offer: ListPriceOffer, chosen: boolean): ListPriceOffer
 }
 
 /**
- * The course's order bump beside a course the buyer can pay for (docs/decisions/067): a ticked one
+ * The order bump beside a course or bundle the buyer can pay for (docs/decisions/067, 071): a ticked one
  * adds its special price to the total. The coupon stays the first line's: it never prices the bump.
  */
 async function withOrderBump({
@@ -203,10 +203,9 @@ async function withOrderBump({
   userId: string;
   chosen: boolean;
 }): Promise<Omit<CheckoutOffer, "tax" | "taxCents">> {
-  const found =
-    offer.kind === "course" && !offer.blocked && offer.listPriceCents > 0 && !offer.paymentPlan?.chosen
-      ? await findCheckoutBump({ courseId: offer.courseId!, userId })
-      : null;
+  const owner = offer.kind === "course" ? { courseId: offer.courseId! } : offer.kind === "bundle" ? { bundleId: offer.bundle!.id } : null;
+  // A plan pays in instalments at list price: no bump beside it (docs/decisions/069).
+  const found = owner && !offer.blocked && offer.listPriceCents > 0 && !offer.paymentPlan?.chosen ? await findCheckoutBump({ owner, userId }) : null;
   if (!found) return { ...offer, bump: null };
   return { ...offer, bump: { ...found, chosen }, amountCents: offer.amountCents + (chosen ? found.priceCents : 0) };
 }

@@ -57,7 +57,12 @@ export async function renderInvoicePdf(invoice: Invoice) {
   row("Total", money(invoice.totalCents), bold);
   if (credit) {
     y -= 10;
-    line("This credit note cancels the invoice of the same order: the amount above was refunded.", { size: 10 });
+    line(
+      invoice.orderLineId
+        ? "This credit note gives back one line of the same order's invoice: the amount above was refunded."
+        : "This credit note cancels the invoice of the same order, or what was left of it: the amount above was refunded.",
+      { size: 10 },
+    );
   }
   return Buffer.from(await pdf.save());
 }

@@ -1,9 +1,9 @@
-import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { InvoiceKind } from "~/lib/domain-values";
 import { isUuid } from "~/lib/uuid";
 import { billingAddressBlock } from "~/lib/tax";
 import { db, type Transaction } from "~/server/db/client.server";
-import { invoiceCounters, invoices, orders, siteSettings, users, type Invoice, type Order } from "~/server/db/schema";
+import { invoiceCounters, invoices, orders, siteSettings, users, type Invoice, type Order, type OrderLine } from "~/server/db/schema";
 
 /**
  * Invoices and credit notes (docs/decisions/047). Each paid order gets an invoice, each refund a
@@ -37,26 +37,67 @@ async function takeNextSequence(tx: Transaction) {
 }
 
 /**
- * The invoice of a paid order, or the credit note of its refund, in the caller's transaction (which
+ * What a document says it sold or gave back: the order's figures, or, for a credit note of only
+ * some of its lines (one refunded on its own, or the rest after one was), those lines' sums.
+ */
+function documentFigures(order: Order, lines: OrderLine[] | undefined) {
+  if (!lines) {
+    return {
+      itemTitle: order.itemTitle,
+      // Orders from before coupons kept no list price: what was paid before tax was the price.
+      listPriceCents: Math.max(order.listPriceCents, order.amountCents - order.taxCents + order.discountCents),
+      discountCents: order.discountCents,
+      couponCode: order.couponCode,
+      // A refund gives the whole payment back, so its credit note reverses the whole tax (docs/decisions/054).
+      taxCents: order.taxCents,
+      totalCents: order.amountCents,
+    };
+  }
+  const sum = (pick: (line: OrderLine) => number) => lines.reduce((total, line) => total + pick(line), 0);
+  const discountCents = sum((line) => line.discountCents);
+  return {
+    itemTitle: lines.map((line) => line.title).join(", "),
+    listPriceCents: sum((line) => line.listPriceCents),
+    discountCents,
+    couponCode: discountCents > 0 ? order.couponCode : null,
+    taxCents: sum((line) => line.taxCents),
+    totalCents: sum((line) => line.amountCents),
+  };
+}
+
+/**
+ * The invoice of a paid order, or a credit note of its refund, in the caller's transaction (which
  * holds the order's lock). What it says is kept as it is now: the seller's details from Settings,
- * the buyer's name, the order's amounts. A second one of a kind for one order is refused before a
- * number is taken.
+ * the buyer's name, the order's amounts. A credit note given `lines` credits only those (each a
+ * line refunded on its own — `orderLineId` names it — or the lines left when the rest of the
+ * order is refunded, docs/decisions/071). A second one for the same order (or line) is refused
+ * before a number is taken.
  */
 export async function issueInvoice({
   tx,
   order,
   kind,
   issuedAt = new Date(),
+  lines,
+  orderLineId = null,
 }: {
   tx: Transaction;
   order: Order;
   kind: InvoiceKind;
   issuedAt?: Date;
+  /** The lines a credit note gives back, when not the whole order. */
+  lines?: OrderLine[];
+  /** The one line refunded on its own this credit note is for. */
+  orderLineId?: string | null;
 }) {
   const [existing] = await tx
     .select({ id: invoices.id })
     .from(invoices)
-    .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, kind)));
+    .where(
+      orderLineId
+        ? eq(invoices.orderLineId, orderLineId)
+        : and(eq(invoices.orderId, order.id), eq(invoices.kind, kind), isNull(invoices.orderLineId)),
+    );
   if (existing) throw new InvoiceAlreadyIssuedError(order.id, kind);
   const [seller] = await tx
     .select({
@@ -74,6 +115,7 @@ export async function issueInvoice({
     .values({
       orderId: order.id,
       kind,
+      orderLineId,
       sequence,
       number: invoiceNumber({ sequence, issuedAt }),
       issuedAt,
@@ -84,14 +126,7 @@ export async function issueInvoice({
       buyerEmail: order.customerEmail,
       buyerAddress: billingAddressBlock({ address: order.buyerAddress, country: order.buyerCountry }),
       buyerTaxId: order.buyerTaxId ?? "",
-      itemTitle: order.itemTitle,
-      // Orders from before coupons kept no list price: what was paid before tax was the price.
-      listPriceCents: Math.max(order.listPriceCents, order.amountCents - order.taxCents + order.discountCents),
-      discountCents: order.discountCents,
-      couponCode: order.couponCode,
-      // A refund gives the whole payment back, so its credit note reverses the whole tax (docs/decisions/054).
-      taxCents: order.taxCents,
-      totalCents: order.amountCents,
+      ...documentFigures(order, lines),
       currency: order.currency,
     })
     .returning();

@@ -4,12 +4,12 @@ import { formatMoney } from "~/lib/money";
 import { countryName, formatTaxRate } from "~/lib/tax";
 import { getConfig } from "~/server/platform/config.server";
 import { db, type Queryable } from "~/server/db/client.server";
-import { courses, invoices, orders, users } from "~/server/db/schema";
+import { courses, invoices, orders, users, type Invoice, type OrderLine } from "~/server/db/schema";
 import { lessonPath } from "~/lib/learning";
 import { createSetPasswordLink } from "~/server/auth/set-password-links.server";
 import { findNextLesson } from "~/server/learning/progress.server";
 import { invoicePdfPath } from "~/lib/invoices";
-import { duplicateOrderRefundMail, orderReceiptMail, orderRefundMail } from "~/server/mail/templates.server";
+import { duplicateOrderRefundMail, orderLineRefundMail, orderReceiptMail, orderRefundMail } from "~/server/mail/templates.server";
 import { sendMail } from "~/server/mail/mail-queue.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 import { listOrderLines } from "./order-lines.server";
@@ -161,27 +161,40 @@ export async function sendDuplicateRefundNotice({ orderId, database = db() }: { 
 }
 
 /**
- * Queues the buyer's notice that an order was refunded (what was given back, what access ends, the
- * credit note): once per order, in the refunding transaction (`database`).
+ * Queues the buyer's notice that an order, or one line of it, was refunded: what was given back
+ * (its credit note's amount, which after a line refunded on its own is what was left), what
+ * access ends, the credit note. Once per refund (the order's, or the line's, docs/decisions/071),
+ * in the refunding transaction (`database`).
  */
-export async function sendRefundNotice({ orderId, database = db() }: { orderId: string; database?: Queryable }) {
+export async function sendRefundNotice({
+  orderId,
+  creditNote,
+  line,
+  database = db(),
+}: {
+  orderId: string;
+  creditNote: Invoice;
+  /** The line refunded on its own, when it is one. */
+  line?: OrderLine;
+  database?: Queryable;
+}) {
   const order = await findOrderForMail(orderId, database);
   if (!order?.email) return;
   const { schoolName } = await getSiteSettings({ database });
   const origin = getConfig().publicUrl;
-  const [creditNote] = await database
-    .select({ id: invoices.id, number: invoices.number })
-    .from(invoices)
-    .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, "credit_note")));
-  const mail = orderRefundMail({
+  const common = {
     schoolName,
-    itemTitle: order.itemTitle,
-    amount: formatMoney(order.amountCents, order.currency),
+    amount: formatMoney(creditNote.totalCents, creditNote.currency),
     orderId: order.id,
-    membership: order.kind === "membership",
-    creditNote: creditNote ? { number: creditNote.number, url: `${origin}${invoicePdfPath(creditNote.id)}` } : undefined,
+    creditNote: { number: creditNote.number, url: `${origin}${invoicePdfPath(creditNote.id)}` },
     testMode: order.provider === "test",
     url: `${origin}/account#orders`,
-  });
+  };
+  if (line) {
+    const mail = orderLineRefundMail({ ...common, lineTitle: line.title });
+    await sendMail({ kind: "refund", key: `refund:${order.id}:${line.id}`, to: order.email, ...mail }, { database });
+    return;
+  }
+  const mail = orderRefundMail({ ...common, itemTitle: creditNote.itemTitle, membership: order.kind === "membership" });
   await sendMail({ kind: "refund", key: `refund:${order.id}`, to: order.email, ...mail }, { database });
 }

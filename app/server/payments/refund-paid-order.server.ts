@@ -43,10 +43,18 @@ export async function refundPaidOrder({
   // The affiliate's commission on it goes back (docs/decisions/063).
   await reverseAffiliateCommission({ tx, orderId: order.id, actorId });
   await emitWebhookEvent({ tx, type: "order.refunded", data: { order: orderItem({ ...order, status: "refunded", refundedAt }, lines) } });
-  // The refund's credit note, from the invoices' one sequence (docs/decisions/047).
-  await issueInvoice({ tx, order, kind: "credit_note", issuedAt: refundedAt });
+  // The refund's credit note, from the invoices' one sequence (docs/decisions/047). After a line
+  // was refunded on its own, it credits only the lines refunded now (docs/decisions/071).
+  const refundedNow = lines.filter((line) => line.refundedAt?.getTime() === refundedAt.getTime());
+  const creditNote = await issueInvoice({
+    tx,
+    order,
+    kind: "credit_note",
+    issuedAt: refundedAt,
+    lines: refundedNow.length > 0 && refundedNow.length < lines.length ? refundedNow : undefined,
+  });
   // The buyer is told, by the queue, in this transaction: the refund and its e-mail commit together.
-  if (notifyBuyer) await sendRefundNotice({ orderId: order.id, database: tx });
+  if (notifyBuyer) await sendRefundNotice({ orderId: order.id, creditNote, database: tx });
   await recordAccessEvent({
     tx,
     type: "refund",
@@ -60,10 +68,7 @@ export async function refundPaidOrder({
   });
   // Each course a line refunded now opened (the course, a ticked bump, every course of a bundle)
   // is taken back, unless held another way.
-  for (const line of lines) {
-    if (line.refundedAt?.getTime() !== refundedAt.getTime()) continue;
-    await takeBackLineCourse({ tx, order, line, actorId });
-  }
+  for (const line of refundedNow) await takeBackLineCourse({ tx, order, line, actorId });
   if (order.kind === "membership" && order.provider === "test" && order.subscriptionId && order.userId) {
     const [ended] = await tx
       .update(subscriptions)

@@ -16,7 +16,7 @@ import { containsMarkup, decodesAsImage, extensionContradicts, markupScanner, un
 
 /**
  * Streaming uploads for the admin: POST /api/uploads/:kind (multipart, one field "file"),
- * optional ?ownerId=<uuid of the post or course>, or for a lesson video the lesson's id (required). The file's type is read from its first
+ * optional ?ownerId=<uuid of the post, course or bundle>, or for a lesson video the lesson's id (required). The file's type is read from its first
  * bytes, never from its name or the browser's claim; the size is capped while streaming.
  * Answers JSON: { url, key, bucket } or { error }.
  */
@@ -58,6 +58,12 @@ const UPLOAD_STORAGE: Record<UploadKindName, UploadStorage> = {
     bucket: "media",
     decodeAsImage: true,
     keyFor: ({ ownerId, ext, now }) => `courses/${ownerId ?? "temp"}/cover-${now}.${ext}`,
+  },
+  // A bundle's cover (docs/decisions/071): kept where it lands, swept once no row shows it, like a post's.
+  "bundle-cover": {
+    bucket: "media",
+    decodeAsImage: true,
+    keyFor: ({ ownerId, ext, now }) => `bundles/${ownerId ?? "temp"}/cover-${now}.${ext}`,
   },
   "site-logo": {
     bucket: "media",

@@ -9,9 +9,12 @@ import { deleteStaleObjects } from "~/server/platform/storage.server";
  */
 export const POST_COVER_PREFIX = "posts/";
 
-/** Deletes the files under `posts/` older than `olderThan` that no row shows. Returns their keys. */
-export async function sweepUnusedPostCovers({ olderThan = graceCutoff() }: { olderThan?: Date } = {}) {
-  const deleted = await deleteStaleObjects({ bucket: "media", prefix: POST_COVER_PREFIX, olderThan, keep: findMediaKeysInUse });
-  if (deleted.length > 0) logger.info({ count: deleted.length }, "unused post covers swept");
+/** Bundle covers (docs/decisions/071) are kept the same way: under `bundles/temp/` or `bundles/{bundleId}/`, swept once unused. */
+export const BUNDLE_COVER_PREFIX = "bundles/";
+
+/** Deletes the files under `prefix` (`posts/` by default) older than `olderThan` that no row shows. Returns their keys. */
+export async function sweepUnusedPostCovers({ olderThan = graceCutoff(), prefix = POST_COVER_PREFIX }: { olderThan?: Date; prefix?: string } = {}) {
+  const deleted = await deleteStaleObjects({ bucket: "media", prefix, olderThan, keep: findMediaKeysInUse });
+  if (deleted.length > 0) logger.info({ count: deleted.length, prefix }, "unused covers swept");
   return deleted;
 }

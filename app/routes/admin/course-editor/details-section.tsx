@@ -8,7 +8,7 @@ import { moneyInputStep } from "~/lib/money";
 import { useSchoolMoney } from "~/components/use-site-settings";
 import type { FieldErrors } from "~/lib/forms/parse-form";
 import type { CourseFormChange, CourseFormValues } from "../course-form";
-import { CoverField } from "./cover-field";
+import { CoverField } from "~/components/admin/cover-field";
 
 /** Course Details: title and slug, short and long description, price, level and cover. */
 export function DetailsSection({
@@ -115,7 +115,7 @@ export function DetailsSection({
           </NativeSelect>
         </FormField>
       </div>
-      <CoverField courseId={courseId} coverUrl={values.coverUrl} onChange={(coverUrl) => onChange({ coverUrl })} />
+      <CoverField ownerId={courseId} coverUrl={values.coverUrl} onChange={(coverUrl) => onChange({ coverUrl })} />
     </section>
   );
 }

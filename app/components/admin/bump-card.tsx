@@ -11,15 +11,16 @@ type BumpValues = { offerCourseId: string; bumpPrice: string; bumpPitch: string 
 type BumpAnswer = { bumpErrors?: Record<string, string[] | undefined>; bumpValues?: Partial<BumpValues> };
 
 /**
- * Edit course → Order bump (docs/decisions/067): the one other course its checkout offers in a
- * box, at a special price, with a short pitch. Its own form, beside the course's.
+ * Edit course (or bundle) → Order bump (docs/decisions/067, 071): the one other course its
+ * checkout offers in a box, at a special price, with a short pitch. Its own form, beside the page's.
  */
 export function BumpCard({
-  courseTitle,
+  description,
   bump,
   answer,
 }: {
-  courseTitle: string;
+  /** What it offers for whom: 'One other course offered at checkout for “…”…'. */
+  description: string;
   /** The route's answer to a refused save sent without JavaScript. */
   answer?: BumpAnswer;
   bump: { values: BumpValues; saved: boolean; choices: { id: string; title: string; price: string }[] };
@@ -35,9 +36,7 @@ export function BumpCard({
         <CardTitle asChild>
           <h2 id="order-bump-card-heading">Order bump</h2>
         </CardTitle>
-        <CardDescription>
-          One other course offered at checkout for “{courseTitle}”, at a special price, in a box the buyer ticks.
-        </CardDescription>
+        <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent>
         {/* A fresh form after each save, so it shows what was stored. */}
