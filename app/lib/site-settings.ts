@@ -22,6 +22,8 @@ export type SiteSettings = {
   courseFallbackPriceCents: number;
   /** The monthly and yearly plans' free trial, in days; 0: none (docs/decisions/066). */
   membershipTrialDays: number;
+  /** Days a payment plan with a declined instalment keeps its course open before it pauses (docs/decisions/069). */
+  planGraceDays: number;
   /** The sender of every e-mail (docs/decisions/051): empty name is the school's name; empty address is MAIL_FROM's. */
   senderName: string;
   senderEmail: string;
@@ -52,6 +54,7 @@ export const DEFAULT_SITE_SETTINGS: Readonly<SiteSettings> = Object.freeze({
   membershipYearlyCents: 97000,
   courseFallbackPriceCents: 19700,
   membershipTrialDays: 0,
+  planGraceDays: 7,
   senderName: "",
   senderEmail: "",
   replyTo: "",
@@ -72,6 +75,9 @@ export const SELLER_DETAILS_LIMITS = { legalName: 200, address: 500, taxNumber: 
 
 /** The longest free trial the settings take. */
 export const MEMBERSHIP_TRIAL_DAYS_MAX = 90;
+
+/** The shortest and longest grace period of an overdue payment plan the settings take. */
+export const PLAN_GRACE_DAYS = { min: 1, max: 60 } as const;
 
 export const SITE_SETTINGS_LIMITS = {
   schoolName: 80,

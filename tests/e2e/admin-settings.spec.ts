@@ -26,6 +26,7 @@ async function restoreDefaults(page: Page) {
       membershipYearly: String(DEFAULT.membershipYearlyCents / 100),
       courseFallbackPrice: String(DEFAULT.courseFallbackPriceCents / 100),
       membershipTrialDays: String(DEFAULT.membershipTrialDays),
+      planGraceDays: String(DEFAULT.planGraceDays),
       senderName: DEFAULT.senderName,
       senderEmail: DEFAULT.senderEmail,
       replyTo: DEFAULT.replyTo,

@@ -4,7 +4,8 @@ import { fillCourse, findInList, openNewCourse, signInAsAdmin, signInAsNewLearne
 /**
  * Payment plans (docs/decisions/069) in test mode: the admin gives a course a plan of 3 monthly
  * payments; a learner buys it by the plan and sees "Paid 1 of 3"; the owner runs the next payment
- * from the learner's page, and the learner sees "Paid 2 of 3".
+ * from the learner's page, and the learner sees "Paid 2 of 3"; the owner declines the third, and
+ * the learner pays the overdue payment from their account.
  */
 
 const slugOf = (title: string) =>
@@ -71,5 +72,17 @@ test("a learner buys a course by a payment plan, and the owner runs the next pay
 
   await learner.reload();
   await expect(learner.getByRole("list", { name: "Payment plans" })).toContainText("Paid 2 of 3");
+
+  // The third payment is declined: the learner sees it overdue and pays it themselves.
+  await adminPlans.getByRole("button", { name: "Decline the next payment" }).click();
+  await expect(toast(page, "Payment declined: the plan is overdue and the buyer was e-mailed")).toBeVisible();
+  await learner.reload();
+  await waitForHydration(learner);
+  const learnerPlans = learner.getByRole("list", { name: "Payment plans" });
+  await expect(learnerPlans).toContainText("Overdue: a payment failed");
+  await learnerPlans.getByRole("button", { name: `Pay the overdue payment of “${title}”` }).click();
+  await expect(toast(learner, "Payment made: your plan is up to date and the course is open")).toBeVisible();
+  await expect(learnerPlans).toContainText("Paid 3 of 3");
+  await expect(learnerPlans.getByRole("button", { name: /^Pay the overdue payment/ })).toHaveCount(0);
   await learnerContext.close();
 });

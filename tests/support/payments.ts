@@ -68,7 +68,7 @@ export type StripeDoubleRequest = { method: string; path: string; form: URLSearc
 /**
  * A small local HTTP double of the Stripe endpoints the app calls (Stripe's own mock server cannot
  * be installed here): Checkout Sessions, coupons, billing-portal sessions, refunds, invoices and their
- * payments, canceling a subscription, and reading a Price. It answers the way Stripe's API does (form-encoded
+ * payments, canceling a subscription or setting when it ends, and reading a Price. It answers the way Stripe's API does (form-encoded
  * requests, JSON objects, Stripe's error shape) and records every request for the test to read. `failNext` makes the next call fail as Stripe would.
  */
 export async function startStripeDouble() {
@@ -206,6 +206,10 @@ export async function startStripeDouble() {
         });
       }
       const subscription = /^\/v1\/subscriptions\/(sub_[\w-]+)$/.exec(url.pathname);
+      if (req.method === "POST" && subscription) {
+        const cancelAt = form.get("cancel_at");
+        return send(200, { id: subscription[1], object: "subscription", status: "active", cancel_at: cancelAt ? Number(cancelAt) : null });
+      }
       if (req.method === "DELETE" && subscription) {
         return send(200, { id: subscription[1], object: "subscription", status: "canceled", canceled_at: Math.floor(Date.now() / 1000) });
       }

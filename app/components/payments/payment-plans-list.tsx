@@ -20,14 +20,19 @@ export type PaymentPlanView = {
   overdue: boolean;
   /** Test mode, and the plan still has payments to take: the owner's controls show. */
   canRunNext: boolean;
+  /** Test mode, and an instalment is overdue: the buyer's "Pay the overdue payment" shows on their account. */
+  canPayOverdue: boolean;
+  /** Stripe, and an instalment is overdue: "Update my card" opens Stripe's customer portal. */
+  canUpdateCard: boolean;
 };
 
 /**
  * The plans list: "Paid k of N", the next date, overdue. `controls` (Admin → the user's page, test
  * mode): "Run the next payment now" and "Decline the next payment", so a whole plan can be tried
- * in an afternoon.
+ * in an afternoon. `buyer` (the account): "Pay the overdue payment" on an overdue or paused plan in
+ * test mode.
  */
-export function PaymentPlansList({ plans, controls = false }: { plans: PaymentPlanView[]; controls?: boolean }) {
+export function PaymentPlansList({ plans, controls = false, buyer = false }: { plans: PaymentPlanView[]; controls?: boolean; buyer?: boolean }) {
   return (
     <ul className="grid gap-3" aria-label="Payment plans">
       {plans.map((plan) => (
@@ -41,6 +46,8 @@ export function PaymentPlansList({ plans, controls = false }: { plans: PaymentPl
           </p>
           {plan.next ? <p className={plan.overdue ? "font-medium text-destructive" : "text-muted-foreground"}>{plan.next}</p> : null}
           {controls && plan.canRunNext ? <PlanControls plan={plan} /> : null}
+          {buyer && plan.canPayOverdue ? <PayOverdue plan={plan} /> : null}
+          {buyer && plan.canUpdateCard ? <UpdateCard plan={plan} /> : null}
         </li>
       ))}
     </ul>
@@ -62,5 +69,31 @@ function PlanControls({ plan }: { plan: PaymentPlanView }) {
         Decline the next payment
       </Button>
     </fetcher.Form>
+  );
+}
+
+/** The buyer pays the overdue instalment (test mode): paid at once, the course open again. */
+function PayOverdue({ plan }: { plan: PaymentPlanView }) {
+  const fetcher = useFetcher();
+  useAnswerToast(fetcher.data);
+  return (
+    <fetcher.Form method="post" className="flex flex-wrap gap-2">
+      <input type="hidden" name="planId" value={plan.id} />
+      <Button type="submit" size="sm" name="intent" value="pay-overdue-plan" loading={fetcher.state !== "idle"}>
+        Pay the overdue payment<span className="sr-only"> of “{plan.title}”</span>
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+/** Stripe's customer portal, a page of another site: a plain form post that the action redirects. */
+function UpdateCard({ plan }: { plan: PaymentPlanView }) {
+  return (
+    <form method="post" className="flex flex-wrap gap-2">
+      <input type="hidden" name="planId" value={plan.id} />
+      <Button type="submit" size="sm" name="intent" value="update-plan-card">
+        Update my card<span className="sr-only"> for “{plan.title}”</span>
+      </Button>
+    </form>
   );
 }

@@ -1,10 +1,13 @@
-import { data, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import type { Toast } from "~/lib/toast";
 import { parseForm, type FieldErrors, type FormValues } from "~/lib/forms/parse-form";
 import { invalidForm, readForm } from "~/server/action.server";
 import { callAuthEndpoint } from "~/server/auth/auth-request.server";
 import { getAuth } from "~/server/auth/auth.server";
 import { requireUser } from "~/server/auth/guards.server";
+import { openPlanCardUpdate, payOverdueTestInstalment, PlanNotFoundError } from "~/server/payments/payment-plans.server";
+import { PaymentProviderError } from "~/server/payments/providers.server";
+import { logger } from "~/server/platform/logger.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
 import { requestDataExport } from "~/server/users/data-export.server";
 import { confirmAccountOwner, deleteAccount, LastSuperAdminError } from "~/server/users/delete-account.server";
@@ -114,6 +117,29 @@ export async function runAccountAction({ request, context }: ActionArgs) {
         input.intent,
         requested.queued ? "Your data is being prepared: we will e-mail you a link" : "Your data is already being prepared: we will e-mail you a link",
       );
+    }
+    case "pay-overdue-plan": {
+      try {
+        const { outcome } = await payOverdueTestInstalment({ planId: input.planId, userId: user.id });
+        if (outcome === "paid") return succeeded(input.intent, "Payment made: your plan is up to date and the course is open");
+        return failed(input.intent, "Nothing is overdue on this payment plan", 409);
+      } catch (error) {
+        if (error instanceof PlanNotFoundError) return failed(input.intent, "That payment plan was not found", 404);
+        throw error;
+      }
+    }
+    case "update-plan-card": {
+      try {
+        const { redirectUrl } = await openPlanCardUpdate({ planId: input.planId, userId: user.id });
+        return redirect(redirectUrl);
+      } catch (error) {
+        if (error instanceof PlanNotFoundError) return failed(input.intent, "That payment plan was not found", 404);
+        if (error instanceof PaymentProviderError) {
+          logger.warn({ err: error, userId: user.id }, "the billing portal for a payment plan could not be opened");
+          return failed(input.intent, "Stripe could not be reached: try again in a minute", 502);
+        }
+        throw error;
+      }
     }
     case "delete-account": {
       if (!(await confirmAccountOwner({ userId: user.id, sessionId: user.sessionId, password: input.password }))) {

@@ -34,6 +34,8 @@ export const accountForm = z.discriminatedUnion(
     z.object({ intent: z.literal("revoke-session"), sessionId: z.string().min(1) }),
     z.object({ intent: z.literal("revoke-other-sessions") }),
     z.object({ intent: z.literal("request-data-export") }),
+    z.object({ intent: z.literal("pay-overdue-plan"), planId: z.string().trim().min(1) }),
+    z.object({ intent: z.literal("update-plan-card"), planId: z.string().trim().min(1) }),
     z.object({
       intent: z.literal("delete-account"),
       // Empty for an account without a password, which needs a fresh sign-in instead.

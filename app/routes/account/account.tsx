@@ -206,7 +206,7 @@ function AccountPaymentPlans({ plans }: { plans: PaymentPlanView[] }) {
       <h2 id="payment-plans-heading" className="text-2xl font-bold tracking-tight">
         Payment plans
       </h2>
-      <PaymentPlansList plans={plans} />
+      <PaymentPlansList plans={plans} buyer />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import {
   brandColorProblem,
   isSafeLogoUrl,
   MEMBERSHIP_TRIAL_DAYS_MAX,
+  PLAN_GRACE_DAYS,
   isSenderAddress,
   isTimeZone,
   normaliseHexColor,
@@ -38,6 +39,7 @@ export type SettingsFormValues = {
   timeZone: string;
   dateFormat: string;
   membershipTrialDays: string;
+  planGraceDays: string;
   /** "on" when abandoned checkouts get their one reminder (a checkbox: absent when unticked). */
   checkoutReminders: string;
 };
@@ -55,6 +57,7 @@ export function settingsFormValues(settings: SiteSettings, seller: SellerDetails
     membershipYearly: fromMinorUnits(settings.membershipYearlyCents, settings.currency),
     courseFallbackPrice: fromMinorUnits(settings.courseFallbackPriceCents, settings.currency),
     membershipTrialDays: String(settings.membershipTrialDays),
+    planGraceDays: String(settings.planGraceDays),
     sellerLegalName: seller.legalName,
     sellerAddress: seller.address,
     sellerTaxNumber: seller.taxNumber,
@@ -82,6 +85,7 @@ export function typedSettingsValues(values: FormValues): SettingsFormValues {
     membershipYearly: field("membershipYearly"),
     courseFallbackPrice: field("courseFallbackPrice"),
     membershipTrialDays: field("membershipTrialDays"),
+    planGraceDays: field("planGraceDays"),
     sellerLegalName: field("sellerLegalName"),
     sellerAddress: field("sellerAddress"),
     sellerTaxNumber: field("sellerTaxNumber"),
@@ -185,6 +189,15 @@ export const settingsForm = z
       .regex(/^\d{1,3}$/, "Enter whole days, like 14, or 0 for no trial")
       .transform(Number)
       .refine((days) => days <= MEMBERSHIP_TRIAL_DAYS_MAX, `A trial can last at most ${MEMBERSHIP_TRIAL_DAYS_MAX} days`),
+    planGraceDays: z
+      .string({ error: "Enter the grace period in days" })
+      .trim()
+      .regex(/^\d{1,3}$/, "Enter whole days, like 7")
+      .transform(Number)
+      .refine(
+        (days) => days >= PLAN_GRACE_DAYS.min && days <= PLAN_GRACE_DAYS.max,
+        `Give between ${PLAN_GRACE_DAYS.min} and ${PLAN_GRACE_DAYS.max} days`,
+      ),
     sellerLegalName: optionalText({
       max: SELLER_DETAILS_LIMITS.legalName,
       tooLong: `Keep the legal name to ${SELLER_DETAILS_LIMITS.legalName} characters or fewer`,
@@ -220,6 +233,7 @@ export const settingsForm = z
       membershipYearlyCents: minor("membershipYearly"),
       courseFallbackPriceCents: minor("courseFallbackPrice"),
       membershipTrialDays: form.membershipTrialDays,
+      planGraceDays: form.planGraceDays,
       senderName: form.senderName,
       senderEmail: form.senderEmail,
       replyTo: form.replyTo,

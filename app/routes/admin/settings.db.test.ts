@@ -5,6 +5,7 @@ import { DEFAULT_SITE_SETTINGS } from "~/lib/site-settings";
 import { users } from "~/server/db/schema";
 import { getSellerDetails, getSiteSettings, updateSellerDetails, updateSiteSettings } from "~/server/settings/site-settings.server";
 import { areCheckoutRemindersOn, setCheckoutReminders } from "~/server/payments/checkout-reminders.server";
+import { findPlanGraceDays } from "~/server/payments/payment-plans.server";
 import * as settingsRoute from "./settings";
 
 const database = useTestDatabase();
@@ -24,6 +25,7 @@ const VALID_FORM = {
   membershipYearly: "495",
   courseFallbackPrice: "99",
   membershipTrialDays: "14",
+  planGraceDays: "10",
   sellerLegalName: "Harbour Lane Ltd",
   sellerAddress: " 1 Quay Street \r\n\r\nCork T12 AB34 ",
   sellerTaxNumber: "IE1234567T",
@@ -80,6 +82,7 @@ describe("/admin/settings", () => {
         membershipYearly: "970",
         courseFallbackPrice: "197",
         membershipTrialDays: "0",
+        planGraceDays: "7",
         sellerLegalName: "",
         sellerAddress: "",
         sellerTaxNumber: "",
@@ -111,6 +114,7 @@ describe("/admin/settings", () => {
       membershipYearlyCents: 49500,
       courseFallbackPriceCents: 9900,
       membershipTrialDays: 14,
+      planGraceDays: 10,
     });
     // The seller's details for invoices, saved with them: the address keeps its lines, trimmed.
     expect(await getSellerDetails()).toEqual({
@@ -118,6 +122,25 @@ describe("/admin/settings", () => {
       address: "1 Quay Street\nCork T12 AB34",
       taxNumber: "IE1234567T",
     });
+  });
+
+  it("takes a payment plan's grace period of 1 to 60 whole days, and the plans' sweep reads it", async () => {
+    for (const [typed, error] of [
+      ["61", "Give between 1 and 60 days"],
+      ["2.5", "Enter whole days, like 7"],
+      ["", "Enter whole days, like 7"],
+    ]) {
+      const result = (await callAction(settingsRoute, { path: PATH, user: owner, form: { ...VALID_FORM, planGraceDays: typed } })) as unknown as {
+        data: { errors: Record<string, string[]>; values: Record<string, string> };
+      };
+      expect(result.data.errors, typed).toEqual({ planGraceDays: [error] });
+      expect(result.data.values.planGraceDays).toBe(typed);
+    }
+    expect(await findPlanGraceDays()).toBe(7);
+    expect(((await callAction(settingsRoute, { path: PATH, user: owner, form: { ...VALID_FORM, planGraceDays: "60" } })) as Response).status).toBe(302);
+    expect(await findPlanGraceDays()).toBe(60);
+    // Whoever saves, the stored rule holds.
+    await expect(updateSiteSettings({ input: { ...DEFAULT_SITE_SETTINGS, planGraceDays: 0 }, actorId: null })).rejects.toThrow(/planGraceDays/);
   });
 
   it("turns checkout reminders off when the box is saved unticked (on by default), and the screen shows it", async () => {
@@ -140,6 +163,7 @@ describe("/admin/settings", () => {
       membershipYearly: "ten",
       courseFallbackPrice: "",
       membershipTrialDays: "120",
+      planGraceDays: "0",
       sellerTaxNumber: "<IE 123>",
     };
     const result = (await callAction(settingsRoute, { path: PATH, user: owner, form })) as unknown as {
@@ -155,6 +179,7 @@ describe("/admin/settings", () => {
       membershipYearly: ["Enter an amount, like 97 or 97.50"],
       courseFallbackPrice: ["Enter the single-course price"],
       membershipTrialDays: ["A trial can last at most 90 days"],
+      planGraceDays: ["Give between 1 and 60 days"],
       sellerTaxNumber: ["Use letters, digits, spaces, dots, dashes or slashes, like IE1234567T"],
     });
     const { intent: _intent, ...typed } = form;

@@ -11,7 +11,7 @@ import { Input } from "~/components/ui/input";
 import { useToastOnce } from "~/components/use-toast-once";
 import type { FieldErrors } from "~/lib/forms/parse-form";
 import { adminMeta } from "~/lib/seo";
-import { MEMBERSHIP_TRIAL_DAYS_MAX, SELLER_DETAILS_LIMITS, SITE_SETTINGS_LIMITS, brandColorProblem, normaliseHexColor } from "~/lib/site-settings";
+import { MEMBERSHIP_TRIAL_DAYS_MAX, PLAN_GRACE_DAYS, SELLER_DETAILS_LIMITS, SITE_SETTINGS_LIMITS, brandColorProblem, normaliseHexColor } from "~/lib/site-settings";
 import { currencyLabel, STRIPE_CURRENCIES } from "~/lib/currencies";
 import { DATE_FORMATS } from "~/lib/dates";
 import { NativeSelect } from "~/components/ui/select";
@@ -285,6 +285,23 @@ function SettingsForm({ initial, errors, zones }: { initial: SettingsFormValues;
             error={errors.membershipTrialDays}
           >
             <Input type="number" inputMode="numeric" min={0} max={MEMBERSHIP_TRIAL_DAYS_MAX} step={1} defaultValue={initial.membershipTrialDays} required />
+          </FormField>
+          <FormField
+            className="content-start"
+            label="Payment plan grace period (days)"
+            name="planGraceDays"
+            hint="After a declined instalment the buyer keeps the course this many days, then it pauses until they pay."
+            error={errors.planGraceDays}
+          >
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={PLAN_GRACE_DAYS.min}
+              max={PLAN_GRACE_DAYS.max}
+              step={1}
+              defaultValue={initial.planGraceDays}
+              required
+            />
           </FormField>
         </CardContent>
       </Card>

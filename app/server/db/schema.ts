@@ -1479,7 +1479,7 @@ export const siteSettings = pgTable(
     /** One reminder e-mail for a checkout a signed-in person started and did not pay (payments/checkout-reminders.server.ts). */
     checkoutRemindersEnabled: boolean("checkout_reminders_enabled").notNull().default(true),
     /** Days a payment plan stays overdue before its access is paused (docs/decisions/069). */
-    planGraceDays: integer("plan_grace_days").notNull().default(7),
+    planGraceDays: integer("plan_grace_days").notNull().default(DEFAULT_SITE_SETTINGS.planGraceDays),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
   },

@@ -323,9 +323,9 @@ async function listPriceOffer({
     blocked: owned ? "already-owned" : member ? "included-in-membership" : null,
     bundle: null,
     trial: null,
-    // Test mode only for now: Stripe's plan (a subscription ending after N invoices) is not built yet.
+    // In test mode and with Stripe alike (docs/decisions/069).
     paymentPlan:
-      course.planPayments && course.planInstalmentCents && course.priceCents > 0 && getConfig().payments.provider === "test"
+      course.planPayments && course.planInstalmentCents && course.priceCents > 0
         ? {
             payments: course.planPayments,
             instalmentCents: course.planInstalmentCents,
@@ -654,7 +654,10 @@ async function payForOffer({
       amountCents: offer.trial ? offer.trial.firstChargeCents : offer.listPriceCents,
       trialDays: offer.trial?.days ?? null,
       // An account's course with a one-click upsell keeps the card for it (docs/decisions/070; guests are not offered one).
-      saveCardForUpsell: !buyer.guest && offer.kind === "course" && (await hasCourseUpsell({ courseId: offer.courseId! })),
+      // (A plan's subscription keeps its own card: no upsell charge on it.)
+      saveCardForUpsell:
+        !buyer.guest && offer.kind === "course" && !offer.paymentPlan?.chosen && (await hasCourseUpsell({ courseId: offer.courseId! })),
+      paymentPlan: offer.paymentPlan?.chosen ? { payments: offer.paymentPlan.payments } : null,
       addOns: offer.bump?.chosen ? [{ title: offer.bump.title, amountCents: offer.bump.priceCents }] : [],
       discount:
         order.couponCode && order.discountCents > 0

@@ -2,7 +2,9 @@ import { addDays } from "date-fns";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createBuyer, createCourseForSale, ordersOf } from "../../../tests/support/payments";
+import { callAction, callLoader, sessionUser } from "../../../tests/support/route-harness";
 import { useTestDatabase } from "../../../tests/support/test-database";
+import * as accountRoute from "~/routes/account/account";
 import { findCourseAccess, findCoursesAccess } from "~/server/access/lesson-access.server";
 import { courses, mailLog, orderLines, paymentPlans } from "~/server/db/schema";
 import { refundOrder } from "./billing.server";
@@ -132,6 +134,48 @@ describe("buying by a payment plan in test mode", () => {
     expect(await recordPlanInstalment({ planId: plan.id })).toMatchObject({ outcome: "paid" });
     expect(await planOf(buyer.id)).toMatchObject({ status: "active", paidCount: 2, overdueSince: null });
     expect(await findCourseAccess({ user, course: published })).toMatchObject({ kind: "open", reason: "enrolled" });
+  });
+
+  it("lets the buyer pay an overdue or paused instalment from their account, which reopens the course, once", async () => {
+    const { buyer, user, published } = await boughtByPlan();
+    const plan = await planOf(buyer.id);
+    const me = sessionUser({ id: buyer.id, email: buyer.email });
+    const pay = async (who = me) =>
+      (await callAction(accountRoute, { path: "/account", user: who, form: { intent: "pay-overdue-plan", planId: plan.id } })) as unknown as {
+        data: { toast?: { kind: string; message: string } };
+        init: { status?: number } | null;
+      };
+    const shown = async () =>
+      ((await callLoader(accountRoute, { path: "/account", user: me })) as { paymentPlans: { id: string; canPayOverdue: boolean }[] }).paymentPlans;
+
+    // Nothing overdue: no button, and a forged post pays nothing.
+    expect(await shown()).toMatchObject([{ id: plan.id, canPayOverdue: false }]);
+    expect(await pay()).toMatchObject({ init: { status: 409 }, data: { toast: { kind: "error", message: "Nothing is overdue on this payment plan" } } });
+    expect(await planOf(buyer.id)).toMatchObject({ paidCount: 1, status: "active" });
+
+    await recordPlanInstalmentFailure({ planId: plan.id });
+    await settleDuePaymentPlans(addDays(new Date(), 8));
+    expect(await findCourseAccess({ user, course: published })).toEqual({ kind: "previews", reason: "plan-paused" });
+    expect(await shown()).toMatchObject([{ id: plan.id, canPayOverdue: true }]);
+
+    // Someone else's plan is not found, and stays as it was.
+    const stranger = await createBuyer();
+    expect(await pay(sessionUser({ id: stranger.id, email: stranger.email }))).toMatchObject({ init: { status: 404 } });
+    expect(await planOf(buyer.id)).toMatchObject({ paidCount: 1, status: "paused" });
+
+    expect(await pay()).toMatchObject({
+      data: { toast: { kind: "success", message: "Payment made: your plan is up to date and the course is open" } },
+    });
+    expect(await planOf(buyer.id)).toMatchObject({ status: "active", paidCount: 2, overdueSince: null });
+    expect(await findCourseAccess({ user, course: published })).toMatchObject({ kind: "open", reason: "enrolled" });
+    expect((await ordersOf(buyer.id)).map((order) => [order.instalmentNumber, order.status])).toEqual([
+      [1, "paid"],
+      [2, "paid"],
+    ]);
+    // A second click pays nothing more.
+    expect(await pay()).toMatchObject({ init: { status: 409 } });
+    expect(await ordersOf(buyer.id)).toHaveLength(2);
+    expect(await shown()).toMatchObject([{ canPayOverdue: false }]);
   });
 
   it("refunding the plan's order refunds every instalment paid, cancels the rest and takes the course back", async () => {

@@ -9,7 +9,7 @@ import type { PaymentPlanStatus } from "~/lib/domain-values";
 import { recordAffiliateCommission } from "~/server/affiliates/affiliate-commissions.server";
 import { orderItem } from "~/server/api/api-shapes.server";
 import { db, type Queryable, type Transaction } from "~/server/db/client.server";
-import { courses, orders, paymentPlans, siteSettings, users, type Order, type PaymentPlan } from "~/server/db/schema";
+import { courses, orders, paymentPlans, users, type Order, type PaymentPlan } from "~/server/db/schema";
 import { enqueue } from "~/server/jobs/queue.server";
 import { sendMail } from "~/server/mail/mail-queue.server";
 import { planPaymentFailedMail } from "~/server/mail/templates.server";
@@ -20,6 +20,7 @@ import { emitWebhookEvent } from "~/server/webhooks/webhooks.server";
 import { issueInvoice } from "./invoices.server";
 import { listOrderLines, writeOrderLines } from "./order-lines.server";
 import { sendOrderReceipt } from "./receipts.server";
+import { paymentsProviderFor } from "./providers.server";
 
 /**
  * Payment plans (issue 40, docs/decisions/069): a course bought in N monthly instalments. The first
@@ -46,12 +47,8 @@ export async function getCoursePlan({ courseId, database = db() }: { courseId: s
   return { payments: row.payments, instalmentCents: row.instalmentCents };
 }
 
-/**
- * The plan the course page and the checkout offer, or null: none set, a free course, or Stripe mode
- * (Stripe's plan, a subscription ending after N invoices, is not built yet: docs/decisions/069).
- */
+/** The plan the course page and the checkout offer, or null: none set, or a free course. */
 export async function findCoursePlanOnSale({ courseId }: { courseId: string }) {
-  if (getConfig().payments.provider !== "test") return null;
   const plan = await getCoursePlan({ courseId });
   return plan ? { ...plan, totalCents: plan.payments * plan.instalmentCents } : null;
 }
@@ -195,6 +192,14 @@ export async function recordPlanInstalment({
     const plan = await lockPlan({ tx, where: eq(paymentPlans.id, planId) });
     if (!plan) throw new PlanNotFoundError(planId);
     if (!OPEN_STATUSES.includes(plan.status as PaymentPlanStatus)) return { outcome: "closed" };
+    // A provider's payment recorded already (Stripe's invoice.paid delivered again) is not paid twice.
+    if (paymentId) {
+      const [known] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.paymentPlanId, plan.id), eq(orders.paymentId, paymentId)));
+      if (known) return { outcome: "not-due", orderId: known.id };
+    }
     const next = plan.paidCount + 1;
     if (next > plan.payments) return { outcome: "closed" };
     if (number !== undefined && number !== next) return { outcome: "not-due" };
@@ -310,10 +315,33 @@ async function mailPlanPaymentFailed({ tx, plan, graceEndsAt }: { tx: Transactio
   );
 }
 
-/** Days an overdue plan keeps its access (Settings; 7 unless changed). */
-export async function findPlanGraceDays({ database = db() }: { database?: Queryable } = {}) {
-  const [row] = await database.select({ days: siteSettings.planGraceDays }).from(siteSettings).where(eq(siteSettings.id, true));
-  return row?.days ?? 7;
+/** The plan a Stripe subscription pays, or null (a membership's subscription). */
+export async function findPlanBySubscription({ providerSubscriptionId }: { providerSubscriptionId: string }) {
+  const [plan] = await db()
+    .select({ id: paymentPlans.id, payments: paymentPlans.payments, orderId: paymentPlans.orderId, provider: paymentPlans.provider })
+    .from(paymentPlans)
+    .where(eq(paymentPlans.providerSubscriptionId, providerSubscriptionId));
+  return plan ?? null;
+}
+
+/**
+ * Stripe's plan ends by itself: its subscription is told to cancel a day before the charge after
+ * the N-th (the first paid + N months - 1 day), charging nothing more. Setting it again is harmless,
+ * so each delivery of the checkout's completion sets it (a failed call makes Stripe retry the event).
+ */
+export async function scheduleStripePlanEnd({ providerSubscriptionId }: { providerSubscriptionId: string }) {
+  const plan = await findPlanBySubscription({ providerSubscriptionId });
+  if (!plan || plan.provider !== "stripe") return false;
+  const [first] = await db().select({ paidAt: orders.paidAt }).from(orders).where(eq(orders.id, plan.orderId));
+  if (!first?.paidAt) return false;
+  const cancelAt = addDays(addMonths(first.paidAt, plan.payments), -1);
+  await paymentsProviderFor("stripe").endSubscriptionAt({ providerSubscriptionId, cancelAt });
+  return true;
+}
+
+/** Days an overdue plan keeps its access (Admin → Settings; 7 unless changed). */
+export async function findPlanGraceDays({ database }: { database?: Queryable } = {}) {
+  return (await getSiteSettings({ database })).planGraceDays;
 }
 
 /**
@@ -452,6 +480,10 @@ export function toPaymentPlanView(plan: UserPaymentPlan, graceDays: number) {
             : null,
     overdue,
     canRunNext: open && plan.provider === "test",
+    /** Test mode: the buyer pays the overdue instalment from their account ("Pay the overdue payment"). */
+    canPayOverdue: overdue && plan.provider === "test",
+    /** Stripe: the buyer changes the card in Stripe's customer portal ("Update my card"); Stripe retries the payment. */
+    canUpdateCard: overdue && plan.provider === "stripe",
   };
 }
 
@@ -473,4 +505,38 @@ export async function runNextTestInstalment({ planId, userId, outcome }: { planI
   if (!plan || plan.provider !== "test") throw new PlanNotFoundError(planId);
   if (outcome === "declined") return { outcome: (await recordPlanInstalmentFailure({ planId })).outcome };
   return recordPlanInstalment({ planId });
+}
+
+/**
+ * The buyer's "Pay the overdue payment" (the account's plans, test mode): the overdue or paused
+ * plan's instalment is paid as the owner's "Run the next payment now" pays it, which reopens the
+ * course. The plan must be this person's; one with nothing overdue pays nothing (`not-due`).
+ */
+export async function payOverdueTestInstalment({ planId, userId }: { planId: string; userId: string }) {
+  const [plan] = await db()
+    .select({ id: paymentPlans.id, provider: paymentPlans.provider, status: paymentPlans.status, paidCount: paymentPlans.paidCount })
+    .from(paymentPlans)
+    .where(and(eq(paymentPlans.id, planId), eq(paymentPlans.userId, userId)));
+  if (!plan || plan.provider !== "test") throw new PlanNotFoundError(planId);
+  if (plan.status !== "overdue" && plan.status !== "paused") return { outcome: "not-due" as const };
+  // The number read here: a second click, or a job racing it, pays the instalment once.
+  return recordPlanInstalment({ planId, number: plan.paidCount + 1 });
+}
+
+/**
+ * The buyer's "Update my card" (an overdue Stripe plan): a Stripe customer-portal session for their
+ * customer, back to the account's plans. Made when clicked, as portal sessions are short-lived (the
+ * failure e-mail links to the account's plans, where this button is). The plan must be this person's.
+ */
+export async function openPlanCardUpdate({ planId, userId }: { planId: string; userId: string }) {
+  const [plan] = await db()
+    .select({ provider: paymentPlans.provider, stripeCustomerId: users.stripeCustomerId })
+    .from(paymentPlans)
+    .innerJoin(users, eq(users.id, paymentPlans.userId))
+    .where(and(eq(paymentPlans.id, planId), eq(paymentPlans.userId, userId)));
+  if (!plan || plan.provider !== "stripe") throw new PlanNotFoundError(planId);
+  return paymentsProviderFor("stripe").openBillingPortal({
+    stripeCustomerId: plan.stripeCustomerId,
+    returnUrl: `${getConfig().publicUrl}/account#payment-plans`,
+  });
 }

@@ -70,6 +70,11 @@ export type CheckoutRequest = {
    * off-session charge after the payment (`setup_future_usage`).
    */
   saveCardForUpsell?: boolean;
+  /**
+   * The first of N monthly instalments of a payment plan (docs/decisions/069): Stripe makes a
+   * monthly subscription at the instalment's price; the webhook ends it after the N-th payment.
+   */
+  paymentPlan?: { payments: number } | null;
 };
 
 /**
@@ -98,6 +103,10 @@ export interface PaymentsProvider {
   refund(args: { paymentId: string | null; orderId: string; line?: { id: string; amountCents: number } }): Promise<void>;
   /** Ends a subscription at once, with no further charge (a second membership bought by mistake). */
   cancelSubscription(args: { providerSubscriptionId: string }): Promise<void>;
+  /** Stripe's customer portal, where the buyer changes the card a subscription charges (a payment plan's). */
+  openBillingPortal(args: { stripeCustomerId: string | null; returnUrl: string }): Promise<{ redirectUrl: string }>;
+  /** Makes a subscription end by itself at `cancelAt`, charging nothing after it (a payment plan's last instalment). */
+  endSubscriptionAt(args: { providerSubscriptionId: string; cancelAt: Date }): Promise<void>;
   /**
    * Charges the card of an earlier payment (`paymentId`) again, without the buyer (an upsell,
    * docs/decisions/070). `idempotencyKey` makes a repeated call one charge.
@@ -127,6 +136,11 @@ export const testProvider: PaymentsProvider = {
   async refund() {},
   // A test-mode subscription is only our row; nothing to tell anyone.
   async cancelSubscription() {},
+  async endSubscriptionAt() {},
+  // Test mode charges no card: its overdue payment is paid from the account instead.
+  async openBillingPortal() {
+    throw new PaymentProviderError("Test mode has no billing portal");
+  },
   // Test mode charges nothing and always succeeds, like its checkout.
   async chargeSavedCard({ orderId }) {
     return { status: "succeeded", paymentId: `test_pay_${orderId}` };
@@ -212,7 +226,10 @@ export const stripeProvider: PaymentsProvider = {
       orderId: request.orderId,
       ...(request.userId ? { userId: request.userId } : {}),
       ...(request.plan ? { plan: request.plan } : {}),
+      ...(request.paymentPlan ? { paymentPlanPayments: String(request.paymentPlan.payments) } : {}),
     };
+    const subscription = request.kind === "membership" || Boolean(request.paymentPlan);
+    const interval = request.plan ? PLAN_INTERVAL[request.plan] : request.paymentPlan ? ("month" as const) : null;
     const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = configuredPrice
       ? { price: configuredPrice, quantity: 1 }
       : {
@@ -224,14 +241,14 @@ export const stripeProvider: PaymentsProvider = {
             product_data: { name: request.itemTitle },
             // Our prices are before tax: Stripe Tax adds it on top, as the test mode's rates do.
             ...(request.collectTax ? { tax_behavior: "exclusive" as const } : {}),
-            ...(request.plan ? { recurring: { interval: PLAN_INTERVAL[request.plan] } } : {}),
+            ...(interval ? { recurring: { interval } } : {}),
           },
         };
     const discounts = request.discount ? [{ coupon: await createStripeCoupon(request) }] : undefined;
     const params: Stripe.Checkout.SessionCreateParams = {
       // A coupon's place is held by the pending order: an hour, not Stripe's default day.
       ...(discounts ? { discounts, expires_at: Math.floor(Date.now() / 1000) + COUPON_SESSION_SECONDS } : {}),
-      mode: request.kind === "membership" ? "subscription" : "payment",
+      mode: subscription ? "subscription" : "payment",
       client_reference_id: request.orderId,
       line_items: [
         lineItem,
@@ -259,7 +276,7 @@ export const stripeProvider: PaymentsProvider = {
             ...(request.stripeCustomerId ? { customer_update: { address: "auto" as const, name: "auto" as const } } : {}),
           }
         : {}),
-      ...(request.kind === "membership"
+      ...(subscription
         ? { subscription_data: { metadata, ...(request.trialDays ? { trial_period_days: request.trialDays } : {}) } }
         : {
             payment_intent_data: {
@@ -301,6 +318,23 @@ export const stripeProvider: PaymentsProvider = {
   async cancelSubscription({ providerSubscriptionId }) {
     const stripe = getStripe();
     await callStripe("cancel the subscription", () => stripe.subscriptions.cancel(providerSubscriptionId));
+  },
+  async openBillingPortal({ stripeCustomerId, returnUrl }) {
+    if (!stripeCustomerId) throw new PaymentProviderError("The buyer has no Stripe customer to open the billing portal for");
+    const stripe = getStripe();
+    const portal = await callStripe("open the billing portal", () =>
+      stripe.billingPortal.sessions.create({ customer: stripeCustomerId, return_url: returnUrl }),
+    );
+    return { redirectUrl: portal.url };
+  },
+  async endSubscriptionAt({ providerSubscriptionId, cancelAt }) {
+    const stripe = getStripe();
+    await callStripe("schedule the subscription's end", () =>
+      stripe.subscriptions.update(providerSubscriptionId, {
+        cancel_at: Math.floor(cancelAt.getTime() / 1000),
+        proration_behavior: "none",
+      }),
+    );
   },
   async chargeSavedCard({ orderId, paymentId, amountCents, currency, description, idempotencyKey }) {
     if (!paymentId?.startsWith("pi_")) return { status: "declined", reason: "no_saved_card" };

@@ -11,9 +11,18 @@ import { refundPaidOrder } from "./refund-paid-order.server";
  * then, in one transaction, each of their orders goes the one refund path (`refundPaidOrder`: the
  * credit note, the notice, the affiliate's commission back, the course taken back once no paid
  * order of it is left) and the plan ends `refunded`, so nothing more is charged. The later
- * instalments go first, the first order (which opened the course) last.
+ * instalments go first, the first order (which opened the course) last. A Stripe plan's subscription
+ * is canceled at Stripe before any money goes back.
  */
 export async function refundPaymentPlan({ planId, actorId }: { planId: string; actorId: string | null }) {
+  // Stripe's subscription is ended first, so nothing more is charged while the payments go back.
+  const [open] = await db()
+    .select({ provider: paymentPlans.provider, subscriptionId: paymentPlans.providerSubscriptionId, status: paymentPlans.status })
+    .from(paymentPlans)
+    .where(eq(paymentPlans.id, planId));
+  if (open?.subscriptionId && open.status !== "refunded" && open.status !== "canceled" && open.status !== "completed") {
+    await paymentsProviderFor(open.provider).cancelSubscription({ providerSubscriptionId: open.subscriptionId });
+  }
   const paid = await listPlanPaidOrders({ tx: db(), planId });
   for (const order of paid) {
     if (order.amountCents > 0) await paymentsProviderFor(order.provider).refund({ paymentId: order.paymentId, orderId: order.id });

@@ -8,6 +8,7 @@ import { applySubscriptionUpdate } from "./apply-subscription-update.server";
 import type { PaymentEvent } from "./claim-event.server";
 import { closeCheckout } from "./close-checkout.server";
 import { fulfilCheckout } from "./fulfil-checkout.server";
+import { findPlanBySubscription, recordPlanInstalment, recordPlanInstalmentFailure, scheduleStripePlanEnd } from "./payment-plans.server";
 import { recordMembershipPayment } from "./record-membership-payment.server";
 import { getStripe } from "./stripe-client.server";
 import { findInvoicePaymentIntent, findOrderPaymentIds } from "./stripe-invoices.server";
@@ -29,6 +30,12 @@ export type WebhookAnswer = { status: number; body: Record<string, unknown> };
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
 
 const fromUnix = (seconds: number) => new Date(seconds * 1000);
+
+/** The subscription an invoice bills (where the API version puts it), or null. */
+function subscriptionOfInvoice(invoice: Stripe.Invoice) {
+  const legacy = invoice as unknown as { subscription?: string | { id: string } | null };
+  return idOf(invoice.parent?.subscription_details?.subscription) ?? idOf(legacy.subscription);
+}
 
 /**
  * The buyer's billing details as Stripe Checkout collected them (name, address, the tax ID Stripe
@@ -83,6 +90,9 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<string> {
         providerSubscriptionId: idOf(session.subscription),
         paidAt: fromUnix(event.created),
       });
+      // A payment plan's subscription ends by itself after its N-th payment (docs/decisions/069).
+      const planSubscription = session.mode === "subscription" && session.metadata?.paymentPlanPayments ? idOf(session.subscription) : null;
+      if (planSubscription) await scheduleStripePlanEnd({ providerSubscriptionId: planSubscription });
       return outcome;
     }
     case "checkout.session.expired":
@@ -99,6 +109,8 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<string> {
     case "customer.subscription.updated":
     case "customer.subscription.deleted": {
       const subscription = event.data.object;
+      // A payment plan's subscription is no membership: its invoices move the plan.
+      if (subscription.metadata?.paymentPlanPayments) return "payment-plan";
       const status = event.type === "customer.subscription.deleted" ? "canceled" : subscription.status;
       if (!isOneOf(SUBSCRIPTION_STATUSES, status)) return "unknown-status";
       const { outcome } = await applySubscriptionUpdate({
@@ -117,11 +129,24 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<string> {
     case "invoice.paid": {
       // A membership's later payment (a renewal). Its first invoice is the checkout's, paid with the order.
       const invoice = event.data.object;
-      const legacy = invoice as unknown as { subscription?: string | { id: string } | null; tax?: number | null };
-      const providerSubscriptionId = idOf(invoice.parent?.subscription_details?.subscription) ?? idOf(legacy.subscription);
+      const legacy = invoice as unknown as { tax?: number | null };
+      const providerSubscriptionId = subscriptionOfInvoice(invoice);
       if (!providerSubscriptionId || !invoice.id || invoice.billing_reason === "subscription_create") return "first-payment";
       if (invoice.amount_paid <= 0) return "nothing-paid";
       const taxCents = invoice.total_taxes ? invoice.total_taxes.reduce((sum, tax) => sum + tax.amount, 0) : (legacy.tax ?? 0);
+      const plan = await findPlanBySubscription({ providerSubscriptionId });
+      if (plan) {
+        // A payment plan's later instalment: an order of its own, keyed by the invoice's payment (a
+        // second delivery of the invoice records nothing more).
+        const { outcome } = await recordPlanInstalment({
+          planId: plan.id,
+          paymentId: (await findInvoicePaymentIntent({ invoiceId: invoice.id })) ?? invoice.id,
+          amountCents: invoice.amount_paid,
+          taxCents,
+          paidAt: invoice.status_transitions?.paid_at ? fromUnix(invoice.status_transitions.paid_at) : fromUnix(event.created),
+        });
+        return `plan-${outcome}`;
+      }
       const { outcome } = await recordMembershipPayment({
         event: ref,
         providerSubscriptionId,
@@ -132,6 +157,15 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<string> {
         paidAt: invoice.status_transitions?.paid_at ? fromUnix(invoice.status_transitions.paid_at) : fromUnix(event.created),
       });
       return outcome;
+    }
+    case "invoice.payment_failed": {
+      // A payment plan's instalment declined: the plan is overdue and the buyer mailed once per
+      // instalment (a membership's failed renewal is told by its subscription's status instead).
+      const providerSubscriptionId = subscriptionOfInvoice(event.data.object);
+      const plan = providerSubscriptionId ? await findPlanBySubscription({ providerSubscriptionId }) : null;
+      if (!plan) return "ignored";
+      const { outcome } = await recordPlanInstalmentFailure({ planId: plan.id, now: fromUnix(event.created) });
+      return `plan-${outcome}`;
     }
     case "charge.refunded": {
       const charge = event.data.object;

@@ -38,6 +38,7 @@ const FORM = {
   membershipYearly: "970",
   courseFallbackPrice: "197",
   membershipTrialDays: "0",
+  planGraceDays: "7",
   sellerLegalName: "",
   sellerAddress: "",
   sellerTaxNumber: "",

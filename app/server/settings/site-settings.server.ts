@@ -8,6 +8,7 @@ import {
   isSenderAddress,
   isTimeZone,
   MEMBERSHIP_TRIAL_DAYS_MAX,
+  PLAN_GRACE_DAYS,
   normaliseHexColor,
   SELLER_DETAILS_LIMITS,
   SITE_SETTINGS_LIMITS,
@@ -54,6 +55,11 @@ const siteSettingsSchema = z.object({
   membershipYearlyCents: cents,
   courseFallbackPriceCents: cents,
   membershipTrialDays: z.number().int("must be whole days").min(0, "cannot be negative").max(MEMBERSHIP_TRIAL_DAYS_MAX, `must be at most ${MEMBERSHIP_TRIAL_DAYS_MAX}`),
+  planGraceDays: z
+    .number()
+    .int("must be whole days")
+    .min(PLAN_GRACE_DAYS.min, `must be at least ${PLAN_GRACE_DAYS.min}`)
+    .max(PLAN_GRACE_DAYS.max, `must be at most ${PLAN_GRACE_DAYS.max}`),
   senderName: z.string().trim().max(SITE_SETTINGS_LIMITS.senderName).transform(oneLine),
   senderEmail: optionalEmail,
   replyTo: optionalEmail,
@@ -85,6 +91,7 @@ const PUBLIC_COLUMNS = {
   membershipYearlyCents: siteSettings.membershipYearlyCents,
   courseFallbackPriceCents: siteSettings.courseFallbackPriceCents,
   membershipTrialDays: siteSettings.membershipTrialDays,
+  planGraceDays: siteSettings.planGraceDays,
   senderName: siteSettings.senderName,
   senderEmail: siteSettings.senderEmail,
   replyTo: siteSettings.replyTo,
