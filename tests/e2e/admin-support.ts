@@ -102,13 +102,21 @@ export async function fillCourse(page: Page, { title, lessons = [] }: { title: s
   }
 }
 
-/** Creates a course through the New Course screen and lands on the list. */
+/** The slug the New Course screen makes of a title. */
+export const slugOf = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+
+/** Creates a course through the New Course screen (at a price in USD, if given) and lands on the list. */
 export async function createCourse(
   page: Page,
-  { title, lessons = [], publish = true }: { title: string; lessons?: string[]; publish?: boolean },
+  { title, lessons = [], publish = true, price }: { title: string; lessons?: string[]; publish?: boolean; price?: string },
 ) {
   await openNewCourse(page);
   await fillCourse(page, { title, lessons });
+  if (price !== undefined) await page.getByLabel("Price in USD").fill(price);
   await page.getByRole("button", { name: publish ? "Publish" : "Save Draft" }).click();
   await expect(page).toHaveURL(/\/admin\/courses$/);
   await expect(toast(page, publish ? "Course published successfully" : "Course saved as draft successfully")).toBeVisible();

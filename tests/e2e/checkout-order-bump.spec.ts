@@ -1,11 +1,11 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import {
   coverPng,
-  fillCourse,
+  createCourse,
   findInList,
-  openNewCourse,
   signInAsAdmin,
   signInAsNewLearner,
+  slugOf,
   toast,
   uniqueTitle,
   waitForHydration,
@@ -17,20 +17,6 @@ import {
  * total change, pays once and gets both; the admin refunds the added course's line alone.
  */
 
-const slugOf = (title: string) =>
-  title
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
-
-async function publishCourse(page: Page, { title, price }: { title: string; price: string }) {
-  await openNewCourse(page);
-  await fillCourse(page, { title });
-  await page.getByLabel("Price in USD").fill(price);
-  await page.getByRole("button", { name: "Publish" }).click();
-  await expect(page).toHaveURL(/\/admin\/courses$/);
-}
-
 test("a learner ticks the order bump, pays once for both courses, and the admin refunds the bump's line alone", async ({
   page,
   browser,
@@ -39,8 +25,8 @@ test("a learner ticks the order bump, pays once for both courses, and the admin 
   const main = uniqueTitle("Bump Main");
   const extra = uniqueTitle("Bump Extra");
   await signInAsAdmin(page);
-  await publishCourse(page, { title: main, price: "50" });
-  await publishCourse(page, { title: extra, price: "40" });
+  await createCourse(page, { title: main, price: "50" });
+  await createCourse(page, { title: extra, price: "40" });
 
   const row = await findInList(page, main);
   await row.getByRole("link", { name: `Edit ${main}` }).click();
@@ -103,7 +89,7 @@ test("the owner gives a bundle an uploaded cover and an order bump; a learner ti
   test.setTimeout(150_000);
   const extra = uniqueTitle("Bundle Extra");
   await signInAsAdmin(page);
-  await publishCourse(page, { title: extra, price: "40" });
+  await createCourse(page, { title: extra, price: "40" });
 
   await page.goto("/admin/bundles/new");
   await waitForHydration(page);
@@ -155,7 +141,10 @@ test("the owner gives a bundle an uploaded cover and an order bump; a learner ti
   const order = page.getByRole("table", { name: "Orders" }).getByRole("row").filter({ hasText: email });
   await expect(order).toContainText("$40.00");
   await order.getByRole("button", { name: `Refund “${extra}” alone for ${email}` }).click();
-  await page.getByRole("alertdialog", { name: `Refund “${extra}” alone?` }).getByRole("button", { name: "Refund", exact: true }).click();
+  await page
+    .getByRole("alertdialog", { name: `Refund “${extra}” alone?` })
+    .getByRole("button", { name: "Refund", exact: true })
+    .click();
   await expect(toast(page, `Refunded “${extra}”.`)).toBeVisible();
 
   // The learner's account links the invoice and the line's credit note.
@@ -167,4 +156,3 @@ test("the owner gives a bundle an uploaded cover and an order bump; a learner ti
   await expect(learner.getByRole("complementary", { name: "Enroll" }).getByText("You have access to this course.")).toBeVisible();
   await learnerContext.close();
 });
-

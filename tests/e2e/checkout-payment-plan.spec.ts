@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { fillCourse, findInList, openNewCourse, signInAsAdmin, signInAsNewLearner, toast, uniqueTitle, waitForHydration } from "./admin-support";
+import { expect, test } from "@playwright/test";
+import { createCourse, findInList, signInAsAdmin, signInAsNewLearner, slugOf, toast, uniqueTitle, waitForHydration } from "./admin-support";
 
 /**
  * Payment plans (docs/decisions/069) in test mode: the admin gives a course a plan of 3 monthly
@@ -8,25 +8,11 @@ import { fillCourse, findInList, openNewCourse, signInAsAdmin, signInAsNewLearne
  * the learner pays the overdue payment from their account.
  */
 
-const slugOf = (title: string) =>
-  title
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
-
-async function publishCourse(page: Page, { title, price }: { title: string; price: string }) {
-  await openNewCourse(page);
-  await fillCourse(page, { title });
-  await page.getByLabel("Price in USD").fill(price);
-  await page.getByRole("button", { name: "Publish" }).click();
-  await expect(page).toHaveURL(/\/admin\/courses$/);
-}
-
 test("a learner buys a course by a payment plan, and the owner runs the next payment now", async ({ page, browser }) => {
   test.setTimeout(120_000);
   const title = uniqueTitle("Plan Course");
   await signInAsAdmin(page);
-  await publishCourse(page, { title, price: "197" });
+  await createCourse(page, { title, price: "197" });
   const row = await findInList(page, title);
   await row.getByRole("link", { name: `Edit ${title}` }).click();
   await waitForHydration(page);

@@ -1,34 +1,11 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import {
-  fillCourse,
-  findInList,
-  openNewCourse,
-  signInAsAdmin,
-  signInAsNewLearner,
-  toast,
-  uniqueTitle,
-  waitForHydration,
-} from "./admin-support";
+import { createCourse, findInList, signInAsAdmin, signInAsNewLearner, slugOf, toast, uniqueTitle, waitForHydration } from "./admin-support";
 
 /**
  * One-click upsells (docs/decisions/070) in test mode: the admin offers a course right after
  * another is paid; one learner adds it with one click, another says no thanks; both reach their
  * course, and the offer never shows twice for one order.
  */
-
-const slugOf = (title: string) =>
-  title
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
-
-async function publishCourse(page: Page, { title, price }: { title: string; price: string }) {
-  await openNewCourse(page);
-  await fillCourse(page, { title });
-  await page.getByLabel("Price in USD").fill(price);
-  await page.getByRole("button", { name: "Publish" }).click();
-  await expect(page).toHaveURL(/\/admin\/courses$/);
-}
 
 /** A new learner buys the course and lands on the offer page; answers the page and its order id. */
 async function buyAndSeeOffer(browser: Browser, { main, extra }: { main: string; extra: string }) {
@@ -61,8 +38,8 @@ test("a learner adds the upsell with one click, another says no thanks, and the 
   const main = uniqueTitle("Upsell Main");
   const extra = uniqueTitle("Upsell Extra");
   await signInAsAdmin(page);
-  await publishCourse(page, { title: main, price: "50" });
-  await publishCourse(page, { title: extra, price: "40" });
+  await createCourse(page, { title: main, price: "50" });
+  await createCourse(page, { title: extra, price: "40" });
 
   const row = await findInList(page, main);
   await row.getByRole("link", { name: `Edit ${main}` }).click();
