@@ -31,7 +31,7 @@ async function counts() {
  * (certificates off, no drip, no hidden reviews, no captions, never seen); left out so the hash still proves
  * the demo content itself did not change.
  */
-const LATER_COLUMNS = new Set(["certificatesEnabled", "newLessonMail", "dripDays", "dripDate", "hiddenAt", "captionsPath", "lastSeenAt"]);
+const LATER_COLUMNS = new Set(["certificatesEnabled", "newLessonMail", "dripDays", "dripDate", "hiddenAt", "captionsPath", "lastSeenAt", "planPayments", "planInstalmentCents"]);
 
 async function seededSnapshot() {
   const db = database().db;
@@ -89,6 +89,7 @@ describe("seedDemoContent", () => {
     // The columns the hash leaves out are at their defaults in every demo row.
     const later = [
       ...(await db.select({ value: courses.certificatesEnabled }).from(courses)).map((row) => row.value),
+      ...(await db.select({ payments: courses.planPayments, cents: courses.planInstalmentCents }).from(courses)).flatMap((row) => [row.payments, row.cents]),
       ...(await db.select({ days: courseModules.dripDays, date: courseModules.dripDate }).from(courseModules)).flatMap((row) => [row.days, row.date]),
       ...(await db.select({ value: reviews.hiddenAt }).from(reviews)).map((row) => row.value),
       ...(await db.select({ value: lessons.captionsPath }).from(lessons)).map((row) => row.value),
