@@ -138,7 +138,9 @@ export async function startBenchServer({
 }) {
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "course-site-bench-"));
   console.log(`Starting ${appDir} (building it first if its sources changed)…`);
-  const server = spawn(process.execPath, ["scripts/start.mjs"], {
+  // BENCH_CPU_PROF_DIR=<dir>: the server writes a V8 CPU profile there when it stops (node --cpu-prof).
+  const profileArgs = process.env.BENCH_CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF_DIR)}`] : [];
+  const server = spawn(process.execPath, [...profileArgs, "scripts/start.mjs"], {
     cwd: appDir,
     env: {
       ...process.env,

@@ -4,11 +4,8 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/account";
 import { isAdminRole } from "~/lib/roles";
 import { certificateNumber, listUserCertificates } from "~/server/certificates/certificates.server";
-import { findDiscussionMailEnabled } from "~/server/discussions/discussion-mail.server";
 import { listMyCourses } from "~/server/learning/my-courses.server";
-import { findLatestDataExport } from "~/server/users/data-export.server";
 import { getAccountProfile, listAccountSavedCourses, listAccountSessions } from "~/server/users/account.server";
-import { getAffiliateStanding } from "~/server/affiliates/affiliates.server";
 import { getSessionUser, requireUser } from "~/server/auth/guards.server";
 import { runAccountAction } from "./account-actions.server";
 import { loadAccountBilling } from "./account-billing.server";
@@ -21,19 +18,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(`/login?error=${encodeURIComponent(verificationError)}`);
   }
   const user = requireUser({ request, context });
-  const [profile, sessions, myCourses, savedCourses, billing, certificates, discussionMail, affiliateStanding, dataExport] = await Promise.all([
+  // The profile's statement also reads the mail setting, the affiliate standing and the latest data export.
+  const [profile, sessions, myCourses, savedCourses, billing, certificates, paymentPlans] = await Promise.all([
     getAccountProfile({ userId: user.id }),
     listAccountSessions({ userId: user.id, currentSessionId: user.sessionId }),
     listMyCourses({ user }),
     listAccountSavedCourses({ userId: user.id }),
     loadAccountBilling({ userId: user.id }),
     listUserCertificates({ userId: user.id }),
-    findDiscussionMailEnabled({ userId: user.id }),
-    getAffiliateStanding({ userId: user.id }),
-    findLatestDataExport({ userId: user.id }),
+    listUserPaymentPlanViews({ userId: user.id }),
   ]);
-  const paymentPlans = await listUserPaymentPlanViews({ userId: user.id });
   if (!profile) throw redirect("/login?next=%2Faccount");
+  const { discussionMailEnabled: discussionMail, affiliateStanding, latestDataExport: dataExport } = profile;
   return {
     profile: {
       email: profile.email,

@@ -10,7 +10,7 @@ import { isUniqueViolation } from "~/server/db/errors.server";
 import { anyColumnContains } from "~/server/db/like.server";
 import { pageWindow } from "~/server/db/pagination.server";
 import { affiliateClicks, affiliateSignups, affiliateCommissions, affiliates, courses, orders, users } from "~/server/db/schema";
-import { getAffiliateProgram } from "./affiliate-settings.server";
+import { getAffiliateProgram, type AffiliateProgram } from "./affiliate-settings.server";
 import { formatMoney } from "~/lib/money";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 
@@ -315,11 +315,24 @@ export async function updateAffiliateTerms({
  * What the account page offers: "join" while the program takes new affiliates, "pending" while
  * the person waits for approval, "affiliate" for a member (approved or paused), null otherwise.
  */
-export async function getAffiliateStanding({ userId }: { userId: string }): Promise<"join" | "pending" | "affiliate" | null> {
+export async function getAffiliateStanding({ userId }: { userId: string }): Promise<AffiliateStanding> {
   const [program, affiliate] = await Promise.all([getAffiliateProgram(), getAffiliateForUser({ userId })]);
-  if (affiliate) {
-    if (affiliate.status === "pending") return "pending";
-    return affiliate.status === "removed" ? null : "affiliate";
+  return affiliateStanding({ program, affiliateStatus: affiliate?.status ?? null });
+}
+
+export type AffiliateStanding = "join" | "pending" | "affiliate" | null;
+
+/** The rule of `getAffiliateStanding`, for a caller that read the program and the person's row itself. */
+export function affiliateStanding({
+  program,
+  affiliateStatus,
+}: {
+  program: Pick<AffiliateProgram, "enabled" | "joinPolicy">;
+  affiliateStatus: string | null;
+}): AffiliateStanding {
+  if (affiliateStatus) {
+    if (affiliateStatus === "pending") return "pending";
+    return affiliateStatus === "removed" ? null : "affiliate";
   }
   return program.enabled && program.joinPolicy !== "invitation" ? "join" : null;
 }

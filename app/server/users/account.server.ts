@@ -3,13 +3,26 @@ import QRCode from "qrcode";
 import { normalizeRole } from "~/lib/roles";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { db } from "~/server/db/client.server";
-import { accounts, sessions, users } from "~/server/db/schema";
+import { alias } from "drizzle-orm/pg-core";
+import { accounts, affiliates, affiliateSettings, dataExports, discussionMailSettings, sessions, users } from "~/server/db/schema";
+import { preparedForEachDatabase } from "~/server/db/prepared.server";
+import { affiliateStanding } from "~/server/affiliates/affiliates.server";
+import { DEFAULT_AFFILIATE_PROGRAM, type AffiliateProgram } from "~/server/affiliates/affiliate-settings.server";
+import { describeDataExport } from "./data-export.server";
 import { listSavedCourses } from "~/server/courses/saved-courses.server";
 import { recordAccessEvent } from "~/server/access/record-access-event.server";
 
-/** The signed-in user's own profile (the users row is the profile) for the account page. */
-export async function getAccountProfile({ userId }: { userId: string }) {
-  const [profile] = await db()
+const latestExport = alias(dataExports, "latest_export");
+const earlierExport = alias(dataExports, "earlier_export");
+
+/**
+ * The account page's one-row facts about the person, in one prepared statement (issue 44,
+ * docs/decisions/076): the profile (the users row), whether they sign in with a password, the
+ * discussion-mail setting, their affiliate row's status and the program's switch, and their latest
+ * data export. Each was a query of its own; a signed-in page pays for every statement it sends.
+ */
+const accountOverviewQuery = preparedForEachDatabase((database) =>
+  database
     .select({
       email: users.email,
       name: users.name,
@@ -17,20 +30,67 @@ export async function getAccountProfile({ userId }: { userId: string }) {
       createdAt: users.createdAt,
       lastSignInAt: users.lastSignInAt,
       twoFactorEnabled: users.twoFactorEnabled,
-      // In the same statement (one query per account page, not two): does the person sign in with a password?
       hasPassword: sql<boolean>`exists (${new QueryBuilder()
         .select({ one: sql`1` })
         .from(accounts)
         .where(and(eq(accounts.userId, users.id), eq(accounts.providerId, "credential")))})`,
+      discussionMailEnabled: discussionMailSettings.enabled,
+      affiliateStatus: affiliates.status,
+      programEnabled: affiliateSettings.enabled,
+      programJoinPolicy: affiliateSettings.joinPolicy,
+      latestExport: {
+        id: latestExport.id,
+        status: latestExport.status,
+        requestedAt: latestExport.requestedAt,
+        readyAt: latestExport.readyAt,
+        expiresAt: latestExport.expiresAt,
+        sizeBytes: latestExport.sizeBytes,
+      },
     })
     .from(users)
-    .where(eq(users.id, userId));
-  if (!profile) return null;
+    .leftJoin(discussionMailSettings, eq(discussionMailSettings.userId, users.id))
+    .leftJoin(affiliates, eq(affiliates.userId, users.id))
+    .leftJoin(affiliateSettings, eq(affiliateSettings.id, true))
+    .leftJoin(
+      latestExport,
+      eq(
+        latestExport.id,
+        sql`(${new QueryBuilder()
+          .select({ id: earlierExport.id })
+          .from(earlierExport)
+          .where(eq(earlierExport.userId, users.id))
+          .orderBy(desc(earlierExport.requestedAt))
+          .limit(1)})`,
+      ),
+    )
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare("account_overview"),
+);
+
+/**
+ * The signed-in user's own profile (the users row is the profile) for the account page, with the
+ * page's other one-row sections: the discussion-mail setting (`findDiscussionMailEnabled`), the
+ * affiliate standing (`getAffiliateStanding`) and the latest data export (`findLatestDataExport`).
+ */
+export async function getAccountProfile({ userId, now = new Date() }: { userId: string; now?: Date }) {
+  const [row] = await accountOverviewQuery().execute({ userId });
+  if (!row) return null;
+  const { discussionMailEnabled, affiliateStatus, programEnabled, programJoinPolicy, latestExport: latest, ...profile } = row;
   return {
     ...profile,
     role: normalizeRole(profile.role),
     twoFactorEnabled: Boolean(profile.twoFactorEnabled),
     hasPassword: Boolean(profile.hasPassword),
+    // No row: the person never turned it off.
+    discussionMailEnabled: discussionMailEnabled ?? true,
+    affiliateStanding: affiliateStanding({
+      program:
+        programEnabled === null
+          ? DEFAULT_AFFILIATE_PROGRAM
+          : { enabled: programEnabled, joinPolicy: programJoinPolicy as AffiliateProgram["joinPolicy"] },
+      affiliateStatus,
+    }),
+    latestDataExport: latest ? describeDataExport({ latest, now }) : null,
   };
 }
 

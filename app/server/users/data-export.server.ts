@@ -93,7 +93,17 @@ export async function findLatestDataExport({ userId, now = new Date() }: { userI
     .where(eq(dataExports.userId, userId))
     .orderBy(desc(dataExports.requestedAt))
     .limit(1);
-  if (!latest) return null;
+  return latest ? describeDataExport({ latest, now }) : null;
+}
+
+/** A data export as the account page shows it: expired or not, and its download path while ready. */
+export function describeDataExport<Latest extends { id: string; status: string; expiresAt: Date | null }>({
+  latest,
+  now = new Date(),
+}: {
+  latest: Latest;
+  now?: Date;
+}) {
   const expired = latest.expiresAt !== null && latest.expiresAt.getTime() <= now.getTime();
   return { ...latest, expired, path: latest.status === "ready" && !expired ? dataExportPath(latest.id) : null };
 }
