@@ -12,9 +12,9 @@ import { formatDate } from "~/lib/dates";
 import { invalidForm, readForm } from "~/server/action.server";
 import { getSessionUser, requireUser } from "~/server/auth/guards.server";
 import { learningFailure } from "~/server/learning/learning-failures.server";
-import { findLessonBySlugs } from "~/server/learning/lesson-page.server";
+import { findLessonBySlugs, findLessonBySlugsForPage } from "~/server/learning/lesson-page.server";
 import {
-  listCourseOutline,
+  listCourseOutlineForPage,
   listLessonProgress,
   markLessonComplete,
   markLessonIncomplete,
@@ -46,7 +46,8 @@ export const lessonNotFound = () => data({ notFound: true }, { status: 404 });
  */
 export async function lessonPageLoader({ request, url, params, context }: LoaderArgs) {
   const user = getSessionUser({ context });
-  const found = await findLessonBySlugs({ courseSlug: params.courseSlug, lessonSlug: params.lessonSlug });
+  // The course's and lesson's rows and the outline are kept in memory until a content write.
+  const found = await findLessonBySlugsForPage({ courseSlug: params.courseSlug, lessonSlug: params.lessonSlug });
   if (!found) throw lessonNotFound();
   const { course, lesson } = found;
 
@@ -55,7 +56,7 @@ export async function lessonPageLoader({ request, url, params, context }: Loader
   if (!access.allowed && access.reason === "draft") throw lessonNotFound();
   if (!access.allowed && access.reason === "sign-in") requireUser({ request, url, context });
 
-  const outline = await listCourseOutline({ courseId: course.id });
+  const outline = await listCourseOutlineForPage({ courseId: course.id });
   const progressRows = user ? await listLessonProgress({ userId: user.id, lessonIds: outline.lessons.map((row) => row.id) }) : [];
   const progressById = new Map(progressRows.map((row) => [row.lessonId, row]));
   const sideLessons = outline.lessons.map((row) => {

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
+import { memoByKeyUntilContentChanges } from "~/server/db/content-memo.server";
 import { courses, lessons, courseModules } from "~/server/db/schema";
 import { courseDripsColumn, lessonReleaseColumns } from "~/server/curriculum/lesson-release.server";
 
@@ -45,4 +46,19 @@ export async function findLearningCourse({ slug }: { slug: string }) {
     .where(eq(courses.slug, slug))
     .limit(1);
   return row ?? null;
+}
+
+const keptLessons = memoByKeyUntilContentChanges((key) => {
+  const [courseSlug = "", lessonSlug = ""] = JSON.parse(key) as [string, string];
+  return findLessonBySlugs({ courseSlug, lessonSlug });
+});
+
+/**
+ * The lesson page's read of findLessonBySlugs (issue 44, docs/decisions/076): the course's and the
+ * lesson's own rows, the same for everyone (the access rule decides afterwards, per person), kept
+ * in memory until the next content write (courses, lessons and course_modules have the page-cache
+ * trigger; every instance is told). Callers must not change what it returns.
+ */
+export function findLessonBySlugsForPage({ courseSlug, lessonSlug }: { courseSlug: string; lessonSlug: string }) {
+  return keptLessons.get(JSON.stringify([courseSlug, lessonSlug]));
 }

@@ -5,11 +5,13 @@ import { courseModules, courses, enrollments, lessonProgress, lessons, subscript
 import { moveLesson } from "~/server/curriculum/lessons.server";
 import { moveModule } from "~/server/curriculum/modules.server";
 import { LessonLockedError, LessonNotFoundError } from "./learning-errors.server";
+import { findLessonBySlugsForPage } from "./lesson-page.server";
 import { listMyCourses } from "./my-courses.server";
 import {
   findNextLesson,
   getCourseProgress,
   listCourseOutline,
+  listCourseOutlineForPage,
   listLessonProgress,
   markLessonComplete,
   markLessonIncomplete,
@@ -97,6 +99,37 @@ describe("learning order", () => {
       course.b1.id,
     ]);
     expect(outline.modules.map((module) => module.title)).toEqual(["A", "B"]);
+  });
+});
+
+describe("the lesson page's kept reads (issue 44)", () => {
+  it("keeps a course's outline and a lesson's row in memory until a content write, and follows a rename, a new lesson and a draft", async () => {
+    const kept = await makeCourse();
+    const [{ slug: courseSlug }] = await database().db.select({ slug: courses.slug }).from(courses).where(eq(courses.id, kept.id));
+    const outline = await listCourseOutlineForPage({ courseId: kept.id });
+    expect(outline).toEqual(await listCourseOutline({ courseId: kept.id }));
+    expect(await listCourseOutlineForPage({ courseId: kept.id })).toBe(outline);
+    const lesson = await findLessonBySlugsForPage({ courseSlug, lessonSlug: kept.a1.slug });
+    expect(lesson).toMatchObject({ course: { id: kept.id, status: "published" }, lesson: { id: kept.a1.id, title: "a1" } });
+    expect(await findLessonBySlugsForPage({ courseSlug, lessonSlug: kept.a1.slug })).toBe(lesson);
+    expect(await findLessonBySlugsForPage({ courseSlug, lessonSlug: "no-such-lesson" })).toBeNull();
+
+    // The write announces itself (PGlite: as it commits; PostgreSQL: by NOTIFY, a moment after).
+    await database().db.update(lessons).set({ title: "A1 renamed" }).where(eq(lessons.id, kept.a1.id));
+    await expect.poll(async () => (await findLessonBySlugsForPage({ courseSlug, lessonSlug: kept.a1.slug }))?.lesson.title).toBe("A1 renamed");
+    await expect
+      .poll(async () => (await listCourseOutlineForPage({ courseId: kept.id })).lessons.find((row) => row.id === kept.a1.id)?.title)
+      .toBe("A1 renamed");
+
+    const [added] = await database()
+      .db.insert(lessons)
+      .values({ courseId: kept.id, moduleId: kept.moduleB, title: "b2", slug: `b2-${unique()}`, orderIndex: 2 })
+      .returning({ id: lessons.id, slug: lessons.slug });
+    await expect.poll(async () => (await listCourseOutlineForPage({ courseId: kept.id })).lessons.map((row) => row.id)).toContain(added!.id);
+    await expect.poll(async () => (await findLessonBySlugsForPage({ courseSlug, lessonSlug: added!.slug }))?.lesson.id).toBe(added!.id);
+
+    await database().db.update(courses).set({ status: "draft" }).where(eq(courses.id, kept.id));
+    await expect.poll(async () => (await findLessonBySlugsForPage({ courseSlug, lessonSlug: kept.a1.slug }))?.course.status).toBe("draft");
   });
 });
 

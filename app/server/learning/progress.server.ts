@@ -8,6 +8,7 @@ import { findLessonForPlayback } from "~/server/curriculum/lesson-videos.server"
 import { issueCertificateIfComplete, lockCourseCompletion } from "~/server/certificates/certificates.server";
 import { lessonReleaseColumns } from "~/server/curriculum/lesson-release.server";
 import { db, type Queryable, type Transaction } from "~/server/db/client.server";
+import { memoByKeyUntilContentChanges } from "~/server/db/content-memo.server";
 import { courseModules, lessonProgress, lessons } from "~/server/db/schema";
 import { LessonCompletedByQuizError, LessonLockedError, LessonNotFoundError } from "./learning-errors.server";
 
@@ -275,4 +276,16 @@ export async function listCourseOutline({ courseId }: { courseId: string }) {
       .orderBy(...learningOrder),
   ]);
   return { modules, lessons: rows satisfies OutlineLesson[] };
+}
+
+const keptOutlines = memoByKeyUntilContentChanges((courseId) => listCourseOutline({ courseId }));
+
+/**
+ * The lesson page's read of listCourseOutline (issue 44, docs/decisions/076): the course's modules
+ * and lessons, public titles the same for everyone (what each person may open is decided per
+ * request), kept in memory until the next content write (course_modules and lessons have the
+ * page-cache trigger; every instance is told). Callers must not change what it returns.
+ */
+export function listCourseOutlineForPage({ courseId }: { courseId: string }) {
+  return keptOutlines.get(courseId);
 }

@@ -34,8 +34,8 @@ describe("getAccountProfile's other sections (read in the same statement, issue 
   }
 
   it("answers what the mail setting, the affiliate standing and the data export each read alone, and only the person's own", async () => {
-    const { id: userId } = await upsertPasswordUser(database().db, { email: `${unique("overview")}@example.com`, password: "a-decent-passphrase" });
-    const { id: otherId } = await upsertPasswordUser(database().db, { email: `${unique("someone-else")}@example.com`, password: "a-decent-passphrase" });
+    const { id: userId } = await upsertPasswordUser(database().db, { email: `${unique("overview")}@example.com`, password: "a-decent-passphrase", role: "user" });
+    const { id: otherId } = await upsertPasswordUser(database().db, { email: `${unique("someone-else")}@example.com`, password: "a-decent-passphrase", role: "user" });
 
     // Nothing yet: mail on, program off (no settings row), no export.
     expect(await getAccountProfile({ userId })).toMatchObject({ discussionMailEnabled: true, affiliateStanding: null, latestDataExport: null });
