@@ -92,6 +92,8 @@ describe("/checkout/offer", () => {
     await callAction(offerRoute, { path: `/checkout/offer?order=${order!.id}`, user, form: { intent: "accept" } });
     expect(await callLoader(successRoute, { path: `/checkout/success?order=${order!.id}`, user })).toMatchObject({
       upsell: { itemTitle: offered.title, amountCents: 2000, status: "paid" },
+      // A bundle opened several courses: the way on is My courses, not the catalog.
+      next: { label: "Go to your courses", to: "/account" },
     });
   });
 });
