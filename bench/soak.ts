@@ -284,7 +284,8 @@ function report(result: Awaited<ReturnType<typeof soak>>) {
     `Unexpected statuses: ${unexpected.length === 0 ? "none" : `**${unexpected.length}** (${statuses.join(", ")})`}.`,
     `RSS (median of the last 10 s) after the ${WARMUP_SECONDS}s warm-up ${result.rssWarm.toFixed(0)} MB; after ${result.elapsed.toFixed(0)}s of mixed traffic ` +
       `${result.rssEnd.toFixed(0)} MB (${growth.toFixed(2)}×, target ≤ 1.2× ${growth <= 1.2 ? "met" : "**missed**"}). During the traffic ` +
-      `${result.rssLow.toFixed(0)}–${result.rssPeak.toFixed(0)} MB; every 10 s: ${result.rssEveryTen.map((mb) => mb.toFixed(0)).join(", ")} MB.`,
+      `${result.rssLow.toFixed(0)}–${result.rssPeak.toFixed(0)} MB` +
+      (result.rssEveryTen.length > 0 ? `; every 10 s: ${result.rssEveryTen.map((mb) => mb.toFixed(0)).join(", ")} MB.` : "."),
   );
   return lines.join("\n");
 }
