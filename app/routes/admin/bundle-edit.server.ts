@@ -4,16 +4,29 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 import { isBumpIntent, loadBumpEditor, runBumpAction } from "./bump-editor.server";
 import { bundleEditorAction, bundleEditorLoader } from "./bundle-editor.server";
+import { isPlanIntent, loadPlanEditor, runPlanAction } from "./plan-editor.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const editor = await bundleEditorLoader({ request, context, bundleId: params.id });
   // The bundle's order bump (docs/decisions/071): its own card, as on a course's page.
-  return { ...editor, bump: await loadBumpEditor({ owner: { bundleId: params.id }, currency: editor.currency }) };
+  // And its payment plan (docs/decisions/073), as a course's.
+  const owner = { bundleId: params.id };
+  return {
+    ...editor,
+    bump: await loadBumpEditor({ owner, currency: editor.currency }),
+    plan: await loadPlanEditor({ owner, currency: editor.currency }),
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  // The order bump's own form posts here too, with its own intents.
-  if (isBumpIntent((await readForm(request.clone())).get("intent"))) {
+  // The order bump's and the payment plan's own forms post here too, with their own intents.
+  const intent = (await readForm(request.clone())).get("intent");
+  if (isPlanIntent(intent)) {
+    requireAdmin({ request, context });
+    const { currency } = await getSiteSettings();
+    return runPlanAction({ request, owner: { bundleId: params.id }, currency, back: `/admin/bundles/${params.id}/edit` });
+  }
+  if (isBumpIntent(intent)) {
     requireAdmin({ request, context });
     const { currency } = await getSiteSettings();
     return runBumpAction({ request, owner: { bundleId: params.id }, currency, back: `/admin/bundles/${params.id}/edit` });

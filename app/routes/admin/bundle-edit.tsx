@@ -4,13 +4,14 @@ import { AdminError } from "~/components/admin/admin-error";
 import { useToastOnce } from "~/components/use-toast-once";
 import { adminMeta } from "~/lib/seo";
 import { BumpCard } from "~/components/admin/bump-card";
+import { PlanCard } from "~/components/admin/plan-card";
 import { BundleEditor } from "./bundle-editor";
 export { loader, action } from "./bundle-edit.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "Edit bundle");
 
 export default function EditBundle({ loaderData, actionData }: Route.ComponentProps) {
-  // The order bump's form answers its own fetcher; a no-JS refusal of it comes here without a toast.
+  // The order bump's and the plan's forms answer their own fetchers; a no-JS refusal of either comes here without a toast.
   const editorAnswer = actionData && "toast" in actionData ? actionData : undefined;
   useToastOnce(editorAnswer?.toast);
   const bundle = loaderData.bundle!;
@@ -37,6 +38,11 @@ export default function EditBundle({ loaderData, actionData }: Route.ComponentPr
         description={`One course offered at checkout for the bundle “${bundle.title}”, at a special price, in a box the buyer ticks.`}
         bump={loaderData.bump}
         answer={actionData && "bumpErrors" in actionData ? actionData : undefined}
+      />
+      <PlanCard
+        productTitle={`the bundle “${bundle.title}”`}
+        plan={loaderData.plan}
+        answer={actionData && "planErrors" in actionData ? actionData : undefined}
       />
     </>
   );

@@ -15,9 +15,7 @@ import { getRequestSiteSettings } from "~/server/settings/site-settings.server";
 import { isBumpIntent, loadBumpEditor, runBumpAction } from "./bump-editor.server";
 import { runCourseEditorAction } from "./course-editor.server";
 import { runOfferFormAction } from "./offer-form-action.server";
-import { PLAN_MESSAGES } from "~/lib/payment-plans";
-import { coursePlanForm } from "~/lib/payment-plan-form";
-import { getCoursePlan, removeCoursePlan, saveCoursePlan } from "~/server/payments/payment-plans.server";
+import { isPlanIntent, loadPlanEditor, runPlanAction } from "./plan-editor.server";
 import { priceInputValue, type CourseFormValues } from "./course-form";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -46,7 +44,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     lessons: course.lessons.map((lesson) => ({ key: lesson.id, id: lesson.id, title: lesson.title, contentMd: lesson.contentMd })),
     removedLessons: [],
   };
-  const plan = await getCoursePlan({ courseId: course.id });
   const upsell = await getCourseUpsellForEdit({ courseId: course.id });
   const choice = (kind: "course" | "bundle") => (row: { id: string; title: string; priceCents: number }) => ({
     value: upsellProductValue({ kind, id: row.id }),
@@ -68,14 +65,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       bundleChoices: upsell.bundleChoices.map(choice("bundle")),
     },
     bump: await loadBumpEditor({ owner: { courseId: course.id }, currency }),
-    plan: {
-      values: plan
-        ? { planPayments: String(plan.payments), planInstalment: priceInputValue(plan.instalmentCents, currency) }
-        : { planPayments: "", planInstalment: "" },
-      saved: plan !== null,
-      total: plan ? formatMoney(plan.payments * plan.instalmentCents, currency) : null,
-      currency,
-    },
+    plan: await loadPlanEditor({ owner: { courseId: course.id }, currency }),
     course: {
       id: course.id,
       title: course.title,
@@ -96,7 +86,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return runBumpAction({ request, owner: { courseId: params.id }, currency, back: `/admin/courses/${params.id}/edit` });
   }
   // The payment plan's own form (docs/decisions/069).
-  if (intent === "save-plan" || intent === "remove-plan") return coursePlanAction({ request, context, courseId: params.id });
+  if (isPlanIntent(intent)) {
+    requireAdmin({ request, context });
+    const { currency } = await getRequestSiteSettings({ context });
+    return runPlanAction({ request, owner: { courseId: params.id }, currency, back: `/admin/courses/${params.id}/edit` });
+  }
   // So does the one-click upsell's (docs/decisions/070).
   if (intent === "save-upsell" || intent === "remove-upsell") return courseUpsellAction({ request, context, courseId: params.id });
   return runCourseEditorAction({ request, context, courseId: params.id });
@@ -114,21 +108,6 @@ async function courseUpsellAction({ request, context, courseId }: { request: Req
     remove: () => removeCourseUpsell({ courseId }),
     save: (upsell) =>
       saveCourseUpsell({ courseId, product: parseUpsellProduct(upsell.upsellProduct)!, priceCents: upsell.upsellPrice, pitch: upsell.upsellPitch }),
-    back: `/admin/courses/${courseId}/edit`,
-  });
-}
-
-/** Save or remove the course's payment plan (its own card's post). */
-async function coursePlanAction({ request, context, courseId }: { request: Request; context: Route.ActionArgs["context"]; courseId: string }) {
-  requireAdmin({ request, context });
-  const { currency } = await getRequestSiteSettings({ context });
-  return runOfferFormAction({
-    card: "plan",
-    request,
-    schema: coursePlanForm(currency),
-    messages: PLAN_MESSAGES,
-    remove: () => removeCoursePlan({ courseId }),
-    save: (plan) => saveCoursePlan({ courseId, payments: plan.planPayments, instalmentCents: plan.planInstalment }),
     back: `/admin/courses/${courseId}/edit`,
   });
 }
