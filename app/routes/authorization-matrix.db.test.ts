@@ -534,6 +534,9 @@ describe("the authorization matrix (issue 22)", () => {
       // Nobody else is touched by the learner's plan.
       expect((await probe("GET", paidLesson(school), school.cookies.user, {})).cell).toBe("403");
       expect((await probe("GET", paidLesson(school), school.cookies.admin, {})).cell).toBe("200");
+      // Its Stripe subscription ended before it was paid in full: canceled, closed the same way.
+      await db.update(paymentPlans).set({ status: "canceled" }).where(eq(paymentPlans.id, plan!.id));
+      expect((await probe("GET", paidLesson(school), school.cookies.learner, {})).cell).toBe("403");
       // Paid: active again, and the lesson opens.
       await db.update(paymentPlans).set({ status: "active" }).where(eq(paymentPlans.id, plan!.id));
       expect((await probe("GET", paidLesson(school), school.cookies.learner, {})).cell).toBe("200");

@@ -5,6 +5,8 @@ import { courses } from "~/server/db/schema";
 /**
  * Does a paused payment plan of this person close this course? (the access rule's question, in
  * SQL, for the batch read below and the single-course prepared query of course-holdings.server.ts)
+ * A plan `canceled` before it was paid in full (its Stripe subscription ended outside the app,
+ * docs/decisions/073) closes as a paused one does.
  *
  * - A course's plan (docs/decisions/069) closes its course, whatever else opened it (the membership
  *   is read on its own by the access rule and still opens it).
@@ -17,7 +19,8 @@ import { courses } from "~/server/db/schema";
 export function pausedPlanClosesCourse({ userId, courseId }: { userId: SQLWrapper | string; courseId: SQLWrapper }): SQL {
   return sql`exists (
     select 1 from "payment_plans" as "pp"
-    where "pp"."user_id" = ${userId}::text and "pp"."status" = 'paused'
+    where "pp"."user_id" = ${userId}::text
+      and ("pp"."status" = 'paused' or ("pp"."status" = 'canceled' and "pp"."paid_count" < "pp"."payments"))
       and (
         "pp"."course_id" = ${courseId}::uuid
         or (

@@ -112,6 +112,21 @@ describe("a bundle's payment plan with Stripe (against the local double)", () =>
     expect(line).toMatchObject({ kind: "bundle", bundleCourseIds: [first.id, second.id], amountCents: 11000 });
   });
 
+  it("its subscription deleted at Stripe before the last instalment cancels the plan and closes the bundle's courses", async () => {
+    const { first, second, buyer, order, subscription } = await boughtByStripePlan();
+    const ended = stripeEvent("customer.subscription.deleted", {
+      id: subscription,
+      object: "subscription",
+      status: "canceled",
+      metadata: { orderId: order.id, paymentPlanPayments: "2" },
+      ended_at: Math.floor(Date.now() / 1000),
+    });
+    expect((await deliverStripeEvent(stripe, ended)).body).toMatchObject({ outcome: "plan-canceled" });
+    expect(await planOf(buyer.id)).toMatchObject({ status: "canceled", paidCount: 1 });
+    expect(await opens(buyer.id, first.id)).toBe(false);
+    expect(await opens(buyer.id, second.id)).toBe(false);
+  });
+
   it("refunding it cancels the subscription at Stripe, refunds each instalment and takes the bundle's courses back", async () => {
     const { first, second, buyer, order, subscription } = await boughtByStripePlan();
     const before = stripe.requests.length;

@@ -17,6 +17,7 @@ import { getConfig } from "~/server/platform/config.server";
 import { logger } from "~/server/platform/logger.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 import { emitWebhookEvent } from "~/server/webhooks/webhooks.server";
+import { claimEvent, type PaymentEvent } from "./claim-event.server";
 import { issueInvoice } from "./invoices.server";
 import { listOrderLines, writeOrderLines } from "./order-lines.server";
 import { sendOrderReceipt } from "./receipts.server";
@@ -230,7 +231,10 @@ export async function recordPlanInstalment({
   return db().transaction(async (tx) => {
     const plan = await lockPlan({ tx, where: eq(paymentPlans.id, planId) });
     if (!plan) throw new PlanNotFoundError(planId);
-    if (!OPEN_STATUSES.includes(plan.status as PaymentPlanStatus)) return { outcome: "closed" };
+    // Money the provider took before its subscription ended (an invoice.paid delivered after the
+    // subscription's deletion) is recorded on the canceled plan all the same (docs/decisions/073).
+    const latePayment = plan.status === "canceled" && paymentId !== undefined;
+    if (!OPEN_STATUSES.includes(plan.status as PaymentPlanStatus) && !latePayment) return { outcome: "closed" };
     // A provider's payment recorded already (Stripe's invoice.paid delivered again) is not paid twice.
     if (paymentId) {
       const [known] = await tx
@@ -307,8 +311,8 @@ export async function recordPlanInstalment({
       .update(paymentPlans)
       .set({
         paidCount: next,
-        status: completed ? "completed" : "active",
-        nextDueAt: completed ? null : addMonths(plan.nextDueAt ?? paidAt, 1),
+        status: completed ? "completed" : latePayment ? "canceled" : "active",
+        nextDueAt: completed || latePayment ? null : addMonths(plan.nextDueAt ?? paidAt, 1),
         overdueSince: null,
         updatedAt: new Date(),
       })
@@ -393,6 +397,35 @@ export async function scheduleStripePlanEnd({ providerSubscriptionId }: { provid
   return true;
 }
 
+/**
+ * Stripe says a plan's subscription ended (`customer.subscription.deleted`, docs/decisions/073):
+ * the buyer ended it in the customer portal, or Stripe gave up on a declined card after its
+ * retries. A plan still owing payments is `canceled`: nothing more is charged, and its courses stay
+ * closed as an unpaid plan's (the access rule reads `canceled` as `paused`). A plan whose last
+ * instalment was paid is `completed` already (its subscription ends at `cancel_at` after that) and
+ * does not change, nor does a refunded one. The event is claimed in the same transaction, so a
+ * replay changes nothing.
+ */
+export async function recordPlanSubscriptionEnded({
+  event,
+  providerSubscriptionId,
+  endedAt,
+}: {
+  event: PaymentEvent;
+  providerSubscriptionId: string;
+  endedAt: Date;
+}) {
+  return db().transaction(async (tx) => {
+    if (!(await claimEvent({ tx, event }))) return { outcome: "duplicate" as const };
+    const plan = await lockPlan({ tx, where: eq(paymentPlans.providerSubscriptionId, providerSubscriptionId) });
+    if (!plan) return { outcome: "unknown" as const };
+    if (!OPEN_STATUSES.includes(plan.status as PaymentPlanStatus) || plan.paidCount >= plan.payments) return { outcome: "unchanged" as const };
+    await tx.update(paymentPlans).set({ status: "canceled", nextDueAt: null, updatedAt: endedAt }).where(eq(paymentPlans.id, plan.id));
+    logger.warn({ planId: plan.id, paidCount: plan.paidCount, payments: plan.payments }, "payment plan's subscription ended before it was paid in full");
+    return { outcome: "canceled" as const };
+  });
+}
+
 /** Days an overdue plan keeps its access (Admin → Settings; 7 unless changed). */
 export async function findPlanGraceDays({ database }: { database?: Queryable } = {}) {
   return (await getSiteSettings({ database })).planGraceDays;
@@ -447,7 +480,7 @@ export async function endRefundedPlan({ tx, planId }: { tx: Transaction; planId:
   await tx
     .update(paymentPlans)
     .set({ status: "refunded", nextDueAt: null, overdueSince: null, updatedAt: new Date() })
-    .where(and(eq(paymentPlans.id, planId), inArray(paymentPlans.status, [...OPEN_STATUSES, "completed"])));
+    .where(and(eq(paymentPlans.id, planId), inArray(paymentPlans.status, [...OPEN_STATUSES, "completed", "canceled"])));
 }
 
 // ---------------------------------------------------------------------------
@@ -528,14 +561,16 @@ export function toPaymentPlanView(plan: UserPaymentPlan, graceDays: number) {
     status: plan.status,
     statusLabel: PLAN_STATUS_LABELS[plan.status as PaymentPlanStatus] ?? plan.status,
     next:
-      plan.status === "paused"
+      plan.status === "canceled"
+        ? `Canceled: the plan ended before it was paid in full, and ${closes} closed`
+        : plan.status === "paused"
         ? `Paused: a payment is overdue and ${closes} closed until it is paid`
         : plan.status === "overdue"
           ? `Overdue: a payment failed; ${pauses} on ${pausesOn} unless it is paid`
           : open && plan.nextDueAt
             ? `Next payment on ${formatDate(plan.nextDueAt)}`
             : null,
-    overdue,
+    overdue: overdue || plan.status === "canceled",
     canRunNext: open && plan.provider === "test",
     /** Test mode: the buyer pays the overdue instalment from their account ("Pay the overdue payment"). */
     canPayOverdue: overdue && plan.provider === "test",
