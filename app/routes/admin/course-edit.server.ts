@@ -8,12 +8,10 @@ import { listTopics } from "~/server/courses/topics.server";
 import { logger } from "~/server/platform/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readForm } from "~/server/action.server";
-import { formatMoney } from "~/lib/money";
 import { getRequestSiteSettings } from "~/server/settings/site-settings.server";
 import { isBumpIntent, loadBumpEditor, runBumpAction } from "./bump-editor.server";
 import { runCourseEditorAction } from "./course-editor.server";
 import { isUpsellIntent, loadUpsellEditor, runUpsellAction } from "./upsell-editor.server";
-import { runOfferFormAction } from "./offer-form-action.server";
 import { isPlanIntent, loadPlanEditor, runPlanAction } from "./plan-editor.server";
 import { priceInputValue, type CourseFormValues } from "./course-form";
 
