@@ -13,6 +13,7 @@ export const PLAN_MESSAGES = {
   freeBundle: "A free bundle cannot have a payment plan: give it a price first",
   bundleGone: "This bundle was deleted",
   paused: "Your payment plan is paused: a payment failed and was not made within the grace period. Pay it to open the lessons again.",
+  ended: "Your payment plan was canceled before it was paid in full, so its lessons are closed. Contact us to open them again.",
 } as const;
 
 /** "3 monthly payments of $69.00": the offer as the course page and the checkout show it. */

@@ -536,7 +536,14 @@ describe("the authorization matrix (issue 22)", () => {
       expect((await probe("GET", paidLesson(school), school.cookies.admin, {})).cell).toBe("200");
       // Its Stripe subscription ended before it was paid in full: canceled, closed the same way.
       await db.update(paymentPlans).set({ status: "canceled" }).where(eq(paymentPlans.id, plan!.id));
-      expect((await probe("GET", paidLesson(school), school.cookies.learner, {})).cell).toBe("403");
+      const ended = await probe("GET", paidLesson(school), school.cookies.learner, {});
+      expect(ended.cell).toBe("403");
+      // Nothing is left to pay: the pages say it ended, not that paying reopens it.
+      expect(ended.text).toContain("Your access has ended");
+      expect(ended.text).toContain("Your payment plan was canceled before it was paid in full");
+      expect(ended.text).not.toContain("Your payment plan is paused");
+      const endedCourse = await probe("GET", `/courses/${school.paidCourse.slug}`, school.cookies.learner, {});
+      expect(endedCourse.text).toContain("Your payment plan was canceled before it was paid in full");
       // Paid: active again, and the lesson opens.
       await db.update(paymentPlans).set({ status: "active" }).where(eq(paymentPlans.id, plan!.id));
       expect((await probe("GET", paidLesson(school), school.cookies.learner, {})).cell).toBe("200");

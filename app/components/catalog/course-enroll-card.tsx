@@ -24,7 +24,7 @@ export function CourseEnrollCard({
   finished = false,
   reviewInvited = false,
   paymentPlan = null,
-  planPaused = false,
+  planClosed = null,
 }: {
   course: CourseLinkItem & { id: string; priceCents: number };
   hasAccess: boolean;
@@ -39,8 +39,8 @@ export function CourseEnrollCard({
   reviewInvited?: boolean;
   /** The course's payment plan on sale (docs/decisions/069). */
   paymentPlan?: { payments: number; instalmentCents: number; totalCents: number } | null;
-  /** The person's plan for this course is paused: why the lessons are closed, and how to reopen them. */
-  planPaused?: boolean;
+  /** The person's plan for this course closes it (paused, or ended unpaid): why, and where to see it. */
+  planClosed?: "paused" | "ended" | null;
 }) {
   const { membershipMonthlyCents } = useSiteSettings();
   const { money, price } = useSchoolMoney();
@@ -92,9 +92,9 @@ export function CourseEnrollCard({
             </Button>
           ) : null}
         </div>
-      ) : planPaused ? (
+      ) : planClosed ? (
         <div className="mt-5 flex flex-col gap-3" role="status">
-          <p className="text-sm font-medium">{PLAN_MESSAGES.paused}</p>
+          <p className="text-sm font-medium">{PLAN_MESSAGES[planClosed]}</p>
           <Button asChild size="lg">
             <Link to="/account#payment-plans">See my payment plan</Link>
           </Button>

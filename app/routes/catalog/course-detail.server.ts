@@ -1,4 +1,5 @@
 import { findCoursePlanOnSale } from "~/server/payments/payment-plans.server";
+import { findClosingPlanState } from "~/server/access/paused-plans.server";
 import { data, type RouterContextProvider } from "react-router";
 import { parseForm } from "~/lib/forms/parse-form";
 import { canSeeCourse } from "~/server/access/draft-visibility.server";
@@ -147,7 +148,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ]);
   // The payment plan on sale, and whether the person's own plan is paused (docs/decisions/069).
   const paymentPlan = hasAccess ? null : await findCoursePlanOnSale({ courseId: course.id });
-  const planPaused = access.kind === "previews" && access.reason === "plan-paused";
+  const planClosed =
+    user && access.kind === "previews" && access.reason === "plan-paused" ? await findClosingPlanState({ userId: user.id, courseId: course.id }) : null;
   // Every lesson done: the page offers the certificate and a review instead of "Continue learning".
   const finished = Boolean(progress && progress.totalLessons > 0 && progress.completedLessons >= progress.totalLessons);
   const curriculum = course.curriculum.map((module) => ({
@@ -176,7 +178,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     signedIn: Boolean(user),
     alsoIn,
     paymentPlan,
-    planPaused,
+    planClosed,
     jsonLd: courseJsonLd({ course, origin: getConfig().publicUrl, schoolName: settings.schoolName, currency: settings.currency }),
   };
 }

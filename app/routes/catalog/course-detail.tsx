@@ -49,7 +49,7 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
     jsonLd,
     alsoIn,
     paymentPlan,
-    planPaused,
+    planClosed,
   } = loaderData;
   const nonce = useNonce();
   const navigation = useNavigation();
@@ -143,7 +143,7 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
             finished={finished}
             reviewInvited={reviewInvited}
             paymentPlan={paymentPlan}
-            planPaused={planPaused}
+            planClosed={planClosed}
           />
         </div>
       </section>

@@ -11,6 +11,7 @@ import { listLessonThreads } from "~/server/discussions/discussions.server";
 import { formatDate } from "~/lib/dates";
 import { invalidForm, readForm } from "~/server/action.server";
 import { getSessionUser, requireUser } from "~/server/auth/guards.server";
+import { findClosingPlanState } from "~/server/access/paused-plans.server";
 import { learningFailure } from "~/server/learning/learning-failures.server";
 import { findLessonBySlugs, findLessonBySlugsForPage } from "~/server/learning/lesson-page.server";
 import {
@@ -123,7 +124,7 @@ export async function lessonPageLoader({ request, url, params, context }: Loader
         // A drip lesson the learner holds but that has not opened yet (issue 24).
         opensOn: opensAt ? formatDate(opensAt) : null,
         // The learner's payment plan is paused (docs/decisions/069): the page says why.
-        planPaused: access.reason === "plan-paused",
+        planClosed: access.reason === "plan-paused" && user ? await findClosingPlanState({ userId: user.id, courseId: course.id }) : null,
         player: null,
         contentHtml: "",
         positionSeconds: 0,

@@ -99,8 +99,8 @@ export default function LessonPage({ loaderData }: Route.ComponentProps) {
         {loaderData.locked ? (
           loaderData.opensOn ? (
             <DripLockedLesson opensOn={loaderData.opensOn} />
-          ) : loaderData.planPaused ? (
-            <PlanPausedLesson />
+          ) : loaderData.planClosed ? (
+            <PlanClosedLesson state={loaderData.planClosed} />
           ) : (
             <LockedLesson courseId={course.id} courseTitle={course.title} priceCents={course.priceCents} />
           )
@@ -261,15 +261,18 @@ function DripLockedLesson({ opensOn }: { opensOn: string }) {
   );
 }
 
-/** A lesson the learner bought by a payment plan now paused (docs/decisions/069): why, and where to pay. */
-function PlanPausedLesson() {
+/**
+ * A lesson the learner bought by a payment plan now paused (docs/decisions/069) or canceled before
+ * its last payment (docs/decisions/073): why, and where to see the plan.
+ */
+function PlanClosedLesson({ state }: { state: "paused" | "ended" }) {
   return (
     <section aria-labelledby="locked-heading" className="flex flex-col items-start gap-4 rounded-xl border bg-secondary/40 p-6 sm:p-8">
       <Lock aria-hidden="true" className="size-8 text-muted-foreground" />
       <h2 id="locked-heading" className="text-xl font-semibold">
-        Your access is paused
+        {state === "paused" ? "Your access is paused" : "Your access has ended"}
       </h2>
-      <p className="max-w-prose text-muted-foreground">{PLAN_MESSAGES.paused}</p>
+      <p className="max-w-prose text-muted-foreground">{PLAN_MESSAGES[state]}</p>
       <Button asChild size="lg">
         <Link to="/account#payment-plans">See my payment plan</Link>
       </Button>

@@ -1,6 +1,7 @@
-import { and, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, eq, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { PaymentPlanStatus } from "~/lib/domain-values";
 import { db, type Queryable } from "~/server/db/client.server";
-import { courses } from "~/server/db/schema";
+import { courses, orderLines, paymentPlans } from "~/server/db/schema";
 
 /**
  * Does a paused payment plan of this person close this course? (the access rule's question, in
@@ -57,4 +58,28 @@ export async function listPausedPlanCourseIds({
     .from(courses)
     .where(and(inArray(courses.id, courseIds), pausedPlanClosesCourse({ userId, courseId: courses.id })));
   return new Set(rows.map((row) => row.courseId));
+}
+
+/**
+ * Why a plan closes this course, once the access rule has said one does: `paused` (a payment is
+ * overdue past the grace period; paying reopens it) or `ended` (its subscription was canceled
+ * before the last payment, docs/decisions/073; nothing is left to pay). A paused plan wins, as it
+ * is the one the person can act on. Read only on the page that says it, never on an open course.
+ */
+export async function findClosingPlanState({ userId, courseId }: { userId: string; courseId: string }): Promise<"paused" | "ended"> {
+  const [paused] = await db()
+    .select({ id: paymentPlans.id })
+    .from(paymentPlans)
+    .where(
+      and(
+        eq(paymentPlans.userId, userId),
+        eq(paymentPlans.status, "paused" satisfies PaymentPlanStatus),
+        or(
+          eq(paymentPlans.courseId, courseId),
+          sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${paymentPlans.orderId} and ${courseId}::uuid = any(${orderLines.bundleCourseIds}))`,
+        ),
+      ),
+    )
+    .limit(1);
+  return paused ? "paused" : "ended";
 }
