@@ -79,15 +79,15 @@ describe("Admin → Edit course → Order bump", () => {
         path,
         params,
         user,
-        form: { intent: "save-bump", offerCourseId: draft.id, bumpPrice: "10", bumpPitch: "Hi" },
+        form: { intent: "save-bump", bumpOffer: `course:${draft.id}`, bumpPrice: "10", bumpPitch: "Hi" },
       }),
     );
     expect(refusedDraft).toMatchObject({
       status: 400,
-      data: { bumpErrors: { offerCourseId: [expect.stringMatching(/draft or was deleted/)] }, bumpValues: { bumpPitch: "Hi" } },
+      data: { bumpErrors: { bumpOffer: [expect.stringMatching(/draft or was deleted/)] }, bumpValues: { bumpPitch: "Hi" } },
     });
     const refusedPrice = unwrap(
-      await callAction(courseEditRoute, { path, params, user, form: { intent: "save-bump", offerCourseId: offered.id, bumpPrice: "-1" } }),
+      await callAction(courseEditRoute, { path, params, user, form: { intent: "save-bump", bumpOffer: `course:${offered.id}`, bumpPrice: "-1" } }),
     );
     expect(refusedPrice).toMatchObject({ status: 400, data: { bumpErrors: { bumpPrice: ["The special price cannot be negative"] } } });
     expect(await database().db.select().from(courseBumps).where(eq(courseBumps.courseId, course.id))).toEqual([]);
@@ -96,14 +96,14 @@ describe("Admin → Edit course → Order bump", () => {
       path,
       params,
       user,
-      form: { intent: "save-bump", offerCourseId: offered.id, bumpPrice: "12.50", bumpPitch: "Worth it" },
+      form: { intent: "save-bump", bumpOffer: `course:${offered.id}`, bumpPrice: "12.50", bumpPitch: "Worth it" },
     })) as Response;
     expect(saved.status).toBe(302);
     expect(await database().db.select().from(courseBumps).where(eq(courseBumps.courseId, course.id))).toMatchObject([
       { offerCourseId: offered.id, priceCents: 1250, pitch: "Worth it" },
     ]);
     const page = await callLoader(courseEditRoute, { path, params, user });
-    expect(page.bump).toMatchObject({ saved: true, values: { offerCourseId: offered.id, bumpPrice: "12.50" } });
+    expect(page.bump).toMatchObject({ saved: true, values: { bumpOffer: `course:${offered.id}`, bumpPrice: "12.50" } });
   });
 
   it("is the admin's alone", async () => {
@@ -115,7 +115,7 @@ describe("Admin → Edit course → Order bump", () => {
         path: `/admin/courses/${course.id}/edit`,
         params: { id: course.id },
         user,
-        form: { intent: "save-bump", offerCourseId: offered.id, bumpPrice: "1" },
+        form: { intent: "save-bump", bumpOffer: `course:${offered.id}`, bumpPrice: "1" },
       }),
     );
     expect(refused.status).toBe(403);
@@ -146,22 +146,22 @@ describe("Admin → Edit bundle → Order bump (docs/decisions/071)", () => {
         path,
         params,
         user: admin,
-        form: { intent: "save-bump", offerCourseId: held.id, bumpPrice: "5" },
+        form: { intent: "save-bump", bumpOffer: `course:${held.id}`, bumpPrice: "5" },
       }),
     );
     expect(refused).toMatchObject({
       status: 400,
-      data: { bumpErrors: { offerCourseId: [expect.stringMatching(/in the bundle already/)] } },
+      data: { bumpErrors: { bumpOffer: [expect.stringMatching(/in the bundle already/)] } },
     });
     expect(await database().db.select().from(courseBumps).where(eq(courseBumps.bundleId, bundle.id))).toEqual([]);
     const page = await callLoader(bundleEditRoute, { path, params, user: admin });
-    expect(page.bump.choices.map((choice) => choice.id)).not.toContain(held.id);
+    expect(page.bump.choices.courses.map((choice) => choice.value)).not.toContain(`course:${held.id}`);
 
     const saved = (await callAction(bundleEditRoute, {
       path,
       params,
       user: admin,
-      form: { intent: "save-bump", offerCourseId: offered.id, bumpPrice: "15", bumpPitch: "Both" },
+      form: { intent: "save-bump", bumpOffer: `course:${offered.id}`, bumpPrice: "15", bumpPitch: "Both" },
     })) as Response;
     expect(saved.status).toBe(302);
 
