@@ -69,8 +69,20 @@ describe("a bundle offered as the bump", () => {
     });
     const refusals = [
       { owner: { courseId: course.id }, offerBundleId: draft.bundle.id, priceCents: 100, field: "bumpOffer", reason: /published bundle/ },
-      { owner: { courseId: course.id }, offerBundleId: "00000000-0000-4000-8000-000000000000", priceCents: 100, field: "bumpOffer", reason: /draft or was deleted/ },
-      { owner: { courseId: course.id }, offerBundleId: holding.id, priceCents: 100, field: "bumpOffer", reason: /holds a course this checkout sells/ },
+      {
+        owner: { courseId: course.id },
+        offerBundleId: "00000000-0000-4000-8000-000000000000",
+        priceCents: 100,
+        field: "bumpOffer",
+        reason: /draft or was deleted/,
+      },
+      {
+        owner: { courseId: course.id },
+        offerBundleId: holding.id,
+        priceCents: 100,
+        field: "bumpOffer",
+        reason: /holds a course this checkout sells/,
+      },
       { owner: { bundleId: bundle.id }, offerBundleId: bundle.id, priceCents: 100, field: "bumpOffer", reason: /another bundle/ },
       { owner: { courseId: course.id }, offerBundleId: bundle.id, priceCents: -1, field: "bumpPrice", reason: /cannot be negative/ },
       { owner: { plan: "monthly" as const }, offerBundleId: bundle.id, priceCents: -5, field: "bumpPrice", reason: /cannot be negative/ },
@@ -80,7 +92,12 @@ describe("a bundle offered as the bump", () => {
       expect(refused).toBeInstanceOf(BumpRefusedError);
       expect(refused).toMatchObject({ field, message: expect.stringMatching(reason) });
     }
-    expect(await database().db.select().from(courseBumps).where(or(eq(courseBumps.courseId, course.id), eq(courseBumps.bundleId, bundle.id), isNotNull(courseBumps.membershipPlan)))).toEqual([]);
+    expect(
+      await database()
+        .db.select()
+        .from(courseBumps)
+        .where(or(eq(courseBumps.courseId, course.id), eq(courseBumps.bundleId, bundle.id), isNotNull(courseBumps.membershipPlan))),
+    ).toEqual([]);
     // The database says the same: one owner, one offer.
     await expect(
       database().db.insert(courseBumps).values({ courseId: course.id, membershipPlan: "monthly", offerBundleId: bundle.id, priceCents: 1 }),
@@ -97,7 +114,10 @@ describe("a bundle offered as the bump", () => {
     const buyer = await createBuyer();
     await startCheckout({ userId: buyer.id, item: { courseId: first.id } });
     const offer = await getCheckoutOffer({ userId: buyer.id, item: { courseId: course.id }, withBump: true });
-    expect(offer).toMatchObject({ amountCents: 11000, bump: { bundleId: bundle.id, courseId: null, usualPriceCents: 15000, priceCents: 6000, chosen: true } });
+    expect(offer).toMatchObject({
+      amountCents: 11000,
+      bump: { bundleId: bundle.id, courseId: null, usualPriceCents: 15000, priceCents: 6000, chosen: true },
+    });
 
     expect((await startCheckout({ userId: buyer.id, item: { courseId: course.id }, withBump: true })).status).toBe("paid");
     const order = (await ordersOf(buyer.id)).find((row) => row.courseId === course.id)!;
@@ -171,11 +191,16 @@ describe("a membership plan's bump", () => {
     expect(await accessOf(buyer.id, second.id)).toBe("active:bundle");
 
     // The membership's own line is refunded only with the whole order; the bump alone, with its credit note.
-    await expect(refundOrderLine({ orderId: order!.id, lineId: lines[0]!.id, actorId: null })).rejects.toBeInstanceOf(OrderNotRefundableError);
+    await expect(refundOrderLine({ orderId: order!.id, lineId: lines[0]!.id, actorId: null })).rejects.toBeInstanceOf(
+      OrderNotRefundableError,
+    );
     await refundOrderLine({ orderId: order!.id, lineId: lines[1]!.id, actorId: null });
     expect(await accessOf(buyer.id, first.id)).toMatch(/^revoked/);
     expect(await hasActiveMembership({ userId: buyer.id })).toBe(true);
-    const notes = await database().db.select().from(invoices).where(and(eq(invoices.orderId, order!.id), eq(invoices.orderLineId, lines[1]!.id)));
+    const notes = await database()
+      .db.select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, order!.id), eq(invoices.orderLineId, lines[1]!.id)));
     expect(notes.map((note) => note.totalCents)).toEqual([4500]);
     await refundOrder({ orderId: order!.id, actorId: null });
     expect(await hasActiveMembership({ userId: buyer.id })).toBe(false);

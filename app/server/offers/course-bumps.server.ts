@@ -37,7 +37,9 @@ const ownerColumns = (owner: BumpOwner) =>
 
 /** The courses a bundle holds. */
 const bundleCourseIds = async (database: Queryable, bundleId: string) =>
-  (await database.select({ id: bundleCourses.courseId }).from(bundleCourses).where(eq(bundleCourses.bundleId, bundleId))).map((row) => row.id);
+  (await database.select({ id: bundleCourses.courseId }).from(bundleCourses).where(eq(bundleCourses.bundleId, bundleId))).map(
+    (row) => row.id,
+  );
 
 /** The courses the owner's checkout sells already, which its bump may not sell again: the course, the bundle's courses; none for a plan. */
 const ownerCourseIds = async (database: Queryable, owner: BumpOwner) =>
@@ -90,10 +92,16 @@ export async function saveBump({
   pitch: string;
 }) {
   if (!Number.isInteger(priceCents) || priceCents < 0) throw new BumpRefusedError("bumpPrice", BUMP_MESSAGES.negativePrice);
-  const offer: BumpProduct | null = offerBundleId ? { kind: "bundle", id: offerBundleId } : offerCourseId ? { kind: "course", id: offerCourseId } : null;
+  const offer: BumpProduct | null = offerBundleId
+    ? { kind: "bundle", id: offerBundleId }
+    : offerCourseId
+      ? { kind: "course", id: offerCourseId }
+      : null;
   if (!offer) throw new BumpRefusedError("bumpOffer", BUMP_MESSAGES.chooseCourse);
-  if ("courseId" in owner && offer.kind === "course" && offer.id === owner.courseId) throw new BumpRefusedError("bumpOffer", BUMP_MESSAGES.sameCourse);
-  if ("bundleId" in owner && offer.kind === "bundle" && offer.id === owner.bundleId) throw new BumpRefusedError("bumpOffer", BUMP_MESSAGES.sameBundle);
+  if ("courseId" in owner && offer.kind === "course" && offer.id === owner.courseId)
+    throw new BumpRefusedError("bumpOffer", BUMP_MESSAGES.sameCourse);
+  if ("bundleId" in owner && offer.kind === "bundle" && offer.id === owner.bundleId)
+    throw new BumpRefusedError("bumpOffer", BUMP_MESSAGES.sameBundle);
   if ("courseId" in owner && !isUuid(owner.courseId)) throw new BumpRefusedError("bumpOffer", BUMP_MESSAGES.courseGone);
   if ("bundleId" in owner && !isUuid(owner.bundleId)) throw new BumpRefusedError("bumpOffer", BUMP_MESSAGES.bundleGone);
   if (!isUuid(offer.id)) throw new BumpRefusedError("bumpOffer", BUMP_MESSAGES.notForSale);
@@ -114,9 +122,13 @@ export async function saveBump({
       const [offered] = await tx.select({ status: bundles.status }).from(bundles).where(eq(bundles.id, offer.id)).for("share");
       if (offered?.status !== "published") throw new BumpRefusedError("bumpOffer", BUMP_MESSAGES.bundleNotForSale);
       // A bundle holding a course the owner's checkout sells would sell that course twice.
-      if ((await bundleCourseIds(tx, offer.id)).some((id) => sold.includes(id))) throw new BumpRefusedError("bumpOffer", BUMP_MESSAGES.bundleOverlaps);
+      if ((await bundleCourseIds(tx, offer.id)).some((id) => sold.includes(id)))
+        throw new BumpRefusedError("bumpOffer", BUMP_MESSAGES.bundleOverlaps);
     }
-    const offerColumns = { offerCourseId: offer.kind === "course" ? offer.id : null, offerBundleId: offer.kind === "bundle" ? offer.id : null };
+    const offerColumns = {
+      offerCourseId: offer.kind === "course" ? offer.id : null,
+      offerBundleId: offer.kind === "bundle" ? offer.id : null,
+    };
     const set = { ...offerColumns, priceCents, pitch, updatedAt: new Date() };
     const target = "courseId" in owner ? courseBumps.courseId : "bundleId" in owner ? courseBumps.bundleId : courseBumps.membershipPlan;
     const [saved] = await tx
@@ -189,7 +201,15 @@ export async function findCheckoutBump({
       .from(courses)
       .where(eq(courses.id, row.offerCourseId!));
     if (course?.status !== "published") return null;
-    bump = { courseId: course.id, bundleId: null, bundleCourseIds: [], title: course.title, pitch: row.pitch, usualPriceCents: course.priceCents, priceCents: row.priceCents };
+    bump = {
+      courseId: course.id,
+      bundleId: null,
+      bundleCourseIds: [],
+      title: course.title,
+      pitch: row.pitch,
+      usualPriceCents: course.priceCents,
+      priceCents: row.priceCents,
+    };
   }
   const opens = bump.courseId ? [bump.courseId] : bump.bundleCourseIds;
   // A course added to the bundle (either one) since the bump was saved is not sold twice.

@@ -87,7 +87,12 @@ describe("a membership plan's bump with Stripe", () => {
     // A one-time price: Stripe charges it on the first invoice only.
     expect(session.form.get("line_items[1][price_data][recurring][interval]")).toBeNull();
 
-    expect(order).toMatchObject({ status: "paid", kind: "membership", amountCents: membershipMonthlyCents + 4000, paymentId: `pi_${order.id.slice(0, 8)}` });
+    expect(order).toMatchObject({
+      status: "paid",
+      kind: "membership",
+      amountCents: membershipMonthlyCents + 4000,
+      paymentId: `pi_${order.id.slice(0, 8)}`,
+    });
     expect(lines).toMatchObject([
       { kind: "membership", amountCents: membershipMonthlyCents },
       { kind: "bump", bundleId: bundle.id, bundleCourseIds: [first.id, second.id], amountCents: 4000 },
@@ -107,7 +112,9 @@ describe("a membership plan's bump with Stripe", () => {
     expect(await linesOf(order.id)).toHaveLength(2);
 
     // The membership's line is Stripe's to refund (with the subscription); the bump is refunded alone.
-    await expect(refundOrderLine({ orderId: order.id, lineId: lines[0]!.id, actorId: null })).rejects.toBeInstanceOf(OrderNotRefundableError);
+    await expect(refundOrderLine({ orderId: order.id, lineId: lines[0]!.id, actorId: null })).rejects.toBeInstanceOf(
+      OrderNotRefundableError,
+    );
     await refundOrderLine({ orderId: order.id, lineId: lines[1]!.id, actorId: null });
     const refund = stripe.requests.findLast((request) => request.path === "/v1/refunds")!;
     expect(refund.form.get("payment_intent")).toBe(order.paymentId);
@@ -134,9 +141,15 @@ describe("a membership plan's bump with Stripe", () => {
       { kind: "membership", amountCents: 0 },
       { kind: "bump", amountCents: 4000 },
     ]);
-    const [invoice] = await database().db.select().from(invoices).where(and(eq(invoices.orderId, order.id), eq(invoices.kind, "invoice")));
+    const [invoice] = await database()
+      .db.select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, "invoice")));
     expect(invoice!.totalCents).toBe(4000);
-    const [access] = await database().db.select().from(enrollments).where(and(eq(enrollments.userId, order.userId!), eq(enrollments.courseId, first.id)));
+    const [access] = await database()
+      .db.select()
+      .from(enrollments)
+      .where(and(eq(enrollments.userId, order.userId!), eq(enrollments.courseId, first.id)));
     expect(access!.status).toBe("active");
   });
 });
