@@ -2,15 +2,18 @@
 // PGlite and, with BENCH_DATABASE_URL=postgres://…/postgres, on a database of its own on that
 // server (dropped afterwards). Prints jobs per second through the queue (enqueue to done, with
 // in-process workers) and the latency from enqueue to the handler starting. Asserts nothing.
+//   BENCH_JOBS=500   BENCH_LATENCY_SAMPLES=20   BENCH_CONCURRENCY=4
+//   BENCH_SMOKE=1    a run that checks the command works (20 jobs, 3 latency samples)
 import postgres from "postgres";
 import { setConfig, parseConfig } from "../app/server/platform/config.server";
 import { db, openDatabase, setDatabase, type DatabaseHandle } from "../app/server/db/client.server";
 import { runMigrations } from "../app/server/db/migrate.server";
 import { enqueue, startWorkers, stopWorkers } from "../app/server/jobs/queue.server";
+import { benchSetting } from "./bench-support";
 
-const JOBS = Number(process.env.BENCH_JOBS ?? 500);
-const LATENCY_SAMPLES = Number(process.env.BENCH_LATENCY_SAMPLES ?? 20);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+const JOBS = benchSetting("BENCH_JOBS", 500, 20);
+const LATENCY_SAMPLES = benchSetting("BENCH_LATENCY_SAMPLES", 20, 3);
+const CONCURRENCY = benchSetting("BENCH_CONCURRENCY", 4, 4);
 
 async function openBenchDatabase(kind: "pglite" | "postgres"): Promise<{ handle: DatabaseHandle; dispose: () => Promise<void> }> {
   if (kind === "pglite") {

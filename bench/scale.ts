@@ -6,9 +6,9 @@
 // (EXPLAIN of every statement the function sent, as Drizzle sent it). Prints the table and appends
 // it to bench/RESULTS.md; asserts nothing.
 //   BENCH_SCALE=0.1 seeds a tenth of every count (PGlite seeds 1M rows slowly).
-import fs from "node:fs";
+//   BENCH_SMOKE=1   a run that checks the command works (BENCH_SCALE=0.002, 100 ms a query); appends nowhere
+//   BENCH_RESULTS_FILE=…   append to this file instead of bench/RESULTS.md
 import os from "node:os";
-import path from "node:path";
 import { sql, type Logger } from "drizzle-orm";
 import { DEFAULT_CATALOG_FILTERS } from "../app/lib/catalog-filters";
 import { findCourseAccess, lessonAccessFrom } from "../app/server/access/lesson-access.server";
@@ -21,12 +21,13 @@ import { listMyCourses } from "../app/server/learning/my-courses.server";
 import { listAdminOrders } from "../app/server/payments/admin-orders.server";
 import { listAdminUsers } from "../app/server/users/admin-users.server";
 import { getDashboardCounts } from "../app/routes/admin/dashboard.server";
-import { openBenchDatabase, time } from "./bench-support";
+import { appendResults, benchSetting, openBenchDatabase, SMOKE, time } from "./bench-support";
 
-const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const SCALE = benchSetting("BENCH_SCALE", 1, 0.002);
 const n = (count: number) => Math.max(1, Math.round(count * SCALE));
 const COUNTS = { users: n(100_000), courses: n(2_000), lessonsPerCourse: 25, enrollments: n(500_000), progress: n(1_000_000), orders: n(100_000), posts: n(5_000) };
 const TARGET_MS = 50;
+const BUDGET_MS = SMOKE ? 100 : 1500;
 
 async function seed(handle: DatabaseHandle) {
   const run = (query: ReturnType<typeof sql>) => handle.db.execute(query);
@@ -82,21 +83,25 @@ async function rowsOf(handle: DatabaseHandle, query: ReturnType<typeof sql>) {
 type Statement = { query: string; params: unknown[] };
 
 /**
- * Every statement Drizzle sends while `run` runs, with its parameters: a logger swapped into the
- * database's session for the call (and into its options, which a transaction's session is made from).
+ * Every statement Drizzle sends while `run` runs, with its parameters. The database's logger
+ * object gets another `logQuery` for the call: prepared statements (issue 44's hot queries) keep
+ * the logger they were prepared with, which is that same object; its options carry it into the
+ * session a transaction makes.
  */
 async function statementsOf(handle: DatabaseHandle, run: () => Promise<unknown>) {
   const statements: Statement[] = [];
   const session = (handle.db as unknown as { session: { logger: Logger; options: { logger?: Logger } } }).session;
-  const saved = { logger: session.logger, optionsLogger: session.options.logger };
-  const logger: Logger = { logQuery: (query, params) => void statements.push({ query, params }) };
-  session.logger = logger;
-  session.options.logger = logger;
+  const shared = session.logger;
+  const savedOptionsLogger = session.options.logger;
+  const ownLogQuery = Object.hasOwn(shared, "logQuery") ? shared.logQuery : undefined;
+  shared.logQuery = (query, params) => void statements.push({ query, params });
+  session.options.logger = shared;
   try {
     await run();
   } finally {
-    session.logger = saved.logger;
-    session.options.logger = saved.optionsLogger;
+    if (ownLogQuery) shared.logQuery = ownLogQuery;
+    else delete (shared as { logQuery?: unknown }).logQuery;
+    session.options.logger = savedOptionsLogger;
   }
   return statements.filter(({ query }) => /^\s*(select|with)\b/i.test(query));
 }
@@ -143,7 +148,7 @@ try {
   const seeded = Object.entries(counted[0]).map(([key, value]) => `${Number(value).toLocaleString("en-US")} ${key}`).join(", ");
   console.log(`Seeded ${seeded} into ${handle.kind} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
-  const learner = { id: "bench-4242", role: "user" };
+  const learner = { id: `bench-${Math.min(4242, COUNTS.users)}`, role: "user" };
   // A published course the learner holds: a draft's check answers "hidden" without a query.
   const [enrolled] = await rowsOf(handle, sql`select c.id, c.status from enrollments e join courses c on c.id = e.course_id where e.user_id = ${learner.id} and c.status = 'published' and e.status = 'active' order by c.id limit 1`);
   const course = { id: String(enrolled.id), status: String(enrolled.status) };
@@ -160,8 +165,10 @@ try {
     },
     { name: "My courses", run: () => listMyCourses({ user: learner }) },
   ];
+  const header = ["| query | runs | median ms | p95 ms | < 50 ms p95 | plan |", "|---|---:|---:|---:|---|---|"];
+  console.log(`\n${header.join("\n")}`);
   for (const scenario of scenarios) {
-    const { runs, median, p95 } = await time(scenario.run, { budgetMs: 1500, minRuns: 10 });
+    const { runs, median, p95 } = await time(scenario.run, { budgetMs: BUDGET_MS, minRuns: SMOKE ? 3 : 10 });
     const plan = await planOf(handle, scenario.run);
     const row = `| ${scenario.name} | ${runs} | ${median.toFixed(1)} | ${p95.toFixed(1)} | ${p95 < TARGET_MS ? "met" : "**missed**"} | ${plan} |`;
     table.push(row);
@@ -171,14 +178,13 @@ try {
     "",
     `## Scale (\`npm run bench:scale\`), ${handle.kind}, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
     "",
-    `${seeded}, seeded in ${((performance.now() - started) / 1000).toFixed(0)} s${SCALE !== 1 ? ` (BENCH_SCALE=${SCALE})` : ""}. ${os.cpus()[0]?.model ?? "CPU"} × ${os.cpus().length}, Node ${process.version}. The domain functions the pages call, each for 1.5 s; the plan column is EXPLAIN of every statement the function sent, captured from Drizzle with its parameters (the scans used).`,
+    `${seeded}, seeded in ${((performance.now() - started) / 1000).toFixed(0)} s${SCALE !== 1 ? ` (BENCH_SCALE=${SCALE})` : ""}. ${os.cpus()[0]?.model ?? "CPU"} × ${os.cpus().length}, Node ${process.version}. The domain functions the pages call, each for ${BUDGET_MS / 1000} s; the plan column is EXPLAIN of every statement the function sent, captured from Drizzle with its parameters (the scans used).`,
     "",
-    "| query | runs | median ms | p95 ms | < 50 ms p95 | plan |",
-    "|---|---:|---:|---:|---|---|",
+    ...header,
     ...table,
     "",
   ].join("\n");
-  fs.appendFileSync(path.join(import.meta.dirname, "RESULTS.md"), text);
+  appendResults(text);
 } finally {
   await dispose();
 }

@@ -10,6 +10,8 @@
 //   SOAK_VISITORS=12        anonymous clients (the other kinds run one or two clients each)
 //   BENCH_PORT=4316         the server's port
 //   BENCH_DATABASE_URL=postgres://…/postgres   PostgreSQL (a database of its own) instead of PGlite
+//   BENCH_SMOKE=1           a run that checks the command works (3 s of warm-up, 4 s of traffic, 2 visitors); appends nowhere
+//   BENCH_RESULTS_FILE=…    append to this file instead of bench/RESULTS.md
 //
 // The learners are prepared in the database before the server starts (it holds PGlite's lock
 // while it runs): accounts with a password, enrolled in the demo's first course.
@@ -25,11 +27,21 @@ import { runMigrations } from "../app/server/db/migrate.server";
 import { courses, lessons, posts } from "../app/server/db/schema";
 import { seedDemoContent } from "../app/server/db/seed/seed.server";
 import { upsertPasswordUser } from "../app/server/users/password-users.server";
-import { BENCH_ADMIN, BROWSER_HEADERS, median, rssMb, signInCookie, sleep, startBenchServer } from "./bench-support";
+import {
+  appendResults,
+  benchSetting,
+  BENCH_ADMIN,
+  BROWSER_HEADERS,
+  median,
+  rssMb,
+  signInCookie,
+  sleep,
+  startBenchServer,
+} from "./bench-support";
 
-const SECONDS = Number(process.env.SOAK_SECONDS ?? 120);
-const WARMUP_SECONDS = Number(process.env.SOAK_WARMUP_SECONDS ?? 30);
-const VISITORS = Number(process.env.SOAK_VISITORS ?? 12);
+const SECONDS = benchSetting("SOAK_SECONDS", 120, 4);
+const WARMUP_SECONDS = benchSetting("SOAK_WARMUP_SECONDS", 30, 3);
+const VISITORS = benchSetting("SOAK_VISITORS", 12, 2);
 const PORT = Number(process.env.BENCH_PORT ?? 4316);
 const APP_DIR = path.resolve(import.meta.dirname, "..");
 const COURSE_SLUG = "shopify-101";
@@ -272,7 +284,8 @@ function report(result: Awaited<ReturnType<typeof soak>>) {
     `Unexpected statuses: ${unexpected.length === 0 ? "none" : `**${unexpected.length}** (${statuses.join(", ")})`}.`,
     `RSS (median of the last 10 s) after the ${WARMUP_SECONDS}s warm-up ${result.rssWarm.toFixed(0)} MB; after ${result.elapsed.toFixed(0)}s of mixed traffic ` +
       `${result.rssEnd.toFixed(0)} MB (${growth.toFixed(2)}×, target ≤ 1.2× ${growth <= 1.2 ? "met" : "**missed**"}). During the traffic ` +
-      `${result.rssLow.toFixed(0)}–${result.rssPeak.toFixed(0)} MB; every 10 s: ${result.rssEveryTen.map((mb) => mb.toFixed(0)).join(", ")} MB.`,
+      `${result.rssLow.toFixed(0)}–${result.rssPeak.toFixed(0)} MB` +
+      (result.rssEveryTen.length > 0 ? `; every 10 s: ${result.rssEveryTen.map((mb) => mb.toFixed(0)).join(", ")} MB.` : "."),
   );
   return lines.join("\n");
 }
@@ -310,8 +323,7 @@ try {
     text,
     "",
   ].join("\n");
-  fs.appendFileSync(path.join(APP_DIR, "bench/RESULTS.md"), `\n${entry}`);
-  console.log("Appended to bench/RESULTS.md");
+  appendResults(`\n${entry}`);
 } finally {
   await dropDatabase?.();
 }

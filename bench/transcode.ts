@@ -3,6 +3,7 @@
 // here by ffmpeg (a moving test pattern and a tone, H.264/AAC); BENCH_SOURCE_HEIGHT (720 or 1080)
 // and BENCH_SOURCE_SECONDS (30) change it. The same code as the job, without storage or database.
 // Asserts nothing; append the figure to bench/RESULTS.md by hand.
+//   BENCH_SMOKE=1   a run that checks the command works (a 2-second source)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,9 +11,10 @@ import { setConfig, parseConfig } from "../app/server/platform/config.server";
 import { findFfmpeg } from "../app/server/video/ffmpeg.server";
 import { makeStreamFiles } from "../app/server/video/transcode-lesson-video.server";
 import { makeClip } from "../tests/support/video-clips";
+import { benchSetting } from "./bench-support";
 
-const HEIGHT = Number(process.env.BENCH_SOURCE_HEIGHT ?? 720);
-const SECONDS = Number(process.env.BENCH_SOURCE_SECONDS ?? 30);
+const HEIGHT = benchSetting("BENCH_SOURCE_HEIGHT", 720, 720);
+const SECONDS = benchSetting("BENCH_SOURCE_SECONDS", 30, 2);
 
 setConfig(parseConfig({ ...process.env, NODE_ENV: "production", DATA_DIR: os.tmpdir() }));
 const ffmpeg = await findFfmpeg();

@@ -12,11 +12,15 @@ export const UPSELL_MESSAGES = {
   chooseProduct: "Choose the course or bundle to offer",
   notForSale: "Only a published course or bundle can be offered: this one is a draft or was deleted",
   sameCourse: "Offer another course than this one",
+  sameBundle: "Offer another bundle than this one",
+  inBundle: "This course is in the bundle: its buyers have it already",
+  bundleInBundle: "Every course of that bundle is in this one: its buyers have them already",
   courseGone: "This course was deleted",
+  bundleGone: "This bundle was deleted",
   negativePrice: "The special price cannot be negative",
   added: (title: string) => `“${title}” was added to your order`,
-  declined: "No problem: your course is ready",
-  gone: "This offer is no longer available: your course is ready",
+  declined: "No problem: your purchase is ready",
+  gone: "This offer is no longer available: your purchase is ready",
   cardNeeded: "Your bank asked to confirm this payment, or declined it: nothing was charged. Pay for the offer on the next page to add it.",
 } as const;
 
@@ -33,7 +37,7 @@ export function parseUpsellProduct(value: string): UpsellProduct | null {
   return (kind === "course" || kind === "bundle") && id && isUuid(id) ? { kind, id } : null;
 }
 
-/** Admin → Edit course → Upsell: the product offered, its special price (as typed, in the school's currency) and the pitch. */
+/** Admin → Edit course or Edit bundle → Upsell: the product offered, its special price (as typed, in the school's currency) and the pitch. */
 export const courseUpsellForm = (currency: string) =>
   z.discriminatedUnion("intent", [
     z.object({

@@ -1,9 +1,9 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILD_DIR, CRASH_POINTS, ensureProductionBuild, freePort, runNpmScript, startPostgresCluster, type PostgresCluster } from "../support/processes";
+import { BENCH_RUN_TIMEOUT_MS, readResultsDigest, rowNamed, runBenchmark as runSmokeBenchmark, tableRows } from "../support/benchmarks";
+import { ensureProductionBuild, startPostgresCluster, type PostgresCluster } from "../support/processes";
 
 /**
  * The benchmarks the README tells a reader to run (`npm run bench`, `bench:video`, `bench:ab`,
@@ -11,22 +11,19 @@ import { BUILD_DIR, CRASH_POINTS, ensureProductionBuild, freePort, runNpmScript,
  * same production start, the same pages and the same tables, for a second or so each). Each must
  * end with 0 and print the table a reader relies on, every row answered with 2xx; none may touch
  * bench/RESULTS.md. The figures themselves are never asserted (tests never assert timings).
+ * The other benchmarks: benchmarks-more.process.test.ts.
  */
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const RESULTS = path.join(ROOT, "bench/RESULTS.md");
-const RUN_TIMEOUT_MS = 240_000;
 let cluster: PostgresCluster | undefined;
 let folder = "";
 let resultsDigest = "";
-
-const digest = (file: string) => crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");
 
 beforeAll(async () => {
   await ensureProductionBuild();
   cluster = await startPostgresCluster();
   folder = fs.mkdtempSync(path.join(os.tmpdir(), "course-site-bench-smoke-"));
-  resultsDigest = digest(RESULTS);
+  resultsDigest = readResultsDigest();
 }, 900_000);
 
 afterAll(() => {
@@ -34,33 +31,8 @@ afterAll(() => {
   if (folder) fs.rmSync(folder, { recursive: true, force: true });
 });
 
-/** `npm run <script>` in smoke mode on the tests' build, on free ports: its exit code and output. */
-async function runBenchmark(script: string, settings: Record<string, string> = {}) {
-  const settingsFor = { BENCH_SMOKE: "1", BUILD_DIR, CRASH_POINTS, BENCH_PORT: String(await freePort()), ...settings };
-  const { code, output } = await runNpmScript(script, [], settingsFor, { timeoutMs: RUN_TIMEOUT_MS });
-  if (code !== 0) throw new Error(`npm run ${script} ended with ${code}:\n${output}`);
-  expect(digest(RESULTS)).toBe(resultsDigest);
-  return output;
-}
-
-/** The rows of the Markdown table printed under `header` (each row's cells, trimmed). */
-function tableRows(output: string, header: string) {
-  const lines = output.split("\n");
-  const start = lines.indexOf(header);
-  expect(start, `the table "${header}" in:\n${output}`).toBeGreaterThanOrEqual(0);
-  const rows: string[][] = [];
-  for (const line of lines.slice(start + 2)) {
-    if (!line.startsWith("|")) break;
-    rows.push(line.split("|").slice(1, -1).map((cell) => cell.trim()));
-  }
-  return rows;
-}
-
-const rowNamed = (rows: string[][], name: string) => {
-  const row = rows.find((cells) => cells[0] === name);
-  expect(row, `a row "${name}" in ${JSON.stringify(rows.map((cells) => cells[0]))}`).toBeDefined();
-  return row!;
-};
+/** `npm run <script>` in smoke mode on the tests' build, on free ports: its output. */
+const runBenchmark = (script: string, settings: Record<string, string> = {}) => runSmokeBenchmark(script, settings, resultsDigest);
 
 describe("the benchmarks in the README, in smoke mode", () => {
   it(
@@ -94,7 +66,7 @@ describe("the benchmarks in the README, in smoke mode", () => {
       // BENCH_RESULTS_FILE received the entry that bench/RESULTS.md would have.
       expect(fs.readFileSync(resultsFile, "utf8")).toContain("| account page (signed in) | `/account` |");
     },
-    RUN_TIMEOUT_MS + 10_000,
+    BENCH_RUN_TIMEOUT_MS + 10_000,
   );
 
   it(
@@ -116,7 +88,7 @@ describe("the benchmarks in the README, in smoke mode", () => {
       expect(output).toMatch(/Segment ÷ static file: \d+\.\d\d×/);
       expect(output).toContain("appended to no results file");
     },
-    RUN_TIMEOUT_MS + 10_000,
+    BENCH_RUN_TIMEOUT_MS + 10_000,
   );
 
   it(
@@ -143,7 +115,7 @@ describe("the benchmarks in the README, in smoke mode", () => {
       for (const column of [5, 6]) expect(rows.reduce((sum, cells) => sum + Number(cells[column]), 0), `req/s in column ${column}`).toBeGreaterThan(0);
       expect(output).toContain("appended to no results file");
     },
-    RUN_TIMEOUT_MS + 10_000,
+    BENCH_RUN_TIMEOUT_MS + 10_000,
   );
 
   it(
@@ -165,6 +137,6 @@ describe("the benchmarks in the README, in smoke mode", () => {
       }
       expect(output).toContain("appended to no results file");
     },
-    RUN_TIMEOUT_MS + 10_000,
+    BENCH_RUN_TIMEOUT_MS + 10_000,
   );
 });

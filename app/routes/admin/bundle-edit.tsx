@@ -5,6 +5,7 @@ import { useToastOnce } from "~/components/use-toast-once";
 import { adminMeta } from "~/lib/seo";
 import { BumpCard } from "~/components/admin/bump-card";
 import { BundleEditor } from "./bundle-editor";
+import { UpsellCard } from "./course-editor/upsell-card";
 export { loader, action } from "./bundle-edit.server";
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "Edit bundle");
@@ -37,6 +38,11 @@ export default function EditBundle({ loaderData, actionData }: Route.ComponentPr
         description={`One course offered at checkout for the bundle “${bundle.title}”, at a special price, in a box the buyer ticks.`}
         bump={loaderData.bump}
         answer={actionData && "bumpErrors" in actionData ? actionData : undefined}
+      />
+      <UpsellCard
+        productTitle={bundle.title}
+        upsell={loaderData.upsell}
+        answer={actionData && "upsellErrors" in actionData ? actionData : undefined}
       />
     </>
   );

@@ -9,11 +9,10 @@ import { logger } from "~/server/platform/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readForm } from "~/server/action.server";
 import { formatMoney } from "~/lib/money";
-import { courseUpsellForm, parseUpsellProduct, UPSELL_MESSAGES, upsellProductValue } from "~/lib/course-upsells";
-import { getCourseUpsellForEdit, removeCourseUpsell, saveCourseUpsell } from "~/server/offers/course-upsells.server";
 import { getRequestSiteSettings } from "~/server/settings/site-settings.server";
 import { isBumpIntent, loadBumpEditor, runBumpAction } from "./bump-editor.server";
 import { runCourseEditorAction } from "./course-editor.server";
+import { isUpsellIntent, loadUpsellEditor, runUpsellAction } from "./upsell-editor.server";
 import { runOfferFormAction } from "./offer-form-action.server";
 import { PLAN_MESSAGES } from "~/lib/payment-plans";
 import { coursePlanForm } from "~/lib/payment-plan-form";
@@ -47,26 +46,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     removedLessons: [],
   };
   const plan = await getCoursePlan({ courseId: course.id });
-  const upsell = await getCourseUpsellForEdit({ courseId: course.id });
-  const choice = (kind: "course" | "bundle") => (row: { id: string; title: string; priceCents: number }) => ({
-    value: upsellProductValue({ kind, id: row.id }),
-    title: row.title,
-    price: formatMoney(row.priceCents, currency),
-  });
   return {
     topics: await listTopics(),
-    upsell: {
-      values: upsell.upsell
-        ? {
-            upsellProduct: upsellProductValue(upsell.upsell.product),
-            upsellPrice: priceInputValue(upsell.upsell.priceCents, currency),
-            upsellPitch: upsell.upsell.pitch,
-          }
-        : { upsellProduct: "", upsellPrice: "", upsellPitch: "" },
-      saved: upsell.upsell !== null,
-      courseChoices: upsell.courseChoices.map(choice("course")),
-      bundleChoices: upsell.bundleChoices.map(choice("bundle")),
-    },
+    upsell: await loadUpsellEditor({ owner: { courseId: course.id }, currency }),
     bump: await loadBumpEditor({ owner: { courseId: course.id }, currency }),
     plan: {
       values: plan
@@ -98,24 +80,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   // The payment plan's own form (docs/decisions/069).
   if (intent === "save-plan" || intent === "remove-plan") return coursePlanAction({ request, context, courseId: params.id });
   // So does the one-click upsell's (docs/decisions/070).
-  if (intent === "save-upsell" || intent === "remove-upsell") return courseUpsellAction({ request, context, courseId: params.id });
+  if (isUpsellIntent(intent)) {
+    requireAdmin({ request, context });
+    const { currency } = await getRequestSiteSettings({ context });
+    return runUpsellAction({ request, owner: { courseId: params.id }, currency, back: `/admin/courses/${params.id}/edit` });
+  }
   return runCourseEditorAction({ request, context, courseId: params.id });
-}
-
-/** Save or remove the course's one-click upsell (its own card's post). */
-async function courseUpsellAction({ request, context, courseId }: { request: Request; context: Route.ActionArgs["context"]; courseId: string }) {
-  requireAdmin({ request, context });
-  const { currency } = await getRequestSiteSettings({ context });
-  return runOfferFormAction({
-    card: "upsell",
-    request,
-    schema: courseUpsellForm(currency),
-    messages: UPSELL_MESSAGES,
-    remove: () => removeCourseUpsell({ courseId }),
-    save: (upsell) =>
-      saveCourseUpsell({ courseId, product: parseUpsellProduct(upsell.upsellProduct)!, priceCents: upsell.upsellPrice, pitch: upsell.upsellPitch }),
-    back: `/admin/courses/${courseId}/edit`,
-  });
 }
 
 /** Save or remove the course's payment plan (its own card's post). */

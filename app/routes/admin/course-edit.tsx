@@ -45,7 +45,7 @@ export default function EditCourse({ loaderData, actionData }: Route.ComponentPr
         answer={actionData && "planErrors" in actionData ? actionData : undefined}
       />
       <UpsellCard
-        courseTitle={course.title}
+        productTitle={course.title}
         upsell={loaderData.upsell}
         answer={actionData && "upsellErrors" in actionData ? actionData : undefined}
       />

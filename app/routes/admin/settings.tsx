@@ -249,7 +249,9 @@ function SettingsForm({ initial, errors, zones }: { initial: SettingsFormValues;
           </CardTitle>
           <CardDescription>
             In {currencyLabel(currency)}, in whole units (97 or 97.50). The pricing page, the home page, course pages, the terms and the
-            checkout use these; a course&apos;s own price is set on the course.
+            checkout use these; a course&apos;s own price is set on the course. No one-click upsell follows a membership&apos;s purchase:
+            the membership opens every course, so a member already holds any course or bundle one could offer (courses and bundles
+            have theirs on their edit pages).
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5 md:grid-cols-3">

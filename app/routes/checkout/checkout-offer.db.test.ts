@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createBuyer, createCourseForSale, ordersOf } from "../../../tests/support/payments";
 import { callAction, callLoader, sessionUser, thrownResponse } from "../../../tests/support/route-harness";
-import { useTestDatabase } from "../../../tests/support/test-database";
+import { unique, useTestDatabase } from "../../../tests/support/test-database";
 import { orders } from "~/server/db/schema";
-import { saveCourseUpsell } from "~/server/offers/course-upsells.server";
+import { createBundle } from "~/server/bundles/bundles.server";
+import { saveCourseUpsell, saveUpsell } from "~/server/offers/course-upsells.server";
 import { startCheckout } from "~/server/payments/checkout.server";
 import * as offerRoute from "./checkout-offer";
 import * as successRoute from "./checkout-success";
@@ -32,7 +33,7 @@ describe("/checkout/offer", () => {
     const page = await callLoader(offerRoute, { path: `/checkout/offer?order=${order.id}`, user });
     expect(page).toMatchObject({
       shown: {
-        order: { itemTitle: course.title, courseSlug: course.slug },
+        order: { itemTitle: course.title, content: { to: `/courses/${course.slug}`, label: "Go to your course" } },
         offer: { title: offered.title, priceCents: 3000, usualPriceCents: 8000 },
       },
     });
@@ -70,5 +71,29 @@ describe("/checkout/offer", () => {
     const [saved] = await database().db.select().from(orders).where(eq(orders.id, order.id));
     expect(saved).toMatchObject({ upsellAnswer: "declined" });
     expect(await database().db.select().from(orders).where(eq(orders.upsellOfOrderId, order.id))).toEqual([]);
+  });
+
+  it("follows a bundle's purchase too (docs/decisions/075): the confirmation sends there, the page links to the buyer's courses", async () => {
+    const buyer = await createBuyer();
+    const user = sessionUser({ id: buyer.id, email: buyer.email });
+    const inside = await createCourseForSale();
+    const bundle = await createBundle({
+      input: { title: "Kit", slug: unique("kit"), description: "", coverUrl: null, priceCents: 9000, status: "published", courseIds: [inside.id] },
+    });
+    const offered = await createCourseForSale({ priceCents: 8000 });
+    await saveUpsell({ owner: { bundleId: bundle.id }, product: { kind: "course", id: offered.id }, priceCents: 2000, pitch: "" });
+    await startCheckout({ userId: buyer.id, item: { bundleId: bundle.id } });
+    const [order] = await ordersOf(buyer.id);
+    const toOffer = await thrownResponse(callLoader(successRoute, { path: `/checkout/success?order=${order!.id}`, user }));
+    expect(toOffer).toMatchObject({ status: 302, location: `/checkout/offer?order=${order!.id}` });
+    expect(await callLoader(offerRoute, { path: `/checkout/offer?order=${order!.id}`, user })).toMatchObject({
+      shown: { order: { itemTitle: "Kit", content: { to: "/account", label: "Go to your courses" } }, offer: { title: offered.title } },
+    });
+    await callAction(offerRoute, { path: `/checkout/offer?order=${order!.id}`, user, form: { intent: "accept" } });
+    expect(await callLoader(successRoute, { path: `/checkout/success?order=${order!.id}`, user })).toMatchObject({
+      upsell: { itemTitle: offered.title, amountCents: 2000, status: "paid" },
+      // A bundle opened several courses: the way on is My courses, not the catalog.
+      next: { label: "Go to your courses", to: "/account" },
+    });
   });
 });

@@ -17,7 +17,7 @@ import { redirectWithToast } from "~/server/toast.server";
 const successPage = (orderId: string) => `/checkout/success?order=${encodeURIComponent(orderId)}`;
 
 /**
- * The one-click offer after a purchase (docs/decisions/070): shown once per order. Opening it
+ * The one-click offer after a purchase of a course or a bundle (docs/decisions/070, 075): shown once per order. Opening it
  * claims the showing; a reload, a second tab or a later visit goes on to the confirmation.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // "Add" was answered but the bank refused the one-click charge: the page says so and offers the payment page.
   const awaiting = await findUpsellAwaitingCheckout({ userId: user.id, orderId });
   if (!awaiting) throw redirect(successPage(orderId));
-  const { upsellOrder, courseSlug } = awaiting;
+  const { upsellOrder, content } = awaiting;
   return {
     shown: null,
     awaiting: {
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       title: upsellOrder.itemTitle,
       amountCents: upsellOrder.amountCents,
       currency: upsellOrder.currency,
-      courseSlug,
+      content,
       message: UPSELL_MESSAGES.cardNeeded,
     },
     testMode,

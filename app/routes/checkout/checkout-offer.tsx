@@ -13,18 +13,20 @@ export { loader, action } from "./checkout-offer.server";
 export const meta: Route.MetaFunction = (args) => [{ title: siteTitle(args, "One more thing") }, { name: "robots", content: "noindex" }];
 
 /**
- * The one-click offer right after a purchase (docs/decisions/070): the offered course or bundle at
- * its special price, "Add to my order" or "No thanks" (plain form posts), and the bought course
- * always one link away.
+ * The one-click offer right after a purchase of a course or a bundle (docs/decisions/070, 075): the
+ * offered course or bundle at its special price, "Add to my order" or "No thanks" (plain form
+ * posts), and what was bought always one link away.
  */
 export default function CheckoutOffer({ loaderData }: Route.ComponentProps) {
   const { shown, awaiting, testMode } = loaderData;
   const navigation = useNavigation();
   const answering = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
-  const courseSlug = shown?.order.courseSlug ?? awaiting?.courseSlug ?? null;
-  const courseLink = courseSlug ? (
-    <Link to={`/courses/${encodeURIComponent(courseSlug)}`} className="text-sm font-semibold underline">
-      Go to your course{shown ? `: ${shown.order.itemTitle}` : ""}
+  // What the buyer bought is one link away, whatever they answer: a course's page, or their courses (a bundle's).
+  const content = shown?.order.content ?? awaiting?.content ?? null;
+  const courseLink = content ? (
+    <Link to={content.to} className="text-sm font-semibold underline">
+      {content.label}
+      {shown ? `: ${shown.order.itemTitle}` : ""}
     </Link>
   ) : null;
   return (
@@ -86,7 +88,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <ErrorScreen
       title={invalid ? "That answer was not understood" : "Something went wrong"}
-      detail="Your purchase is safe: you can open your course from your account."
+      detail="Your purchase is safe: you can open your courses from your account."
     >
       <Button asChild variant="outline">
         <Link to="/account#orders">View your orders</Link>

@@ -7,10 +7,12 @@ import { findNextLesson } from "~/server/learning/progress.server";
 import { paymentsMode } from "~/server/payments/providers.server";
 
 /**
- * The confirmation's one way on: the bought course's first lesson (where a new buyer starts), or
- * the catalog a new member can now open every course of.
+ * The confirmation's one way on: the bought course's first lesson (where a new buyer starts), a
+ * bundle buyer's courses (My courses lists every one it opened), or the catalog a new member can
+ * now open every course of.
  */
 async function whereToGoNext(order: { userId: string; kind: string; courseId: string | null; courseSlug: string | null }) {
+  if (order.kind === "bundle") return { label: "Go to your courses", to: "/account" };
   if (order.kind !== "course" || !order.courseId || !order.courseSlug) return { label: "Browse your courses", to: "/courses" };
   const lesson = await findNextLesson({ userId: order.userId, courseId: order.courseId });
   return lesson

@@ -393,18 +393,22 @@ export const bundles = pgTable(
 );
 
 /**
- * One-click upsells (docs/decisions/070): a course's offer shown once right after it is paid, of
- * another course or a bundle (exactly one) at a special price, with a short pitch. At most one per
- * course; the domain refuses a draft or deleted offer (`saveCourseUpsell`).
+ * One-click upsells (docs/decisions/070, 075): a course's or a bundle's offer shown once right after
+ * it is paid, of another course or a bundle (exactly one) at a special price, with a short pitch. At
+ * most one per course or bundle (the table keeps its first name); the domain refuses a draft or
+ * deleted offer (`saveUpsell`).
  */
 export const courseUpsells = pgTable(
   "course_upsells",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /** The product whose purchase is followed by the offer: a course or (docs/decisions/075) a bundle, exactly one. */
     courseId: uuid("course_id")
-      .notNull()
       .unique()
       .references(() => courses.id, { onDelete: "cascade" }),
+    bundleId: uuid("bundle_id")
+      .unique()
+      .references(() => bundles.id, { onDelete: "cascade" }),
     offerCourseId: uuid("offer_course_id").references(() => courses.id, { onDelete: "cascade" }),
     offerBundleId: uuid("offer_bundle_id").references(() => bundles.id, { onDelete: "cascade" }),
     priceCents: integer("price_cents").notNull(),
@@ -417,6 +421,8 @@ export const courseUpsells = pgTable(
     check("course_upsells_price_check", sql`${t.priceCents} >= 0`),
     check("course_upsells_one_offer_check", sql`num_nonnulls(${t.offerCourseId}, ${t.offerBundleId}) = 1`),
     check("course_upsells_other_course_check", sql`${t.offerCourseId} is null or ${t.offerCourseId} <> ${t.courseId}`),
+    check("course_upsells_one_owner_check", sql`num_nonnulls(${t.courseId}, ${t.bundleId}) = 1`),
+    check("course_upsells_other_bundle_check", sql`${t.offerBundleId} is null or ${t.offerBundleId} <> ${t.bundleId}`),
   ],
 );
 

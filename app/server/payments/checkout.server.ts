@@ -22,7 +22,7 @@ import { getSiteSettings } from "~/server/settings/site-settings.server";
 import { taxIdProblem, taxOfLine, type BillingDetails, type TaxCountry } from "~/lib/tax";
 import { findTaxRate, isTaxCollected } from "~/server/tax/tax-rates.server";
 import { findCheckoutBump, type BumpOwner, type CheckoutBump } from "~/server/offers/course-bumps.server";
-import { hasCourseUpsell } from "~/server/offers/course-upsells.server";
+import { hasUpsell } from "~/server/offers/course-upsells.server";
 import { findAccountByEmail, mustSignInToBuy } from "./attach-guest-order.server";
 import { fulfilCheckout } from "./fulfil-checkout.server";
 import { sumOrderLines, writeOrderLines, type OrderLineDraft } from "./order-lines.server";
@@ -659,10 +659,9 @@ async function payForOffer({
       // A trial's subscription is priced at the plan's price, first charged when the trial ends.
       amountCents: offer.trial ? offer.trial.firstChargeCents : offer.listPriceCents,
       trialDays: offer.trial?.days ?? null,
-      // An account's course with a one-click upsell keeps the card for it (docs/decisions/070; guests are not offered one).
-      // (A plan's subscription keeps its own card: no upsell charge on it.)
-      saveCardForUpsell:
-        !buyer.guest && offer.kind === "course" && !offer.paymentPlan?.chosen && (await hasCourseUpsell({ courseId: offer.courseId! })),
+      // An account's course or bundle with a one-click upsell keeps the card for it (docs/decisions/070, 075; guests are
+      // not offered one). (A plan's subscription keeps its own card: no upsell charge on it.)
+      saveCardForUpsell: !buyer.guest && !offer.paymentPlan?.chosen && (await hasUpsellFor(offer)),
       paymentPlan: offer.paymentPlan?.chosen ? { payments: offer.paymentPlan.payments } : null,
       addOns: offer.bump?.chosen ? [{ title: offer.bump.title, amountCents: offer.bump.priceCents }] : [],
       discount:
@@ -692,6 +691,14 @@ async function payForOffer({
   }
   return { status: "redirect", offer: sold, orderId, url: started.redirectUrl };
 }
+
+/** Whether the course or bundle sold has a one-click upsell (a membership has none: decision 075). */
+const hasUpsellFor = async (offer: CheckoutOffer) =>
+  offer.kind === "course" && offer.courseId
+    ? hasUpsell({ owner: { courseId: offer.courseId } })
+    : offer.kind === "bundle" && offer.bundle
+      ? hasUpsell({ owner: { bundleId: offer.bundle.id } })
+      : false;
 
 /** What the order and its line are called: a trial says so ("…, 14-day free trial"). */
 const orderTitle = (offer: CheckoutOffer) =>

@@ -1,9 +1,9 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/uuid";
 import { taxOfLine } from "~/lib/tax";
 import { db, type Transaction } from "~/server/db/client.server";
 import { courses, orders, users, type Order } from "~/server/db/schema";
-import { findUpsellOffer, readUpsellForSale, type UpsellOffer } from "~/server/offers/course-upsells.server";
+import { findUpsellOffer, readUpsellForSale, type UpsellOffer, type UpsellOwner } from "~/server/offers/course-upsells.server";
 import { getConfig } from "~/server/platform/config.server";
 import { logger } from "~/server/platform/logger.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
@@ -14,22 +14,29 @@ import { writeOrderLines } from "./order-lines.server";
 import { paymentsProviderFor } from "./providers.server";
 
 /**
- * One-click upsells after a purchase (docs/decisions/070). The paid order records that its offer
+ * One-click upsells after a purchase of a course or a bundle (docs/decisions/070, 075). The paid order records that its offer
  * page was shown (`upsell_shown_at`, claimed once) and what the buyer answered (`upsell_answer`);
  * an accepted offer is a second order (`upsell_of_order_id`, unique: one per order) with one line
  * of kind `upsell`, paid with the card the first payment used and fulfilled like any order.
  */
 
-/** The paid order as an offer page is about it: the signed-in buyer's own course order, not itself an upsell's. */
+/**
+ * The paid order as an offer page is about it: the signed-in buyer's own course or bundle order,
+ * not itself an upsell's. (A membership's order has none: decision 075.)
+ */
 const offerableOrder = (orderId: string, userId: string) =>
   and(
     eq(orders.id, orderId),
     eq(orders.userId, userId),
     eq(orders.status, "paid"),
-    eq(orders.kind, "course"),
+    inArray(orders.kind, ["course", "bundle"]),
     eq(orders.guestCheckout, false),
     isNull(orders.upsellOfOrderId),
   )!;
+
+/** Whose upsell follows the order: its course's or its bundle's. */
+const ownerOf = (order: { courseId: string | null; bundleId: string | null }): UpsellOwner | null =>
+  order.courseId ? { courseId: order.courseId } : order.bundleId ? { bundleId: order.bundleId } : null;
 
 /**
  * The upsell to show after this order, if its page has not been shown yet and the buyer may take
@@ -38,16 +45,18 @@ const offerableOrder = (orderId: string, userId: string) =>
 export async function findPendingUpsell({ userId, orderId }: { userId: string; orderId: string }) {
   if (!isUuid(orderId)) return null;
   const [order] = await db()
-    .select({ courseId: orders.courseId })
+    .select({ courseId: orders.courseId, bundleId: orders.bundleId })
     .from(orders)
     .where(and(offerableOrder(orderId, userId), isNull(orders.upsellShownAt)));
-  if (!order?.courseId) return null;
-  return findUpsellOffer({ courseId: order.courseId, userId });
+  const owner = order ? ownerOf(order) : null;
+  if (!owner) return null;
+  return findUpsellOffer({ owner, userId });
 }
 
 /**
  * Shows the order's offer once: claims the showing (one statement, so two tabs or a reload get
- * it once) and answers the offer with the course the buyer bought, or null when it was shown
+ * it once) and answers the offer with where the buyer's purchase is (a course's page, or their
+ * courses for a bundle), or null when it was shown
  * before or there is nothing to offer.
  */
 export async function claimUpsellShowing({ userId, orderId }: { userId: string; orderId: string }) {
@@ -59,8 +68,7 @@ export async function claimUpsellShowing({ userId, orderId }: { userId: string; 
     .where(and(offerableOrder(orderId, userId), isNull(orders.upsellShownAt)))
     .returning({ id: orders.id, itemTitle: orders.itemTitle, currency: orders.currency, courseId: orders.courseId });
   if (!claimed) return null;
-  const [bought] = await db().select({ slug: courses.slug }).from(courses).where(eq(courses.id, claimed.courseId!));
-  return { order: { ...claimed, courseSlug: bought?.slug ?? null }, offer };
+  return { order: { ...claimed, content: await contentLink(claimed.courseId) }, offer };
 }
 
 /** "No thanks": recorded once; false when the offer was not shown or was answered already. */
@@ -95,17 +103,22 @@ export async function acceptUpsell({ userId, orderId }: { userId: string; orderI
   if (!isUuid(orderId)) return { status: "gone" };
   // Whether the buyer holds the offer now (read before the transaction; a purchase of it paid in
   // between is a second purchase, refunded by the fulfilment as two tabs' are).
-  const [bought] = await db().select({ courseId: orders.courseId }).from(orders).where(offerableOrder(orderId, userId));
-  const available = bought?.courseId ? await findUpsellOffer({ courseId: bought.courseId, userId }) : null;
+  const [bought] = await db()
+    .select({ courseId: orders.courseId, bundleId: orders.bundleId })
+    .from(orders)
+    .where(offerableOrder(orderId, userId));
+  const boughtOwner = bought ? ownerOf(bought) : null;
+  const available = boughtOwner ? await findUpsellOffer({ owner: boughtOwner, userId }) : null;
   const written = await db().transaction(async (tx) => {
     const parent = await lockOrder({ tx, where: offerableOrder(orderId, userId) });
-    if (!parent?.upsellShownAt || !parent.courseId) return { status: "gone" as const };
+    const owner = parent ? ownerOf(parent) : null;
+    if (!parent?.upsellShownAt || !owner) return { status: "gone" as const };
     if (parent.upsellAnswer) {
       const [linked] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.upsellOfOrderId, parent.id));
       return { status: "answered" as const, upsellOrderId: linked?.id ?? null };
     }
     // The price and the product as they are now, read in the transaction that writes the order.
-    const offer = available ? await readUpsellForSale({ courseId: parent.courseId, database: tx }) : null;
+    const offer = available ? await readUpsellForSale({ owner, database: tx }) : null;
     if (!offer) {
       await tx.update(orders).set({ upsellAnswer: "declined" }).where(eq(orders.id, parent.id));
       return { status: "gone" as const };
@@ -257,8 +270,15 @@ export async function findUpsellAwaitingCheckout({ userId, orderId }: { userId: 
     .from(orders)
     .where(and(eq(orders.upsellOfOrderId, parent.id), eq(orders.status, "pending"), sql`${orders.checkoutSessionId} is not null`));
   if (!upsellOrder) return null;
-  const [bought] = await db().select({ slug: courses.slug, title: courses.title }).from(courses).where(eq(courses.id, parent.courseId!));
-  return { upsellOrder, courseSlug: bought?.slug ?? null };
+  return { upsellOrder, content: await contentLink(parent.courseId) };
+}
+
+/** Where the buyer finds what the paid order opened: the course's page, or their courses (a bundle's). */
+async function contentLink(courseId: string | null) {
+  const [bought] = courseId ? await db().select({ slug: courses.slug }).from(courses).where(eq(courses.id, courseId)) : [];
+  return bought
+    ? { to: `/courses/${encodeURIComponent(bought.slug)}`, label: "Go to your course" }
+    : { to: "/account", label: "Go to your courses" };
 }
 
 /** The provider's page for an upsell awaiting it (the same session as before), or null. */

@@ -9,15 +9,16 @@ type UpsellValues = { upsellProduct: string; upsellPrice: string; upsellPitch: s
 type Choice = { value: string; title: string; price: string };
 
 /**
- * Edit course → One-click upsell (docs/decisions/070): the one course or bundle offered right after
- * this course is paid, at a special price, with a short pitch. Its own form, beside the order bump's.
+ * Edit course or Edit bundle → One-click upsell (docs/decisions/070, 075): the one course or bundle
+ * offered right after this course or bundle is paid, at a special price, with a short pitch. Its own form, beside the order bump's.
  */
 export function UpsellCard({
-  courseTitle,
+  productTitle,
   upsell,
   answer,
 }: {
-  courseTitle: string;
+  /** The course or bundle whose purchase the offer follows. */
+  productTitle: string;
   /** The route's answer to a refused save sent without JavaScript. */
   answer?: unknown;
   upsell: { values: UpsellValues; saved: boolean; courseChoices: Choice[]; bundleChoices: Choice[] };
@@ -28,7 +29,7 @@ export function UpsellCard({
       title="One-click upsell"
       noun="upsell"
       description={
-        <>One course or bundle offered once, right after “{courseTitle}” is paid, at a special price the buyer adds with one click.</>
+        <>One course or bundle offered once, right after “{productTitle}” is paid, at a special price the buyer adds with one click.</>
       }
       saved={upsell.saved}
       stored={upsell.values}
