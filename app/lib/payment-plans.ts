@@ -10,6 +10,8 @@ export const PLAN_MESSAGES = {
   instalmentInvalid: "Each payment must be a number",
   freeCourse: "A free course cannot have a payment plan: give it a price first",
   courseGone: "This course was deleted",
+  freeBundle: "A free bundle cannot have a payment plan: give it a price first",
+  bundleGone: "This bundle was deleted",
   paused: "Your payment plan is paused: a payment failed and was not made within the grace period. Pay it to open the lessons again.",
 } as const;
 

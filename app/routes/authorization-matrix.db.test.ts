@@ -10,8 +10,8 @@ import {
 } from "../../tests/support/authorization-fixtures";
 import { discoverRoutes } from "../../tests/support/route-table";
 import { useTestDatabase } from "../../tests/support/test-database";
-import { eq } from "drizzle-orm";
-import { orders, paymentPlans } from "~/server/db/schema";
+import { and, eq } from "drizzle-orm";
+import { bundles, enrollments, orderLines, orders, paymentPlans } from "~/server/db/schema";
 
 /**
  * Issue 22, the authorization matrix: every loader and action of app/routes.ts and every route
@@ -479,6 +479,73 @@ describe("the authorization matrix (issue 22)", () => {
     } finally {
       await db.delete(paymentPlans).where(eq(paymentPlans.id, plan!.id));
       await db.delete(orders).where(eq(orders.id, order!.id));
+    }
+  });
+
+  it("closes a bundle's course to a learner whose bundle plan is paused, unless they hold it another way, and reopens it when paid (decision 073)", async () => {
+    const db = database().db;
+    const [bundle] = await db
+      .insert(bundles)
+      .values({ title: "Matrix bundle", slug: `matrix-bundle-${Date.now()}`, priceCents: 20000, status: "published" })
+      .returning({ id: bundles.id });
+    const [order] = await db
+      .insert(orders)
+      .values({ userId: school.ids.learner, kind: "bundle", bundleId: bundle!.id, amountCents: 6900, provider: "test", status: "paid" })
+      .returning({ id: orders.id });
+    await db.insert(orderLines).values({
+      orderId: order!.id,
+      position: 0,
+      kind: "bundle",
+      bundleId: bundle!.id,
+      bundleCourseIds: [school.paidCourse.id],
+      title: "Matrix bundle, payment 1 of 3",
+      listPriceCents: 6900,
+      amountCents: 6900,
+    });
+    const [plan] = await db
+      .insert(paymentPlans)
+      .values({
+        orderId: order!.id,
+        userId: school.ids.learner,
+        bundleId: bundle!.id,
+        title: "Matrix bundle",
+        payments: 3,
+        paidCount: 1,
+        instalmentCents: 6900,
+        currency: "usd",
+        provider: "test",
+        status: "paused",
+      })
+      .returning({ id: paymentPlans.id });
+    await db.update(orders).set({ paymentPlanId: plan!.id, instalmentNumber: 1 }).where(eq(orders.id, order!.id));
+    const learnerEnrollment = and(eq(enrollments.userId, school.ids.learner), eq(enrollments.courseId, school.paidCourse.id));
+    const [before] = await db.select({ source: enrollments.source }).from(enrollments).where(learnerEnrollment);
+    try {
+      // Held another way (the fixture's own purchase): the paused bundle plan does not close it.
+      expect((await probe("GET", paidLesson(school), school.cookies.learner, {})).cell).toBe("200");
+      // Held by the bundle only: closed, with the reason on the lesson and course pages.
+      await db.update(enrollments).set({ source: "bundle" }).where(learnerEnrollment);
+      const lesson = await probe("GET", paidLesson(school), school.cookies.learner, {});
+      expect(lesson.cell).toBe("403");
+      expect(secretsIn(lesson.text)).toEqual([]);
+      expect(lesson.text).toContain("Your payment plan is paused");
+      const course = await probe("GET", `/courses/${school.paidCourse.slug}`, school.cookies.learner, {});
+      expect(course.text).toContain("Your payment plan is paused");
+      // Nobody else is touched by the learner's plan.
+      expect((await probe("GET", paidLesson(school), school.cookies.user, {})).cell).toBe("403");
+      expect((await probe("GET", paidLesson(school), school.cookies.admin, {})).cell).toBe("200");
+      // Its Stripe subscription ended before it was paid in full: canceled, closed the same way.
+      await db.update(paymentPlans).set({ status: "canceled" }).where(eq(paymentPlans.id, plan!.id));
+      expect((await probe("GET", paidLesson(school), school.cookies.learner, {})).cell).toBe("403");
+      // Paid: active again, and the lesson opens.
+      await db.update(paymentPlans).set({ status: "active" }).where(eq(paymentPlans.id, plan!.id));
+      expect((await probe("GET", paidLesson(school), school.cookies.learner, {})).cell).toBe("200");
+    } finally {
+      await db.update(enrollments).set({ source: before!.source }).where(learnerEnrollment);
+      await db.update(orders).set({ paymentPlanId: null }).where(eq(orders.id, order!.id));
+      await db.delete(paymentPlans).where(eq(paymentPlans.id, plan!.id));
+      await db.delete(orders).where(eq(orders.id, order!.id));
+      await db.delete(bundles).where(eq(bundles.id, bundle!.id));
     }
   });
 

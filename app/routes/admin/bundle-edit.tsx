@@ -4,6 +4,7 @@ import { AdminError } from "~/components/admin/admin-error";
 import { useToastOnce } from "~/components/use-toast-once";
 import { adminMeta } from "~/lib/seo";
 import { BumpCard } from "~/components/admin/bump-card";
+import { PlanCard } from "~/components/admin/plan-card";
 import { BundleEditor } from "./bundle-editor";
 import { UpsellCard } from "./course-editor/upsell-card";
 export { loader, action } from "./bundle-edit.server";
@@ -11,7 +12,7 @@ export { loader, action } from "./bundle-edit.server";
 export const meta: Route.MetaFunction = (args) => adminMeta(args, "Edit bundle");
 
 export default function EditBundle({ loaderData, actionData }: Route.ComponentProps) {
-  // The order bump's form answers its own fetcher; a no-JS refusal of it comes here without a toast.
+  // The order bump's and the plan's forms answer their own fetchers; a no-JS refusal of either comes here without a toast.
   const editorAnswer = actionData && "toast" in actionData ? actionData : undefined;
   useToastOnce(editorAnswer?.toast);
   const bundle = loaderData.bundle!;
@@ -43,6 +44,11 @@ export default function EditBundle({ loaderData, actionData }: Route.ComponentPr
         productTitle={bundle.title}
         upsell={loaderData.upsell}
         answer={actionData && "upsellErrors" in actionData ? actionData : undefined}
+      />
+      <PlanCard
+        productTitle={`the bundle “${bundle.title}”`}
+        plan={loaderData.plan}
+        answer={actionData && "planErrors" in actionData ? actionData : undefined}
       />
     </>
   );

@@ -8,15 +8,11 @@ import { listTopics } from "~/server/courses/topics.server";
 import { logger } from "~/server/platform/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readForm } from "~/server/action.server";
-import { formatMoney } from "~/lib/money";
 import { getRequestSiteSettings } from "~/server/settings/site-settings.server";
 import { isBumpIntent, loadBumpEditor, runBumpAction } from "./bump-editor.server";
 import { runCourseEditorAction } from "./course-editor.server";
 import { isUpsellIntent, loadUpsellEditor, runUpsellAction } from "./upsell-editor.server";
-import { runOfferFormAction } from "./offer-form-action.server";
-import { PLAN_MESSAGES } from "~/lib/payment-plans";
-import { coursePlanForm } from "~/lib/payment-plan-form";
-import { getCoursePlan, removeCoursePlan, saveCoursePlan } from "~/server/payments/payment-plans.server";
+import { isPlanIntent, loadPlanEditor, runPlanAction } from "./plan-editor.server";
 import { priceInputValue, type CourseFormValues } from "./course-form";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -45,19 +41,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     lessons: course.lessons.map((lesson) => ({ key: lesson.id, id: lesson.id, title: lesson.title, contentMd: lesson.contentMd })),
     removedLessons: [],
   };
-  const plan = await getCoursePlan({ courseId: course.id });
   return {
     topics: await listTopics(),
     upsell: await loadUpsellEditor({ owner: { courseId: course.id }, currency }),
     bump: await loadBumpEditor({ owner: { courseId: course.id }, currency }),
-    plan: {
-      values: plan
-        ? { planPayments: String(plan.payments), planInstalment: priceInputValue(plan.instalmentCents, currency) }
-        : { planPayments: "", planInstalment: "" },
-      saved: plan !== null,
-      total: plan ? formatMoney(plan.payments * plan.instalmentCents, currency) : null,
-      currency,
-    },
+    plan: await loadPlanEditor({ owner: { courseId: course.id }, currency }),
     course: {
       id: course.id,
       title: course.title,
@@ -78,7 +66,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return runBumpAction({ request, owner: { courseId: params.id }, currency, back: `/admin/courses/${params.id}/edit` });
   }
   // The payment plan's own form (docs/decisions/069).
-  if (intent === "save-plan" || intent === "remove-plan") return coursePlanAction({ request, context, courseId: params.id });
+  if (isPlanIntent(intent)) {
+    requireAdmin({ request, context });
+    const { currency } = await getRequestSiteSettings({ context });
+    return runPlanAction({ request, owner: { courseId: params.id }, currency, back: `/admin/courses/${params.id}/edit` });
+  }
   // So does the one-click upsell's (docs/decisions/070).
   if (isUpsellIntent(intent)) {
     requireAdmin({ request, context });
@@ -86,19 +78,4 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return runUpsellAction({ request, owner: { courseId: params.id }, currency, back: `/admin/courses/${params.id}/edit` });
   }
   return runCourseEditorAction({ request, context, courseId: params.id });
-}
-
-/** Save or remove the course's payment plan (its own card's post). */
-async function coursePlanAction({ request, context, courseId }: { request: Request; context: Route.ActionArgs["context"]; courseId: string }) {
-  requireAdmin({ request, context });
-  const { currency } = await getRequestSiteSettings({ context });
-  return runOfferFormAction({
-    card: "plan",
-    request,
-    schema: coursePlanForm(currency),
-    messages: PLAN_MESSAGES,
-    remove: () => removeCoursePlan({ courseId }),
-    save: (plan) => saveCoursePlan({ courseId, payments: plan.planPayments, instalmentCents: plan.planInstalment }),
-    back: `/admin/courses/${courseId}/edit`,
-  });
 }

@@ -6,7 +6,7 @@ import { COURSE_MESSAGES } from "~/lib/course-messages";
 
 import { CourseEditor } from "./course-editor";
 import { BumpCard } from "~/components/admin/bump-card";
-import { PlanCard } from "./course-editor/plan-card";
+import { PlanCard } from "~/components/admin/plan-card";
 import { UpsellCard } from "./course-editor/upsell-card";
 export { loader, action } from "./course-edit.server";
 
@@ -40,7 +40,7 @@ export default function EditCourse({ loaderData, actionData }: Route.ComponentPr
         answer={actionData && "bumpErrors" in actionData ? actionData : undefined}
       />
       <PlanCard
-        courseTitle={course.title}
+        productTitle={`“${course.title}”`}
         plan={loaderData.plan}
         answer={actionData && "planErrors" in actionData ? actionData : undefined}
       />

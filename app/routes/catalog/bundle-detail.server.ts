@@ -24,6 +24,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       priceCents: bundle.priceCents,
       coursesCents: bundle.coursesCents,
       savingsCents: bundleSavingsCents({ priceCents: bundle.priceCents, coursesCents: bundle.coursesCents }),
+      // Its payment plan, when it has one (docs/decisions/073): the page links to the checkout with it chosen.
+      paymentPlan:
+        bundle.planPayments && bundle.planInstalmentCents && bundle.priceCents > 0
+          ? { payments: bundle.planPayments, instalmentCents: bundle.planInstalmentCents }
+          : null,
       courses: bundle.courses.map((course) => ({
         id: course.id,
         slug: course.slug,

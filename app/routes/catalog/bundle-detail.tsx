@@ -4,6 +4,7 @@ import { CourseImage } from "~/components/course-image";
 import { ErrorScreen } from "~/components/error-screen";
 import { Button } from "~/components/ui/button";
 import { formatMoney } from "~/lib/money";
+import { planOfferLabel } from "~/lib/payment-plans";
 import { pageMeta, siteTitle } from "~/lib/seo";
 export { loader } from "./bundle-detail.server";
 
@@ -68,6 +69,13 @@ export default function BundlePage({ loaderData }: Route.ComponentProps) {
               Buy the bundle
             </Link>
           </Button>
+          {bundle.paymentPlan ? (
+            <Button asChild size="lg" variant="outline">
+              <Link to={`/checkout?bundleId=${bundle.id}&paymentPlan=1`}>
+                {`Or ${planOfferLabel({ payments: bundle.paymentPlan.payments, instalment: money(bundle.paymentPlan.instalmentCents) })}`}
+              </Link>
+            </Button>
+          ) : null}
         </div>
       </section>
 

@@ -81,6 +81,8 @@ const payBundle = z.object({
   bundleId: z.string().trim().min(1, "Choose a bundle"),
   coupon: couponCodeField,
   withBump: withBumpField,
+  /** Pay by the bundle's payment plan (docs/decisions/073): "1", or absent. */
+  paymentPlan: withBumpField,
   ...billingFields,
 });
 

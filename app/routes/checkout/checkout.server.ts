@@ -70,7 +70,7 @@ export async function checkoutLoader({ request, url, context }: Args) {
       country,
       // The order bump's box, ticked (`?withBump=1`): the total shown includes it.
       withBump: pageUrl.searchParams.get("withBump") === "1",
-      // The course's payment plan chosen (`?paymentPlan=1`, docs/decisions/069): the first instalment is paid now.
+      // The course's or bundle's payment plan chosen (`?paymentPlan=1`, docs/decisions/069, 073): the first instalment is paid now.
       withPlan: pageUrl.searchParams.get("paymentPlan") === "1",
     });
     const couponError = wait
@@ -119,7 +119,7 @@ export async function checkoutAction({ request, context }: Args) {
       userId: user.id,
       item,
       withBump: parsed.data.withBump,
-      withPlan: parsed.data.intent === "pay-course" && parsed.data.paymentPlan,
+      withPlan: parsed.data.intent !== "pay-membership" && parsed.data.paymentPlan,
       couponCode: parsed.data.coupon || null,
       billing,
       referral: readReferral(request.headers.get("cookie")),
@@ -165,7 +165,7 @@ async function guestCheckoutAction({ request, context }: Args) {
       guest: values,
       item,
       withBump: parsed.data.withBump,
-      withPlan: parsed.data.intent === "pay-course" && parsed.data.paymentPlan,
+      withPlan: parsed.data.intent !== "pay-membership" && parsed.data.paymentPlan,
       couponCode: parsed.data.coupon || null,
       billing,
       referral: readReferral(request.headers.get("cookie")),

@@ -160,6 +160,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               <input type="hidden" name="intent" value="pay-bundle" />
               <input type="hidden" name="bundleId" value={offer.bundle.id} />
               {offer.bump?.chosen ? <input type="hidden" name="withBump" value="1" /> : null}
+              {offer.paymentPlan?.chosen ? <input type="hidden" name="paymentPlan" value="1" /> : null}
             </>
           ) : (
             <>
@@ -194,12 +195,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 }
 
 /**
- * Pay once, or by the course's payment plan (docs/decisions/069): two links that reload the offer
+ * Pay once, or by the course's or bundle's payment plan (docs/decisions/069, 073): two links that reload the offer
  * priced either way (no JavaScript needed), the chosen one marked.
  */
 function PaymentPlanChoice({ offer, plan }: { offer: CheckoutOfferData; plan: NonNullable<CheckoutOfferData["paymentPlan"]> }) {
   const money = (cents: number) => formatMoney(cents, offer.currency);
-  const base = `/checkout?courseId=${offer.courseId ?? ""}`;
+  const base = offer.bundle ? `/checkout?bundleId=${offer.bundle.id}` : `/checkout?courseId=${offer.courseId ?? ""}`;
   const choiceClass = "flex flex-col gap-1 rounded-lg border p-4 text-sm hover:bg-muted aria-[current=true]:border-primary aria-[current=true]:ring-2 aria-[current=true]:ring-primary";
   return (
     <nav aria-label="How would you like to pay?" className="grid gap-2">

@@ -2,7 +2,8 @@ import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { MEMBERSHIP_ACCESS_STATUSES } from "~/lib/domain-values";
 import { type Database } from "~/server/db/client.server";
 import { preparedForEachDatabase } from "~/server/db/prepared.server";
-import { dripOverrides, enrollments, paymentPlans, subscriptions, users } from "~/server/db/schema";
+import { dripOverrides, enrollments, subscriptions, users } from "~/server/db/schema";
+import { pausedPlanClosesCourse } from "./paused-plans.server";
 
 /**
  * What one person holds of one course, in one prepared query (issue 44): the course and lesson
@@ -34,16 +35,13 @@ function prepareHoldingsQuery(database: Database) {
     )
     .orderBy(desc(subscriptions.currentPeriodEnd))
     .limit(1);
-  // A paused payment plan for the course (docs/decisions/069): its enrollment does not open it.
-  const planPaused = database
-    .select({ one: sql`1` })
-    .from(paymentPlans)
-    .where(and(eq(paymentPlans.userId, userId), eq(paymentPlans.courseId, courseId), eq(paymentPlans.status, "paused")));
+  // A paused payment plan closing the course (docs/decisions/069, 073): its enrollment does not open it.
+  const planPaused = pausedPlanClosesCourse({ userId, courseId });
   return database
     .select({
       enrolledSince: sql<string | Date | null>`(${enrolledSince})`,
       waived: sql<boolean>`exists (${waived})`,
-      planPaused: sql<boolean>`exists (${planPaused})`,
+      planPaused: sql<boolean>`${planPaused}`,
       memberSince: sql<string | Date | null>`(${memberSince})`,
     })
     .from(users)

@@ -382,10 +382,20 @@ export const bundles = pgTable(
       .notNull()
       .default("draft" satisfies PublishStatus),
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    /**
+     * The bundle's payment plan (docs/decisions/073), as a course's (069): `plan_payments` monthly
+     * payments of `plan_instalment_cents` each (2–12, may total more than the price). Both null: no plan.
+     */
+    planPayments: integer("plan_payments"),
+    planInstalmentCents: integer("plan_instalment_cents"),
     ...timestamps,
   },
   (t) => [
     check("bundles_price_check", sql`${t.priceCents} >= 0`),
+    check(
+      "bundles_payment_plan_check",
+      sql`(${t.planPayments} is null and ${t.planInstalmentCents} is null) or (${t.planPayments} between 2 and 12 and ${t.planInstalmentCents} > 0)`,
+    ),
     check("bundles_status_check", inList("status", PUBLISH_STATUSES)),
     index("bundles_status_published_idx").on(t.status, t.publishedAt.desc().nullsLast(), t.id),
     index("bundles_updated_at_idx").on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -1532,6 +1542,8 @@ export const paymentPlans = pgTable(
       .references((): AnyPgColumn => orders.id, { onDelete: "cascade" }),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     courseId: uuid("course_id").references(() => courses.id, { onDelete: "set null" }),
+    /** A bundle's plan (docs/decisions/073): the courses are its first order's line's, as sold. */
+    bundleId: uuid("bundle_id").references(() => bundles.id, { onDelete: "set null" }),
     title: text("title").notNull(),
     payments: integer("payments").notNull(),
     paidCount: integer("paid_count").notNull().default(0),

@@ -367,7 +367,17 @@ async function bundleOffer({ userId, bundleId }: { userId: string; bundleId: str
     blocked: heldCourseIds.length === courseIds.length ? "already-owned" : member ? "included-in-membership" : null,
     bundle: { id: bundle.id, courses: bundle.courses.map((course) => ({ id: course.id, title: course.title })), heldCourseIds },
     trial: null,
-    paymentPlan: null,
+    // The bundle's payment plan, as a course's (docs/decisions/073).
+    paymentPlan:
+      bundle.planPayments && bundle.planInstalmentCents && bundle.priceCents > 0
+        ? {
+            payments: bundle.planPayments,
+            instalmentCents: bundle.planInstalmentCents,
+            totalCents: bundle.planPayments * bundle.planInstalmentCents,
+            onceCents: bundle.priceCents,
+            chosen: false,
+          }
+        : null,
   };
 }
 

@@ -7,7 +7,7 @@ import { isUuid } from "~/lib/uuid";
 import { grantCourseAccess } from "~/server/access/course-access.server";
 import { recordAccessEvent } from "~/server/access/record-access-event.server";
 import { db, type Transaction } from "~/server/db/client.server";
-import { courses, orders, subscriptions, users, type Order, type OrderLine } from "~/server/db/schema";
+import { bundles, courses, orders, subscriptions, users, type Order, type OrderLine } from "~/server/db/schema";
 import { logger } from "~/server/platform/logger.server";
 import { attachGuestOrder } from "./attach-guest-order.server";
 import { claimEvent, type PaymentEvent } from "./claim-event.server";
@@ -190,8 +190,22 @@ async function markPaid({
       );
   }
 
-  // The bundle's own line (a bump's bundle opens with its line, below).
-  if (order.kind === "bundle" && !secondPurchase) await openBundleCourses({ tx, order, lines: lines.slice(0, 1) });
+  if (order.kind === "bundle" && !secondPurchase) {
+    // The bundle's own line (a bump's bundle opens with its line, below).
+    await openBundleCourses({ tx, order, lines: lines.slice(0, 1) });
+    // The first instalment of a bundle's payment plan (docs/decisions/073): the plan starts, paid 1 of N.
+    if (order.planPayments && order.userId) {
+      const [bundle] = order.bundleId ? await tx.select({ title: bundles.title }).from(bundles).where(eq(bundles.id, order.bundleId)) : [];
+      await startPaymentPlan({
+        tx,
+        order,
+        title: bundle?.title ?? order.itemTitle,
+        payments: order.planPayments,
+        paidAt,
+        providerSubscriptionId: completion.providerSubscriptionId ?? null,
+      });
+    }
+  }
   if (order.kind === "course" && !secondPurchase) {
     await recordAccessEvent({
       tx,

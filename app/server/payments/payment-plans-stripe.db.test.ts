@@ -15,7 +15,7 @@ import { callAction, callLoader, sessionUser } from "../../../tests/support/rout
 import { useTestDatabase } from "../../../tests/support/test-database";
 import * as accountRoute from "~/routes/account/account";
 import { findCourseAccess } from "~/server/access/lesson-access.server";
-import { mailLog, paymentPlans } from "~/server/db/schema";
+import { mailLog, paymentPlans, subscriptions } from "~/server/db/schema";
 import { refundOrder } from "./billing.server";
 import { getCheckoutOffer, startCheckout } from "./checkout.server";
 import { findCoursePlanOnSale, saveCoursePlan } from "./payment-plans.server";
@@ -152,6 +152,70 @@ describe("a payment plan with Stripe (against the local double)", () => {
 
     await deliverStripeEvent(stripe, stripeEvent("invoice.paid", invoiceOf(`in_fail${buyer.id.slice(-6)}`, subscription)));
     expect(await planOf(buyer.id)).toMatchObject({ status: "active", paidCount: 2, overdueSince: null });
+  });
+
+  it("a subscription deleted at Stripe before the last instalment cancels the plan, once, and the course stays closed (decision 073)", async () => {
+    const { course, buyer, order, subscription } = await boughtByStripePlan();
+    const user = { id: buyer.id, role: "user" };
+    const published = { id: course.id, status: "published" };
+    const ended = stripeEvent("customer.subscription.deleted", {
+      id: subscription,
+      object: "subscription",
+      status: "canceled",
+      metadata: { orderId: order.id, paymentPlanPayments: "3" },
+      ended_at: Math.floor(Date.now() / 1000),
+      cancellation_details: { reason: "payment_failed" },
+    });
+    expect((await deliverStripeEvent(stripe, ended)).body).toMatchObject({ outcome: "plan-canceled" });
+    // The same event delivered again: claimed already, nothing changes.
+    expect((await deliverStripeEvent(stripe, ended)).body).toMatchObject({ outcome: "plan-duplicate" });
+    expect(await planOf(buyer.id)).toMatchObject({ status: "canceled", paidCount: 1, nextDueAt: null });
+    expect(await findCourseAccess({ user, course: published })).toEqual({ kind: "previews", reason: "plan-paused" });
+    // No membership was made of it.
+    expect(await database().db.select().from(subscriptions).where(eq(subscriptions.userId, buyer.id))).toEqual([]);
+    const me = sessionUser({ id: buyer.id, email: buyer.email });
+    const shown = (await callLoader(accountRoute, { path: "/account", user: me })) as {
+      paymentPlans: { statusLabel: string; next: string | null; canUpdateCard: boolean }[];
+    };
+    expect(shown.paymentPlans).toMatchObject([
+      { statusLabel: "Canceled", next: "Canceled: the plan ended before it was paid in full, and the course is closed", canUpdateCard: false },
+    ]);
+    // A charge Stripe took before the end, told late, is still recorded; the plan stays canceled.
+    expect((await deliverStripeEvent(stripe, stripeEvent("invoice.paid", invoiceOf(`in_late${buyer.id.slice(-6)}`, subscription)))).body).toMatchObject({
+      outcome: "plan-paid",
+    });
+    expect(await planOf(buyer.id)).toMatchObject({ status: "canceled", paidCount: 2 });
+    expect((await ordersOf(buyer.id)).map((row) => [row.instalmentNumber, row.status])).toEqual([
+      [1, "paid"],
+      [2, "paid"],
+    ]);
+    // Refunding it now refunds what was paid (no subscription left to cancel) and ends it refunded.
+    const before = stripe.requests.length;
+    await refundOrder({ orderId: order.id, actorId: null });
+    expect(stripe.requests.slice(before).map((request) => request.path)).toEqual(["/v1/refunds", "/v1/refunds"]);
+    expect(await planOf(buyer.id)).toMatchObject({ status: "refunded" });
+  });
+
+  it("a subscription that ends at its cancel_at after the last instalment leaves the plan completed and the course open", async () => {
+    const { course, buyer, order, subscription } = await boughtByStripePlan();
+    await deliverStripeEvent(stripe, stripeEvent("invoice.paid", invoiceOf(`in_c2${buyer.id.slice(-6)}`, subscription)));
+    await deliverStripeEvent(stripe, stripeEvent("invoice.paid", invoiceOf(`in_c3${buyer.id.slice(-6)}`, subscription)));
+    expect(await planOf(buyer.id)).toMatchObject({ status: "completed", paidCount: 3 });
+    const now = Math.floor(Date.now() / 1000);
+    const ended = stripeEvent("customer.subscription.deleted", {
+      id: subscription,
+      object: "subscription",
+      status: "canceled",
+      metadata: { orderId: order.id, paymentPlanPayments: "3" },
+      cancel_at: now,
+      ended_at: now,
+      cancellation_details: { reason: "cancellation_requested" },
+    });
+    expect((await deliverStripeEvent(stripe, ended)).body).toMatchObject({ outcome: "plan-unchanged" });
+    expect(await planOf(buyer.id)).toMatchObject({ status: "completed", paidCount: 3 });
+    expect(await findCourseAccess({ user: { id: buyer.id, role: "user" }, course: { id: course.id, status: "published" } })).toMatchObject({
+      kind: "open",
+    });
   });
 
   it("refunding the plan cancels the subscription at Stripe and refunds every instalment paid", async () => {

@@ -9,7 +9,7 @@ import type { PaymentPlanStatus } from "~/lib/domain-values";
 import { recordAffiliateCommission } from "~/server/affiliates/affiliate-commissions.server";
 import { orderItem } from "~/server/api/api-shapes.server";
 import { db, type Queryable, type Transaction } from "~/server/db/client.server";
-import { courses, orders, paymentPlans, users, type Order, type PaymentPlan } from "~/server/db/schema";
+import { bundles, courses, orders, paymentPlans, users, type Order, type PaymentPlan } from "~/server/db/schema";
 import { enqueue } from "~/server/jobs/queue.server";
 import { sendMail } from "~/server/mail/mail-queue.server";
 import { planPaymentFailedMail } from "~/server/mail/templates.server";
@@ -17,6 +17,7 @@ import { getConfig } from "~/server/platform/config.server";
 import { logger } from "~/server/platform/logger.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 import { emitWebhookEvent } from "~/server/webhooks/webhooks.server";
+import { claimEvent, type PaymentEvent } from "./claim-event.server";
 import { issueInvoice } from "./invoices.server";
 import { listOrderLines, writeOrderLines } from "./order-lines.server";
 import { sendOrderReceipt } from "./receipts.server";
@@ -58,9 +59,7 @@ export async function findCoursePlanOnSale({ courseId }: { courseId: string }) {
  * less, a free course (the price is read under the row's lock, so a price set to 0 meanwhile wins).
  */
 export async function saveCoursePlan({ courseId, payments, instalmentCents }: { courseId: string; payments: number; instalmentCents: number }) {
-  if (!Number.isInteger(payments) || payments < 2 || payments > 12) throw new PlanRefusedError("planPayments", PLAN_MESSAGES.paymentsRange);
-  if (!Number.isInteger(instalmentCents) || instalmentCents < 0) throw new PlanRefusedError("planInstalment", PLAN_MESSAGES.instalmentNegative);
-  if (instalmentCents === 0) throw new PlanRefusedError("planInstalment", PLAN_MESSAGES.instalmentRequired);
+  checkPlanInput({ payments, instalmentCents });
   await db().transaction(async (tx) => {
     const [course] = await tx.select({ priceCents: courses.priceCents }).from(courses).where(eq(courses.id, courseId)).for("update");
     if (!course) throw new PlanRefusedError("planPayments", PLAN_MESSAGES.courseGone);
@@ -72,6 +71,45 @@ export async function saveCoursePlan({ courseId, payments, instalmentCents }: { 
 /** Takes the course's plan off sale; the plans bought already carry on. */
 export async function removeCoursePlan({ courseId }: { courseId: string }) {
   await db().update(courses).set({ planPayments: null, planInstalmentCents: null }).where(eq(courses.id, courseId));
+}
+
+/** The rules an offered plan meets whatever it sells: N from 2 to 12, each payment more than nothing. */
+function checkPlanInput({ payments, instalmentCents }: { payments: number; instalmentCents: number }) {
+  if (!Number.isInteger(payments) || payments < 2 || payments > 12) throw new PlanRefusedError("planPayments", PLAN_MESSAGES.paymentsRange);
+  if (!Number.isInteger(instalmentCents) || instalmentCents < 0) throw new PlanRefusedError("planInstalment", PLAN_MESSAGES.instalmentNegative);
+  if (instalmentCents === 0) throw new PlanRefusedError("planInstalment", PLAN_MESSAGES.instalmentRequired);
+}
+
+// The bundle's offer (Admin → Bundles → a bundle → Payment plan, docs/decisions/073): the same two
+// columns and the same rules as a course's.
+
+/** The bundle's plan as the form shows it; null: none. */
+export async function getBundlePlan({ bundleId, database = db() }: { bundleId: string; database?: Queryable }) {
+  const [row] = await database
+    .select({ payments: bundles.planPayments, instalmentCents: bundles.planInstalmentCents })
+    .from(bundles)
+    .where(eq(bundles.id, bundleId));
+  if (!row?.payments || !row.instalmentCents) return null;
+  return { payments: row.payments, instalmentCents: row.instalmentCents };
+}
+
+/**
+ * Stores the bundle's plan. Refused, with nothing stored: N outside 2–12, an instalment of 0 or
+ * less, a free bundle (its price read under the row's lock).
+ */
+export async function saveBundlePlan({ bundleId, payments, instalmentCents }: { bundleId: string; payments: number; instalmentCents: number }) {
+  checkPlanInput({ payments, instalmentCents });
+  await db().transaction(async (tx) => {
+    const [bundle] = await tx.select({ priceCents: bundles.priceCents }).from(bundles).where(eq(bundles.id, bundleId)).for("update");
+    if (!bundle) throw new PlanRefusedError("planPayments", PLAN_MESSAGES.bundleGone);
+    if (bundle.priceCents === 0) throw new PlanRefusedError("planPayments", PLAN_MESSAGES.freeBundle);
+    await tx.update(bundles).set({ planPayments: payments, planInstalmentCents: instalmentCents }).where(eq(bundles.id, bundleId));
+  });
+}
+
+/** Takes the bundle's plan off sale; the plans bought already carry on. */
+export async function removeBundlePlan({ bundleId }: { bundleId: string }) {
+  await db().update(bundles).set({ planPayments: null, planInstalmentCents: null }).where(eq(bundles.id, bundleId));
 }
 
 // ---------------------------------------------------------------------------
@@ -110,6 +148,8 @@ export async function startPaymentPlan({
       orderId: order.id,
       userId: order.userId,
       courseId: order.courseId,
+      // A bundle's plan (docs/decisions/073): its courses are the first order's line's.
+      bundleId: order.kind === "bundle" ? order.bundleId : null,
       title,
       payments,
       paidCount: 1,
@@ -191,7 +231,10 @@ export async function recordPlanInstalment({
   return db().transaction(async (tx) => {
     const plan = await lockPlan({ tx, where: eq(paymentPlans.id, planId) });
     if (!plan) throw new PlanNotFoundError(planId);
-    if (!OPEN_STATUSES.includes(plan.status as PaymentPlanStatus)) return { outcome: "closed" };
+    // Money the provider took before its subscription ended (an invoice.paid delivered after the
+    // subscription's deletion) is recorded on the canceled plan all the same (docs/decisions/073).
+    const latePayment = plan.status === "canceled" && paymentId !== undefined;
+    if (!OPEN_STATUSES.includes(plan.status as PaymentPlanStatus) && !latePayment) return { outcome: "closed" };
     // A provider's payment recorded already (Stripe's invoice.paid delivered again) is not paid twice.
     if (paymentId) {
       const [known] = await tx
@@ -215,8 +258,10 @@ export async function recordPlanInstalment({
         userId: plan.userId,
         customerEmail: first.customerEmail,
         customerName: first.customerName,
-        kind: "course",
+        // The first order's kind: a course's plan, or a bundle's (docs/decisions/073).
+        kind: first.kind,
         courseId: plan.courseId,
+        bundleId: first.bundleId,
         itemTitle: title,
         amountCents: charged,
         listPriceCents: charged - tax,
@@ -240,7 +285,20 @@ export async function recordPlanInstalment({
     await writeOrderLines({
       tx,
       orderId: order!.id,
-      lines: [{ kind: "course", courseId: plan.courseId, plan: null, title, listPriceCents: charged - tax, discountCents: 0, taxCents: tax }],
+      lines: [
+        {
+          kind: firstLine?.kind === "bundle" ? "bundle" : "course",
+          courseId: plan.courseId,
+          plan: null,
+          // A bundle's instalment sells the same courses as its first payment did.
+          bundleId: firstLine?.bundleId ?? null,
+          bundleCourseIds: firstLine?.bundleCourseIds ?? [],
+          title,
+          listPriceCents: charged - tax,
+          discountCents: 0,
+          taxCents: tax,
+        },
+      ],
     });
     const lines = (await listOrderLines({ orderIds: [order!.id], database: tx })).get(order!.id) ?? [];
     await emitWebhookEvent({ tx, type: "order.paid", data: { order: orderItem(order!, lines) } });
@@ -253,8 +311,8 @@ export async function recordPlanInstalment({
       .update(paymentPlans)
       .set({
         paidCount: next,
-        status: completed ? "completed" : "active",
-        nextDueAt: completed ? null : addMonths(plan.nextDueAt ?? paidAt, 1),
+        status: completed ? "completed" : latePayment ? "canceled" : "active",
+        nextDueAt: completed || latePayment ? null : addMonths(plan.nextDueAt ?? paidAt, 1),
         overdueSince: null,
         updatedAt: new Date(),
       })
@@ -339,6 +397,35 @@ export async function scheduleStripePlanEnd({ providerSubscriptionId }: { provid
   return true;
 }
 
+/**
+ * Stripe says a plan's subscription ended (`customer.subscription.deleted`, docs/decisions/073):
+ * the buyer ended it in the customer portal, or Stripe gave up on a declined card after its
+ * retries. A plan still owing payments is `canceled`: nothing more is charged, and its courses stay
+ * closed as an unpaid plan's (the access rule reads `canceled` as `paused`). A plan whose last
+ * instalment was paid is `completed` already (its subscription ends at `cancel_at` after that) and
+ * does not change, nor does a refunded one. The event is claimed in the same transaction, so a
+ * replay changes nothing.
+ */
+export async function recordPlanSubscriptionEnded({
+  event,
+  providerSubscriptionId,
+  endedAt,
+}: {
+  event: PaymentEvent;
+  providerSubscriptionId: string;
+  endedAt: Date;
+}) {
+  return db().transaction(async (tx) => {
+    if (!(await claimEvent({ tx, event }))) return { outcome: "duplicate" as const };
+    const plan = await lockPlan({ tx, where: eq(paymentPlans.providerSubscriptionId, providerSubscriptionId) });
+    if (!plan) return { outcome: "unknown" as const };
+    if (!OPEN_STATUSES.includes(plan.status as PaymentPlanStatus) || plan.paidCount >= plan.payments) return { outcome: "unchanged" as const };
+    await tx.update(paymentPlans).set({ status: "canceled", nextDueAt: null, updatedAt: endedAt }).where(eq(paymentPlans.id, plan.id));
+    logger.warn({ planId: plan.id, paidCount: plan.paidCount, payments: plan.payments }, "payment plan's subscription ended before it was paid in full");
+    return { outcome: "canceled" as const };
+  });
+}
+
 /** Days an overdue plan keeps its access (Admin → Settings; 7 unless changed). */
 export async function findPlanGraceDays({ database }: { database?: Queryable } = {}) {
   return (await getSiteSettings({ database })).planGraceDays;
@@ -393,7 +480,7 @@ export async function endRefundedPlan({ tx, planId }: { tx: Transaction; planId:
   await tx
     .update(paymentPlans)
     .set({ status: "refunded", nextDueAt: null, overdueSince: null, updatedAt: new Date() })
-    .where(and(eq(paymentPlans.id, planId), inArray(paymentPlans.status, [...OPEN_STATUSES, "completed"])));
+    .where(and(eq(paymentPlans.id, planId), inArray(paymentPlans.status, [...OPEN_STATUSES, "completed", "canceled"])));
 }
 
 // ---------------------------------------------------------------------------
@@ -418,7 +505,7 @@ const planColumns = {
 /** One person's plans, newest first: the account's and the admin's user page. */
 export async function listUserPaymentPlans({ userId }: { userId: string }) {
   return db()
-    .select({ ...planColumns, courseSlug: courses.slug })
+    .select({ ...planColumns, bundleId: paymentPlans.bundleId, courseSlug: courses.slug })
     .from(paymentPlans)
     .leftJoin(courses, eq(courses.id, paymentPlans.courseId))
     .where(eq(paymentPlans.userId, userId))
@@ -461,6 +548,9 @@ export function toPaymentPlanView(plan: UserPaymentPlan, graceDays: number) {
   const overdue = plan.status === "overdue" || plan.status === "paused";
   const open = OPEN_STATUSES.includes(plan.status as PaymentPlanStatus);
   const pausesOn = plan.overdueSince ? formatDate(addDays(plan.overdueSince, graceDays)) : null;
+  // A bundle's plan closes the bundle's courses (docs/decisions/073); a course's, its course.
+  const closes = plan.bundleId ? "the bundle's courses are" : "the course is";
+  const pauses = plan.bundleId ? "the bundle's courses pause" : "the course pauses";
   return {
     id: plan.id,
     title: plan.title,
@@ -471,14 +561,16 @@ export function toPaymentPlanView(plan: UserPaymentPlan, graceDays: number) {
     status: plan.status,
     statusLabel: PLAN_STATUS_LABELS[plan.status as PaymentPlanStatus] ?? plan.status,
     next:
-      plan.status === "paused"
-        ? "Paused: a payment is overdue and the course is closed until it is paid"
+      plan.status === "canceled"
+        ? `Canceled: the plan ended before it was paid in full, and ${closes} closed`
+        : plan.status === "paused"
+        ? `Paused: a payment is overdue and ${closes} closed until it is paid`
         : plan.status === "overdue"
-          ? `Overdue: a payment failed; the course pauses on ${pausesOn} unless it is paid`
+          ? `Overdue: a payment failed; ${pauses} on ${pausesOn} unless it is paid`
           : open && plan.nextDueAt
             ? `Next payment on ${formatDate(plan.nextDueAt)}`
             : null,
-    overdue,
+    overdue: overdue || plan.status === "canceled",
     canRunNext: open && plan.provider === "test",
     /** Test mode: the buyer pays the overdue instalment from their account ("Pay the overdue payment"). */
     canPayOverdue: overdue && plan.provider === "test",

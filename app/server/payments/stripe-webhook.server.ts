@@ -8,7 +8,13 @@ import { applySubscriptionUpdate } from "./apply-subscription-update.server";
 import type { PaymentEvent } from "./claim-event.server";
 import { closeCheckout } from "./close-checkout.server";
 import { fulfilCheckout } from "./fulfil-checkout.server";
-import { findPlanBySubscription, recordPlanInstalment, recordPlanInstalmentFailure, scheduleStripePlanEnd } from "./payment-plans.server";
+import {
+  findPlanBySubscription,
+  recordPlanInstalment,
+  recordPlanInstalmentFailure,
+  recordPlanSubscriptionEnded,
+  scheduleStripePlanEnd,
+} from "./payment-plans.server";
 import { recordMembershipPayment } from "./record-membership-payment.server";
 import { getStripe } from "./stripe-client.server";
 import { findInvoicePaymentIntent, findOrderPaymentIds } from "./stripe-invoices.server";
@@ -109,8 +115,17 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<string> {
     case "customer.subscription.updated":
     case "customer.subscription.deleted": {
       const subscription = event.data.object;
-      // A payment plan's subscription is no membership: its invoices move the plan.
-      if (subscription.metadata?.paymentPlanPayments) return "payment-plan";
+      // A payment plan's subscription is no membership: its invoices move the plan, and its end
+      // before the last instalment cancels the plan (docs/decisions/073).
+      if (subscription.metadata?.paymentPlanPayments) {
+        if (event.type !== "customer.subscription.deleted") return "payment-plan";
+        const { outcome } = await recordPlanSubscriptionEnded({
+          event: ref,
+          providerSubscriptionId: subscription.id,
+          endedAt: subscription.ended_at ? fromUnix(subscription.ended_at) : fromUnix(event.created),
+        });
+        return `plan-${outcome}`;
+      }
       const status = event.type === "customer.subscription.deleted" ? "canceled" : subscription.status;
       if (!isOneOf(SUBSCRIPTION_STATUSES, status)) return "unknown-status";
       const { outcome } = await applySubscriptionUpdate({

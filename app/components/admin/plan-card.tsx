@@ -6,15 +6,16 @@ import { PLAN_PAYMENTS_MAX, PLAN_PAYMENTS_MIN } from "~/lib/domain-values";
 type PlanValues = { planPayments: string; planInstalment: string };
 
 /**
- * Edit course → Payment plan (docs/decisions/069): N monthly payments of an amount, offered beside
- * paying once. Its own form, beside the course's, like the order bump's.
+ * Edit course (or bundle) → Payment plan (docs/decisions/069, 073): N monthly payments of an
+ * amount, offered beside paying once. Its own form, beside the page's, like the order bump's.
  */
 export function PlanCard({
-  courseTitle,
+  productTitle,
   plan,
   answer,
 }: {
-  courseTitle: string;
+  /** “Shopify Basics”, or the bundle “Store Starter Kit”: what the plan pays for. */
+  productTitle: string;
   plan: { values: PlanValues; saved: boolean; total: string | null; currency: string };
   /** The route's answer to a refused save sent without JavaScript. */
   answer?: unknown;
@@ -25,7 +26,7 @@ export function PlanCard({
       title="Payment plan"
       description={
         <>
-          Let buyers pay for “{courseTitle}” in monthly payments instead of at once. The total may be more than the price.
+          Let buyers pay for {productTitle} in monthly payments instead of at once. The total may be more than the price.
           {plan.total ? ` Now: ${plan.total} in all.` : null}
         </>
       }
