@@ -13,8 +13,8 @@ process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "course-site-
 process.env.E2E_ADMIN_EMAIL ??= "admin@e2e.test";
 process.env.E2E_ADMIN_PASSWORD ??= "e2e-admin-password";
 
-/** Specs that change a school-wide setting other specs would meet (tax collection at checkout). */
-const SCHOOL_WIDE = ["**/checkout-tax.spec.ts"];
+/** Specs that change a school-wide setting other specs would meet (tax collection at checkout, the monthly plan's order bump). */
+const SCHOOL_WIDE = ["**/checkout-tax.spec.ts", "**/checkout-membership-bump.spec.ts"];
 /** The membership trial (a school-wide setting that changes every membership checkout): after those, on its own. */
 const TRIALS = ["**/checkout-trial.spec.ts"];
 /** Specs that remove what every other spec reads (the demo content): last of all. */

@@ -31,6 +31,7 @@ export const CHECKOUT_MESSAGES = {
   refundFailed: "Failed to refund order",
   alreadyRefunded: "This order was refunded already",
   notRefundable: "Only a paid order can be refunded",
+  refundMembershipLine: "Refund the whole order to end the membership: only its order bump is refunded on its own",
   refundMembershipAtStripe: "Refund and cancel this membership in your Stripe dashboard; it ends here when Stripe cancels it",
   orderNotFound: "Order not found",
   signInToBuy: "Please sign in to buy with this email address",

@@ -9,11 +9,26 @@ import type { OrderKind, OrderStatus } from "./domain-values";
  *   billing the member again next period, and its subscription events end the membership here.
  *   A test-mode membership has nobody else to cancel it, so its refund ends it at once.
  */
-export type RefundRefusal = "already-refunded" | "not-paid" | "membership-at-stripe";
+export type RefundRefusal = "already-refunded" | "not-paid" | "membership-at-stripe" | "membership-line";
 
 export function refundRefusal(order: { kind: OrderKind | string; provider: string; status: OrderStatus | string }): RefundRefusal | null {
   if (order.status === "refunded") return "already-refunded";
   if (order.status !== "paid") return "not-paid";
   if (order.kind === "membership" && order.provider === "stripe") return "membership-at-stripe";
   return null;
+}
+
+/**
+ * Which line of an order may be refunded on its own (docs/decisions/067, 074). A membership order's
+ * own line is not: the membership ends with the whole order's refund (or at Stripe). Its order bump
+ * is a one-time charge, refunded on its own with Stripe too.
+ */
+export function lineRefundRefusal(
+  order: { kind: OrderKind | string; provider: string; status: OrderStatus | string },
+  line: { kind: string; refundedAt: Date | string | null },
+): RefundRefusal | null {
+  if (line.refundedAt) return "already-refunded";
+  if (order.kind === "membership" && line.kind === "membership") return order.provider === "stripe" ? "membership-at-stripe" : "membership-line";
+  const refusal = refundRefusal(order);
+  return refusal === "membership-at-stripe" ? null : refusal;
 }

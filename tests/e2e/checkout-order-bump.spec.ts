@@ -33,7 +33,7 @@ test("a learner ticks the order bump, pays once for both courses, and the admin 
   await expect(page.locator("[data-hydrated]")).toBeVisible();
   const card = page.getByRole("region", { name: "Order bump" });
   // A negative price is refused on its field, nothing stored.
-  await card.getByLabel("Course to offer").selectOption({ label: `${extra} (usually $40.00)` });
+  await card.getByLabel("Course or bundle to offer").selectOption({ label: `${extra} (usually $40.00)` });
   await card.getByLabel("Special price").fill("-5");
   await card.getByRole("button", { name: "Save order bump" }).click();
   await expect(card.getByText("The special price cannot be negative")).toBeVisible();
@@ -109,7 +109,7 @@ test("the owner gives a bundle an uploaded cover and an order bump; a learner ti
   await row.getByRole("link", { name: `Edit ${title}` }).click();
   await waitForHydration(page);
   const card = page.getByRole("region", { name: "Order bump" });
-  await card.getByLabel("Course to offer").selectOption({ label: `${extra} (usually $40.00)` });
+  await card.getByLabel("Course or bundle to offer").selectOption({ label: `${extra} (usually $40.00)` });
   await card.getByLabel("Special price").fill("10");
   await card.getByLabel("Pitch").fill("Take the next step too.");
   await card.getByRole("button", { name: "Save order bump" }).click();

@@ -5,35 +5,53 @@ import { NativeSelect } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { BUMP_PITCH_MAX } from "~/lib/order-bump-messages";
 
-type BumpValues = { offerCourseId: string; bumpPrice: string; bumpPitch: string };
+type BumpValues = { bumpOffer: string; bumpPrice: string; bumpPitch: string };
+type BumpChoice = { value: string; title: string; price: string };
 
 /**
- * Edit course (or bundle) → Order bump (docs/decisions/067, 071): the one other course its
+ * Edit course (or bundle, or a membership plan in Settings) → Order bump (docs/decisions/067, 071, 074): the one other course or bundle its
  * checkout offers in a box, at a special price, with a short pitch. Its own form, beside the page's.
  */
 export function BumpCard({
   description,
   bump,
   answer,
+  title = "Order bump",
+  card = "bump",
 }: {
   /** What it offers for whom: 'One other course offered at checkout for “…”…'. */
   description: string;
   /** The route's answer to a refused save sent without JavaScript. */
   answer?: unknown;
-  bump: { values: BumpValues; saved: boolean; choices: { id: string; title: string; price: string }[] };
+  bump: { values: BumpValues; saved: boolean; choices: { courses: BumpChoice[]; bundles: BumpChoice[] } };
+  /** The card's heading: "Order bump", or the plan's ("Monthly plan's order bump"). */
+  title?: string;
+  /** Its intents' and answers' name when a page has several (`save-monthlyBump`). */
+  card?: string;
 }) {
   return (
-    <OfferCard card="bump" title="Order bump" description={description} saved={bump.saved} stored={bump.values} answer={answer}>
+    <OfferCard card={card} title={title} description={description} saved={bump.saved} stored={bump.values} answer={answer}>
       {({ errors, values }) => (
         <>
-          <FormField label="Course to offer" name="offerCourseId" error={errors.offerCourseId}>
-            <NativeSelect defaultValue={values.offerCourseId}>
-              <option value="">Choose a published course</option>
-              {bump.choices.map((choice) => (
-                <option key={choice.id} value={choice.id}>
-                  {choice.title} (usually {choice.price})
-                </option>
-              ))}
+          <FormField label="Course or bundle to offer" name="bumpOffer" error={errors.bumpOffer}>
+            <NativeSelect defaultValue={values.bumpOffer}>
+              <option value="">Choose a published course or bundle</option>
+              <optgroup label="Courses">
+                {bump.choices.courses.map((choice) => (
+                  <option key={choice.value} value={choice.value}>
+                    {choice.title} (usually {choice.price})
+                  </option>
+                ))}
+              </optgroup>
+              {bump.choices.bundles.length ? (
+                <optgroup label="Bundles">
+                  {bump.choices.bundles.map((choice) => (
+                    <option key={choice.value} value={choice.value}>
+                      Bundle: {choice.title} (usually {choice.price})
+                    </option>
+                  ))}
+                </optgroup>
+              ) : null}
             </NativeSelect>
           </FormField>
           <FormField label="Special price" name="bumpPrice" hint="In the school's currency, only with this order." error={errors.bumpPrice}>

@@ -4,7 +4,7 @@ import { invoicePdfPath, type InvoiceLink } from "~/lib/invoices";
 import { formatDate, formatTime } from "~/lib/dates";
 import { isOneOf, ORDER_LINE_KIND_LABELS, ORDER_LINE_KINDS, PAYMENT_PROVIDER_LABELS, PAYMENT_PROVIDERS } from "~/lib/domain-values";
 import { formatMoney } from "~/lib/money";
-import { refundRefusal } from "~/lib/order-refunds";
+import { lineRefundRefusal, refundRefusal } from "~/lib/order-refunds";
 import { orderTaxLabel } from "~/lib/tax";
 
 /** One order as a loader hands it to the page: dates and money already formatted on the server. */
@@ -92,7 +92,7 @@ export function toOrderRow(order: OrderRead): OrderRow {
             kind: isOneOf(ORDER_LINE_KINDS, line.kind) ? ORDER_LINE_KIND_LABELS[line.kind] : line.kind,
             amount: formatMoney(line.amountCents, order.currency),
             refunded: line.refundedAt ? `Refunded on ${formatDate(line.refundedAt)}` : null,
-            refundable: !line.refundedAt && refundRefusal(order) === null,
+            refundable: lineRefundRefusal(order, line) === null,
           }))
         : [],
   };

@@ -3,10 +3,11 @@ import { Form, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { BUMP_MESSAGES } from "~/lib/order-bump-messages";
 import { formatMoney } from "~/lib/money";
+import { formatDate } from "~/lib/dates";
 import type { CheckoutOffer } from "~/server/payments/checkout.server";
 
 /**
- * The course's or bundle's order bump (docs/decisions/067, 071): a box with a tick, in a GET form back to this
+ * The course's, bundle's or membership plan's order bump (docs/decisions/067, 071, 074): a box with a tick, in a GET form back to this
  * checkout with `withBump=1`, so the server prices the total with it. With JavaScript, ticking
  * sends the form at once; without, "Update total" does. The Pay form carries the same choice.
  */
@@ -33,6 +34,8 @@ export function OrderBumpBox({ offer, coupon }: { offer: CheckoutOffer; coupon: 
       </h2>
       {offer.bundle ? (
         <input type="hidden" name="bundleId" value={offer.bundle.id} />
+      ) : offer.plan ? (
+        <input type="hidden" name="plan" value={offer.plan} />
       ) : (
         <input type="hidden" name="courseId" value={offer.courseId ?? ""} />
       )}
@@ -55,6 +58,11 @@ export function OrderBumpBox({ offer, coupon }: { offer: CheckoutOffer; coupon: 
             </span>
           ) : null}
           {bump.pitch ? <span className="text-sm">{bump.pitch}</span> : null}
+          {offer.trial ? (
+            <span className="text-sm font-medium">
+              {BUMP_MESSAGES.chargedToday(price, formatDate(offer.trial.firstChargeAt))}
+            </span>
+          ) : null}
         </span>
       </label>
       {hydrated ? null : (

@@ -84,7 +84,10 @@ export function OrderSummary({ offer }: { offer: CheckoutOffer }) {
         {offer.trial ? (
           <p className="text-sm" data-testid="order-first-charge">
             Your first charge of {formatMoney(offer.trial.firstChargeCents, offer.currency)} is on {formatDate(offer.trial.firstChargeAt)}
-            , when the trial ends. Cancel before then and nothing is charged.
+            , when the trial ends.{" "}
+            {offer.bump?.chosen
+              ? `The added ${offer.bump.title} is paid today, once. Cancel before the trial ends and nothing more is charged.`
+              : "Cancel before then and nothing is charged."}
           </p>
         ) : null}
       </CardContent>

@@ -96,6 +96,8 @@ describe("/admin/settings", () => {
         dateFormat: "MMM d, yyyy",
         checkoutReminders: "on",
       },
+      // The membership plans' order bump cards (docs/decisions/074): none saved.
+      bumps: { monthly: expect.objectContaining({ saved: false }), yearly: expect.objectContaining({ saved: false }) },
     });
   });
 

@@ -16,6 +16,10 @@ import {
 import { dataWithToast, newToast, redirectWithToast } from "~/server/toast.server";
 import { settingsForm, settingsFormValues, typedSettingsValues } from "./settings-form";
 import type { Route } from "./+types/settings";
+import { isBumpIntent, loadBumpEditor, runBumpAction } from "./bump-editor.server";
+
+/** Each membership plan's order bump card (docs/decisions/074): its own form, posting here with its own intents. */
+const PLAN_BUMP_CARDS = { monthly: "monthlyBump", yearly: "yearlyBump" } as const;
 
 /**
  * The Settings screen's action (super_admin only): save the settings, then back to the screen
@@ -24,6 +28,12 @@ import type { Route } from "./+types/settings";
  */
 export async function settingsAction({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
   const owner = requireSuperAdmin({ request, context });
+  const intent = (await readForm(request.clone())).get("intent");
+  for (const [plan, card] of Object.entries(PLAN_BUMP_CARDS) as [keyof typeof PLAN_BUMP_CARDS, (typeof PLAN_BUMP_CARDS)[keyof typeof PLAN_BUMP_CARDS]][]) {
+    if (!isBumpIntent(intent, card)) continue;
+    const { currency } = await getSiteSettings();
+    return runBumpAction({ request, owner: { plan }, currency, back: "/admin/settings", card });
+  }
   const parsed = parseForm(settingsForm, await readForm(request));
   const values = typedSettingsValues(parsed.values);
   if (parsed.errors) {
@@ -54,7 +64,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await getSiteSettings();
   // The zones this server's Intl knows (the picker's options come from here, so the page hydrates the same list).
   const zones = [...new Set(["UTC", settings.timeZone, ...Intl.supportedValuesOf("timeZone")])];
-  return { values: settingsFormValues(settings, await getSellerDetails(), await areCheckoutRemindersOn()), zones };
+  return {
+    values: settingsFormValues(settings, await getSellerDetails(), await areCheckoutRemindersOn()),
+    zones,
+    // The membership plans' order bumps (docs/decisions/074), beside the prices.
+    bumps: {
+      monthly: await loadBumpEditor({ owner: { plan: "monthly" }, currency: settings.currency }),
+      yearly: await loadBumpEditor({ owner: { plan: "yearly" }, currency: settings.currency }),
+    },
+  };
 }
 
 export function action({ request, context }: Route.ActionArgs) {

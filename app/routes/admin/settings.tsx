@@ -1,3 +1,4 @@
+import { BumpCard } from "~/components/admin/bump-card";
 import { useState, type ComponentProps } from "react";
 import { Form, useNavigation } from "react-router";
 import { ImageOff } from "lucide-react";
@@ -375,8 +376,10 @@ function SettingsForm({ initial, errors, zones }: { initial: SettingsFormValues;
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  useToastOnce(actionData?.toast);
-  const initial = actionData?.values ?? loaderData.values;
+  // A bump card's refused save answers its own keys; the settings form's answer has these.
+  const answer = actionData && "values" in actionData ? actionData : undefined;
+  useToastOnce(answer?.toast);
+  const initial = answer?.values ?? loaderData.values;
   return (
     <div className="grid max-w-4xl grid-cols-1 gap-6">
       <div>
@@ -387,7 +390,22 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </p>
       </div>
       {/* A new key after each save, so the fields show the values as saved (trimmed, in cents-exact dollars). */}
-      <SettingsForm key={JSON.stringify(loaderData.values)} initial={initial} errors={actionData?.errors ?? {}} zones={loaderData.zones} />
+      <SettingsForm key={JSON.stringify(loaderData.values)} initial={initial} errors={answer?.errors ?? {}} zones={loaderData.zones} />
+      {/* Each membership plan's order bump (docs/decisions/074): its own form, beside the plans' prices. */}
+      <BumpCard
+        card="monthlyBump"
+        title="Monthly plan's order bump"
+        description="One course or bundle offered in a box at the monthly membership's checkout, at a special price, paid once with the first payment."
+        bump={loaderData.bumps.monthly}
+        answer={actionData}
+      />
+      <BumpCard
+        card="yearlyBump"
+        title="Yearly plan's order bump"
+        description="One course or bundle offered in a box at the yearly membership's checkout, at a special price, paid once with the first payment."
+        bump={loaderData.bumps.yearly}
+        answer={actionData}
+      />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import * as courseEditRoute from "~/routes/admin/course-edit";
 import * as bundleEditRoute from "~/routes/admin/bundle-edit";
 import { createBundle } from "~/server/bundles/bundles.server";
 import * as ordersRoute from "~/routes/admin/orders";
+import * as settingsRoute from "~/routes/admin/settings";
 import * as checkoutRoute from "./checkout";
 
 /** Order bumps through the routes (docs/decisions/067): the checkout's box, the admin's form, a line's refund. */
@@ -79,15 +80,15 @@ describe("Admin → Edit course → Order bump", () => {
         path,
         params,
         user,
-        form: { intent: "save-bump", offerCourseId: draft.id, bumpPrice: "10", bumpPitch: "Hi" },
+        form: { intent: "save-bump", bumpOffer: `course:${draft.id}`, bumpPrice: "10", bumpPitch: "Hi" },
       }),
     );
     expect(refusedDraft).toMatchObject({
       status: 400,
-      data: { bumpErrors: { offerCourseId: [expect.stringMatching(/draft or was deleted/)] }, bumpValues: { bumpPitch: "Hi" } },
+      data: { bumpErrors: { bumpOffer: [expect.stringMatching(/draft or was deleted/)] }, bumpValues: { bumpPitch: "Hi" } },
     });
     const refusedPrice = unwrap(
-      await callAction(courseEditRoute, { path, params, user, form: { intent: "save-bump", offerCourseId: offered.id, bumpPrice: "-1" } }),
+      await callAction(courseEditRoute, { path, params, user, form: { intent: "save-bump", bumpOffer: `course:${offered.id}`, bumpPrice: "-1" } }),
     );
     expect(refusedPrice).toMatchObject({ status: 400, data: { bumpErrors: { bumpPrice: ["The special price cannot be negative"] } } });
     expect(await database().db.select().from(courseBumps).where(eq(courseBumps.courseId, course.id))).toEqual([]);
@@ -96,14 +97,14 @@ describe("Admin → Edit course → Order bump", () => {
       path,
       params,
       user,
-      form: { intent: "save-bump", offerCourseId: offered.id, bumpPrice: "12.50", bumpPitch: "Worth it" },
+      form: { intent: "save-bump", bumpOffer: `course:${offered.id}`, bumpPrice: "12.50", bumpPitch: "Worth it" },
     })) as Response;
     expect(saved.status).toBe(302);
     expect(await database().db.select().from(courseBumps).where(eq(courseBumps.courseId, course.id))).toMatchObject([
       { offerCourseId: offered.id, priceCents: 1250, pitch: "Worth it" },
     ]);
     const page = await callLoader(courseEditRoute, { path, params, user });
-    expect(page.bump).toMatchObject({ saved: true, values: { offerCourseId: offered.id, bumpPrice: "12.50" } });
+    expect(page.bump).toMatchObject({ saved: true, values: { bumpOffer: `course:${offered.id}`, bumpPrice: "12.50" } });
   });
 
   it("is the admin's alone", async () => {
@@ -115,7 +116,7 @@ describe("Admin → Edit course → Order bump", () => {
         path: `/admin/courses/${course.id}/edit`,
         params: { id: course.id },
         user,
-        form: { intent: "save-bump", offerCourseId: offered.id, bumpPrice: "1" },
+        form: { intent: "save-bump", bumpOffer: `course:${offered.id}`, bumpPrice: "1" },
       }),
     );
     expect(refused.status).toBe(403);
@@ -146,22 +147,22 @@ describe("Admin → Edit bundle → Order bump (docs/decisions/071)", () => {
         path,
         params,
         user: admin,
-        form: { intent: "save-bump", offerCourseId: held.id, bumpPrice: "5" },
+        form: { intent: "save-bump", bumpOffer: `course:${held.id}`, bumpPrice: "5" },
       }),
     );
     expect(refused).toMatchObject({
       status: 400,
-      data: { bumpErrors: { offerCourseId: [expect.stringMatching(/in the bundle already/)] } },
+      data: { bumpErrors: { bumpOffer: [expect.stringMatching(/in the bundle already/)] } },
     });
     expect(await database().db.select().from(courseBumps).where(eq(courseBumps.bundleId, bundle.id))).toEqual([]);
     const page = await callLoader(bundleEditRoute, { path, params, user: admin });
-    expect(page.bump.choices.map((choice) => choice.id)).not.toContain(held.id);
+    expect(page.bump.choices.courses.map((choice) => choice.value)).not.toContain(`course:${held.id}`);
 
     const saved = (await callAction(bundleEditRoute, {
       path,
       params,
       user: admin,
-      form: { intent: "save-bump", offerCourseId: offered.id, bumpPrice: "15", bumpPitch: "Both" },
+      form: { intent: "save-bump", bumpOffer: `course:${offered.id}`, bumpPrice: "15", bumpPitch: "Both" },
     })) as Response;
     expect(saved.status).toBe(302);
 
@@ -209,5 +210,65 @@ describe("Admin → Orders: Refund this line", () => {
         { title: offered.title, amount: "$30.00", refunded: expect.stringMatching(/^Refunded on /), refundable: false },
       ],
     });
+  });
+});
+
+describe("Settings → the membership plans' order bumps (docs/decisions/074)", () => {
+  it("saves a bundle as the monthly plan's bump, refuses a negative price on its own card, and the plan's checkout offers and sells it", async () => {
+    const owner = sessionUser({ role: "super_admin" });
+    const first = await createCourseForSale({ priceCents: 6000 });
+    const bundle = await createBundle({
+      input: {
+        title: "Member extras",
+        slug: `member-extras-${first.id.slice(0, 8)}`,
+        description: "",
+        coverUrl: null,
+        priceCents: 9000,
+        status: "published",
+        courseIds: [first.id],
+      },
+    });
+    const path = "/admin/settings";
+    const offer = `bundle:${bundle.id}`;
+    const shown = await callLoader(settingsRoute, { path, user: owner });
+    expect(shown.bumps.monthly.choices.bundles.map((choice) => choice.value)).toContain(offer);
+
+    const refused = unwrap(
+      await callAction(settingsRoute, { path, user: owner, form: { intent: "save-monthlyBump", bumpOffer: offer, bumpPrice: "-3", bumpPitch: "Keep" } }),
+    );
+    expect(refused).toMatchObject({
+      status: 400,
+      data: { monthlyBumpErrors: { bumpPrice: ["The special price cannot be negative"] }, monthlyBumpValues: { bumpPitch: "Keep" } },
+    });
+    expect(refused.data).not.toHaveProperty("yearlyBumpErrors");
+    const saved = (await callAction(settingsRoute, {
+      path,
+      user: owner,
+      form: { intent: "save-monthlyBump", bumpOffer: offer, bumpPrice: "20", bumpPitch: "Keep them" },
+    })) as Response;
+    expect(saved.status).toBe(302);
+    expect(await database().db.select().from(courseBumps).where(eq(courseBumps.membershipPlan, "monthly"))).toMatchObject([
+      { offerBundleId: bundle.id, offerCourseId: null, priceCents: 2000, pitch: "Keep them" },
+    ]);
+    expect((await callLoader(settingsRoute, { path, user: owner })).bumps).toMatchObject({
+      monthly: { saved: true, values: { bumpOffer: offer, bumpPrice: "20.00" } },
+      yearly: { saved: false },
+    });
+    // An admin who is not the owner cannot.
+    const forbidden = await thrownResponse(
+      callAction(settingsRoute, { path, user: sessionUser({ role: "admin" }), form: { intent: "remove-monthlyBump" } }),
+    );
+    expect(forbidden.status).toBe(403);
+
+    const { person, user } = await signedIn();
+    const page = unwrap(await callLoader(checkoutRoute, { path: "/checkout?plan=monthly&withBump=1", user }));
+    expect(page.data).toMatchObject({ offer: { kind: "membership", bump: { bundleId: bundle.id, priceCents: 2000, chosen: true } } });
+    await callAction(checkoutRoute, { path: "/checkout?plan=monthly", user, form: { intent: "pay-membership", plan: "monthly", withBump: "1" } });
+    const [order] = await ordersOf(person.id);
+    expect(await linesOf(order!.id)).toMatchObject([{ kind: "membership" }, { kind: "bump", bundleId: bundle.id, amountCents: 2000 }]);
+
+    const removed = (await callAction(settingsRoute, { path, user: owner, form: { intent: "remove-monthlyBump" } })) as Response;
+    expect(removed.status).toBe(302);
+    expect(await database().db.select().from(courseBumps).where(eq(courseBumps.membershipPlan, "monthly"))).toEqual([]);
   });
 });

@@ -71,6 +71,8 @@ const payMembership = z.object({
   intent: z.literal("pay-membership"),
   plan: z.enum(SUBSCRIPTION_PLANS, { error: "Choose a membership plan" }),
   coupon: couponCodeField,
+  /** The plan's order bump ticked (docs/decisions/074). */
+  withBump: withBumpField,
   ...billingFields,
 });
 

@@ -118,7 +118,7 @@ export async function checkoutAction({ request, context }: Args) {
     started = await startCheckout({
       userId: user.id,
       item,
-      withBump: parsed.data.intent !== "pay-membership" && parsed.data.withBump,
+      withBump: parsed.data.withBump,
       withPlan: parsed.data.intent !== "pay-membership" && parsed.data.paymentPlan,
       couponCode: parsed.data.coupon || null,
       billing,
@@ -164,7 +164,7 @@ async function guestCheckoutAction({ request, context }: Args) {
     started = await startCheckout({
       guest: values,
       item,
-      withBump: parsed.data.intent !== "pay-membership" && parsed.data.withBump,
+      withBump: parsed.data.withBump,
       withPlan: parsed.data.intent !== "pay-membership" && parsed.data.paymentPlan,
       couponCode: parsed.data.coupon || null,
       billing,

@@ -166,6 +166,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             <>
               <input type="hidden" name="intent" value="pay-membership" />
               <input type="hidden" name="plan" value={offer.plan ?? ""} />
+              {offer.bump?.chosen ? <input type="hidden" name="withBump" value="1" /> : null}
             </>
           )}
           <Button type="submit" size="lg" loading={paying}>
@@ -174,7 +175,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               : freeWithCoupon && offer.kind !== "membership"
                 ? "Complete order"
                 : offer.trial && mode === "test"
-                  ? `Start my ${offer.trial.days}-day free trial`
+                  ? offer.bump?.chosen
+                    ? `Pay ${formatMoney(offer.amountCents, offer.currency)} and start my ${offer.trial.days}-day free trial`
+                    : `Start my ${offer.trial.days}-day free trial`
                   : mode === "stripe"
                     ? "Continue to payment"
                     : `Pay ${formatMoney(offer.amountCents, offer.currency)}`}

@@ -316,25 +316,33 @@ export const courseBumps = pgTable(
   "course_bumps",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    /** The course whose checkout offers it, or the bundle's (docs/decisions/071): exactly one of the two. */
+    /**
+     * Whose checkout offers it: a course, a bundle (docs/decisions/071) or a membership plan
+     * (`monthly`/`yearly`, docs/decisions/074): exactly one of the three, each with at most one bump.
+     */
     courseId: uuid("course_id")
       .unique()
       .references(() => courses.id, { onDelete: "cascade" }),
     bundleId: uuid("bundle_id")
       .unique()
       .references((): AnyPgColumn => bundles.id, { onDelete: "cascade" }),
-    offerCourseId: uuid("offer_course_id")
-      .notNull()
-      .references(() => courses.id, { onDelete: "cascade" }),
+    membershipPlan: text("membership_plan").unique(),
+    /** What it offers: a course, or a bundle (docs/decisions/074): exactly one of the two. */
+    offerCourseId: uuid("offer_course_id").references(() => courses.id, { onDelete: "cascade" }),
+    offerBundleId: uuid("offer_bundle_id").references((): AnyPgColumn => bundles.id, { onDelete: "cascade" }),
     priceCents: integer("price_cents").notNull(),
     pitch: text("pitch").notNull().default(""),
     ...timestamps,
   },
   (t) => [
     index("course_bumps_offer_course_idx").on(t.offerCourseId),
+    index("course_bumps_offer_bundle_idx").on(t.offerBundleId),
     check("course_bumps_price_check", sql`${t.priceCents} >= 0`),
     check("course_bumps_other_course_check", sql`${t.offerCourseId} <> ${t.courseId}`),
-    check("course_bumps_one_owner_check", sql`(${t.courseId} is null) <> (${t.bundleId} is null)`),
+    check("course_bumps_other_bundle_check", sql`${t.offerBundleId} <> ${t.bundleId}`),
+    check("course_bumps_one_owner_check", sql`num_nonnulls(${t.courseId}, ${t.bundleId}, ${t.membershipPlan}) = 1`),
+    check("course_bumps_one_offer_check", sql`num_nonnulls(${t.offerCourseId}, ${t.offerBundleId}) = 1`),
+    check("course_bumps_membership_plan_check", sql`${t.membershipPlan} is null or ${inList("membership_plan", SUBSCRIPTION_PLANS)}`),
   ],
 );
 

@@ -54,9 +54,9 @@ describe("an order bump's settings", () => {
     const draft = await createCourseForSale({ status: "draft" });
     const published = await createCourseForSale();
     const refusals = [
-      { offerCourseId: draft.id, priceCents: 100, field: "offerCourseId", reason: /draft or was deleted/ },
-      { offerCourseId: "00000000-0000-4000-8000-000000000000", priceCents: 100, field: "offerCourseId", reason: /draft or was deleted/ },
-      { offerCourseId: course.id, priceCents: 100, field: "offerCourseId", reason: /another course/ },
+      { offerCourseId: draft.id, priceCents: 100, field: "bumpOffer", reason: /draft or was deleted/ },
+      { offerCourseId: "00000000-0000-4000-8000-000000000000", priceCents: 100, field: "bumpOffer", reason: /draft or was deleted/ },
+      { offerCourseId: course.id, priceCents: 100, field: "bumpOffer", reason: /another course/ },
       { offerCourseId: published.id, priceCents: -1, field: "bumpPrice", reason: /cannot be negative/ },
     ];
     for (const { offerCourseId, priceCents, field, reason } of refusals) {
@@ -322,8 +322,8 @@ describe("a bundle's order bump (docs/decisions/071)", () => {
     const { bundle, first, offered } = await bundleWithBump();
     const draft = await createCourseForSale({ status: "draft" });
     const refusals = [
-      { offerCourseId: draft.id, priceCents: 100, field: "offerCourseId", reason: /draft or was deleted/ },
-      { offerCourseId: first.id, priceCents: 100, field: "offerCourseId", reason: /in the bundle already/ },
+      { offerCourseId: draft.id, priceCents: 100, field: "bumpOffer", reason: /draft or was deleted/ },
+      { offerCourseId: first.id, priceCents: 100, field: "bumpOffer", reason: /in the bundle already/ },
       { offerCourseId: offered.id, priceCents: -1, field: "bumpPrice", reason: /cannot be negative/ },
     ];
     for (const { offerCourseId, priceCents, field, reason } of refusals) {

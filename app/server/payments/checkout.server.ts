@@ -21,7 +21,7 @@ import { courses, orders, subscriptions, users } from "~/server/db/schema";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 import { taxIdProblem, taxOfLine, type BillingDetails, type TaxCountry } from "~/lib/tax";
 import { findTaxRate, isTaxCollected } from "~/server/tax/tax-rates.server";
-import { findCheckoutBump, type CheckoutBump } from "~/server/offers/course-bumps.server";
+import { findCheckoutBump, type BumpOwner, type CheckoutBump } from "~/server/offers/course-bumps.server";
 import { hasUpsell } from "~/server/offers/course-upsells.server";
 import { findAccountByEmail, mustSignInToBuy } from "./attach-guest-order.server";
 import { fulfilCheckout } from "./fulfil-checkout.server";
@@ -191,7 +191,7 @@ function withPaymentPlan(offer: ListPriceOffer, chosen: boolean): ListPriceOffer
 }
 
 /**
- * The order bump beside a course or bundle the buyer can pay for (docs/decisions/067, 071): a ticked one
+ * The order bump beside a course, bundle or membership plan the buyer can pay for (docs/decisions/067, 071, 074): a ticked one
  * adds its special price to the total. The coupon stays the first line's: it never prices the bump.
  */
 async function withOrderBump({
@@ -203,9 +203,12 @@ async function withOrderBump({
   userId: string;
   chosen: boolean;
 }): Promise<Omit<CheckoutOffer, "tax" | "taxCents">> {
-  const owner = offer.kind === "course" ? { courseId: offer.courseId! } : offer.kind === "bundle" ? { bundleId: offer.bundle!.id } : null;
-  // A plan pays in instalments at list price: no bump beside it (docs/decisions/069).
-  const found = owner && !offer.blocked && offer.listPriceCents > 0 && !offer.paymentPlan?.chosen ? await findCheckoutBump({ owner, userId }) : null;
+  const owner: BumpOwner =
+    offer.kind === "course" ? { courseId: offer.courseId! } : offer.kind === "bundle" ? { bundleId: offer.bundle!.id } : { plan: offer.plan! };
+  // A plan pays in instalments at list price: no bump beside it (docs/decisions/069). A membership's
+  // trial is priced 0 now and still has its bump, charged at once (docs/decisions/074).
+  const priced = offer.listPriceCents > 0 || offer.trial !== null;
+  const found = !offer.blocked && priced && !offer.paymentPlan?.chosen ? await findCheckoutBump({ owner, userId }) : null;
   if (!found) return { ...offer, bump: null };
   return { ...offer, bump: { ...found, chosen }, amountCents: offer.amountCents + (chosen ? found.priceCents : 0) };
 }
@@ -560,6 +563,9 @@ async function payForOffer({
               kind: "bump" as const,
               courseId: bump.courseId,
               plan: null,
+              // A bundle offered as the bump: its line names the courses it opens, as sold (docs/decisions/074).
+              bundleId: bump.bundleId,
+              bundleCourseIds: bump.bundleCourseIds,
               title: bump.title,
               listPriceCents: bump.priceCents,
               discountCents: 0,

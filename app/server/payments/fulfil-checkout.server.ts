@@ -191,7 +191,8 @@ async function markPaid({
   }
 
   if (order.kind === "bundle" && !secondPurchase) {
-    await openBundleCourses({ tx, order, lines });
+    // The bundle's own line (a bump's bundle opens with its line, below).
+    await openBundleCourses({ tx, order, lines: lines.slice(0, 1) });
     // The first instalment of a bundle's payment plan (docs/decisions/073): the plan starts, paid 1 of N.
     if (order.planPayments && order.userId) {
       const [bundle] = order.bundleId ? await tx.select({ title: bundles.title }).from(bundles).where(eq(bundles.id, order.bundleId)) : [];
@@ -237,10 +238,17 @@ async function markPaid({
   if (!secondPurchase) await openLineCourses({ tx, order, lines: lines.slice(1) });
 }
 
-/** Each further line's course opens as a purchase, with its own line in the audit trail. */
+/**
+ * Each further line's course opens as a purchase, with its own line in the audit trail; a bundle
+ * offered as the bump opens every course it sold, with the bundle as their source (docs/decisions/074).
+ */
 async function openLineCourses({ tx, order, lines }: { tx: Transaction; order: Order; lines: readonly OrderLine[] }) {
   for (const line of lines) {
     if (line.kind !== "bump") continue;
+    if (line.bundleId) {
+      await openBundleCourses({ tx, order, lines: [line], title: line.title });
+      continue;
+    }
     await recordAccessEvent({
       tx,
       type: "purchase",
@@ -261,7 +269,17 @@ async function openLineCourses({ tx, order, lines }: { tx: Transaction; order: O
  * bundle as its source and the order: a course the buyer holds already keeps its own source (a
  * grant stays a grant), and a course deleted since is skipped.
  */
-async function openBundleCourses({ tx, order, lines }: { tx: Transaction; order: Order; lines: OrderLine[] }) {
+async function openBundleCourses({
+  tx,
+  order,
+  lines,
+  title = order.itemTitle,
+}: {
+  tx: Transaction;
+  order: Order;
+  lines: readonly OrderLine[];
+  title?: string;
+}) {
   await recordAccessEvent({
     tx,
     type: "purchase",
@@ -269,7 +287,7 @@ async function openBundleCourses({ tx, order, lines }: { tx: Transaction; order:
     courseId: null,
     source: "bundle",
     orderId: order.id,
-    snapshot: { userEmail: order.customerEmail, courseTitle: order.itemTitle },
+    snapshot: { userEmail: order.customerEmail, courseTitle: title },
   });
   if (!order.userId) return;
   const courseIds = lines.flatMap((line) => line.bundleCourseIds);

@@ -14,6 +14,7 @@ const NOT_REFUNDABLE: Record<RefundRefusal, string> = {
   "already-refunded": CHECKOUT_MESSAGES.alreadyRefunded,
   "not-paid": CHECKOUT_MESSAGES.notRefundable,
   "membership-at-stripe": CHECKOUT_MESSAGES.refundMembershipAtStripe,
+  "membership-line": CHECKOUT_MESSAGES.refundMembershipLine,
 };
 
 const FAILED: Record<PaymentOperation, string> = {

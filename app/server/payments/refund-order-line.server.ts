@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { refundRefusal } from "~/lib/order-refunds";
+import { lineRefundRefusal } from "~/lib/order-refunds";
 import { isUuid } from "~/lib/uuid";
 import { reverseAffiliateCommission } from "~/server/affiliates/affiliate-commissions.server";
 import { recordAccessEvent } from "~/server/access/record-access-event.server";
@@ -26,12 +26,12 @@ export async function refundOrderLine({ orderId, lineId, actorId }: { orderId: s
   if (!isUuid(orderId) || !isUuid(lineId)) throw new OrderNotFoundError(orderId);
   const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new OrderNotFoundError(orderId);
-  const refusal = refundRefusal(order);
-  if (refusal) throw new OrderNotRefundableError(orderId, refusal);
   const lines = await db().select().from(orderLines).where(eq(orderLines.orderId, orderId));
   const line = lines.find((candidate) => candidate.id === lineId);
   if (!line) throw new OrderNotFoundError(orderId);
-  if (line.refundedAt) throw new OrderNotRefundableError(orderId, "already-refunded");
+  // A membership's bump is refunded on its own, the membership's line only with the whole order (docs/decisions/074).
+  const refusal = lineRefundRefusal(order, line);
+  if (refusal) throw new OrderNotRefundableError(orderId, refusal);
   if (!lines.some((other) => other.id !== lineId && !other.refundedAt)) {
     const { refunded } = await refundOrder({ orderId, actorId });
     return { refunded, title: line.title };
