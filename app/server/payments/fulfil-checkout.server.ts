@@ -193,18 +193,6 @@ async function markPaid({
   if (order.kind === "bundle" && !secondPurchase) {
     // The bundle's own line (a bump's bundle opens with its line, below).
     await openBundleCourses({ tx, order, lines: lines.slice(0, 1) });
-    // The first instalment of a bundle's payment plan (docs/decisions/073): the plan starts, paid 1 of N.
-    if (order.planPayments && order.userId) {
-      const [bundle] = order.bundleId ? await tx.select({ title: bundles.title }).from(bundles).where(eq(bundles.id, order.bundleId)) : [];
-      await startPaymentPlan({
-        tx,
-        order,
-        title: bundle?.title ?? order.itemTitle,
-        payments: order.planPayments,
-        paidAt,
-        providerSubscriptionId: completion.providerSubscriptionId ?? null,
-      });
-    }
   }
   if (order.kind === "course" && !secondPurchase) {
     await recordAccessEvent({
@@ -221,18 +209,26 @@ async function markPaid({
     if (order.userId && order.courseId) {
       await grantCourseAccess({ userId: order.userId, courseId: order.courseId, actorId: null, source: "purchase", orderId: order.id, tx });
     }
-    // The first instalment of a payment plan: the plan starts, paid 1 of N (docs/decisions/069).
-    if (order.planPayments && order.userId) {
-      const [course] = order.courseId ? await tx.select({ title: courses.title }).from(courses).where(eq(courses.id, order.courseId)) : [];
-      await startPaymentPlan({
-        tx,
-        order,
-        title: course?.title ?? order.itemTitle,
-        payments: order.planPayments,
-        paidAt,
-        providerSubscriptionId: completion.providerSubscriptionId ?? null,
-      });
-    }
+  }
+  // The first instalment of a course's or a bundle's payment plan: the plan starts, paid 1 of N
+  // (docs/decisions/069, 073), named after the product as it is called now.
+  if ((order.kind === "course" || order.kind === "bundle") && !secondPurchase && order.planPayments && order.userId) {
+    const [product] =
+      order.kind === "course"
+        ? order.courseId
+          ? await tx.select({ title: courses.title }).from(courses).where(eq(courses.id, order.courseId))
+          : []
+        : order.bundleId
+          ? await tx.select({ title: bundles.title }).from(bundles).where(eq(bundles.id, order.bundleId))
+          : [];
+    await startPaymentPlan({
+      tx,
+      order,
+      title: product?.title ?? order.itemTitle,
+      payments: order.planPayments,
+      paidAt,
+      providerSubscriptionId: completion.providerSubscriptionId ?? null,
+    });
   }
   // The order's further lines that open a course (a ticked order bump, docs/decisions/067).
   if (!secondPurchase) await openLineCourses({ tx, order, lines: lines.slice(1) });
