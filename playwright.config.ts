@@ -13,8 +13,13 @@ process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "course-site-
 process.env.E2E_ADMIN_EMAIL ??= "admin@e2e.test";
 process.env.E2E_ADMIN_PASSWORD ??= "e2e-admin-password";
 
-/** Specs that change a school-wide setting other specs would meet (tax collection at checkout, the monthly plan's order bump). */
-const SCHOOL_WIDE = ["**/checkout-tax.spec.ts", "**/checkout-membership-bump.spec.ts"];
+/** Specs that change a school-wide setting other specs would meet (tax collection at checkout). */
+const SCHOOL_WIDE = ["**/checkout-tax.spec.ts"];
+/**
+ * The monthly plan's order bump, set school-wide while it runs: after tax is off again (a checkout
+ * under tax asks for a country before it offers "Pay"), before the trial's monthly checkout.
+ */
+const MEMBERSHIP_BUMP = ["**/checkout-membership-bump.spec.ts"];
 /** The membership trial (a school-wide setting that changes every membership checkout): after those, on its own. */
 const TRIALS = ["**/checkout-trial.spec.ts"];
 /** Specs that remove what every other spec reads (the demo content): last of all. */
@@ -47,10 +52,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", testIgnore: [...SCHOOL_WIDE, ...TRIALS, ...LAST], use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "chromium", testIgnore: [...SCHOOL_WIDE, ...MEMBERSHIP_BUMP, ...TRIALS, ...LAST], use: { ...devices["Desktop Chrome"], channel: undefined } },
     // Specs that switch something on for the whole school run after the rest, so no other checkout meets it.
     { name: "school-wide settings", testMatch: SCHOOL_WIDE, dependencies: ["chromium"], use: { ...devices["Desktop Chrome"], channel: undefined } },
-    { name: "membership trial", testMatch: TRIALS, dependencies: ["school-wide settings"], use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "membership bump", testMatch: MEMBERSHIP_BUMP, dependencies: ["school-wide settings"], use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "membership trial", testMatch: TRIALS, dependencies: ["membership bump"], use: { ...devices["Desktop Chrome"], channel: undefined } },
     { name: "demo removal", testMatch: LAST, dependencies: ["membership trial"], use: { ...devices["Desktop Chrome"], channel: undefined } },
   ],
   webServer: {
