@@ -1,6 +1,6 @@
 import { z } from "~/lib/forms/zod";
 import { moneyField, optionalText } from "~/lib/forms/fields";
-import { isUuid } from "~/lib/uuid";
+import { parseOfferedProduct, type OfferedProduct } from "~/lib/offered-product";
 
 /** An upsell's pitch: one or two sentences on the offer page. */
 export const UPSELL_PITCH_MAX = 300;
@@ -24,18 +24,8 @@ export const UPSELL_MESSAGES = {
   cardNeeded: "Your bank asked to confirm this payment, or declined it: nothing was charged. Pay for the offer on the next page to add it.",
 } as const;
 
-/**
- * The product an upsell offers, as the admin's select sends it: `course:<id>` or `bundle:<id>`.
- * One field, so a course and a bundle cannot both be chosen.
- */
-export type UpsellProduct = { kind: "course" | "bundle"; id: string };
-
-export const upsellProductValue = (product: UpsellProduct) => `${product.kind}:${product.id}`;
-
-export function parseUpsellProduct(value: string): UpsellProduct | null {
-  const [kind, id] = value.split(":");
-  return (kind === "course" || kind === "bundle") && id && isUuid(id) ? { kind, id } : null;
-}
+/** The product an upsell offers (`course:<id>` or `bundle:<id>` in the admin's form). */
+export type UpsellProduct = OfferedProduct;
 
 /** Admin → Edit course or Edit bundle → Upsell: the product offered, its special price (as typed, in the school's currency) and the pitch. */
 export const courseUpsellForm = (currency: string) =>
@@ -45,7 +35,7 @@ export const courseUpsellForm = (currency: string) =>
       upsellProduct: z
         .string({ error: UPSELL_MESSAGES.chooseProduct })
         .trim()
-        .refine((value) => parseUpsellProduct(value) !== null, UPSELL_MESSAGES.chooseProduct),
+        .refine((value) => parseOfferedProduct(value) !== null, UPSELL_MESSAGES.chooseProduct),
       upsellPrice: moneyField({ currency, negative: UPSELL_MESSAGES.negativePrice, invalid: "The special price must be a number" }),
       upsellPitch: optionalText({ max: UPSELL_PITCH_MAX, tooLong: `Keep the pitch under ${UPSELL_PITCH_MAX} characters` }),
     }),

@@ -1,5 +1,6 @@
 import { formatMoney } from "~/lib/money";
-import { BUMP_MESSAGES, bumpOfferValue, courseBumpForm, parseBumpOffer } from "~/lib/order-bumps";
+import { BUMP_MESSAGES, courseBumpForm } from "~/lib/order-bumps";
+import { offeredProductValue, parseOfferedProduct } from "~/lib/offered-product";
 import { getBumpForEdit, removeBump, saveBump, type BumpOwner } from "~/server/offers/course-bumps.server";
 import { priceInputValue } from "./course-form";
 import { runOfferFormAction } from "./offer-form-action.server";
@@ -9,17 +10,17 @@ export async function loadBumpEditor({ owner, currency }: { owner: BumpOwner; cu
   const { bump, choices } = await getBumpForEdit({ owner });
   return {
     values: bump
-      ? { bumpOffer: bumpOfferValue(bump.offer), bumpPrice: priceInputValue(bump.priceCents, currency), bumpPitch: bump.pitch }
+      ? { bumpOffer: offeredProductValue(bump.offer), bumpPrice: priceInputValue(bump.priceCents, currency), bumpPitch: bump.pitch }
       : { bumpOffer: "", bumpPrice: "", bumpPitch: "" },
     saved: bump !== null,
     choices: {
       courses: choices.courses.map((choice) => ({
-        value: bumpOfferValue({ kind: "course", id: choice.id }),
+        value: offeredProductValue({ kind: "course", id: choice.id }),
         title: choice.title,
         price: formatMoney(choice.priceCents, currency),
       })),
       bundles: choices.bundles.map((choice) => ({
-        value: bumpOfferValue({ kind: "bundle", id: choice.id }),
+        value: offeredProductValue({ kind: "bundle", id: choice.id }),
         title: choice.title,
         price: formatMoney(choice.priceCents, currency),
       })),
@@ -55,7 +56,7 @@ export async function runBumpAction<Card extends string = "bump">({
     messages: BUMP_MESSAGES,
     remove: () => removeBump({ owner }),
     save: (bump) => {
-      const offer = parseBumpOffer(bump.bumpOffer)!;
+      const offer = parseOfferedProduct(bump.bumpOffer)!;
       return saveBump({
         owner,
         offerCourseId: offer.kind === "course" ? offer.id : null,

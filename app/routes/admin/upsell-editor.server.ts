@@ -1,5 +1,6 @@
 import { formatMoney } from "~/lib/money";
-import { courseUpsellForm, parseUpsellProduct, UPSELL_MESSAGES, upsellProductValue } from "~/lib/course-upsells";
+import { courseUpsellForm, UPSELL_MESSAGES } from "~/lib/course-upsells";
+import { offeredProductValue, parseOfferedProduct } from "~/lib/offered-product";
 import { getUpsellForEdit, removeUpsell, saveUpsell, type UpsellOwner } from "~/server/offers/course-upsells.server";
 import { priceInputValue } from "./course-form";
 import { runOfferFormAction } from "./offer-form-action.server";
@@ -8,14 +9,14 @@ import { runOfferFormAction } from "./offer-form-action.server";
 export async function loadUpsellEditor({ owner, currency }: { owner: UpsellOwner; currency: string }) {
   const { upsell, courseChoices, bundleChoices } = await getUpsellForEdit({ owner });
   const choice = (kind: "course" | "bundle") => (row: { id: string; title: string; priceCents: number }) => ({
-    value: upsellProductValue({ kind, id: row.id }),
+    value: offeredProductValue({ kind, id: row.id }),
     title: row.title,
     price: formatMoney(row.priceCents, currency),
   });
   return {
     values: upsell
       ? {
-          upsellProduct: upsellProductValue(upsell.product),
+          upsellProduct: offeredProductValue(upsell.product),
           upsellPrice: priceInputValue(upsell.priceCents, currency),
           upsellPitch: upsell.pitch,
         }
@@ -51,7 +52,7 @@ export async function runUpsellAction({
     messages: UPSELL_MESSAGES,
     remove: () => removeUpsell({ owner }),
     save: (upsell) =>
-      saveUpsell({ owner, product: parseUpsellProduct(upsell.upsellProduct)!, priceCents: upsell.upsellPrice, pitch: upsell.upsellPitch }),
+      saveUpsell({ owner, product: parseOfferedProduct(upsell.upsellProduct)!, priceCents: upsell.upsellPrice, pitch: upsell.upsellPitch }),
     back,
   });
 }
