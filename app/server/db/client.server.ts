@@ -8,6 +8,7 @@ import { drizzle as drizzlePostgres, type PostgresJsDatabase } from "drizzle-orm
 import postgres from "postgres";
 import { setAvailabilityProbe } from "./availability.server";
 import { acquireDataDirLock } from "./lock.server";
+import { openPgliteInThread } from "./pglite-thread.server";
 import * as schema from "./schema";
 
 export type Database = PostgresJsDatabase<typeof schema>;
@@ -126,8 +127,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     fs.mkdirSync(dataDir, { recursive: true });
   }
   try {
-    const client = await PGlite.create(dataDir ?? "memory://", { extensions: { pg_trgm } });
-    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    // A data directory (a server, a command) runs PGlite in a thread of its own (decision 077);
+    // the in-memory database of the tests stays in this thread.
+    const client = dataDir ? await openPgliteInThread(dataDir) : await PGlite.create("memory://", { extensions: { pg_trgm } });
+    const db = drizzlePglite({ client: client as PGlite, schema }) as unknown as Database;
     return {
       db,
       kind: "pglite",
