@@ -70,6 +70,8 @@ function noSniff(_req: Request, res: Response, next: NextFunction) {
 /** The editor is usually reached by a client-side navigation, which keeps the first admin page's policy: every admin page may frame the site. */
 const ADMIN_PATH = /^\/admin(\/|$)/;
 const PAGE_PREVIEW_PATH = /^\/admin\/pages\/[^/]+\/preview\/?$/;
+/** An address whose last segment has an extension: the only kind the public folder can answer. */
+const FILE_NAME = /\.[^/]*$/;
 
 function securityHeaders(config: Config) {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -304,7 +306,13 @@ export function createApp({ config = getConfig(), build, clientDir }: CreateAppO
     app.use("/assets", noSniff, express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
   }
   app.use(securityHeaders(config));
-  if (clientDir) app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  if (clientDir) {
+    // The public folder's files (the favicon, the demo images) all have an extension, and no page's
+    // address ends in one without being a route of its own (the feed, the sitemap): a page request
+    // skips the file system look-up it could never match.
+    const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (FILE_NAME.test(req.path) ? publicFiles(req, res, next) : next()));
+  }
 
   app.get("/healthz", healthCheck);
   app.use(databaseOutageGate);
