@@ -159,11 +159,17 @@ export async function openPgliteInThread(dataDir: string) {
       call<ThreadResults<T>>({ op: "query", txId, text, params, rowMode: options?.rowMode, textTypes: textTypesOf(options) });
   const execOn = (txId: number | undefined) => (text: string) => call<ThreadResults<Record<string, unknown>>[]>({ op: "exec", txId, text });
 
-  await call({
-    op: "open",
-    dataDir,
-    urls: { pglite: import.meta.resolve("@electric-sql/pglite"), pgTrgm: import.meta.resolve("@electric-sql/pglite/contrib/pg_trgm") },
-  });
+  try {
+    await call({
+      op: "open",
+      dataDir,
+      urls: { pglite: import.meta.resolve("@electric-sql/pglite"), pgTrgm: import.meta.resolve("@electric-sql/pglite/contrib/pg_trgm") },
+    });
+  } catch (error) {
+    // A database that cannot open leaves no thread behind holding its files.
+    await worker.terminate();
+    throw error;
+  }
 
   return {
     query: queryOn(undefined),

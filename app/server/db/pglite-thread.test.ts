@@ -114,6 +114,18 @@ describe("PGlite in a thread", () => {
   });
 });
 
+describe("a data directory that cannot be opened", () => {
+  it("rejects with PGlite's error and ends its thread", async () => {
+    const notADirectory = path.join(tempDir(), "a-file");
+    fs.writeFileSync(notADirectory, "not a database");
+    // The process's operating-system threads (Linux): a worker thread is one of them while it runs.
+    const threads = () => fs.readdirSync("/proc/self/task").length;
+    const before = threads();
+    await expect(openPgliteInThread(notADirectory)).rejects.toThrow();
+    expect(threads()).toBe(before);
+  });
+});
+
 describe("openDatabase on a data directory", () => {
   it("hears a content change before the writing statement's answer, and stops cleanly", async () => {
     const handle = await openDatabase({ kind: "pglite", dataDir: tempDir() });
