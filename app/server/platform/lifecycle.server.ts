@@ -1,11 +1,13 @@
 import type { Server } from "node:http";
+import net from "node:net";
 import type { NextFunction, Request, Response } from "express";
 import { logger } from "~/server/platform/logger.server";
 
 /**
  * Graceful shutdown (SIGTERM, SIGINT), in this order:
- * 1. stop accepting connections; idle keep-alive connections are closed, and every response
- *    written from now on carries `Connection: close`, so no client keeps a connection open;
+ * 1. stop accepting connections; every response written from now on carries `Connection: close`,
+ *    so a connection that brings one more request is closed after its answer; those still idle
+ *    after SHUTDOWN_IDLE_GRACE_MS are closed then;
  * 2. the shutdown hooks start (`onShutdown`: background work finishing its current job, …), while
  *    the requests already accepted — uploads included — run to their end;
  * 3. once both are done, the database is closed and the process exits 0.
@@ -15,6 +17,15 @@ import { logger } from "~/server/platform/logger.server";
  */
 
 export const SHUTDOWN_DEADLINE_MS = 8_500;
+
+/**
+ * How long a keep-alive connection that is idle when the signal comes may still bring a request.
+ * Closing it at once resets a request its client has just sent on it (the bytes are on their way
+ * or unread, so the server counts the connection idle): CI saw three page requests sent a
+ * millisecond before SIGTERM fail that way. A client that is idle for this long and sends at the
+ * very moment it ends meets the race every keep-alive timeout has.
+ */
+export const SHUTDOWN_IDLE_GRACE_MS = 1_000;
 
 type ShutdownHook = { name: string; run: () => Promise<void> | void };
 
@@ -66,11 +77,13 @@ export function installGracefulShutdown({
   closeDatabase,
   exit = (code: number) => process.exit(code),
   deadlineMs = SHUTDOWN_DEADLINE_MS,
+  idleGraceMs = SHUTDOWN_IDLE_GRACE_MS,
 }: {
   server: Server;
   closeDatabase: () => Promise<void>;
   exit?: (code: number) => void;
   deadlineMs?: number;
+  idleGraceMs?: number;
 }) {
   const shutdown = async (signal: string) => {
     if (state.draining) return;
@@ -78,15 +91,22 @@ export function installGracefulShutdown({
     const startedAt = Date.now();
     logger.info({ signal }, "shutting down: no new connections; finishing in-flight requests and background work");
 
-    const httpDone = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    // A connection whose response had started before the shutdown goes idle later: close it then.
-    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    // net.Server's close stops accepting; http.Server's would also close the idle keep-alive
+    // connections at once (see SHUTDOWN_IDLE_GRACE_MS).
+    const httpDone = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+    // After the grace, idle connections are closed, and so is any that goes idle later (a long
+    // request's connection whose client ignored `Connection: close`).
+    let sweep: NodeJS.Timeout | undefined;
+    const grace = setTimeout(() => {
+      server.closeIdleConnections();
+      sweep = setInterval(() => server.closeIdleConnections(), 100);
+    }, idleGraceMs);
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<"deadline">((resolve) => {
       timer = setTimeout(() => resolve("deadline"), deadlineMs);
     });
     const outcome = await Promise.race([Promise.all([httpDone, runHooks()]).then(() => "done" as const), deadline]);
+    clearTimeout(grace);
     clearInterval(sweep);
     clearTimeout(timer);
     if (outcome === "deadline") {
