@@ -3,6 +3,7 @@ import net from "node:net";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type * as LifecycleModule from "~/server/platform/lifecycle.server";
 
 /**
  * The shutdown's handling of keep-alive connections, on a real HTTP server and raw sockets, so
@@ -11,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
  */
 
 let server: http.Server | undefined;
-let lifecycle: typeof import("~/server/platform/lifecycle.server");
+let lifecycle: typeof LifecycleModule;
 
 // The shutdown state is process-wide (a process shuts down once): each test loads it afresh.
 beforeEach(async () => {
