@@ -8,6 +8,7 @@ import { drizzle as drizzlePostgres, type PostgresJsDatabase } from "drizzle-orm
 import postgres from "postgres";
 import { setAvailabilityProbe } from "./availability.server";
 import { acquireDataDirLock } from "./lock.server";
+import { withPreparedStatements } from "./pglite-statements.server";
 import { openPgliteInThread } from "./pglite-thread.server";
 import * as schema from "./schema";
 
@@ -128,8 +129,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   try {
     // A data directory (a server, a command) runs PGlite in a thread of its own (decision 077);
-    // the in-memory database of the tests stays in this thread.
-    const client = dataDir ? await openPgliteInThread(dataDir) : await PGlite.create("memory://", { extensions: { pg_trgm } });
+    // the in-memory database of the tests stays in this thread. Both run queries as prepared
+    // statements (decision 078).
+    const client = dataDir
+      ? await openPgliteInThread(dataDir)
+      : withPreparedStatements(await PGlite.create("memory://", { extensions: { pg_trgm } }));
     const db = drizzlePglite({ client: client as PGlite, schema }) as unknown as Database;
     return {
       db,

@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads";
+import { pgliteStatements } from "./pglite-statements.server";
 
 /**
  * The embedded database (PGlite) in a thread of its own (docs/decisions/077): PostgreSQL's
@@ -28,10 +29,13 @@ type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false;
  * file, and kept as plain JavaScript in a string so no build step rewrites its `import()`. PGlite
  * is imported from the URL the web process resolved. Each message is one PGlite call; a
  * transaction stays open (PGlite holds its lock) until the web process says commit or roll back.
+ * Queries run as prepared statements (`pgliteStatements`, whose source is embedded here).
  */
 const THREAD_PROGRAM = String.raw`
 const { parentPort } = require("node:worker_threads");
+const pgliteStatements = (${pgliteStatements.toString()});
 let pg;
+let statements;
 const transactions = new Map();
 const identity = (value) => value;
 const post = (message) => parentPort.postMessage(message);
@@ -52,13 +56,16 @@ const shape = (result) => ({ rows: result.rows, fields: result.fields, affectedR
 const handle = async (request) => {
   switch (request.op) {
     case "open": {
-      const [{ PGlite }, { pg_trgm }] = await Promise.all([import(request.urls.pglite), import(request.urls.pgTrgm)]);
-      pg = await PGlite.create(request.dataDir, { extensions: { pg_trgm } });
+      const [pglite, { pg_trgm }] = await Promise.all([import(request.urls.pglite), import(request.urls.pgTrgm)]);
+      pg = await pglite.PGlite.create(request.dataDir, { extensions: { pg_trgm } });
+      const { parseResults, parseDescribeStatementResults } = pglite.parse;
+      statements = pgliteStatements(pg, { serialize: pglite.protocol.serialize, parseResults, parseDescribeStatementResults });
       return null;
     }
     case "query": {
-      const parsers = Object.fromEntries(request.textTypes.map((type) => [type, identity]));
-      return shape(await target(request.txId).query(request.text, request.params, { rowMode: request.rowMode, parsers }));
+      const options = { rowMode: request.rowMode, parsers: Object.fromEntries(request.textTypes.map((type) => [type, identity])) };
+      if (request.txId === undefined || request.txId === null) return shape(await statements.query(request.text, request.params, options));
+      return shape(await statements.queryInTransaction(target(request.txId), request.text, request.params, options));
     }
     case "exec":
       return (await target(request.txId).exec(request.text)).map(shape);
