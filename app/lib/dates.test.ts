@@ -36,6 +36,10 @@ describe("the school's time zone and date format", () => {
     expect(formatDateTime(late)).toBe("Apr 15, 2025 00:30");
     setDateDisplay({ timeZone: "America/New_York", dateFormat: "MMM d, yyyy" });
     expect(formatDateTime(late)).toBe("Apr 14, 2025 19:30");
+    // The parts kept from the first call are the Dublin ones, not New York's.
+    setDateDisplay({ timeZone: "Europe/Dublin", dateFormat: "MMM d, yyyy" });
+    expect(formatDateTime(late)).toBe("Apr 15, 2025 00:30");
+    expect(formatDateTime(late.toISOString())).toBe("Apr 15, 2025 00:30");
   });
 
   it.each([

@@ -66,12 +66,28 @@ function zoneFormat(timeZone: string) {
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
+type DateParts = Record<"year" | "month" | "day" | "hour" | "minute", string>;
+
+/**
+ * The parts of moments already shown, by zone and time: Intl's formatToParts is the dearest step
+ * of a date, and a page shows the same rows' dates on every request (issue 44). Emptied when full.
+ */
+const shownParts = new Map<string, DateParts>();
+const SHOWN_PARTS_LIMIT = 5_000;
+
 function partsOf(value: DateInput) {
   // A calendar day ("2024-01-01") is that day wherever the school is.
   const calendarDay = typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value);
-  const format = zoneFormat(calendarDay ? "UTC" : display.timeZone)!;
-  const parts = Object.fromEntries(format.formatToParts(new Date(value)).map((part) => [part.type, part.value]));
-  return parts as Record<"year" | "month" | "day" | "hour" | "minute", string>;
+  const timeZone = calendarDay ? "UTC" : display.timeZone;
+  const date = new Date(value);
+  const key = `${timeZone} ${date.getTime()}`;
+  let parts = shownParts.get(key);
+  if (!parts) {
+    parts = Object.fromEntries(zoneFormat(timeZone)!.formatToParts(date).map((part) => [part.type, part.value])) as DateParts;
+    if (shownParts.size >= SHOWN_PARTS_LIMIT) shownParts.clear();
+    shownParts.set(key, parts);
+  }
+  return parts;
 }
 
 const pad = (text: string) => text.padStart(2, "0");
