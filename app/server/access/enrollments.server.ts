@@ -1,7 +1,6 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
-import { courseSummaryColumns } from "~/server/courses/course-cards.server";
+import { and, eq, inArray } from "drizzle-orm";
 import { db, type Queryable } from "~/server/db/client.server";
-import { courses, enrollments } from "~/server/db/schema";
+import { enrollments } from "~/server/db/schema";
 
 /** Whether this user may open every lesson of the course: an active enrollment. */
 export async function hasActiveEnrollment({ userId, courseId }: { userId: string; courseId: string }) {
@@ -28,15 +27,4 @@ export async function listActiveEnrollments({
     .select({ courseId: enrollments.courseId, grantedAt: enrollments.grantedAt })
     .from(enrollments)
     .where(and(eq(enrollments.userId, userId), eq(enrollments.status, "active"), inArray(enrollments.courseId, courseIds)));
-}
-
-/** Published courses the user can open now (an active enrollment), the latest granted first. */
-export async function listEnrolledCourses({ userId }: { userId: string }) {
-  return db()
-    .select({ ...courseSummaryColumns, grantedAt: enrollments.grantedAt })
-    .from(enrollments)
-    .innerJoin(courses, eq(courses.id, enrollments.courseId))
-    .where(and(eq(enrollments.userId, userId), eq(enrollments.status, "active"), eq(courses.status, "published")))
-    .orderBy(desc(enrollments.grantedAt))
-    .limit(100);
 }

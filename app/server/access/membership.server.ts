@@ -9,6 +9,11 @@ import { subscriptions } from "~/server/db/schema";
  * the period end, so a canceled-at-period-end membership keeps working until the day it ends and
  * stops by itself after, with no job to run.
  */
+/** The access rule's test of one subscription at `at` (see findActiveMembership), as SQL. */
+export function membershipOpensCourses(at: Date) {
+  return and(inArray(subscriptions.status, [...MEMBERSHIP_ACCESS_STATUSES]), gt(subscriptions.currentPeriodEnd, at))!;
+}
+
 export async function findActiveMembership({ userId, at = new Date(), database = db() }: { userId: string; at?: Date; database?: Queryable }) {
   const [row] = await database
     .select({
@@ -21,13 +26,7 @@ export async function findActiveMembership({ userId, at = new Date(), database =
       startedAt: subscriptions.createdAt,
     })
     .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.userId, userId),
-        inArray(subscriptions.status, [...MEMBERSHIP_ACCESS_STATUSES]),
-        gt(subscriptions.currentPeriodEnd, at),
-      ),
-    )
+    .where(and(eq(subscriptions.userId, userId), membershipOpensCourses(at)))
     .orderBy(desc(subscriptions.currentPeriodEnd))
     .limit(1);
   return row ?? null;

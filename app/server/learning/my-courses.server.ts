@@ -1,17 +1,19 @@
-import { and, desc, eq, max } from "drizzle-orm";
+import { and, desc, eq, max, sql } from "drizzle-orm";
 import { findCoursesAccess, type LessonAccessUser } from "~/server/access/lesson-access.server";
-import { listEnrolledCourses } from "~/server/access/enrollments.server";
 import { courseSummaryColumns } from "~/server/courses/course-cards.server";
 import { db } from "~/server/db/client.server";
-import { courses, lessonProgress, lessons } from "~/server/db/schema";
+import { courses, enrollments, lessonProgress, lessons } from "~/server/db/schema";
 import { findNextLessons, listCourseProgress } from "./progress.server";
 
 const MY_COURSES_LIMIT = 100;
 
-/** Courses the learner has started (any progress row), the most recently touched first. */
-async function listStartedCourses({ userId }: { userId: string }) {
-  return db()
-    .select({ ...courseSummaryColumns, lastActivity: max(lessonProgress.updatedAt) })
+/**
+ * The courses the learner has started (any progress row; the most recently touched first) and
+ * those they are enrolled in (the latest granted first), 100 of each, in one statement.
+ */
+async function listStartedAndEnrolledCourses({ userId }: { userId: string }) {
+  const started = db()
+    .select({ ...courseSummaryColumns, started: sql<boolean>`true`.as("started"), at: max(lessonProgress.updatedAt).as("at") })
     .from(lessonProgress)
     .innerJoin(lessons, eq(lessons.id, lessonProgress.lessonId))
     .innerJoin(courses, eq(courses.id, lessons.courseId))
@@ -19,6 +21,17 @@ async function listStartedCourses({ userId }: { userId: string }) {
     .groupBy(courses.id)
     .orderBy(desc(max(lessonProgress.updatedAt)))
     .limit(MY_COURSES_LIMIT);
+  const enrolled = db()
+    .select({ ...courseSummaryColumns, started: sql<boolean>`false`.as("started"), at: sql<Date>`${enrollments.grantedAt}`.as("at") })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .where(and(eq(enrollments.userId, userId), eq(enrollments.status, "active"), eq(courses.status, "published")))
+    .orderBy(desc(enrollments.grantedAt))
+    .limit(MY_COURSES_LIMIT);
+  const rows = await started.unionAll(enrolled);
+  const time = (value: Date | string | null) => (value === null ? 0 : new Date(value).getTime());
+  // Recently studied first, then enrolments by grant date.
+  return rows.sort((a, b) => Number(b.started) - Number(a.started) || time(b.at) - time(a.at));
 }
 
 /**
@@ -27,10 +40,8 @@ async function listStartedCourses({ userId }: { userId: string }) {
  * course. Each with its progress and where "Continue learning" goes.
  */
 export async function listMyCourses({ user }: { user: NonNullable<LessonAccessUser> }) {
-  const [enrolled, started] = await Promise.all([listEnrolledCourses({ userId: user.id }), listStartedCourses({ userId: user.id })]);
   const byId = new Map<string, { id: string; slug: string; title: string; subtitle: string; coverUrl: string | null; topics: string[] }>();
-  // Recently studied first, then enrolments by grant date.
-  for (const { id, slug, title, subtitle, coverUrl, topics } of [...started, ...enrolled]) {
+  for (const { id, slug, title, subtitle, coverUrl, topics } of await listStartedAndEnrolledCourses({ userId: user.id })) {
     if (!byId.has(id)) byId.set(id, { id, slug, title, subtitle, coverUrl, topics });
   }
   const candidates = [...byId.values()];

@@ -259,6 +259,20 @@ describe("listMyCourses", () => {
     expect(await listMyCourses({ user: fresh })).toEqual([]);
   });
 
+  it("puts the courses studied first, the most recent first, then the other enrolments, the latest granted first", async () => {
+    const fresh = await person();
+    const [first, second, third] = [await makeCourse(), await makeCourse(), await makeCourse()];
+    for (const [index, own] of [first, second, third].entries()) {
+      await database()
+        .db.insert(enrollments)
+        .values({ userId: fresh.id, courseId: own.id, source: "admin", status: "active", grantedAt: new Date(Date.UTC(2026, 0, index + 1)) });
+    }
+    await saveLessonPosition({ user: fresh, lessonId: first.a1.id, positionSeconds: 5 });
+    expect((await listMyCourses({ user: fresh })).map((entry) => entry.id)).toEqual([first.id, third.id, second.id]);
+    await saveLessonPosition({ user: fresh, lessonId: second.a1.id, positionSeconds: 5 });
+    expect((await listMyCourses({ user: fresh })).map((entry) => entry.id)).toEqual([second.id, first.id, third.id]);
+  });
+
   it("leaves out a course whose access was revoked, progress or not", async () => {
     const fresh = await person();
     const own = await makeCourse();

@@ -2,7 +2,7 @@ import { withInvoices } from "./invoices.server";
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { type OrderStatus } from "~/lib/domain-values";
 import { ORDERS_MAX_QUERY_LENGTH, ORDERS_PAGE_SIZE } from "~/lib/order-list-filters";
-import { findActiveMembership } from "~/server/access/membership.server";
+import { membershipOpensCourses } from "~/server/access/membership.server";
 import { db } from "~/server/db/client.server";
 import { anyColumnContains } from "~/server/db/like.server";
 import { orders, subscriptions } from "~/server/db/schema";
@@ -89,11 +89,13 @@ export async function listUserOrders({ userId, limit = 25 }: { userId: string; l
 
 /**
  * The person's membership as the back office shows it: the one that opens courses now if there is
- * one (the access rule's own answer, findActiveMembership), else their latest subscription, live or
+ * one (by the access rule, membershipOpensCourses), else their latest subscription, live or
  * not; null when they never subscribed.
  */
 export async function getUserMembership({ userId, at = new Date() }: { userId: string; at?: Date }) {
-  const active = await findActiveMembership({ userId, at });
+  // One statement: the opening ones first, the latest-ending of them as findActiveMembership picks
+  // it; else the latest subscription.
+  const opens = sql<boolean>`coalesce(${membershipOpensCourses(at)}, false)`;
   const [row] = await db()
     .select({
       id: subscriptions.id,
@@ -103,10 +105,11 @@ export async function getUserMembership({ userId, at = new Date() }: { userId: s
       currentPeriodEnd: subscriptions.currentPeriodEnd,
       cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
       canceledAt: subscriptions.canceledAt,
+      opensCourses: opens,
     })
     .from(subscriptions)
-    .where(active ? eq(subscriptions.id, active.id) : eq(subscriptions.userId, userId))
-    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(opens), sql`case when ${opens} then ${subscriptions.currentPeriodEnd} end desc`, desc(subscriptions.createdAt), desc(subscriptions.id))
     .limit(1);
-  return row ? { ...row, opensCourses: active !== null } : null;
+  return row ? { ...row, opensCourses: row.opensCourses === true } : null;
 }
