@@ -33,6 +33,9 @@ type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false;
  */
 const THREAD_PROGRAM = String.raw`
 const { parentPort } = require("node:worker_threads");
+// A loader that keeps function names (tsx, for the scripts) puts calls to its __name helper
+// inside the embedded function; here they do nothing.
+var __name = (target) => target;
 const pgliteStatements = (${pgliteStatements.toString()});
 let pg;
 let statements;

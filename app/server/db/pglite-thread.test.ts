@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -137,4 +138,24 @@ describe("openDatabase on a data directory", () => {
     await handle.close();
     await expect(handle.ping()).rejects.toThrow(/database thread stopped/);
   });
+});
+
+describe("under the scripts' loader", () => {
+  it("runs queries when tsx, which keeps function names, loaded the module that embeds the statements' source", () => {
+    // tsx adds __name(…) calls inside functions; the thread's program runs the embedded source.
+    const script = [
+      `import { openPgliteInThread } from ${JSON.stringify(path.resolve(import.meta.dirname, "pglite-thread.server.ts"))};`,
+      `const db = await openPgliteInThread(${JSON.stringify(path.join(tempDir(), "db"))});`,
+      `const first = await db.query("select $1::int4 + 1 as value", [41]);`,
+      `const again = await db.query("select $1::int4 + 1 as value", [1]);`,
+      `console.log(JSON.stringify([first.rows, again.rows]));`,
+      `await db.close();`,
+    ].join("\n");
+    const file = path.join(tempDir(), "script.mts");
+    fs.writeFileSync(file, script);
+    const run = spawnSync(process.execPath, ["--import", "tsx", file], { encoding: "utf8", cwd: path.resolve(import.meta.dirname, "../../..") });
+    expect(run.stderr).not.toContain("__name");
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout.trim())).toEqual([[{ value: 42 }], [{ value: 2 }]]);
+  }, 60_000);
 });
