@@ -1,8 +1,8 @@
-import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import { MEMBERSHIP_ACCESS_STATUSES } from "~/lib/domain-values";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { type Database } from "~/server/db/client.server";
 import { preparedForEachDatabase } from "~/server/db/prepared.server";
 import { dripOverrides, enrollments, subscriptions, users } from "~/server/db/schema";
+import { membershipOpensCourses } from "./membership.server";
 import { pausedPlanClosesCourse } from "./paused-plans.server";
 
 /**
@@ -26,13 +26,7 @@ function prepareHoldingsQuery(database: Database) {
   const memberSince = database
     .select({ createdAt: subscriptions.createdAt })
     .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.userId, userId),
-        inArray(subscriptions.status, [...MEMBERSHIP_ACCESS_STATUSES]),
-        gt(subscriptions.currentPeriodEnd, sql.placeholder("at")),
-      ),
-    )
+    .where(and(eq(subscriptions.userId, userId), membershipOpensCourses(sql.placeholder("at"))))
     .orderBy(desc(subscriptions.currentPeriodEnd))
     .limit(1);
   // A paused payment plan closing the course (docs/decisions/069, 073): its enrollment does not open it.

@@ -1,7 +1,15 @@
-import { and, desc, eq, gt, inArray } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, type Placeholder } from "drizzle-orm";
 import { MEMBERSHIP_ACCESS_STATUSES } from "~/lib/domain-values";
 import { db, type Queryable } from "~/server/db/client.server";
 import { subscriptions } from "~/server/db/schema";
+
+/**
+ * The access rule's test of one subscription at `at` (see findActiveMembership), as SQL; `at` may
+ * be a prepared query's placeholder.
+ */
+export function membershipOpensCourses(at: Date | Placeholder) {
+  return and(inArray(subscriptions.status, [...MEMBERSHIP_ACCESS_STATUSES]), gt(subscriptions.currentPeriodEnd, at))!;
+}
 
 /**
  * The all-courses membership as the access rule sees it: a subscription whose status opens courses
@@ -9,11 +17,6 @@ import { subscriptions } from "~/server/db/schema";
  * the period end, so a canceled-at-period-end membership keeps working until the day it ends and
  * stops by itself after, with no job to run.
  */
-/** The access rule's test of one subscription at `at` (see findActiveMembership), as SQL. */
-export function membershipOpensCourses(at: Date) {
-  return and(inArray(subscriptions.status, [...MEMBERSHIP_ACCESS_STATUSES]), gt(subscriptions.currentPeriodEnd, at))!;
-}
-
 export async function findActiveMembership({ userId, at = new Date(), database = db() }: { userId: string; at?: Date; database?: Queryable }) {
   const [row] = await database
     .select({
