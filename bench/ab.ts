@@ -10,6 +10,7 @@
 //   BENCH_CONNECTIONS=4      BENCH_PORT=4306 (and the next one)
 //   BENCH_DATABASE_URL=postgres://…/postgres   PostgreSQL (a database each) instead of PGlite
 //   BENCH_LABEL=…            a word for the results' heading
+//   BENCH_PAGES=/account,…   only these pages (their paths), say to follow one page through a change
 //   BENCH_SMOKE=1            a run that checks the command works (1 round of 1 s turns); appends nowhere
 //   BENCH_RESULTS_FILE=…     append to this file instead of bench/RESULTS.md
 //
@@ -17,7 +18,17 @@
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { appendResults, BENCH_ADMIN, benchSetting, BROWSER_HEADERS, loadFor, serverCpuMs, signInCookie, SMOKE, startBenchServer } from "./bench-support";
+import {
+  appendResults,
+  BENCH_ADMIN,
+  benchSetting,
+  BROWSER_HEADERS,
+  loadFor,
+  serverCpuMs,
+  signInCookie,
+  SMOKE,
+  startBenchServer,
+} from "./bench-support";
 
 const BEFORE_DIR = process.env.BENCH_APP_DIR_BEFORE;
 if (!BEFORE_DIR) throw new Error("Set BENCH_APP_DIR_BEFORE to the checkout to compare against");
@@ -27,7 +38,7 @@ const CONNECTIONS = benchSetting("BENCH_CONNECTIONS", 4, 2);
 const FIRST_PORT = Number(process.env.BENCH_PORT ?? 4306);
 const HARNESS_DIR = path.resolve(import.meta.dirname, "..");
 
-const PAGES = [
+const ALL_PAGES = [
   { name: "course page (signed in)", path: "/courses/shopify-101", signedIn: true },
   { name: "lesson page (signed in)", path: "/courses/shopify-101/lessons/choose-a-niche-you-can-serve", signedIn: true },
   { name: "account page (signed in)", path: "/account", signedIn: true },
@@ -37,6 +48,10 @@ const PAGES = [
   { name: "admin: blog", path: "/admin/blog", signedIn: true },
   { name: "log-in page (uncached, no session)", path: "/login", signedIn: false },
 ];
+
+const ONLY = process.env.BENCH_PAGES?.split(",").map((value) => value.trim());
+const PAGES = ONLY ? ALL_PAGES.filter((page) => ONLY.includes(page.path)) : ALL_PAGES;
+if (PAGES.length === 0) throw new Error(`BENCH_PAGES names none of the pages: ${ALL_PAGES.map((page) => page.path).join(", ")}`);
 
 async function databaseUrls(): Promise<{ urls: [string, string]; drop: () => Promise<void> }> {
   const serverUrl = process.env.BENCH_DATABASE_URL;
@@ -84,7 +99,13 @@ try {
       for (const index of order) {
         const server = servers[index]!;
         const before = serverCpuMs(server.server.pid!);
-        const result = await loadFor({ base: server.base, paths: [page.path], headers: headersFor(index, page.signedIn), seconds: TURN_SECONDS, connections: CONNECTIONS });
+        const result = await loadFor({
+          base: server.base,
+          paths: [page.path],
+          headers: headersFor(index, page.signedIn),
+          seconds: TURN_SECONDS,
+          connections: CONNECTIONS,
+        });
         const tally = tallies[pageIndex]![index]!;
         tally.cpuMs += serverCpuMs(server.server.pid!) - before;
         tally.requests += result.total;
