@@ -18,17 +18,7 @@
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import {
-  appendResults,
-  BENCH_ADMIN,
-  benchSetting,
-  BROWSER_HEADERS,
-  loadFor,
-  serverCpuMs,
-  signInCookie,
-  SMOKE,
-  startBenchServer,
-} from "./bench-support";
+import { appendResults, BENCH_ADMIN, benchSetting, BROWSER_HEADERS, loadFor, serverCpuMs, signInCookie, SMOKE, startBenchServer } from "./bench-support";
 
 const BEFORE_DIR = process.env.BENCH_APP_DIR_BEFORE;
 if (!BEFORE_DIR) throw new Error("Set BENCH_APP_DIR_BEFORE to the checkout to compare against");
@@ -99,13 +89,7 @@ try {
       for (const index of order) {
         const server = servers[index]!;
         const before = serverCpuMs(server.server.pid!);
-        const result = await loadFor({
-          base: server.base,
-          paths: [page.path],
-          headers: headersFor(index, page.signedIn),
-          seconds: TURN_SECONDS,
-          connections: CONNECTIONS,
-        });
+        const result = await loadFor({ base: server.base, paths: [page.path], headers: headersFor(index, page.signedIn), seconds: TURN_SECONDS, connections: CONNECTIONS });
         const tally = tallies[pageIndex]![index]!;
         tally.cpuMs += serverCpuMs(server.server.pid!) - before;
         tally.requests += result.total;

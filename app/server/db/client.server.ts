@@ -55,7 +55,9 @@ export const sqlValues = (values: unknown[]) =>
   });
 
 export type OpenDatabaseOptions =
-  { kind: "postgres"; url: string; max?: number } | { kind: "pglite"; dataDir: string } | { kind: "pglite-memory" };
+  | { kind: "postgres"; url: string; max?: number }
+  | { kind: "pglite"; dataDir: string }
+  | { kind: "pglite-memory" };
 
 /**
  * How the PostgreSQL pool behaves when the server goes away (docs/decisions/017): a connection

@@ -28,7 +28,7 @@ afterAll(async () => {
   await client?.end();
 });
 
-/** One of `shapes` distinct statements, each with a parameter. */
+/** A statement of its own for each shape, all with a parameter. */
 const statement = (shape: number) => `select n, n * ${shape + 1} as times from numbers where n <= $1 order by n`;
 const run = (shape: number, upTo: number) => client.unsafe(statement(shape), [upTo], { prepare: true });
 const preparedOnServer = async () =>
